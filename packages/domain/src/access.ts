@@ -1,0 +1,54 @@
+import { firstUnmetNeed, isNeed, type Need } from './readiness';
+import { matchRoute, roleMayOpen } from './routes';
+import type { Session, User } from './session';
+
+export type AccessDecision =
+  | { kind: 'allow' }
+  | { kind: 'login' }
+  | { kind: 'denied' }
+  | { kind: 'need'; need: Need; redirect: string }
+  | { kind: 'not-found' };
+
+/**
+ * The one access decision for every route (SPEC.md 4 'Access guard' and 6).
+ * Order: unknown path, public route, signed out, admin flag (bypasses every check),
+ * role not allowed, then the readiness gate, which only investors meet.
+ */
+export function decideAccess(session: Session, pathname: string): AccessDecision {
+  const match = matchRoute(pathname);
+  if (!match) return { kind: 'not-found' };
+  const { route } = match;
+  if (route.access === 'public') return { kind: 'allow' };
+  const { user } = session;
+  if (!user) return { kind: 'login' };
+  if (session.isAdmin) return { kind: 'allow' };
+  if (!roleMayOpen(route, user.role)) return { kind: 'denied' };
+  if (route.gate && user.role === 'investor') {
+    const need = firstUnmetNeed(user);
+    if (need) return { kind: 'need', need, redirect: accessRequiredHref(need, pathname) };
+  }
+  return { kind: 'allow' };
+}
+
+export function accessRequiredHref(need: Need, from: string): string {
+  return `/access-required?need=${need}&from=${encodeURIComponent(from)}`;
+}
+
+/**
+ * Where a signed-in person is sent instead of a sign-in page: '/' and '/login' send anyone
+ * signed in to the dashboard, '/admin/login' sends admins there. Null means stay.
+ */
+export function signedInRedirect(session: Session, pathname: string): string | null {
+  const match = matchRoute(pathname);
+  if (!match?.route.redirectSignedIn || !session.user) return null;
+  if (match.route.redirectSignedIn === 'admin' && !session.isAdmin) return null;
+  return '/dashboard';
+}
+
+/**
+ * The step /access-required explains: the `need` asked for when it is a known one, otherwise the
+ * user's first unmet step (PRODUCT.md decision 5). Null when nothing is missing.
+ */
+export function resolveNeed(user: User, need: string | null | undefined): Need | null {
+  return isNeed(need) ? need : firstUnmetNeed(user);
+}

@@ -1,0 +1,113 @@
+import * as v from 'valibot';
+
+/** Schemas of the sample entities of SPEC.md 3, as the backend serves them. */
+
+export const OpportunityDetailSchema = v.object({
+  id: v.pipe(v.string(), v.nonEmpty()),
+  name: v.string(),
+  type: v.string(),
+  yield: v.string(),
+  risk: v.string(),
+  impact: v.string(),
+  term: v.string(),
+  status: v.string(),
+});
+export type OpportunityDetail = v.InferOutput<typeof OpportunityDetailSchema>;
+
+export const documentStatuses = ['Signed', 'Pending', 'Available', 'Sent'] as const;
+export const DocumentSchema = v.object({
+  id: v.optional(v.string()),
+  name: v.string(),
+  status: v.picklist(documentStatuses),
+  type: v.optional(v.string()),
+  date: v.optional(v.string()),
+});
+export type VaultDocument = v.InferOutput<typeof DocumentSchema>;
+
+export const investmentStatuses = ['Active', 'Matured'] as const;
+export const InvestmentRowSchema = v.object({
+  name: v.string(),
+  amount: v.string(),
+  date: v.string(),
+  status: v.picklist(investmentStatuses),
+});
+export type InvestmentRow = v.InferOutput<typeof InvestmentRowSchema>;
+
+export const loanStatuses = ['Active', 'Pending'] as const;
+export const LoanSchema = v.object({
+  id: v.string(),
+  borrower: v.string(),
+  amount: v.string(),
+  status: v.picklist(loanStatuses),
+});
+export type Loan = v.InferOutput<typeof LoanSchema>;
+
+export const EquityHoldingSchema = v.object({
+  company: v.string(),
+  shares: v.number(),
+  value: v.string(),
+  performance: v.string(),
+});
+export type EquityHolding = v.InferOutput<typeof EquityHoldingSchema>;
+
+export const assetStatuses = ['Operational', 'Under Maintenance'] as const;
+export const ProductionAssetSchema = v.object({
+  name: v.string(),
+  status: v.picklist(assetStatuses),
+  value: v.string(),
+});
+export type ProductionAsset = v.InferOutput<typeof ProductionAssetSchema>;
+
+export const alertPriorities = ['High', 'Medium'] as const;
+export const ComplianceAlertSchema = v.object({
+  user: v.string(),
+  issue: v.string(),
+  priority: v.picklist(alertPriorities),
+});
+export type ComplianceAlert = v.InferOutput<typeof ComplianceAlertSchema>;
+
+export const AuditLogSchema = v.object({
+  id: v.string(),
+  actor: v.string(),
+  action: v.string(),
+  at: v.string(),
+});
+export type AuditLog = v.InferOutput<typeof AuditLogSchema>;
+
+/** Every status a StatusChip can show, across entities. */
+export const statuses = [...documentStatuses, ...investmentStatuses, ...assetStatuses, ...alertPriorities] as const;
+export type Status = (typeof statuses)[number];
+
+export const ProfileRecordSchema = v.object({
+  id: v.string(),
+  crossmint_wallet_id: v.nullable(v.string()),
+  updated_at: v.string(),
+});
+export type ProfileRecord = v.InferOutput<typeof ProfileRecordSchema>;
+
+export const WalletCreationResultSchema = v.object({
+  id: v.pipe(v.string(), v.nonEmpty()),
+  createdAt: v.string(),
+});
+export type WalletCreationResult = v.InferOutput<typeof WalletCreationResultSchema>;
+
+/** The create-crossmint-wallet function's answer (SPEC.md 3 and 7). */
+export const CreateWalletResponseSchema = v.object({
+  success: v.boolean(),
+  walletId: v.optional(v.nullable(v.string())),
+  error: v.optional(v.nullable(v.string())),
+});
+export type CreateWalletResponse = v.InferOutput<typeof CreateWalletResponseSchema>;
+
+/**
+ * Reads the wallet function's answer: the wallet id on success, or the message to show after
+ * 'Failed to create wallet'. Success needs `success: true` and a wallet id (SPEC.md 5).
+ */
+export function readCreateWalletResponse(body: unknown): { ok: true; walletId: string } | { ok: false; error: string } {
+  const parsed = v.safeParse(CreateWalletResponseSchema, body);
+  if (!parsed.success) return { ok: false, error: 'The wallet service sent an answer that could not be read' };
+  const { success, walletId, error } = parsed.output;
+  if (success && walletId) return { ok: true, walletId };
+  if (success) return { ok: false, error: 'The wallet service did not return a wallet id' };
+  return { ok: false, error: error || 'The wallet service reported a failure' };
+}

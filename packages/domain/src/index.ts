@@ -1,0 +1,17 @@
+export * from './access';
+export * from './constants';
+export * from './demo';
+export * from './entities';
+export * from './guides';
+export * from './identity';
+export * from './messages';
+export * from './money';
+export * from './navigation';
+export * from './opportunities';
+export * from './palette';
+export * from './readiness';
+export * from './registration';
+export * from './roles';
+export * from './routes';
+export * from './session';
+export { parseTable } from './table';

@@ -1,0 +1,48 @@
+import { AUDIT_TRAIL_YEARS, MIN_FIRST_ONRAMP_EUR } from './constants';
+
+/** Every toast and message of SPEC.md 4, 5 and 8, word for word, in one place. */
+export const messages = {
+  fillAllFields: 'Please fill in all fields',
+  invalidAdminCredentials: 'Invalid admin credentials.',
+  fillRequiredFields: 'Please fill in all required fields',
+  passwordsDoNotMatch: 'Passwords do not match',
+  enterInvestmentAmount: 'Please enter an investment amount',
+  agreeToTerms: 'Please agree to the terms before signing',
+  walletFailed: 'Failed to create wallet',
+  walletCreated: 'Wallet created successfully!',
+  loginSuccess: 'Login successful!',
+  adminLoginSuccess: 'Admin login successful!',
+  loggedOut: 'You have been logged out successfully',
+  fundedMember: 'Funded Member unlocked',
+  opportunitiesFailed: 'Failed to load opportunities',
+  documentsFailed: 'Failed to load documents',
+  checkConnection: 'Please check your connection and try again.',
+  accessDenied: 'Access denied.',
+  notAuthenticated: 'Not authenticated.',
+  unknownRole: 'Unknown role.',
+  loading: 'Loading...',
+  notFound: 'Oops! Page not found',
+  crashed: 'Oops! Something went wrong',
+  noOpportunityResults: 'No results match your filters',
+  noDocuments: 'No documents yet',
+  opportunityNotFound: 'Opportunity not found',
+  offline: 'You’re offline. Some actions won’t work until connection is restored.',
+  paletteHint: 'Press Ctrl+K (or Cmd+K on Mac) to search',
+  minimumOnramp: `Minimum first on-ramp is €${MIN_FIRST_ONRAMP_EUR}`,
+  auditTrail: `eIDAS/UK e-signature, audit trail kept ${AUDIT_TRAIL_YEARS} years`,
+} as const;
+
+/** The toast shown when a readiness step's button is used. */
+export function openingStepMessage(stepLabel: string): string {
+  return `Opening ${stepLabel}…`;
+}
+
+export interface SignInForm {
+  email: string;
+  password: string;
+}
+
+/** Sign-in and admin sign-in: both fields required (SPEC.md 5). */
+export function validateSignIn(form: SignInForm): string | null {
+  return form.email.trim() === '' || form.password === '' ? messages.fillAllFields : null;
+}

@@ -1,0 +1,129 @@
+import * as v from 'valibot';
+
+export const opportunityCategories = [
+  'Renewable energy',
+  'Social impact, Housing',
+  'Clean water',
+  'Education',
+] as const;
+export type OpportunityCategory = (typeof opportunityCategories)[number];
+
+export const opportunityRegions = ['EU', 'Netherlands', 'Africa', 'Asia'] as const;
+export type OpportunityRegion = (typeof opportunityRegions)[number];
+
+/** A sample opportunity (SPEC.md 3). apy and minInvestment are display strings, as sampled. */
+export const OpportunitySchema = v.object({
+  id: v.pipe(v.string(), v.nonEmpty()),
+  name: v.pipe(v.string(), v.nonEmpty()),
+  category: v.picklist(opportunityCategories),
+  region: v.picklist(opportunityRegions),
+  apy: v.pipe(v.string(), v.regex(/^\d+(\.\d+)?%$/, 'must be a percent like 7.5%')),
+  minInvestment: v.pipe(v.string(), v.regex(/^€[\d,]+$/, 'must be euros like €5,000')),
+  term: v.pipe(v.string(), v.regex(/^\d+ (Months?|Years?)$/i, 'must be like 12 Months or 5 Years')),
+  ratings: v.number(),
+  riskScore: v.number(),
+  country: v.string(),
+  audited: v.boolean(),
+  open: v.boolean(),
+  description: v.string(),
+});
+export type Opportunity = v.InferOutput<typeof OpportunitySchema>;
+
+export const opportunitySorts = [
+  { id: 'relevance', label: 'Relevance' },
+  { id: 'apy-desc', label: 'APY high to low' },
+  { id: 'min-asc', label: 'Min Investment low to high' },
+  { id: 'term-asc', label: 'Term short to long' },
+] as const;
+export type OpportunitySort = (typeof opportunitySorts)[number]['id'];
+
+export interface OpportunityQuery {
+  /** 'All' or a category. */
+  category: OpportunityCategory | 'All';
+  region: OpportunityRegion | 'All';
+  sort: OpportunitySort;
+}
+
+export const defaultOpportunityQuery: OpportunityQuery = { category: 'All', region: 'All', sort: 'relevance' };
+
+export function filterOpportunities(
+  list: readonly Opportunity[],
+  query: Pick<OpportunityQuery, 'category' | 'region'>,
+): Opportunity[] {
+  return list.filter(
+    (o) =>
+      (query.category === 'All' || o.category === query.category) &&
+      (query.region === 'All' || o.region === query.region),
+  );
+}
+
+export function apyPercent(o: Opportunity): number {
+  return Number.parseFloat(o.apy);
+}
+
+export function minInvestmentEuros(o: Opportunity): number {
+  return Number(o.minInvestment.replace(/[^\d]/g, ''));
+}
+
+/** The term in months: '12 Months' is 12, '5 Years' is 60. */
+export function termMonths(o: Opportunity): number {
+  const amount = Number.parseInt(o.term, 10);
+  return /year/i.test(o.term) ? amount * 12 : amount;
+}
+
+const comparators: Record<Exclude<OpportunitySort, 'relevance'>, (a: Opportunity, b: Opportunity) => number> = {
+  'apy-desc': (a, b) => apyPercent(b) - apyPercent(a),
+  'min-asc': (a, b) => minInvestmentEuros(a) - minInvestmentEuros(b),
+  'term-asc': (a, b) => termMonths(a) - termMonths(b),
+};
+
+/** A stable sort; relevance keeps the order as given. */
+export function sortOpportunities(list: readonly Opportunity[], sort: OpportunitySort): Opportunity[] {
+  if (sort === 'relevance') return [...list];
+  return [...list].sort(comparators[sort]);
+}
+
+export interface OpportunitySummary {
+  count: number;
+  /** Average APY in percent, to 1 decimal. */
+  averageApy: number;
+  /** Share audited, in whole percent. */
+  auditedPercent: number;
+}
+
+export function opportunitySummary(list: readonly Opportunity[]): OpportunitySummary {
+  if (list.length === 0) return { count: 0, averageApy: 0, auditedPercent: 0 };
+  const apySum = list.reduce((sum, o) => sum + apyPercent(o), 0);
+  return {
+    count: list.length,
+    averageApy: Math.round((apySum / list.length) * 10) / 10,
+    auditedPercent: Math.round((list.filter((o) => o.audited).length / list.length) * 100),
+  };
+}
+
+/**
+ * Filters and sort from the URL query (PRODUCT.md decision 11). Anything unknown falls back
+ * to its default, so an odd or hand-edited URL still shows a list.
+ */
+export function opportunityQueryFromParams(get: (key: string) => string | null): OpportunityQuery {
+  const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
+    allowed.find((a) => a === value) ?? fallback;
+  return {
+    category: pick(get('category'), ['All', ...opportunityCategories], 'All'),
+    region: pick(get('region'), ['All', ...opportunityRegions], 'All'),
+    sort: pick(
+      get('sort'),
+      opportunitySorts.map((s) => s.id),
+      'relevance',
+    ),
+  };
+}
+
+/** The query entries that differ from the defaults, for a short shareable URL. */
+export function opportunityQueryToParams(query: OpportunityQuery): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (query.category !== 'All') params.category = query.category;
+  if (query.region !== 'All') params.region = query.region;
+  if (query.sort !== 'relevance') params.sort = query.sort;
+  return params;
+}

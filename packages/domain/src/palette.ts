@@ -1,0 +1,74 @@
+import * as v from 'valibot';
+import { type Role, RoleSchema } from './roles';
+import type { Session } from './session';
+import { parseTable } from './table';
+
+export const paletteGroups = ['Navigation', 'Admin', 'Account'] as const;
+export type PaletteGroup = (typeof paletteGroups)[number];
+
+export const PaletteEntrySchema = v.object({
+  id: v.pipe(v.string(), v.nonEmpty()),
+  group: v.picklist(paletteGroups),
+  label: v.pipe(v.string(), v.nonEmpty()),
+  /** Where the entry goes; absent for actions. */
+  href: v.optional(v.pipe(v.string(), v.regex(/^\/[a-z0-9/-]*$/, 'must be an internal path'))),
+  /** An action the app carries out instead of navigating. */
+  action: v.optional(v.picklist(['logout'])),
+  /** Restricted to these roles; absent means everyone. */
+  roles: v.optional(v.pipe(v.array(RoleSchema), v.nonEmpty())),
+});
+export type PaletteEntry = v.InferOutput<typeof PaletteEntrySchema>;
+
+export function parsePaletteEntries(entries: readonly unknown[]): PaletteEntry[] {
+  const parsed = parseTable('palette', PaletteEntrySchema, entries);
+  for (const entry of parsed) {
+    if ((entry.href === undefined) === (entry.action === undefined)) {
+      throw new Error(`Invalid palette entry "${entry.id}": field "href": give exactly one of href or action`);
+    }
+  }
+  return parsed;
+}
+
+const investorOnly: Role[] = ['investor'];
+const adminOnly: Role[] = ['mfo_admin'];
+
+/** Every command palette entry of SPEC.md 2, with its role restriction. */
+export const paletteEntries: readonly PaletteEntry[] = parsePaletteEntries([
+  { id: 'dashboard', group: 'Navigation', label: 'Go to Dashboard', href: '/dashboard' },
+  {
+    id: 'opportunities',
+    group: 'Navigation',
+    label: 'Explore Opportunities',
+    href: '/opportunities',
+    roles: investorOnly,
+  },
+  { id: 'portfolio', group: 'Navigation', label: 'View Portfolio', href: '/placements', roles: investorOnly },
+  { id: 'wallet', group: 'Navigation', label: 'Open Wallet', href: '/wallet', roles: investorOnly },
+  { id: 'documents', group: 'Navigation', label: 'View Documents', href: '/documents' },
+  { id: 'settings', group: 'Navigation', label: 'Account Settings', href: '/settings' },
+  { id: 'support', group: 'Navigation', label: 'Support', href: '/support' },
+  { id: 'users', group: 'Admin', label: 'Manage Users', href: '/users', roles: adminOnly },
+  { id: 'compliance', group: 'Admin', label: 'Compliance Center', href: '/compliance', roles: adminOnly },
+  { id: 'reports', group: 'Admin', label: 'Reports', href: '/reports', roles: adminOnly },
+  { id: 'logout', group: 'Account', label: 'Logout', action: 'logout' },
+]);
+
+export interface PaletteSection {
+  group: PaletteGroup;
+  entries: PaletteEntry[];
+}
+
+/**
+ * SPEC.md 6: the admin flag or mfo_admin sees every entry; others see unrestricted entries and
+ * those of their own role; signed out sees only unrestricted entries. Empty groups are left out.
+ */
+export function paletteFor(session: Session): PaletteSection[] {
+  const { user } = session;
+  const seesAll = user !== null && (session.isAdmin || user.role === 'mfo_admin');
+  const visible = paletteEntries.filter(
+    (entry) => seesAll || !entry.roles || (user !== null && entry.roles.includes(user.role)),
+  );
+  return paletteGroups
+    .map((group) => ({ group, entries: visible.filter((e) => e.group === group) }))
+    .filter((section) => section.entries.length > 0);
+}
