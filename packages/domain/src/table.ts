@@ -13,10 +13,26 @@ export function parseTable<TSchema extends v.GenericSchema>(
   return entries.map((entry, index) => {
     const result = v.safeParse(schema, entry);
     if (result.success) return result.output;
-    const issue = result.issues[0];
-    const field = v.getDotPath(issue) ?? '(entry)';
-    throw new Error(`Invalid ${table} entry ${entryName(entry, index)}: field "${field}": ${issue.message}`);
+    const { path, message } = mostSpecific(result.issues[0]);
+    const field = path.length > 0 ? path.join('.') : '(entry)';
+    throw new Error(`Invalid ${table} entry ${entryName(entry, index)}: field "${field}": ${message}`);
   });
+}
+
+/**
+ * A union reports its own failure, with each option's issues nested under it and their paths
+ * relative to the union. The deepest nested issue names the field that is actually wrong.
+ */
+function mostSpecific(issue: v.BaseIssue<unknown>): { path: string[]; message: string } {
+  const own = (issue.path ?? []).map((item) => String(item.key));
+  let best = { path: own, message: issue.message };
+  for (const nested of issue.issues ?? []) {
+    const candidate = mostSpecific(nested);
+    if (candidate.path.length > 0 && own.length + candidate.path.length > best.path.length) {
+      best = { path: [...own, ...candidate.path], message: candidate.message };
+    }
+  }
+  return best;
 }
 
 function entryName(entry: unknown, index: number): string {

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { breadcrumbs, primaryNav, safeInternalPath, showsAdminMenu } from './navigation';
+import { paletteFor, parsePaletteEntries } from './palette';
+import { type Role, roleIds } from './roles';
+import { parseRoutes } from './routes';
+import type { Session } from './session';
+
+function session(role: Role | null, isAdmin = false): Session {
+  return {
+    user: role ? { id: 'u', name: 'U', email: 'u@example.eu', role, kycStatus: 'unknown', firstOnrampOk: false } : null,
+    isAdmin,
+  };
+}
+
+const labels = (s: Session) => paletteFor(s).map((g) => [g.group, g.entries.map((e) => e.label)]);
+
+const everyone = ['Go to Dashboard', 'View Documents', 'Account Settings', 'Support'];
+const investorOnly = ['Explore Opportunities', 'View Portfolio', 'Open Wallet'];
+const admin = ['Manage Users', 'Compliance Center', 'Reports'];
+
+describe('paletteFor', () => {
+  it('signed out sees only unrestricted entries', () => {
+    expect(labels(session(null))).toEqual([
+      ['Navigation', everyone],
+      ['Account', ['Logout']],
+    ]);
+  });
+
+  it('an investor sees the investor entries and no admin group', () => {
+    expect(labels(session('investor'))).toEqual([
+      ['Navigation', ['Go to Dashboard', ...investorOnly, ...everyone.slice(1)]],
+      ['Account', ['Logout']],
+    ]);
+  });
+
+  it('mfo_admin and the admin flag see every entry', () => {
+    const all = [
+      ['Navigation', ['Go to Dashboard', ...investorOnly, ...everyone.slice(1)]],
+      ['Admin', admin],
+      ['Account', ['Logout']],
+    ];
+    expect(labels(session('mfo_admin'))).toEqual(all);
+    for (const role of roleIds) expect(labels(session(role, true))).toEqual(all);
+  });
+
+  it('other roles see only unrestricted entries', () => {
+    for (const role of ['cl_spv_admin', 'eq_spv_admin', 'production_spv', 'compliance'] as const) {
+      expect(labels(session(role))).toEqual([
+        ['Navigation', everyone],
+        ['Account', ['Logout']],
+      ]);
+    }
+  });
+
+  it('entries lead where the specification says', () => {
+    const hrefs = Object.fromEntries(
+      paletteFor(session('mfo_admin')).flatMap((g) => g.entries.map((e) => [e.label, e.href ?? e.action])),
+    );
+    expect(hrefs).toMatchObject({
+      'Go to Dashboard': '/dashboard',
+      'Explore Opportunities': '/opportunities',
+      'Open Wallet': '/wallet',
+      'View Documents': '/documents',
+      'Account Settings': '/settings',
+      Support: '/support',
+      'Manage Users': '/users',
+      'Compliance Center': '/compliance',
+      Reports: '/reports',
+      Logout: 'logout',
+    });
+  });
+
+  it('rejects an entry with a bad role, naming it', () => {
+    expect(() =>
+      parsePaletteEntries([{ id: 'x', group: 'Admin', label: 'X', href: '/x', roles: ['superuser'] }]),
+    ).toThrow(/palette entry "x": field "roles.0"/);
+  });
+
+  it('rejects an entry with neither href nor action', () => {
+    expect(() => parsePaletteEntries([{ id: 'y', group: 'Account', label: 'Y' }])).toThrow(/palette entry "y"/);
+  });
+});
+
+describe('route table validation', () => {
+  it('rejects a route with an unknown role, naming the route and the field', () => {
+    expect(() =>
+      parseRoutes([{ path: '/vault', screen: 'dashboard', access: ['investor', 'root'], gate: false, title: 'V' }]),
+    ).toThrow(/route entry "\/vault": field "access.1"/);
+  });
+  it('rejects a route with an unknown screen', () => {
+    expect(() => parseRoutes([{ path: '/x', screen: 'nope', access: 'public', gate: false, title: 'X' }])).toThrow(
+      /route entry "\/x": field "screen"/,
+    );
+  });
+});
+
+describe('navigation', () => {
+  it('primary nav lists the seven pages in order', () => {
+    expect(primaryNav.map((l) => l.href)).toEqual([
+      '/dashboard',
+      '/opportunities',
+      '/placements',
+      '/wallet',
+      '/documents',
+      '/community',
+      '/support',
+    ]);
+  });
+
+  it('shows the admin menu for the admin flag and the four admin roles only', () => {
+    const shown = roleIds.filter((r) => showsAdminMenu(session(r)));
+    expect(shown.sort()).toEqual(['cl_spv_admin', 'compliance', 'eq_spv_admin', 'mfo_admin']);
+    expect(showsAdminMenu(session('investor', true))).toBe(true);
+    expect(showsAdminMenu(session('production_spv', true))).toBe(true);
+    expect(showsAdminMenu(session(null))).toBe(false);
+  });
+
+  it('breadcrumbs: Home first, dashes to spaces, title case', () => {
+    expect(breadcrumbs('/')).toEqual([{ label: 'Home', href: '/' }]);
+    expect(breadcrumbs('/kyc-verification')).toEqual([
+      { label: 'Home', href: '/' },
+      { label: 'Kyc Verification', href: '/kyc-verification' },
+    ]);
+    expect(breadcrumbs('/opportunities/solar-farm-amsterdam/?x=1')).toEqual([
+      { label: 'Home', href: '/' },
+      { label: 'Opportunities', href: '/opportunities' },
+      { label: 'Solar Farm Amsterdam', href: '/opportunities/solar-farm-amsterdam' },
+    ]);
+    expect(breadcrumbs('/admin/login').map((c) => c.label)).toEqual(['Home', 'Admin', 'Login']);
+    expect(breadcrumbs('/a%20b/%E0%A4%A')[1]?.label).toBe('A B');
+  });
+});
+
+describe('safeInternalPath', () => {
+  it('refuses anything that could leave the origin', () => {
+    for (const bad of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      ' /dashboard',
+      'dashboard',
+      '',
+      null,
+      undefined,
+      `/${'a'.repeat(3000)}`,
+    ]) {
+      expect(safeInternalPath(bad)).toBeNull();
+    }
+  });
+
+  it('keeps ordinary paths with queries and hashes', () => {
+    for (const good of [
+      '/',
+      '/dashboard',
+      '/investments/green-bond-7',
+      '/opportunities?category=Education&sort=apy-desc',
+      '/wallet#top',
+    ]) {
+      expect(safeInternalPath(good)).toBe(good);
+    }
+  });
+});
