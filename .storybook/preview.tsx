@@ -1,0 +1,60 @@
+import '@radix-ui/themes/styles.css';
+import { Theme } from '@radix-ui/themes';
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { handlers } from '../mocks/handlers';
+
+export type Appearance = 'light' | 'dark';
+
+const appearanceOf = (value: unknown): Appearance => (value === 'dark' ? 'dark' : 'light');
+
+/** Every story renders inside Radix Themes, in the appearance chosen on the toolbar. */
+const withTheme: Decorator = (Story, context) => (
+  <Theme appearance={appearanceOf(context.globals.theme)} accentColor="indigo" grayColor="slate">
+    <Story />
+  </Theme>
+);
+
+const preview: Preview = {
+  tags: ['autodocs'],
+  globalTypes: {
+    theme: {
+      description: 'Light or dark appearance (Radix Themes)',
+      toolbar: {
+        title: 'Theme',
+        icon: 'mirror',
+        items: [
+          { value: 'light', title: 'Light', icon: 'sun' },
+          { value: 'dark', title: 'Dark', icon: 'moon' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { theme: 'light' },
+  decorators: [withTheme],
+  loaders: [
+    // One worker per preview; the shared handlers are initial handlers, so they survive the
+    // addon's per-story reset, and a story adds overrides with `beforeEach({ msw }) { msw.use(...) }`.
+    mswLoader(async () => {
+      const { setupWorker } = await import('msw/browser');
+      const worker = setupWorker(...handlers);
+      await worker.start({
+        quiet: true,
+        serviceWorker: { url: './mockServiceWorker.js' },
+        // Storybook's own files are same-origin; only a call to an unmocked backend deserves a warning.
+        onUnhandledRequest(request, print) {
+          if (new URL(request.url).origin !== window.location.origin) print.warning();
+        },
+      });
+      return worker;
+    }),
+  ],
+  parameters: {
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    // Any axe violation fails the story in the test-runner (light here; dark in test-runner.ts).
+    a11y: { test: 'error' },
+  },
+};
+
+export default preview;

@@ -1,0 +1,28 @@
+// Jest config for @storybook/test-runner (ejected with `test-storybook --eject`, then adapted):
+// launch the system Chromium, since browsers cannot be downloaded on these machines (TOOLCHAIN.md).
+import { getJestConfig } from '@storybook/test-runner';
+
+const testRunnerConfig = getJestConfig();
+
+/** @type {import('@jest/types').Config.InitialOptions} */
+export default {
+  ...testRunnerConfig,
+  testEnvironmentOptions: {
+    'jest-playwright': {
+      ...testRunnerConfig.testEnvironmentOptions?.['jest-playwright'],
+      browsers: ['chromium'],
+      launchOptions: {
+        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      },
+    },
+  },
+};

@@ -1,0 +1,5 @@
+import { setupWorker } from 'msw/browser';
+import { handlers } from './handlers';
+
+/** The service-worker side of the embedded backend, for the app and Storybook. */
+export const worker = setupWorker(...handlers);

@@ -1,0 +1,61 @@
+import type {
+  AuditLog,
+  ComplianceAlert,
+  EquityHolding,
+  InvestmentRow,
+  Loan,
+  ProductionAsset,
+  VaultDocument,
+} from '@vault/domain';
+
+/** Sample documents, with every status and one awaiting signature (PRODUCT.md 13). */
+export const documents: VaultDocument[] = [
+  { id: 'doc-membership', name: 'Membership Agreement', status: 'Pending', type: 'Agreement', date: '2025-03-02' },
+  { id: 'doc-subscription', name: 'Subscription Form — Groningen Solar Park II', status: 'Signed', type: 'Subscription', date: '2025-02-14' },
+  { id: 'doc-kyc', name: 'KYC/AML Confirmation', status: 'Signed', type: 'Compliance', date: '2025-01-28' },
+  { id: 'doc-factsheet', name: 'Kenya Clean Water Kiosks Factsheet', status: 'Available', type: 'Factsheet', date: '2025-02-20' },
+  { id: 'doc-q4', name: 'Q4 2024 Portfolio Statement', status: 'Available', type: 'Statement', date: '2025-01-15' },
+  { id: 'doc-tax', name: '2024 Tax Certificate', status: 'Sent', type: 'Tax', date: '2025-01-31' },
+];
+
+/** The investor's recent investments: Active and Matured. */
+export const investments: InvestmentRow[] = [
+  { name: 'Groningen Solar Park II', amount: '€10,000', date: '2025-02-14', status: 'Active' },
+  { name: 'Kenya Clean Water Kiosks', amount: '€5,000', date: '2024-11-03', status: 'Active' },
+  { name: 'Ghana Solar Schools', amount: '€2,500', date: '2023-09-18', status: 'Matured' },
+  { name: 'Rotterdam Social Housing Fund', amount: '€7,500', date: '2023-04-07', status: 'Matured' },
+];
+
+export const loans: Loan[] = [
+  { id: 'LN-2025-014', borrower: 'Zonnepark Drenthe B.V.', amount: '€1,250,000', status: 'Active' },
+  { id: 'LN-2025-017', borrower: 'AquaKiosk Kenya Ltd', amount: '€480,000', status: 'Active' },
+  { id: 'LN-2025-021', borrower: 'Casa Justa Lisboa', amount: '€2,100,000', status: 'Pending' },
+  { id: 'LN-2025-023', borrower: 'EduSolar Ghana', amount: '€320,000', status: 'Pending' },
+];
+
+export const equityHoldings: EquityHolding[] = [
+  { company: 'Nordic Heat Pumps AB', shares: 12500, value: '€1,875,000', performance: '+12.4%' },
+  { company: 'BlueTide Desalination BV', shares: 8200, value: '€943,000', performance: '+4.1%' },
+  { company: 'Sahel Microgrids SA', shares: 15000, value: '€612,000', performance: '-2.3%' },
+];
+
+export const productionAssets: ProductionAsset[] = [
+  { name: 'Groningen PV Array A', status: 'Operational', value: '€8,400,000' },
+  { name: 'Groningen PV Array B', status: 'Under Maintenance', value: '€7,950,000' },
+  { name: 'Nakuru Water Kiosk Cluster', status: 'Operational', value: '€640,000' },
+  { name: 'Andalusia Agrivoltaic Field 3', status: 'Operational', value: '€5,200,000' },
+];
+
+export const complianceAlerts: ComplianceAlert[] = [
+  { user: 'j.vandermeer@example.nl', issue: 'Source-of-funds document expired', priority: 'High' },
+  { user: 'a.okafor@example.com', issue: 'PEP screening match needs review', priority: 'High' },
+  { user: 'm.silva@example.pt', issue: 'Proof of address older than 3 months', priority: 'Medium' },
+  { user: 'l.nguyen@example.vn', issue: 'Transaction above monitoring threshold', priority: 'Medium' },
+];
+
+export const auditLogs: AuditLog[] = [
+  { id: 'AL-9012', actor: 'compliance@vault.example', action: 'Approved KYC for a.okafor@example.com', at: '2025-03-03T09:12:00Z' },
+  { id: 'AL-9011', actor: 'system', action: 'Sanctions list refreshed (EU, UK, UN)', at: '2025-03-03T06:00:00Z' },
+  { id: 'AL-9010', actor: 'mfo.admin@vault.example', action: 'Changed role of m.silva@example.pt to investor', at: '2025-03-02T16:45:00Z' },
+  { id: 'AL-9009', actor: 'compliance@vault.example', action: 'Escalated alert for j.vandermeer@example.nl', at: '2025-03-02T11:20:00Z' },
+];

@@ -1,0 +1,5 @@
+import { setupServer } from 'msw/node';
+import { handlers } from './handlers';
+
+/** The same handlers for node tests (vitest). */
+export const server = setupServer(...handlers);

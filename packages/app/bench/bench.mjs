@@ -1,0 +1,529 @@
+#!/usr/bin/env node
+// Vault against the floor (issue 6): builds the app and two floor pages with the same Vite, serves
+// them on loopback, loads each page in headless Chromium under a fixed CPU and network profile,
+// and reports the app's figures as ratios to the floors measured in the same run.
+//
+//   npm run bench                       full run (15 loads per page, 20 tries per interaction)
+//   npm run bench -- --loads 3 --tries 5   a quick look
+//   options: --no-build (reuse packages/app/dist), --floors-only, --pages landing,login,
+//            --no-interactions, --out DIR (default bench-results/)
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { allChunks, isMockBackend } from './lib/chunks.mjs';
+import { buildFloors, floors } from './lib/floors.mjs';
+import { formatKB, table } from './lib/format.mjs';
+import {
+  armInteraction,
+  installLoadObservers,
+  pickFilterLetter,
+  readLoadFigures,
+} from './lib/page-probes.mjs';
+import { startStaticServer } from './lib/server.mjs';
+import { seedSession, sessions } from './lib/sessions.mjs';
+import { quantile, summarize } from './lib/stats.mjs';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(benchDir, '../../..');
+const appDist = path.join(repoRoot, 'packages/app/dist');
+
+const { values: options } = parseArgs({
+  options: {
+    loads: { type: 'string', default: '15' },
+    tries: { type: 'string', default: '20' },
+    'no-build': { type: 'boolean', default: false },
+    'floors-only': { type: 'boolean', default: false },
+    'no-interactions': { type: 'boolean', default: false },
+    pages: { type: 'string' },
+    out: { type: 'string', default: path.join(repoRoot, 'bench-results') },
+  },
+});
+const loadsPerPage = Math.max(1, Number.parseInt(options.loads, 10) || 15);
+const triesPerInteraction = Math.max(1, Number.parseInt(options.tries, 10) || 20);
+
+/** The fixed profile every load runs under: a mid-range phone's CPU on a fair connection. */
+const profile = {
+  cpuSlowdown: 4,
+  latencyMs: 40,
+  downloadMbps: 10,
+  uploadMbps: 5,
+  viewport: { width: 1280, height: 800 },
+};
+
+/** Pages of issue 6, each with the session it is loaded under. */
+const allAppPages = [
+  { id: 'landing', path: '/', session: null },
+  { id: 'login', path: '/login', session: null },
+  { id: 'dashboard', path: '/dashboard', session: 'investor' },
+  { id: 'opportunities', path: '/opportunities', session: 'readyInvestor' },
+  { id: 'documents', path: '/documents', session: 'investor' },
+];
+const wantedPages = options.pages?.split(',').map((s) => s.trim());
+const appPages = options['floors-only']
+  ? []
+  : allAppPages.filter((page) => !wantedPages || wantedPages.includes(page.id) || wantedPages.includes(page.path));
+
+const chromeArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** Files of the embedded mock backend (MSW and its worker), counted apart from the product's JS. */
+const mockBackendFiles = new Set(['mockServiceWorker.js']);
+
+await main();
+
+async function main() {
+  const startedAt = new Date();
+  if (!existsSync(chromePath)) {
+    console.error(`No Chromium at ${chromePath}: install it (apt-get install -y chromium) or set CHROME_PATH.`);
+    process.exit(2);
+  }
+
+  if (appPages.length > 0 && !options['no-build']) {
+    console.log('Building the app (npm run build)…');
+    const built = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+    if (built.status !== 0) {
+      console.error('The app build failed; run with --floors-only to measure the floors alone.');
+      process.exit(1);
+    }
+  }
+  if (appPages.length > 0 && !existsSync(path.join(appDist, 'index.html'))) {
+    console.error(`No app build at ${appDist}.`);
+    process.exit(1);
+  }
+  if (appPages.length > 0) {
+    for (const chunk of allChunks(appDist).filter(isMockBackend)) mockBackendFiles.add(chunk.file);
+  }
+  console.log('Building the floors with the same Vite…');
+  await buildFloors();
+
+  const servers = {};
+  for (const floor of floors) servers[floor.id] = await startStaticServer(floor.outDir);
+  if (appPages.length > 0) servers.app = await startStaticServer(appDist);
+
+  const browser = await chromium.launch({ executablePath: chromePath, headless: true, args: chromeArgs });
+  const chromiumVersion = browser.version();
+  try {
+    const schedule = makeSchedule();
+    console.log(
+      `Loading ${schedule.length} pages (${loadsPerPage} per app page, floors alternating between them), ` +
+        `CPU ${profile.cpuSlowdown}x slower, ${profile.latencyMs} ms latency, ${profile.downloadMbps} Mbps down…`,
+    );
+    const samples = [];
+    for (const [index, slot] of schedule.entries()) {
+      const origin = servers[slot.server].origin;
+      const sample = await measureLoad(browser, `${origin}${slot.path}`, slot.session, servers[slot.server]);
+      samples.push({ index, target: slot.target, ...sample });
+      if ((index + 1) % 10 === 0 || index + 1 === schedule.length) {
+        process.stdout.write(`  ${index + 1}/${schedule.length} loads\n`);
+      }
+    }
+
+    let interactions = null;
+    if (servers.app && !options['no-interactions']) {
+      console.log(`Interactions (${triesPerInteraction} tries each)…`);
+      interactions = await measureInteractions(browser, servers.app.origin);
+    }
+
+    const results = summarizeRun(samples, interactions, {
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? 'unknown',
+        memoryGB: Math.round(os.totalmem() / 1e9),
+        platform: `${os.type()} ${os.release()}`,
+        node: process.version,
+        chromium: chromiumVersion,
+      },
+      profile,
+      loadsPerPage,
+      triesPerInteraction,
+    });
+    printResults(results);
+    mkdirSync(options.out, { recursive: true });
+    const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+    const file = path.join(options.out, `bench-${stamp}.json`);
+    writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(path.join(options.out, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`\nWrote ${path.relative(repoRoot, file)} (and latest.json).`);
+  } finally {
+    await browser.close();
+    for (const server of Object.values(servers)) await server.close();
+  }
+}
+
+/**
+ * The load order. Floor loads are spread among the app loads (floor A and floor B taking turns,
+ * two per round of app pages, so each floor gets as many loads as each app page): slow drift of
+ * the machine hits app and floors alike, and every app load has a floor load within two places
+ * of it to be compared with. A floor before every app load would cost two extra minutes.
+ */
+function makeSchedule() {
+  const slots = [];
+  let floorTurn = 0;
+  const pushFloor = () => {
+    const floor = floors[floorTurn % floors.length];
+    floorTurn += 1;
+    slots.push({ target: floor.id, server: floor.id, path: '/', session: null });
+  };
+  if (appPages.length === 0) {
+    for (let i = 0; i < loadsPerPage * floors.length; i += 1) pushFloor();
+    return slots;
+  }
+  // Where in a round the floors go: before the first app page and halfway through.
+  const floorPositions = new Set([0, Math.ceil(appPages.length / 2)]);
+  for (let round = 0; round < loadsPerPage; round += 1) {
+    for (const [position, page] of appPages.entries()) {
+      if (floorPositions.has(position)) pushFloor();
+      slots.push({ target: page.id, server: 'app', path: page.path, session: page.session });
+    }
+  }
+  // A single app page gives one floor load per round: top the floors up to the same count.
+  while (floorTurn < loadsPerPage * floors.length) pushFloor();
+  return slots;
+}
+
+/** A fresh browser context (cold cache, no service worker, no storage) with the fixed profile. */
+async function openThrottledPage(browser, sessionName) {
+  const context = await browser.newContext({ viewport: profile.viewport });
+  if (sessionName) await seedSession(context, sessions[sessionName]);
+  await context.addInitScript(installLoadObservers);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: profile.latencyMs,
+    downloadThroughput: (profile.downloadMbps * 1_000_000) / 8,
+    uploadThroughput: (profile.uploadMbps * 1_000_000) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+  return { context, page, cdp };
+}
+
+/** One cold load: transferred bytes from the DevTools network events, timings from the page. */
+async function measureLoad(browser, url, sessionName, server) {
+  const { context, page, cdp } = await openThrottledPage(browser, sessionName);
+  const requests = new Map();
+  let lastNetworkActivity = Date.now();
+  cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
+    requests.set(requestId, { url: request.url, done: false, bytes: 0, fromServiceWorker: false });
+    lastNetworkActivity = Date.now();
+  });
+  cdp.on('Network.responseReceived', ({ requestId, response }) => {
+    const entry = requests.get(requestId);
+    if (entry) {
+      entry.mimeType = response.mimeType;
+      entry.fromServiceWorker = Boolean(response.fromServiceWorker);
+    }
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const entry = requests.get(requestId);
+    if (entry) Object.assign(entry, { done: true, bytes: encodedDataLength });
+    lastNetworkActivity = Date.now();
+  });
+  cdp.on('Network.loadingFailed', ({ requestId }) => {
+    const entry = requests.get(requestId);
+    if (entry) entry.done = true;
+    lastNetworkActivity = Date.now();
+  });
+
+  server.takeSent();
+  let error = null;
+  try {
+    await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
+    // Settle: React paints after the load event under a slow CPU, and lazy route chunks, the mock
+    // backend's answers and the paints they cause come later still. Wait for the first paint,
+    // then until the network has been idle for 400 ms (at most 10 s in all).
+    const deadline = Date.now() + 10_000;
+    await page
+      .waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, {
+        timeout: 10_000,
+        polling: 50,
+      })
+      .catch(() => {});
+    while (Date.now() < deadline) {
+      const busy = [...requests.values()].some((entry) => !entry.done);
+      if (!busy && Date.now() - lastNetworkActivity > 400) break;
+      await page.waitForTimeout(50);
+    }
+  } catch (caught) {
+    error = caught instanceof Error ? caught.message.split('\n')[0] : String(caught);
+  }
+  const figures = error ? null : await page.evaluate(readLoadFigures).catch(() => null);
+  const sent = server.takeSent();
+  await context.close();
+
+  const byKind = { js: 0, css: 0 };
+  for (const entry of requests.values()) {
+    const kind = kindOfUrl(entry.url);
+    if (kind in byKind && !entry.url.startsWith('data:')) byKind[kind] += entry.bytes;
+  }
+  // The server's own count of body bytes: a cross-check of the browser's figures, and the way to
+  // tell the mock backend's files apart.
+  const serverBytes = { js: 0, css: 0, mockBackendJs: 0 };
+  for (const item of sent) {
+    if (item.kind in serverBytes) serverBytes[item.kind] += item.bytes;
+    if (mockBackendFiles.has(item.file)) serverBytes.mockBackendJs += item.bytes;
+  }
+  return {
+    error,
+    ...(figures ?? {}),
+    jsBytes: byKind.js,
+    productJsBytes: byKind.js - serverBytes.mockBackendJs,
+    cssBytes: byKind.css,
+    serverBytes,
+    files: sent.map((item) => item.file),
+  };
+}
+
+function kindOfUrl(url) {
+  const { pathname } = new URL(url);
+  if (/\.m?js$/.test(pathname)) return 'js';
+  if (/\.css$/.test(pathname)) return 'css';
+  return 'other';
+}
+
+/**
+ * Interaction figures, each timed inside the page with performance marks from the input event
+ * to the first frame showing the result, under the same CPU and network profile.
+ */
+async function measureInteractions(browser, origin) {
+  const results = {};
+  const { context, page } = await openThrottledPage(browser, 'readyInvestor');
+  try {
+    await page.goto(`${origin}/dashboard`, { waitUntil: 'load' });
+    await page.locator('h1').first().waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(1000);
+
+    // Ctrl+K to the palette dialog visible. The first open may fetch the palette's chunk: kept apart.
+    const paletteTimes = [];
+    for (let attempt = 0; attempt < triesPerInteraction + 1; attempt += 1) {
+      await page.evaluate(armInteraction, {
+        name: 'palette-open',
+        start: 'keydown',
+        key: 'k',
+        done: 'paletteOpen',
+        timeoutMs: 10_000,
+      });
+      await page.keyboard.press('Control+k');
+      paletteTimes.push(await page.evaluate(() => window.__benchResult));
+      await closePalette(page);
+    }
+    results.paletteOpen = { first: paletteTimes[0], ...summarize(paletteTimes.slice(1)) };
+
+    // Typing one letter in the palette to the list filtered.
+    const typeTimes = [];
+    await openPalette(page);
+    const letter = await page.evaluate(pickFilterLetter);
+    if (letter) {
+      for (let attempt = 0; attempt < triesPerInteraction; attempt += 1) {
+        await page.evaluate(armInteraction, {
+          name: 'palette-type',
+          start: 'keydown',
+          key: letter,
+          done: 'optionsChanged',
+          timeoutMs: 10_000,
+        });
+        await page.keyboard.press(letter);
+        typeTimes.push(await page.evaluate(() => window.__benchResult));
+        await page.keyboard.press('Backspace');
+        await page.waitForTimeout(150);
+      }
+    }
+    await closePalette(page);
+    results.paletteType = { letter, ...summarize(typeTimes) };
+
+    // A filter pill on /opportunities to the list re-rendered; taking turns between a category and All.
+    await page.goto(`${origin}/opportunities`, { waitUntil: 'load' });
+    // The category pills (SPEC.md: All, Renewable energy, …) are toggle buttons in a group named
+    // 'Category'; the region group has an 'All' of its own.
+    const categoryGroup = page.getByRole('group', { name: 'Category' });
+    const category = categoryGroup.getByRole('button', { name: 'Renewable energy', exact: true });
+    const all = categoryGroup.getByRole('button', { name: 'All', exact: true });
+    const pillTimes = [];
+    try {
+      await category.first().waitFor({ timeout: 15_000 });
+      // The list itself: cards open /opportunities/{id}.
+      await page.locator('main a[href^="/opportunities/"]').first().waitFor({ timeout: 15_000 }).catch(() => {});
+      await page.waitForTimeout(1000);
+      for (let attempt = 0; attempt < triesPerInteraction; attempt += 1) {
+        const pill = attempt % 2 === 0 ? category.first() : all.first();
+        await page.evaluate(armInteraction, { name: 'filter-pill', start: 'click', done: 'listChanged', timeoutMs: 10_000 });
+        await pill.click();
+        pillTimes.push(await page.evaluate(() => window.__benchResult));
+        await page.waitForTimeout(300);
+      }
+    } catch (caught) {
+      results.filterPillError = caught instanceof Error ? caught.message.split('\n')[0] : String(caught);
+    }
+    results.filterPill = summarize(pillTimes);
+  } finally {
+    await context.close();
+  }
+  return results;
+}
+
+async function openPalette(page) {
+  await page.keyboard.press('Control+k');
+  await page.getByRole('dialog').first().waitFor({ timeout: 5000 });
+  await page.waitForTimeout(300);
+}
+
+async function closePalette(page) {
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('dialog')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 5000 })
+    .catch(() => {});
+  await page.waitForTimeout(200);
+}
+
+/** Medians and spreads per target, and ratios of each app load to the floor loads next to it. */
+function summarizeRun(samples, interactions, meta) {
+  const metrics = ['fcp', 'lcp', 'load', 'headingAt', 'cls', 'jsBytes', 'productJsBytes', 'cssBytes'];
+  const targets = [...floors.map((f) => ({ id: f.id, label: f.label })), ...appPages.map((p) => ({ id: p.id, label: p.path }))];
+  const pages = {};
+  for (const target of targets) {
+    const mine = samples.filter((s) => s.target === target.id && !s.error);
+    const entry = {
+      label: target.label,
+      loads: mine.length,
+      errors: samples.filter((s) => s.target === target.id && s.error).map((s) => s.error),
+      finalPaths: [...new Set(mine.map((s) => s.path))],
+      headings: [...new Set(mine.map((s) => s.heading))],
+      lcpElements: [...new Set(mine.map((s) => s.lcpElement))],
+      serverBytesMedian: Object.fromEntries(
+        ['js', 'css', 'mockBackendJs'].map((kind) => [kind, quantile(mine.map((s) => s.serverBytes[kind]), 0.5)]),
+      ),
+      files: mine[0]?.files ?? [],
+      metrics: {},
+      ratios: {},
+    };
+    for (const metric of metrics) entry.metrics[metric] = summarize(mine.map((s) => s[metric]));
+    for (const floor of floors) {
+      if (target.id === floor.id) continue;
+      entry.ratios[floor.id] = {};
+      for (const metric of metrics.filter((m) => m !== 'cls')) {
+        // The floors have no mock backend: their JS is the denominator of both JS ratios.
+        const floorMetric = metric === 'productJsBytes' ? 'jsBytes' : metric;
+        entry.ratios[floor.id][metric] = pairedRatios(mine, samples, floor.id, metric, floorMetric);
+      }
+    }
+    pages[target.id] = entry;
+  }
+  return { ...meta, pages, interactions };
+}
+
+/**
+ * Each app load divided by the floor load nearest to it in the run (the one just before or after),
+ * so both were measured under the same conditions; returns the median and spread of those ratios.
+ */
+function pairedRatios(appSamples, allSamples, floorId, metric, floorMetric = metric) {
+  const floorSamples = allSamples.filter((s) => s.target === floorId && !s.error && s[floorMetric] > 0);
+  const ratios = [];
+  for (const sample of appSamples) {
+    if (!(sample[metric] >= 0) || floorSamples.length === 0) continue;
+    const nearest = floorSamples.reduce((best, s) =>
+      Math.abs(s.index - sample.index) < Math.abs(best.index - sample.index) ? s : best,
+    );
+    ratios.push(sample[metric] / nearest[floorMetric]);
+  }
+  return summarize(ratios);
+}
+
+function printResults(results) {
+  const { machine, profile: p } = results;
+  console.log(
+    `\nVault bench, ${results.startedAt.slice(0, 10)}: ${machine.cpus} cores (${machine.cpuModel}), Node ${machine.node}, ` +
+      `Chromium ${machine.chromium}; CPU ${p.cpuSlowdown}x slower, ${p.latencyMs} ms latency, ${p.downloadMbps} Mbps down; ` +
+      `cold cache; medians of ${results.loadsPerPage}+ loads (p25–p75).`,
+  );
+  const ms = (s) => (s.median === null ? '-' : `${Math.round(s.median)} (${Math.round(s.p25)}–${Math.round(s.p75)})`);
+  const rows = Object.entries(results.pages).map(([id, page]) => [
+    page.label,
+    String(page.loads),
+    formatKB(page.metrics.jsBytes.median ?? 0),
+    formatKB(page.metrics.productJsBytes.median ?? 0),
+    formatKB(page.metrics.cssBytes.median ?? 0),
+    ms(page.metrics.fcp),
+    ms(page.metrics.lcp),
+    ms(page.metrics.load),
+    page.metrics.cls.median === null ? '-' : page.metrics.cls.max.toFixed(3),
+    id,
+  ]);
+  console.log(
+    table(
+      ['Page', 'Loads', 'JS gz', 'JS w/o mock', 'CSS gz', 'FCP ms', 'LCP ms', 'Load ms', 'CLS max'],
+      rows.map((row) => row.slice(0, 9)),
+    ),
+  );
+
+  const ratio = (s) => (s?.median ? `${s.median.toFixed(2)}x (${s.p25.toFixed(2)}–${s.p75.toFixed(2)})` : '-');
+  for (const floor of floors) {
+    const appRows = Object.entries(results.pages).filter(([id]) => !floors.some((f) => f.id === id));
+    if (appRows.length === 0) continue;
+    console.log(`\nRatios to ${floor.label}, each load against the floor load beside it: median (p25–p75)`);
+    console.log(
+      table(
+        ['Page', 'JS', 'JS w/o mock', 'CSS', 'FCP', 'LCP', 'Load'],
+        appRows.map(([, page]) => {
+          const r = page.ratios[floor.id];
+          return [
+            page.label,
+            ratio(r.jsBytes),
+            ratio(r.productJsBytes),
+            ratio(r.cssBytes),
+            ratio(r.fcp),
+            ratio(r.lcp),
+            ratio(r.load),
+          ];
+        }),
+      ),
+    );
+  }
+
+  const notes = [];
+  for (const page of Object.values(results.pages)) {
+    if (page.errors.length > 0) notes.push(`${page.label}: ${page.errors.length} failed loads (${page.errors[0]})`);
+    const expected = page.label.startsWith('/') ? page.label : null;
+    const off = expected ? page.finalPaths.filter((p) => p !== expected) : [];
+    if (off.length > 0) notes.push(`${page.label}: ended on ${off.join(', ')} instead`);
+  }
+  if (notes.length > 0) console.log(`\nNotes:\n${notes.map((n) => `  - ${n}`).join('\n')}`);
+
+  if (results.interactions) {
+    const i = results.interactions;
+    const line = (s) => (s.median === null ? '-' : `${Math.round(s.median)} (${Math.round(s.p25)}–${Math.round(s.p75)})`);
+    console.log(`\nInteractions (CPU ${p.cpuSlowdown}x slower), ms from the input event to the frame showing the result`);
+    console.log(
+      table(
+        ['Interaction', 'Tries', 'Median (p25–p75)', 'Note'],
+        [
+          [
+            'Ctrl+K to palette visible',
+            String(i.paletteOpen.count),
+            line(i.paletteOpen),
+            `first open ${i.paletteOpen.first === null ? 'timed out' : `${Math.round(i.paletteOpen.first)} ms`}`,
+          ],
+          ['Typing a letter to list filtered', String(i.paletteType.count), line(i.paletteType), `letter '${i.paletteType.letter}'`],
+          ['Filter pill to list re-rendered', String(i.filterPill.count), line(i.filterPill), i.filterPillError ?? '/opportunities'],
+        ],
+      ),
+    );
+  }
+}

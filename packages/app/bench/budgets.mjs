@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+// Size budgets for the built app (issue 6): a deterministic check of file contents, no timing.
+//   node packages/app/bench/budgets.mjs [--no-build] [--dist DIR] [--landing REGEX] [--json FILE]
+// Builds the app first when packages/app/dist is missing (unless --no-build). Exits 1 on a breach.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { allChunks, describeChunk, forbiddenOnLanding, holdsLibrary, initialFiles, isMockBackend } from './lib/chunks.mjs';
+import { formatKB, table } from './lib/format.mjs';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(benchDir, '../../..');
+
+/** Budgets of issue 6, in bytes of gzip (level 9); 1 KB = 1000 bytes. */
+export const budgets = {
+  landingJs: 130_000,
+  landingCss: 70_000,
+  lazyChunk: 60_000,
+};
+
+const { values: options } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    dist: { type: 'string', default: path.join(repoRoot, 'packages/app/dist') },
+    // The landing screen's lazy chunk is fetched before '/' first renders, so it counts as initial.
+    landing: { type: 'string', default: '(^|/)landing(/|[-.])' },
+    json: { type: 'string' },
+  },
+});
+
+const distDir = path.resolve(options.dist);
+if (!existsSync(path.join(distDir, 'index.html'))) {
+  if (options['no-build']) {
+    console.error(`No build at ${distDir} (index.html missing) and --no-build was given.`);
+    process.exit(2);
+  }
+  console.log('No app build found: running `npm run build` first.');
+  const built = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 2);
+}
+
+const report = checkBudgets(distDir, new RegExp(options.landing, 'i'));
+printReport(report);
+if (options.json) {
+  mkdirSync(path.dirname(path.resolve(options.json)), { recursive: true });
+  writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
+}
+process.exit(report.breaches.length > 0 ? 1 : 0);
+
+function checkBudgets(dist, landingPattern) {
+  const initial = initialFiles(dist, { lazyEntryPattern: landingPattern });
+  const chunks = allChunks(dist);
+  const byFile = new Map(chunks.map((chunk) => [chunk.file, chunk]));
+  const pick = (files) => files.map((file) => byFile.get(file)).filter(Boolean);
+  const initialJs = pick(initial.js);
+  const initialCss = pick(initial.css);
+  const sum = (list) => list.reduce((total, chunk) => total + chunk.gzip, 0);
+
+  const breaches = [];
+  const landingJs = sum(initialJs);
+  const landingCss = sum(initialCss);
+  const biggest = (list) => [...list].sort((a, b) => b.gzip - a.gzip)[0]?.file ?? '-';
+  if (landingJs > budgets.landingJs) {
+    breaches.push(`Landing initial JS ${formatKB(landingJs)} > ${formatKB(budgets.landingJs)} (largest: ${biggest(initialJs)})`);
+  }
+  if (landingCss > budgets.landingCss) {
+    breaches.push(`Landing initial CSS ${formatKB(landingCss)} > ${formatKB(budgets.landingCss)} (largest: ${biggest(initialCss)})`);
+  }
+  const forbidden = forbiddenOnLanding.map((library) => {
+    const holders = initialJs.filter((chunk) => holdsLibrary(chunk, library));
+    const { name } = library;
+    if (holders.length > 0) breaches.push(`${name} is on the landing page, in ${holders.map((c) => c.file).join(', ')}`);
+    return { name, chunks: holders.map((chunk) => chunk.file), detectedBy: initialJs.every((c) => c.modules) ? 'source maps' : 'signatures' };
+  });
+
+  // Every JS chunk the landing page does not load is loaded by some route later: each one alone
+  // must stay under the route budget, whether Vite made it a route's entry or a shared piece.
+  // The embedded mock backend is the exception: it is no route's code, and a build against a real
+  // Supabase project does not contain it. It is listed, not judged.
+  const initialSet = new Set(initial.js);
+  const lazyChunks = chunks
+    .filter((chunk) => chunk.file.endsWith('.js') && !initialSet.has(chunk.file))
+    .sort((a, b) => b.gzip - a.gzip)
+    .map((chunk) => {
+      const kind = isMockBackend(chunk) ? 'mock backend' : chunk.lazyEntry ? 'lazy entry' : 'shared';
+      return {
+        file: chunk.file,
+        source: describeChunk(chunk.file, chunk.modules) || (chunk.source !== chunk.file ? chunk.source : ''),
+        kind,
+        gzip: chunk.gzip,
+        bytes: chunk.bytes,
+        over: kind !== 'mock backend' && chunk.gzip > budgets.lazyChunk,
+      };
+    });
+  for (const chunk of lazyChunks.filter((c) => c.over)) {
+    breaches.push(`Chunk ${chunk.file}${chunk.source ? ` (${chunk.source})` : ''} ${formatKB(chunk.gzip)} > ${formatKB(budgets.lazyChunk)}`);
+  }
+
+  return {
+    dist,
+    via: initial.via,
+    hasManifest: initial.hasManifest,
+    landingLazyEntries: initial.lazyEntries,
+    budgets,
+    landing: {
+      js: { gzip: landingJs, files: initialJs.map(({ file, gzip, bytes, modules }) => ({ file, source: describeChunk(file, modules), gzip, bytes })) },
+      css: { gzip: landingCss, files: initialCss.map(({ file, gzip, bytes }) => ({ file, source: '', gzip, bytes })) },
+      forbidden,
+    },
+    lazyChunks,
+    breaches,
+  };
+}
+
+function printReport(report) {
+  const status = (ok) => (ok ? 'ok' : 'OVER');
+  console.log(`\nSize budgets for ${path.relative(repoRoot, report.dist) || report.dist} (gzip level 9, 1 KB = 1000 B)`);
+  console.log(
+    report.hasManifest
+      ? 'Initial files from the Vite manifest.'
+      : 'No Vite manifest (build.manifest is off): initial files from index.html and static imports.',
+  );
+  console.log(
+    report.landingLazyEntries.length > 0
+      ? `Landing screen chunk counted as initial: ${report.landingLazyEntries.join(', ')}`
+      : 'No lazy landing-screen chunk found (the landing screen is in the entry, or --landing does not match).',
+  );
+  const { landing } = report;
+  const largestJudged = report.lazyChunks.find((chunk) => chunk.kind !== 'mock backend');
+  console.log(
+    table(
+      ['Budget', 'Actual', 'Limit', 'Status'],
+      [
+        ['Landing initial JS', formatKB(landing.js.gzip), formatKB(budgets.landingJs), status(landing.js.gzip <= budgets.landingJs)],
+        ['Landing initial CSS', formatKB(landing.css.gzip), formatKB(budgets.landingCss), status(landing.css.gzip <= budgets.landingCss)],
+        ...landing.forbidden.map(({ name, chunks }) => [
+          `${name} on landing`,
+          chunks.length > 0 ? `in ${chunks.join(', ')}` : 'absent',
+          'absent',
+          chunks.length > 0 ? 'PRESENT' : 'ok',
+        ]),
+        [
+          'Largest route/lazy chunk',
+          largestJudged ? `${formatKB(largestJudged.gzip)} ${largestJudged.file}` : '-',
+          formatKB(budgets.lazyChunk),
+          status(!report.lazyChunks.some((chunk) => chunk.over)),
+        ],
+      ],
+    ),
+  );
+  console.log('\nLanding page initial files');
+  console.log(
+    table(
+      ['File', 'Source', 'Raw', 'Gzip'],
+      [...landing.js.files, ...landing.css.files].map((f) => [f.file, f.source, formatKB(f.bytes), formatKB(f.gzip)]),
+    ),
+  );
+  console.log('\nLazily loaded JS chunks (each <= 60 KB gz; the mock backend is listed, not judged)');
+  console.log(
+    table(
+      ['File', 'Source', 'Kind', 'Gzip', 'Status'],
+      report.lazyChunks.map((c) => [c.file, c.source ?? '', c.kind, formatKB(c.gzip), status(!c.over)]),
+    ),
+  );
+  if (report.breaches.length > 0) {
+    console.log(`\nBudget breaches (${report.breaches.length}):`);
+    for (const breach of report.breaches) console.log(`  - ${breach}`);
+  } else {
+    console.log('\nAll size budgets hold.');
+  }
+}

@@ -1,0 +1,100 @@
+// A small static server for built pages on loopback: SPA fallback to index.html, and gzip
+// Content-Encoding so the browser's transfer sizes are what a real host would send. Counts the
+// bytes it sends per file kind, as a cross-check of the browser's own figures.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const contentTypes = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
+
+/** Which budget line a file's bytes count towards. */
+export function fileKind(filePath) {
+  const ext = path.extname(filePath);
+  if (ext === '.js' || ext === '.mjs') return 'js';
+  if (ext === '.css') return 'css';
+  if (ext === '.html') return 'html';
+  return 'other';
+}
+
+/**
+ * Serves `root` on 127.0.0.1 at a free port. Responses are gzipped at level 9 (as the budgets
+ * count them) and kept in memory, so compression time never shows up in the timings.
+ */
+export async function startStaticServer(root) {
+  const cache = new Map();
+  let sent = [];
+
+  const load = (file) => {
+    if (!cache.has(file)) {
+      const raw = readFileSync(file);
+      const ext = path.extname(file);
+      cache.set(file, { raw, gzip: compressible.has(ext) ? gzipSync(raw, { level: 9 }) : null, ext });
+    }
+    return cache.get(file);
+  };
+
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    let pathname;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      response.writeHead(400).end();
+      return;
+    }
+    let file = path.join(root, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
+    if (!file.startsWith(root)) {
+      response.writeHead(403).end();
+      return;
+    }
+    const isFile = existsSync(file) && statSync(file).isFile();
+    if (!isFile) {
+      // SPA fallback: any path without a file extension is a client route.
+      if (path.extname(pathname) !== '') {
+        response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+        return;
+      }
+      file = path.join(root, 'index.html');
+    }
+    const entry = load(file);
+    const gzip = entry.gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    const body = gzip ? entry.gzip : entry.raw;
+    const headers = {
+      'Content-Type': contentTypes[entry.ext] ?? 'application/octet-stream',
+      'Content-Length': body.length,
+      'Cache-Control': 'no-store',
+      Vary: 'Accept-Encoding',
+    };
+    if (gzip) headers['Content-Encoding'] = 'gzip';
+    response.writeHead(200, headers);
+    response.end(request.method === 'HEAD' ? undefined : body);
+    sent.push({ path: pathname, file: path.relative(root, file), kind: fileKind(file), bytes: body.length });
+  });
+
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    /** What was sent since the last call, and starts counting afresh. */
+    takeSent() {
+      const out = sent;
+      sent = [];
+      return out;
+    },
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}

@@ -1,0 +1,101 @@
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Vault's end-to-end journeys (issue 5), in the system Chromium (TOOLCHAIN.md), against the
+ * production build served the way `npm start` serves it: `vite preview` of packages/app/dist with
+ * the embedded mock backend. Playwright starts and stops the server on a free loopback port.
+ *
+ * Run: `npm run build && npm run test:e2e`; one journey: add `-g "keyboard"`.
+ */
+
+const here = dirname(fileURLToPath(import.meta.url));
+const appDir = join(here, '..');
+const repoRoot = join(appDir, '..', '..');
+const dist = join(appDir, 'dist', 'index.html');
+
+/** A free port on 127.0.0.1, asked of the OS. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+// The config is evaluated again in every worker process; the port picked by the first evaluation
+// (the runner) travels to the workers in the environment, so all agree on one server.
+if (!process.env.VAULT_E2E_PORT) {
+  process.env.VAULT_E2E_PORT = String(await freePort());
+  // The test command builds before the journeys; run alone, a missing build is made once here.
+  if (!existsSync(dist)) {
+    console.log(`[e2e] ${dist} is missing: running \`npm run build\` first (the test command builds before e2e).`);
+    try {
+      execSync('npm run build', { cwd: repoRoot, stdio: 'inherit' });
+    } catch {
+      throw new Error('[e2e] `npm run build` failed, so there is no production build to test. Fix the build first.');
+    }
+    if (!existsSync(dist)) throw new Error(`[e2e] The build finished but ${dist} is still missing.`);
+  }
+}
+const port = Number(process.env.VAULT_E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: here,
+  testMatch: '**/*.spec.ts',
+  outputDir: join(here, '.results'),
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      args: chromiumArgs,
+    },
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-IE',
+    timezoneId: 'Europe/Dublin',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+  },
+  webServer: {
+    // `npm start` serves with `vite preview`; the same, on the port picked above.
+    command: `node "${vite}" preview --host 127.0.0.1 --port ${port} --strictPort`,
+    cwd: appDir,
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

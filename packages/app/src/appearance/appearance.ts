@@ -1,0 +1,38 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { readItem, storageKeys, writeItem } from '../storage/local';
+
+/** Light or dark (PRODUCT.md decision 12): the system's by default, a stored choice once toggled. */
+export type Appearance = 'light' | 'dark';
+
+const listeners = new Set<() => void>();
+const darkQuery = () => globalThis.matchMedia?.('(prefers-color-scheme: dark)');
+
+function stored(): Appearance | null {
+  const value = readItem(storageKeys.appearance);
+  return value === 'light' || value === 'dark' ? value : null;
+}
+
+function current(): Appearance {
+  return stored() ?? (darkQuery()?.matches ? 'dark' : 'light');
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const query = darkQuery();
+  query?.addEventListener('change', listener);
+  return () => {
+    listeners.delete(listener);
+    query?.removeEventListener('change', listener);
+  };
+}
+
+export function setAppearance(next: Appearance): void {
+  writeItem(storageKeys.appearance, next);
+  for (const listener of listeners) listener();
+}
+
+export function useAppearance(): { appearance: Appearance; toggle: () => void } {
+  const appearance = useSyncExternalStore(subscribe, current, () => 'light' as const);
+  const toggle = useCallback(() => setAppearance(current() === 'dark' ? 'light' : 'dark'), []);
+  return { appearance, toggle };
+}

@@ -1,0 +1,34 @@
+/** Where the backend is: a real Supabase project when both variables are set, else the embedded mock. */
+export interface BackendConfig {
+  url: string;
+  anonKey: string;
+  /** True when the embedded MSW backend answers (PRODUCT.md 'Run modes'). */
+  mock: boolean;
+}
+
+/** The mock's anon key: a placeholder, since nothing checks it; real keys come from the environment. */
+export const MOCK_ANON_KEY = 'vault-mock-anon-key';
+/** Off the browser (node tests) there is no page origin; MSW matches any origin, so any fixed one does. */
+export const MOCK_FALLBACK_ORIGIN = 'https://mock.vault.local';
+
+interface BackendEnv {
+  VITE_SUPABASE_URL?: string;
+  VITE_SUPABASE_ANON_KEY?: string;
+}
+
+export function readBackendConfig(
+  env: BackendEnv = import.meta.env,
+  origin: string | undefined = globalThis.location?.origin,
+): BackendConfig {
+  const url = env.VITE_SUPABASE_URL?.trim();
+  const anonKey = env.VITE_SUPABASE_ANON_KEY?.trim();
+  if (url && anonKey) return { url, anonKey, mock: false };
+  // Same origin in the browser, so the mock needs no CORS and works on any port.
+  const base = origin && origin !== 'null' ? origin : MOCK_FALLBACK_ORIGIN;
+  return { url: `${base}/mock-supabase`, anonKey: MOCK_ANON_KEY, mock: true };
+}
+
+/** The build's backend mode; main.tsx starts the MSW worker only when this is true. */
+export function isMockBackend(): boolean {
+  return readBackendConfig().mock;
+}

@@ -1,0 +1,46 @@
+import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { roleIds } from '@vault/domain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useDemoMode } from '../demo/demoMode';
+import { useSession } from '../session/SessionProvider';
+
+/** Demo mode only (PRODUCT.md decision 3): one button per role, named exactly `Sign in as <role id>`. */
+export function DemoAccounts() {
+  const demo = useDemoMode();
+  const { signInAs } = useSession();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  if (!demo) return null;
+  return (
+    <Card size="2" asChild>
+      <section aria-labelledby="demo-accounts-heading">
+        <Flex direction="column" gap="3">
+          <Heading as="h2" size="4" id="demo-accounts-heading">
+            Demo accounts
+          </Heading>
+          <Text as="p" size="2" color="gray">
+            Sign in as a sample user of each role. Nothing is sent anywhere.
+          </Text>
+          <Flex gap="2" wrap="wrap">
+            {roleIds.map((role) => (
+              <Button
+                key={role}
+                variant="soft"
+                disabled={busy}
+                onClick={async () => {
+                  setBusy(true);
+                  await signInAs(role);
+                  setBusy(false);
+                  navigate('/dashboard');
+                }}
+              >
+                Sign in as {role}
+              </Button>
+            ))}
+          </Flex>
+        </Flex>
+      </section>
+    </Card>
+  );
+}

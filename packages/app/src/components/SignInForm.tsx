@@ -1,0 +1,97 @@
+import { Button, Card, Checkbox, Flex, Heading, Link as RadixLink, Separator, Text, TextField } from '@radix-ui/themes';
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useSession } from '../session/SessionProvider';
+
+/**
+ * The investor sign-in form of / and /login (SPEC.md 2 and 5). The form is `noValidate`: an empty
+ * field gets the toast 'Please fill in all fields' from the session, not the browser's bubble.
+ */
+export function SignInForm({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(true);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const ok = await signIn(email, password);
+    setBusy(false);
+    if (ok) navigate('/dashboard');
+  };
+
+  return (
+    <Card size="3">
+      <Flex asChild direction="column" gap="4">
+        <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-heading`}>
+          <Heading as={`h${headingLevel}`} size="6" id={`${id}-heading`}>
+            Sign in
+          </Heading>
+          <Flex direction="column" gap="1">
+            <Text as="label" htmlFor={`${id}-email`} size="2" weight="medium">
+              Email
+            </Text>
+            <TextField.Root
+              id={`${id}-email`}
+              type="email"
+              name="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </Flex>
+          <Flex direction="column" gap="1">
+            <Text as="label" htmlFor={`${id}-password`} size="2" weight="medium">
+              Password
+            </Text>
+            <TextField.Root
+              id={`${id}-password`}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </Flex>
+          <Flex justify="between" align="center" gap="3" wrap="wrap">
+            <Text as="label" size="2">
+              <Flex gap="2" align="center">
+                <Checkbox checked={remember} onCheckedChange={(value) => setRemember(value === true)} />
+                Remember me
+              </Flex>
+            </Text>
+            {/* A placeholder: password reset is not part of the product yet (SPEC.md 2). */}
+            <Button type="button" variant="ghost" size="1">
+              Forgot password?
+            </Button>
+          </Flex>
+          <Button type="submit" size="3" disabled={busy}>
+            {busy ? 'Signing in…' : 'Sign In'}
+          </Button>
+          {/* No behaviour yet (SPEC.md 2). */}
+          <Button type="button" size="3" variant="outline">
+            Continue with LinkedIn
+          </Button>
+          <Separator size="4" />
+          <Flex justify="between" gap="3" wrap="wrap">
+            <Text size="2">
+              New to Vault?{' '}
+              <RadixLink asChild>
+                <Link to="/register">Sign up</Link>
+              </RadixLink>
+            </Text>
+            <RadixLink asChild size="2">
+              <Link to="/admin/login">Admin Login</Link>
+            </RadixLink>
+          </Flex>
+        </form>
+      </Flex>
+    </Card>
+  );
+}

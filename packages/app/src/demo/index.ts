@@ -1,0 +1,1 @@
+export { applyDemoParam, DemoModeOverride, isDemoMode, useDemoMode } from './demoMode';

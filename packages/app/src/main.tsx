@@ -1,0 +1,37 @@
+import '@radix-ui/themes/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { setBackendReady } from './backend/token';
+import { applyDemoParam } from './demo/demoMode';
+
+// The embedded mock backend runs only when no Supabase project is configured. The test is on
+// import.meta.env directly, so a real-backend build drops the branch and msw with it.
+if (!import.meta.env.VITE_SUPABASE_URL || !import.meta.env.VITE_SUPABASE_ANON_KEY) {
+  setBackendReady(
+    import('../../../mocks/browser')
+      .then(({ worker }) =>
+        worker.start({
+          serviceWorker: { url: '/mockServiceWorker.js' },
+          // Only backend calls are mocked; the app's own files go to the server untouched.
+          onUnhandledRequest: 'bypass',
+          quiet: !import.meta.env.DEV,
+        }),
+      )
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        console.error('[mock] The embedded backend could not start; backend calls will fail.', error);
+      }),
+  );
+}
+
+// Before the first render, so the first frame already knows whether demo mode is on.
+applyDemoParam(window.location.search);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

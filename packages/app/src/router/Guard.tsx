@@ -1,0 +1,52 @@
+import { Callout, Flex } from '@radix-ui/themes';
+import { decideAccess, messages, type ScreenKey, signedInRedirect } from '@vault/domain';
+import { Suspense } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { NotFoundPage } from '../screens/NotFound';
+import { screens } from '../screens/registry';
+import { useSession } from '../session/SessionProvider';
+import { ScreenLoading } from './ScreenLoading';
+
+/**
+ * The one guard of every route: the domain's decideAccess answers, this component only renders
+ * the answer (SPEC.md 4 'Access guard'). Sign-in pages also send signed-in people on.
+ */
+export function Guard({ screen }: { screen: ScreenKey | null }) {
+  const { session } = useSession();
+  const { pathname } = useLocation();
+
+  const onward = signedInRedirect(session, pathname);
+  if (onward) return <Navigate to={onward} replace />;
+
+  const decision = decideAccess(session, pathname);
+  switch (decision.kind) {
+    case 'not-found':
+      return <NotFoundPage />;
+    case 'login':
+      return <Navigate to="/login" replace />;
+    case 'need':
+      return <Navigate to={decision.redirect} replace />;
+    case 'denied':
+      return <AccessDenied />;
+    case 'allow': {
+      // The route table and the router agree on paths, so an allowed path always has a screen.
+      if (!screen) return <NotFoundPage />;
+      const Screen = screens[screen];
+      return (
+        <Suspense fallback={<ScreenLoading />}>
+          <Screen />
+        </Suspense>
+      );
+    }
+  }
+}
+
+function AccessDenied() {
+  return (
+    <Flex direction="column" gap="3" maxWidth="560px">
+      <Callout.Root color="red" role="alert">
+        <Callout.Text>{messages.accessDenied}</Callout.Text>
+      </Callout.Root>
+    </Flex>
+  );
+}

@@ -1,0 +1,54 @@
+import { matchRoute, type PaletteEntry, paletteFor } from '@vault/domain';
+import { CommandPalette, useCommandPaletteShortcut } from '@vault/ui';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { applyDemoParam } from '../demo/demoMode';
+import { useSession } from '../session/SessionProvider';
+
+export const APP_NAME = 'Vault';
+
+/** The document title of a path: the route table's title, or the 404's. */
+export function documentTitle(pathname: string): string {
+  const title = matchRoute(pathname)?.route.title ?? 'Page not found';
+  return `${title} · ${APP_NAME}`;
+}
+
+/** Above every route: demo switch from the query, document title, and the command palette. */
+export function Root() {
+  const { pathname, search } = useLocation();
+
+  // Before paint, so a `?demo=1` link renders the demo parts on its first frame.
+  useLayoutEffect(() => {
+    applyDemoParam(search);
+  }, [search]);
+
+  useEffect(() => {
+    document.title = documentTitle(pathname);
+  }, [pathname]);
+
+  return (
+    <>
+      <Outlet />
+      <Palette />
+    </>
+  );
+}
+
+/** Ctrl/Cmd+K anywhere; the palette's code (cmdk) loads on first open. */
+function Palette() {
+  const { session, logout } = useSession();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  useCommandPaletteShortcut(useCallback(() => setOpen((o) => !o), []));
+
+  const onSelect = (entry: PaletteEntry) => {
+    if (entry.action === 'logout') {
+      logout();
+      navigate('/');
+    } else if (entry.href) {
+      navigate(entry.href);
+    }
+  };
+
+  return <CommandPalette open={open} onOpenChange={setOpen} sections={paletteFor(session)} onSelect={onSelect} />;
+}

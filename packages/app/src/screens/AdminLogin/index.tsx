@@ -1,0 +1,84 @@
+import { Button, Callout, Card, Container, Flex, Heading, Link as RadixLink, Text, TextField } from '@radix-ui/themes';
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useDemoMode } from '../../demo/demoMode';
+import { adminPair } from '../../session/adminPair';
+import { useSession } from '../../session/SessionProvider';
+
+/** /admin/login (SPEC.md 2): 'Access Dashboard', 'Authenticating...' and disabled while working. */
+export default function AdminLoginScreen() {
+  const { adminSignIn } = useSession();
+  const navigate = useNavigate();
+  const demo = useDemoMode();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [working, setWorking] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (working) return;
+    setWorking(true);
+    const ok = await adminSignIn(email, password);
+    // Re-enabled on failure, so a wrong pair can be corrected (SPEC.md 5).
+    setWorking(false);
+    if (ok) navigate('/dashboard');
+  };
+
+  return (
+    <Container size="1" px="4" py="8">
+      <Card size="3">
+        <Flex asChild direction="column" gap="4">
+          <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-heading`}>
+            <Heading as="h1" size="6" id={`${id}-heading`}>
+              Admin Login
+            </Heading>
+            <Text as="p" size="2" color="gray">
+              For platform administrators.
+            </Text>
+            {demo ? (
+              <Callout.Root color="amber" size="1">
+                <Callout.Text>
+                  Demo gate, not security: the pair is held in the browser. Use {adminPair().email} /{' '}
+                  {adminPair().password}.
+                </Callout.Text>
+              </Callout.Root>
+            ) : null}
+            <Flex direction="column" gap="1">
+              <Text as="label" htmlFor={`${id}-email`} size="2" weight="medium">
+                Email
+              </Text>
+              <TextField.Root
+                id={`${id}-email`}
+                type="email"
+                name="email"
+                autoComplete="username"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </Flex>
+            <Flex direction="column" gap="1">
+              <Text as="label" htmlFor={`${id}-password`} size="2" weight="medium">
+                Password
+              </Text>
+              <TextField.Root
+                id={`${id}-password`}
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </Flex>
+            <Button type="submit" size="3" disabled={working}>
+              {working ? 'Authenticating...' : 'Access Dashboard'}
+            </Button>
+            <RadixLink asChild size="2">
+              <Link to="/">Return to Main Login</Link>
+            </RadixLink>
+          </form>
+        </Flex>
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,174 @@
+import { Badge, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import {
+  guideCardsFor,
+  type InvestmentRow,
+  type Nudge,
+  nudgeFor,
+  openingStepMessage,
+  type ReadinessStep,
+  readiness,
+  type Session,
+  type User,
+} from '@vault/domain';
+import {
+  DataTable,
+  type DataTableColumn,
+  GuideCards,
+  NudgeBanner,
+  PageHeader,
+  ReadinessCard,
+  StatusChip,
+} from '@vault/ui';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { useTable } from '../../backend/useTable';
+import { useNudgeDismissal } from '../../storage/nudges';
+import { track } from '../../telemetry';
+import { formatDate } from './format';
+import { type QuickLink, QuickLinks } from './QuickLinks';
+import { Section } from './Section';
+import { TableData } from './TableData';
+
+/** SPEC.md 2: the investor's quick buttons. */
+const quickLinks: readonly QuickLink[] = [
+  { label: 'Wallet', href: '/wallet' },
+  { label: 'Documents', href: '/documents' },
+  { label: 'Opportunities', href: '/opportunities' },
+  { label: 'Reports', href: '/reports' },
+];
+
+const investmentColumns: readonly DataTableColumn<InvestmentRow>[] = [
+  { key: 'name', header: 'Name' },
+  { key: 'amount', header: 'Amount', align: 'right' },
+  { key: 'date', header: 'Date', render: (row) => <time dateTime={row.date}>{formatDate(row.date)}</time> },
+  { key: 'status', header: 'Status', render: (row) => <StatusChip status={row.status} /> },
+];
+
+export interface InvestorDashboardProps {
+  session: Session;
+  user: User;
+}
+
+/** The investor dashboard: readiness, the next-step nudge, investments, notifications, actions, guides. */
+export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
+  const navigate = useNavigate();
+  // The dashboard keeps no flag: Dismiss hides the nudge for this view only (SPEC.md 2).
+  const { dismissed, dismiss } = useNudgeDismissal();
+  const investments = useTable('investments');
+  const notifications = useTable('notifications');
+  const upcoming = useTable('upcoming_actions');
+
+  // Both follow the live user: a step done elsewhere disappears here at once (STYLE.md, Centrifuge #441).
+  const progress = readiness(user);
+  const nudge = dismissed ? null : nudgeFor(user);
+
+  const openStep = (href: string, step: ReadinessStep) => {
+    toast(openingStepMessage(step.label));
+    navigate(href);
+  };
+  const followNudge = (next: Nudge) => {
+    track({ type: 'click:cta', context: { step: next.step, page: 'dashboard' } });
+    navigate(next.target);
+  };
+
+  return (
+    <Flex direction="column" gap="6">
+      <PageHeader title="Dashboard" description={`Welcome back, ${user.name}.`} />
+      <NudgeBanner nudge={nudge} onAction={followNudge} onDismiss={dismiss} />
+      <ReadinessCard readiness={progress} onNavigate={openStep} />
+
+      <Section title="Recent investments">
+        <TableData
+          state={investments}
+          what="recent investments"
+          emptyTitle="No investments yet"
+          emptyDescription="Your placements appear here once you invest."
+          emptyAction={{ label: 'Explore Opportunities', onClick: () => navigate('/opportunities') }}
+        >
+          {(rows) => (
+            <DataTable
+              caption="Recent investments"
+              captionHidden
+              columns={investmentColumns}
+              rows={rows}
+              getRowKey={(row) => `${row.name}-${row.date}`}
+            />
+          )}
+        </TableData>
+      </Section>
+
+      <Grid columns={{ initial: '1', md: '2' }} gap="5" align="start">
+        <Section title="Notifications">
+          <TableData state={notifications} what="notifications" skeleton="text" emptyTitle="No notifications">
+            {(rows) => (
+              <Flex asChild direction="column" gap="2" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                <ul>
+                  {rows.map((item) => (
+                    <li key={item.id}>
+                      <Card size="2">
+                        <Flex direction="column" gap="1">
+                          <Flex align="center" gap="2" wrap="wrap">
+                            <Heading as="h3" size="3">
+                              {item.title}
+                            </Heading>
+                            {item.read ? null : (
+                              <Badge color="indigo" variant="soft" highContrast>
+                                New
+                              </Badge>
+                            )}
+                          </Flex>
+                          <Text as="p" size="2">
+                            {item.body}
+                          </Text>
+                          <Text as="p" size="1" color="gray">
+                            <time dateTime={item.at}>{formatDate(item.at)}</time>
+                          </Text>
+                        </Flex>
+                      </Card>
+                    </li>
+                  ))}
+                </ul>
+              </Flex>
+            )}
+          </TableData>
+        </Section>
+
+        <Section title="Upcoming actions">
+          <TableData state={upcoming} what="upcoming actions" skeleton="text" emptyTitle="Nothing coming up">
+            {(rows) => (
+              <Flex asChild direction="column" gap="2" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                <ul>
+                  {rows.map((item) => (
+                    <li key={item.id}>
+                      <Card size="2">
+                        <Flex direction="column" gap="1">
+                          <Heading as="h3" size="3">
+                            {item.title}
+                          </Heading>
+                          <Text as="p" size="2">
+                            {item.detail}
+                          </Text>
+                          <Text as="p" size="1" color="gray">
+                            Due <time dateTime={item.due}>{formatDate(item.due)}</time>
+                          </Text>
+                        </Flex>
+                      </Card>
+                    </li>
+                  ))}
+                </ul>
+              </Flex>
+            )}
+          </TableData>
+        </Section>
+      </Grid>
+
+      <Section title="Quick actions">
+        <QuickLinks links={quickLinks} label="Quick actions" />
+      </Section>
+
+      <Section title="Guides">
+        <GuideCards cards={guideCardsFor(session)} onNavigate={(href) => navigate(href)} label="Guides" />
+      </Section>
+    </Flex>
+  );
+}

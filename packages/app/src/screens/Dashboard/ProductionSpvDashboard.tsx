@@ -1,0 +1,35 @@
+import { Flex } from '@radix-ui/themes';
+import type { ProductionAsset } from '@vault/domain';
+import { DataTable, type DataTableColumn, PageHeader, StatusChip } from '@vault/ui';
+import { useTable } from '../../backend/useTable';
+import { Section } from './Section';
+import { TableData } from './TableData';
+
+const assetColumns: readonly DataTableColumn<ProductionAsset>[] = [
+  { key: 'name', header: 'Asset' },
+  { key: 'status', header: 'Status', render: (row) => <StatusChip status={row.status} /> },
+  { key: 'value', header: 'Value', align: 'right' },
+];
+
+/** production_spv: the asset inventory (SPEC.md 2). */
+export function ProductionSpvDashboard() {
+  const assets = useTable('production_assets');
+  return (
+    <Flex direction="column" gap="6">
+      <PageHeader title="Production SPV Dashboard" description="Producing assets and their state." />
+      <Section title="Asset inventory">
+        <TableData state={assets} what="assets" emptyTitle="No assets yet">
+          {(rows) => (
+            <DataTable
+              caption="Asset inventory"
+              captionHidden
+              columns={assetColumns}
+              rows={rows}
+              getRowKey={(r) => r.name}
+            />
+          )}
+        </TableData>
+      </Section>
+    </Flex>
+  );
+}

@@ -1,0 +1,80 @@
+import { DataList, Flex, Heading, Separator, Text } from '@radix-ui/themes';
+import { formatEuros, INVESTMENT_TERMS, type InvestmentQuote, paymentMethods } from '@vault/domain';
+import type { FormEvent } from 'react';
+import { StepActions } from './StepActions';
+
+/** The terms shown before confirming (SPEC.md 9), from the domain's constants. */
+export function investmentTerms(): string[] {
+  const t = INVESTMENT_TERMS;
+  return [
+    `${t.termYears}-year term`,
+    t.distributions,
+    `Early redemption after ${t.earlyRedemptionAfterYears} years with a ${t.earlyRedemptionFeePercent}% fee`,
+    `Projected yield ${t.projectedYieldPercent}%`,
+    `Processing within ${t.processingBusinessDays} business days`,
+  ];
+}
+
+/** Step 3: the quote's lines and total (integer cents, from the domain) and the terms. */
+export function ConfirmStep({
+  name,
+  quote,
+  onBack,
+  onConfirm,
+}: {
+  name: string;
+  quote: InvestmentQuote;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onConfirm();
+  };
+  return (
+    <form onSubmit={submit}>
+      <Flex direction="column" gap="4">
+        <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }}>
+          <DataList.Item>
+            <DataList.Label>Opportunity</DataList.Label>
+            <DataList.Value>{name}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>Payment method</DataList.Label>
+            <DataList.Value>
+              {paymentMethods[quote.method].label} ({quote.settlement})
+            </DataList.Value>
+          </DataList.Item>
+          {quote.lines.map((line) => (
+            <DataList.Item key={line.label}>
+              <DataList.Label>{line.label}</DataList.Label>
+              <DataList.Value>{formatEuros(line.cents)}</DataList.Value>
+            </DataList.Item>
+          ))}
+        </DataList.Root>
+        <Separator size="4" />
+        <Flex justify="between" align="baseline" data-testid="quote-total">
+          <Text weight="bold" size="4">
+            Total
+          </Text>
+          <Text weight="bold" size="5">
+            {formatEuros(quote.totalCents)}
+          </Text>
+        </Flex>
+        <Flex direction="column" gap="2">
+          <Heading as="h3" size="3">
+            Terms
+          </Heading>
+          <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
+            {investmentTerms().map((term) => (
+              <li key={term}>
+                <Text size="2">{term}</Text>
+              </li>
+            ))}
+          </ul>
+        </Flex>
+        <StepActions onBack={onBack} nextLabel="Confirm Investment" />
+      </Flex>
+    </form>
+  );
+}

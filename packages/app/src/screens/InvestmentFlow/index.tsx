@@ -1,0 +1,110 @@
+import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { formatEuros, INVESTMENT_TERMS, type InvestmentQuote, investmentQuote, messages } from '@vault/domain';
+import { ErrorState, LoadingSkeleton, PageHeader, Stepper } from '@vault/ui';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useTable } from '../../backend/useTable';
+import { OpportunityNotFound } from '../OpportunityDetail/OpportunityNotFound';
+import { useBack } from '../OpportunityDetail/useBack';
+import { AmountStep } from './AmountStep';
+import { ConfirmStep } from './ConfirmStep';
+import { amountCents, type FlowState, readFlowState, STEP_LABELS, type Step, writeFlowState } from './flowState';
+import { MethodStep } from './MethodStep';
+
+/** /investments/{id}: amount, payment method, confirm, submitted (SPEC.md 2). */
+export default function InvestmentFlowScreen() {
+  const { id = '' } = useParams();
+  const table = useTable('opportunity_details', { id });
+  const leave = useBack(`/opportunities/${encodeURIComponent(id)}`);
+
+  if (table.status === 'loading') {
+    return (
+      <Flex direction="column" gap="4">
+        <PageHeader title="Invest" />
+        <LoadingSkeleton variant="text" count={4} label="Loading investment…" />
+      </Flex>
+    );
+  }
+  if (table.status === 'error') {
+    return (
+      <Flex direction="column" gap="4">
+        <PageHeader title="Invest" />
+        <ErrorState title={messages.opportunitiesFailed} onRetry={table.retry} />
+      </Flex>
+    );
+  }
+  const detail = table.rows.find((row) => row.id === id);
+  if (!detail) return <OpportunityNotFound id={id} />;
+  return <Flow name={detail.name} onLeave={leave} />;
+}
+
+function Flow({ name, onLeave }: { name: string; onLeave: () => void }) {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const state = readFlowState(params);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(state.step);
+
+  // Each step change moves focus to the new step's heading, so keyboard and screen-reader users follow.
+  useEffect(() => {
+    if (shownStep.current === state.step) return;
+    shownStep.current = state.step;
+    headingRef.current?.focus();
+  }, [state.step]);
+
+  const update = (patch: Partial<FlowState>) =>
+    setParams((current) => writeFlowState(current, { ...readFlowState(current), ...patch }), { replace: true });
+  const goTo = (step: Step) => update({ step });
+  const quote: InvestmentQuote = investmentQuote(amountCents(state.amount), state.method);
+
+  return (
+    <Flex direction="column" gap="5" maxWidth="720px">
+      <PageHeader title={`Invest in ${name}`} />
+      <Stepper steps={STEP_LABELS} current={state.step} label="Investment progress" />
+      <Card size="3">
+        <Flex direction="column" gap="4">
+          <Heading as="h2" size="5" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
+            {STEP_LABELS[state.step - 1]}
+          </Heading>
+          {state.step === 1 ? (
+            <AmountStep
+              amount={state.amount}
+              onAmountChange={(amount) => update({ amount, step: 1 })}
+              onBack={onLeave}
+              onNext={() => goTo(2)}
+            />
+          ) : null}
+          {state.step === 2 ? (
+            <MethodStep
+              method={state.method}
+              onMethodChange={(method) => update({ method })}
+              onBack={() => goTo(1)}
+              onNext={() => goTo(3)}
+            />
+          ) : null}
+          {state.step === 3 ? (
+            <ConfirmStep name={name} quote={quote} onBack={() => goTo(2)} onConfirm={() => goTo(4)} />
+          ) : null}
+          {state.step === 4 ? <Submitted name={name} quote={quote} onDone={() => navigate('/dashboard')} /> : null}
+        </Flex>
+      </Card>
+    </Flex>
+  );
+}
+
+function Submitted({ name, quote, onDone }: { name: string; quote: InvestmentQuote; onDone: () => void }) {
+  return (
+    <Flex direction="column" gap="3" align="start">
+      <Text as="p" size="3">
+        Your investment of {formatEuros(quote.totalCents)} in {name} has been submitted.
+      </Text>
+      <Text as="p" size="2" color="gray">
+        Processing within {INVESTMENT_TERMS.processingBusinessDays} business days. We will email you when it is
+        confirmed.
+      </Text>
+      <Button type="button" onClick={onDone}>
+        Go to Dashboard
+      </Button>
+    </Flex>
+  );
+}

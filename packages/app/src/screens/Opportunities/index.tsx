@@ -1,0 +1,153 @@
+import { Button, Flex, Grid, Text } from '@radix-ui/themes';
+import {
+  defaultOpportunityQuery,
+  filterOpportunities,
+  messages,
+  type Opportunity,
+  type OpportunityQuery,
+  opportunityCategories,
+  opportunityQueryFromParams,
+  opportunityQueryToParams,
+  opportunityRegions,
+  opportunitySummary,
+  sortOpportunities,
+} from '@vault/domain';
+import {
+  EmptyState,
+  ErrorState,
+  FilterPills,
+  LoadingSkeleton,
+  MoneyText,
+  OpportunityCard,
+  PageHeader,
+  SortSelect,
+  StatCard,
+} from '@vault/ui';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useTable } from '../../backend/useTable';
+import { OpportunitiesNudge } from './OpportunitiesNudge';
+import { TOTAL_VALUE_LOCKED_CENTS } from './sample';
+
+const QUERY_KEYS = ['category', 'region', 'sort'] as const;
+const categoryOptions = ['All', ...opportunityCategories] as const;
+const regionOptions = ['All', ...opportunityRegions] as const;
+
+/** The filters and sort, kept in the URL query (PRODUCT.md decision 11); other parameters are kept. */
+function useOpportunityQuery(): [OpportunityQuery, (next: OpportunityQuery) => void] {
+  const [params, setParams] = useSearchParams();
+  const query = opportunityQueryFromParams((key) => params.get(key));
+  const setQuery = (next: OpportunityQuery) => {
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        for (const key of QUERY_KEYS) updated.delete(key);
+        for (const [key, value] of Object.entries(opportunityQueryToParams(next))) updated.set(key, value);
+        return updated;
+      },
+      { replace: true },
+    );
+  };
+  return [query, setQuery];
+}
+
+/** /opportunities: the list of sample opportunities with filters, sort, tiles and states (SPEC.md 2). */
+export default function OpportunitiesScreen() {
+  const navigate = useNavigate();
+  const table = useTable('opportunities');
+  const [query, setQuery] = useOpportunityQuery();
+  const isFiltered = Object.keys(opportunityQueryToParams(query)).length > 0;
+  const reset = () => setQuery(defaultOpportunityQuery);
+
+  return (
+    <Flex direction="column" gap="5">
+      <PageHeader
+        title="Explore Tokenized Real-World Assets"
+        description="Impact investments in renewable energy, housing, clean water and education across the EU, Africa and Asia."
+      />
+      <OpportunitiesNudge />
+      <Grid columns={{ initial: '1', xs: '2', md: '4' }} gap="3">
+        <StatCard label="Total value locked" value={<MoneyText cents={TOTAL_VALUE_LOCKED_CENTS} />} />
+        <SummaryTiles rows={table.status === 'ready' ? table.rows : null} query={query} />
+      </Grid>
+      <Flex direction={{ initial: 'column', md: 'row' }} gap="4" align={{ initial: 'stretch', md: 'end' }} wrap="wrap">
+        <FilterPills
+          label="Category"
+          options={categoryOptions}
+          value={query.category}
+          onChange={(category) => setQuery({ ...query, category })}
+        />
+        <FilterPills
+          label="Region"
+          options={regionOptions}
+          value={query.region}
+          onChange={(region) => setQuery({ ...query, region })}
+        />
+        <Flex gap="3" align="end">
+          <SortSelect value={query.sort} onChange={(sort) => setQuery({ ...query, sort })} />
+          <Button type="button" variant="soft" color="gray" highContrast onClick={reset} disabled={!isFiltered}>
+            Reset
+          </Button>
+        </Flex>
+      </Flex>
+      <section aria-label="Opportunities">
+        {table.status === 'loading' ? <LoadingSkeleton variant="cards" label="Loading opportunities…" /> : null}
+        {table.status === 'error' ? <ErrorState title={messages.opportunitiesFailed} onRetry={table.retry} /> : null}
+        {table.status === 'ready' ? (
+          <OpportunityList rows={table.rows} query={query} onReset={reset} onNavigate={(href) => navigate(href)} />
+        ) : null}
+      </section>
+    </Flex>
+  );
+}
+
+function visibleOpportunities(rows: readonly Opportunity[], query: OpportunityQuery): Opportunity[] {
+  return sortOpportunities(filterOpportunities(rows, query), query.sort);
+}
+
+/** Count, average APY (1 decimal) and audited share (rounded) of the opportunities shown. */
+function SummaryTiles({ rows, query }: { rows: readonly Opportunity[] | null; query: OpportunityQuery }) {
+  const visible = visibleOpportunities(rows ?? [], query);
+  const summary = opportunitySummary(visible);
+  const pending = rows === null;
+  return (
+    <>
+      <StatCard label="Opportunities" value={pending ? '—' : String(summary.count)} />
+      <StatCard label="Average APY" value={pending ? '—' : `${summary.averageApy.toFixed(1)}%`} />
+      <StatCard label="Audited" value={pending ? '—' : `${summary.auditedPercent}%`} />
+    </>
+  );
+}
+
+function OpportunityList({
+  rows,
+  query,
+  onReset,
+  onNavigate,
+}: {
+  rows: readonly Opportunity[];
+  query: OpportunityQuery;
+  onReset: () => void;
+  onNavigate: (href: string) => void;
+}) {
+  const visible = visibleOpportunities(rows, query);
+  return (
+    <Flex direction="column" gap="3">
+      <Text as="p" size="2" color="gray" role="status">
+        {visible.length === 1 ? 'Showing 1 opportunity' : `Showing ${visible.length} opportunities`}
+      </Text>
+      {visible.length === 0 ? (
+        <EmptyState title={messages.noOpportunityResults} action={{ label: 'Reset Filters', onClick: onReset }} />
+      ) : (
+        <Grid asChild columns={{ initial: '1', sm: '2', lg: '3' }} gap="4">
+          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {visible.map((opportunity) => (
+              <li key={opportunity.id} style={{ display: 'grid' }}>
+                <OpportunityCard opportunity={opportunity} onNavigate={onNavigate} headingLevel={2} />
+              </li>
+            ))}
+          </ul>
+        </Grid>
+      )}
+    </Flex>
+  );
+}

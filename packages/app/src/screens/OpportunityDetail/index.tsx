@@ -1,0 +1,111 @@
+import { Badge, Button, Callout, Flex, Grid, Link as RadixLink, Text } from '@radix-ui/themes';
+import { explorersThisWeek, formatEuros, messages, type OpportunityDetail } from '@vault/domain';
+import { ErrorState, LoadingSkeleton, PageHeader, StatCard } from '@vault/ui';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { useTable } from '../../backend/useTable';
+import { useSession } from '../../session/SessionProvider';
+import { ExpressInterestDialog } from './ExpressInterestDialog';
+import { readFromPortfolio } from './fromPortfolio';
+import { OpportunityNotFound } from './OpportunityNotFound';
+import { useBack } from './useBack';
+
+/** /opportunities/{id}: one opportunity's detail, with Express Interest and Invest (SPEC.md 2). */
+export default function OpportunityDetailScreen() {
+  const { id = '' } = useParams();
+  const table = useTable('opportunity_details', { id });
+  const back = useBack('/opportunities');
+
+  if (table.status === 'loading') {
+    return (
+      <Flex direction="column" gap="4">
+        <PageHeader title="Opportunity" onBack={back} />
+        <LoadingSkeleton variant="text" count={4} label="Loading opportunity…" />
+      </Flex>
+    );
+  }
+  if (table.status === 'error') {
+    return (
+      <Flex direction="column" gap="4">
+        <PageHeader title="Opportunity" onBack={back} />
+        <ErrorState title={messages.opportunitiesFailed} onRetry={table.retry} />
+      </Flex>
+    );
+  }
+  const detail = table.rows.find((row) => row.id === id);
+  if (!detail) return <OpportunityNotFound id={id} />;
+  return <Detail detail={detail} onBack={back} />;
+}
+
+function Detail({ detail, onBack }: { detail: OpportunityDetail; onBack: () => void }) {
+  const { session } = useSession();
+  const location = useLocation();
+  const fromPortfolio = readFromPortfolio(location.state);
+  const [interestOpen, setInterestOpen] = useState(false);
+  const explorers = explorersThisWeek(detail.id);
+
+  const expressInterest = () => {
+    // SPEC.md 2: Express Interest only logs and shows an alert; no request is made.
+    console.log('[opportunity] Express interest', { opportunityId: detail.id, userId: session.user?.id });
+    setInterestOpen(true);
+  };
+
+  return (
+    <Flex direction="column" gap="5">
+      <PageHeader
+        title={detail.name}
+        onBack={onBack}
+        description={
+          <Flex as="span" gap="2" align="center" wrap="wrap">
+            <Badge color={detail.status === 'Open' ? 'blue' : 'gray'} variant="soft" highContrast>
+              {detail.status}
+            </Badge>
+            <Text as="span">{detail.type}</Text>
+          </Flex>
+        }
+        actions={
+          <>
+            <Button type="button" variant="soft" onClick={expressInterest}>
+              Express Interest
+            </Button>
+            <Button asChild>
+              <Link to={`/investments/${encodeURIComponent(detail.id)}`}>Invest</Link>
+            </Button>
+          </>
+        }
+      />
+      {fromPortfolio ? (
+        <Callout.Root color="blue">
+          <Callout.Text>
+            You came here from your portfolio
+            {fromPortfolio.capital !== undefined
+              ? ` with ${formatEuros(Math.round(fromPortfolio.capital * 100))} of capital to place`
+              : ''}
+            .{' '}
+            <RadixLink asChild weight="medium">
+              <Link to="/placements">Review your placements</Link>
+            </RadixLink>
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
+      <Text as="p" size="2" color="gray">
+        <Text weight="bold" color="gray" highContrast>
+          {explorers}
+        </Text>{' '}
+        investors explored this opportunity this week
+      </Text>
+      <Grid columns={{ initial: '1', xs: '2', md: '4' }} gap="3">
+        <StatCard label="Est. Yield" value={detail.yield} />
+        <StatCard label="Risk" value={detail.risk} />
+        <StatCard label="Impact" value={detail.impact} />
+        <StatCard label="Term" value={detail.term} />
+      </Grid>
+      <ExpressInterestDialog
+        name={detail.name}
+        email={session.user?.email}
+        open={interestOpen}
+        onOpenChange={setInterestOpen}
+      />
+    </Flex>
+  );
+}

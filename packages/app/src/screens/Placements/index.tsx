@@ -1,0 +1,10 @@
+import { Heading } from '@radix-ui/themes';
+
+/** /placements shows only the text 'Placements' (SPEC.md 2). */
+export default function PlacementsScreen() {
+  return (
+    <Heading as="h1" size="7">
+      Placements
+    </Heading>
+  );
+}

@@ -1,0 +1,143 @@
+import { Button, Card, Flex, Heading, Spinner, Text, TextField } from '@radix-ui/themes';
+import { formatEuros, ONRAMP_SUGGESTIONS_EUR, parseEuroAmount, validateFirstOnramp } from '@vault/domain';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+
+type Phase = { kind: 'amount' } | { kind: 'bank'; cents: number } | { kind: 'processing'; cents: number };
+
+/** How long the mocked open-banking provider takes to confirm a payment. */
+const BANK_CONFIRM_MS = 600;
+
+/**
+ * The first on-ramp (PRODUCT.md decision 7): an amount with suggestions, refused under the
+ * minimum with a visible, announced error; then a mocked open-banking authorisation.
+ */
+export function FirstOnramp({ onFunded }: { onFunded: (cents: number) => Promise<void> }) {
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'amount' });
+  const inputId = useId();
+  const errorId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateFirstOnramp(amount);
+    const cents = parseEuroAmount(amount);
+    if (problem || cents === null) {
+      setError(problem);
+      inputRef.current?.focus();
+      return;
+    }
+    setError(null);
+    setPhase({ kind: 'bank', cents });
+    queueMicrotask(() => headingRef.current?.focus());
+  };
+
+  const authorise = async (cents: number) => {
+    setPhase({ kind: 'processing', cents });
+    await new Promise((resolve) => setTimeout(resolve, BANK_CONFIRM_MS));
+    await onFunded(cents);
+    if (mounted.current) setPhase({ kind: 'amount' });
+  };
+
+  return (
+    <Card size="3">
+      <Flex direction="column" gap="4">
+        <Heading as="h2" size="5" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
+          {phase.kind === 'amount' ? 'Make your first on-ramp' : 'Confirm with your bank'}
+        </Heading>
+        {phase.kind === 'amount' ? (
+          <form onSubmit={submit} noValidate>
+            <Flex direction="column" gap="3">
+              <Text as="p" size="2" color="gray">
+                Move euros from your bank account into your wallet through open banking. Members usually start with{' '}
+                {ONRAMP_SUGGESTIONS_EUR.map((euros) => formatEuros(euros * 100)).join(', ')}.
+              </Text>
+              <Flex direction="column" gap="1" maxWidth="320px">
+                <Text as="label" htmlFor={inputId} size="2" weight="medium">
+                  Amount (EUR)
+                </Text>
+                <TextField.Root
+                  id={inputId}
+                  ref={inputRef}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={amount}
+                  onChange={(event) => {
+                    setAmount(event.target.value);
+                    if (error) setError(null);
+                  }}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? errorId : undefined}
+                >
+                  <TextField.Slot>€</TextField.Slot>
+                </TextField.Root>
+                <Text as="p" id={errorId} size="2" color="red" role="alert">
+                  {error ?? ''}
+                </Text>
+              </Flex>
+              <Flex gap="2" wrap="wrap" role="group" aria-label="Suggested amounts">
+                {ONRAMP_SUGGESTIONS_EUR.map((euros) => (
+                  <Button
+                    key={euros}
+                    type="button"
+                    variant="outline"
+                    aria-pressed={parseEuroAmount(amount) === euros * 100}
+                    onClick={() => {
+                      setAmount(String(euros));
+                      setError(null);
+                    }}
+                  >
+                    {formatEuros(euros * 100)}
+                  </Button>
+                ))}
+              </Flex>
+              <Flex>
+                <Button type="submit">Continue to your bank</Button>
+              </Flex>
+            </Flex>
+          </form>
+        ) : (
+          <Flex direction="column" gap="3" align="start">
+            <Text as="p">
+              Your bank asks you to authorise a payment of <strong>{formatEuros(phase.cents)}</strong> to your Vault
+              wallet.
+            </Text>
+            {phase.kind === 'processing' ? (
+              <Flex gap="2" align="center" role="status">
+                <Spinner />
+                <Text>Completing your payment…</Text>
+              </Flex>
+            ) : (
+              <Flex gap="3">
+                <Button type="button" onClick={() => void authorise(phase.cents)}>
+                  Authorise payment
+                </Button>
+                <Button
+                  type="button"
+                  variant="soft"
+                  color="gray"
+                  highContrast
+                  onClick={() => {
+                    setPhase({ kind: 'amount' });
+                    queueMicrotask(() => headingRef.current?.focus());
+                  }}
+                >
+                  Cancel
+                </Button>
+              </Flex>
+            )}
+          </Flex>
+        )}
+      </Flex>
+    </Card>
+  );
+}

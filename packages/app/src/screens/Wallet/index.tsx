@@ -1,0 +1,164 @@
+import { Button, Card, Code, Flex, Grid, Heading, Link as RadixLink, Text, VisuallyHidden } from '@radix-ui/themes';
+import { hasWallet, type User } from '@vault/domain';
+import { MoneyText, PageHeader, StatCard } from '@vault/ui';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { useDemoMode } from '../../demo/demoMode';
+import { useSession } from '../../session/SessionProvider';
+import { addToBalance, readBalanceCents } from './balance';
+import { FirstOnramp } from './FirstOnramp';
+import { useFundedMemberSignal } from './useFundedMemberSignal';
+import { WalletSetup } from './WalletSetup';
+
+/** The external wallet console of the wallet provider; opens in a new tab. */
+export const WALLET_CONSOLE_URL = 'https://www.crossmint.com/console';
+
+/** /wallet (SPEC.md 2): the wallet id, balance, first on-ramp, next best actions and bank linking. */
+export default function WalletScreen() {
+  const { session } = useSession();
+  const user = session.user;
+  if (!user) return null;
+  return (
+    <Flex direction="column" gap="5">
+      <PageHeader title="Wallet" description="Your self-custodial wallet for euro funds and tokenized assets." />
+      {hasWallet(user) ? <WalletDetails user={user} /> : <WalletSetup user={user} />}
+    </Flex>
+  );
+}
+
+function WalletDetails({ user }: { user: User }) {
+  const { refreshProfile } = useSession();
+  const demo = useDemoMode();
+  const [balance, setBalance] = useState(() => readBalanceCents(user.id));
+  const walletId = user.crossmintWalletId ?? '';
+  useFundedMemberSignal(user);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(walletId);
+      toast.success('Wallet ID copied to clipboard');
+    } catch {
+      toast.error('Could not copy the wallet ID. Please select it and copy it yourself.');
+    }
+  };
+
+  const onFunded = async (cents: number) => {
+    setBalance(addToBalance(user.id, cents));
+    await refreshProfile({ firstOnrampOk: true });
+  };
+
+  return (
+    <>
+      <Card size="3">
+        <Flex direction="column" gap="3">
+          <Heading as="h2" size="4">
+            Wallet ID
+          </Heading>
+          <Flex gap="3" align="center" wrap="wrap">
+            <Code size="3" style={{ wordBreak: 'break-all' }}>
+              {walletId}
+            </Code>
+            <Button type="button" variant="soft" onClick={() => void copy()}>
+              Copy
+            </Button>
+            <RadixLink href={WALLET_CONSOLE_URL} target="_blank" rel="noopener noreferrer" weight="medium">
+              Open wallet console
+              <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+            </RadixLink>
+          </Flex>
+        </Flex>
+      </Card>
+      <Grid columns={{ initial: '1', sm: '2' }} gap="3">
+        <StatCard label="Balance" value={<MoneyText cents={balance} />} hint="Euro funds available to invest" />
+        <StatCard label="First on-ramp" value={user.firstOnrampOk ? 'Completed' : 'Not yet'} />
+      </Grid>
+      {user.firstOnrampOk ? <NextBestActions /> : <FirstOnramp onFunded={onFunded} />}
+      <BankLinking />
+      {demo ? (
+        <Card size="2">
+          <Flex gap="3" align="center" wrap="wrap">
+            <Text size="2" color="gray">
+              Demo mode
+            </Text>
+            <Button
+              type="button"
+              variant="outline"
+              color="amber"
+              onClick={() => {
+                void refreshProfile({ firstOnrampOk: false });
+                toast('First on-ramp reset');
+              }}
+            >
+              Reset first on-ramp
+            </Button>
+          </Flex>
+        </Card>
+      ) : null}
+    </>
+  );
+}
+
+const nextActions = [
+  { href: '/opportunities', label: 'Explore opportunities', text: 'Find an impact investment that fits you.' },
+  { href: '/documents', label: 'Review your documents', text: 'Your signed agreement and statements.' },
+  { href: '/community', label: 'Join the community', text: 'Meet other members and the team.' },
+];
+
+function NextBestActions() {
+  return (
+    <Card size="3">
+      <Flex direction="column" gap="3">
+        <Heading as="h2" size="5">
+          Next best actions
+        </Heading>
+        <ul style={{ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: 'var(--space-2)' }}>
+          {nextActions.map((action) => (
+            <li key={action.href}>
+              <RadixLink asChild weight="medium">
+                <Link to={action.href}>{action.label}</Link>
+              </RadixLink>
+              <Text as="p" size="2" color="gray">
+                {action.text}
+              </Text>
+            </li>
+          ))}
+        </ul>
+      </Flex>
+    </Card>
+  );
+}
+
+function BankLinking() {
+  const [linked, setLinked] = useState(false);
+  return (
+    <Card size="3">
+      <Flex direction="column" gap="3" align="start">
+        <Heading as="h2" size="5">
+          Bank Account Linking
+        </Heading>
+        {linked ? (
+          <Text as="p" role="status">
+            Bank account linked through open banking. Transfers to and from it need no extra details.
+          </Text>
+        ) : (
+          <>
+            <Text as="p" color="gray">
+              Link a bank account through our open-banking provider to fund your wallet and receive withdrawals.
+            </Text>
+            <Button
+              type="button"
+              variant="soft"
+              onClick={() => {
+                setLinked(true);
+                toast.success('Bank account linked');
+              }}
+            >
+              Link Bank Account
+            </Button>
+          </>
+        )}
+      </Flex>
+    </Card>
+  );
+}

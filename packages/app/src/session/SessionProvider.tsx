@@ -1,0 +1,71 @@
+import type { ProfilePatch, Role, Session } from '@vault/domain';
+import { createContext, type ReactNode, useContext, useState, useSyncExternalStore } from 'react';
+import { toast } from 'sonner';
+import { setAccessTokenSource } from '../backend/token';
+import { isMockBackend } from '../backend/config';
+import { browserStorage } from '../storage/local';
+import { createSessionStore, type SessionStore } from './store';
+
+const SessionContext = createContext<SessionStore | null>(null);
+
+/** Toasts go through sonner, so every session message appears in the app's <Toaster>. */
+export const sonnerNotifier = {
+  success: (message: string) => {
+    toast.success(message);
+  },
+  error: (message: string) => {
+    toast.error(message);
+  },
+};
+
+/** The app's session store: localStorage, sonner toasts, the profile row through supabase-js. */
+export function createAppSessionStore(overrides: Partial<Parameters<typeof createSessionStore>[0]> = {}): SessionStore {
+  return createSessionStore({
+    storage: browserStorage(),
+    notify: sonnerNotifier,
+    // Loaded on first use, so supabase-js is not part of the first page's JavaScript.
+    profiles: {
+      readProfile: (userId) => import('../backend/profiles').then((m) => m.readProfile(userId)),
+      upsertProfile: (row) => import('../backend/profiles').then((m) => m.upsertProfile(row)),
+    },
+    mockTokens: isMockBackend(),
+    adminDelayMs: 400,
+    ...overrides,
+  });
+}
+
+export function SessionProvider({ store, children }: { store?: SessionStore; children: ReactNode }) {
+  const [value] = useState(() => {
+    const chosen = store ?? createAppSessionStore();
+    // Registered before any child renders, so a screen's first request already carries the token.
+    setAccessTokenSource(() => chosen.getState().accessToken);
+    return chosen;
+  });
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export interface UseSession {
+  session: Session;
+  loading: boolean;
+  signIn(email: string, password: string): Promise<boolean>;
+  adminSignIn(email: string, password: string): Promise<boolean>;
+  signInAs(role: Role): Promise<void>;
+  logout(): void;
+  refreshProfile(patch: ProfilePatch): Promise<void>;
+}
+
+/** The signed-in state and its actions; see session/store.ts for what each does. */
+export function useSession(): UseSession {
+  const store = useContext(SessionContext);
+  if (!store) throw new Error('useSession needs a <SessionProvider> above it');
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  return {
+    session: state.session,
+    loading: state.loading,
+    signIn: store.signIn,
+    adminSignIn: store.adminSignIn,
+    signInAs: store.signInAs,
+    logout: store.logout,
+    refreshProfile: store.refreshProfile,
+  };
+}

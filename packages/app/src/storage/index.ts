@@ -1,0 +1,3 @@
+export * from './local';
+export * from './nudges';
+export * from './researchPoints';

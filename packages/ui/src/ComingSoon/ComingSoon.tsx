@@ -1,0 +1,61 @@
+import { Badge, Button, Card, Heading, Text } from '@radix-ui/themes';
+import * as styles from './ComingSoon.css';
+
+export interface ComingSoonAction {
+  label: string;
+  onClick: () => void;
+}
+
+export interface ComingSoonProps {
+  /** The page's name, e.g. 'Support' or 'Compliance Center'. */
+  title: string;
+  /** Defaults to 'We’re building this page. Check back soon.' */
+  description?: string;
+  /** An optional way on, e.g. Go to Dashboard. */
+  action?: ComingSoonAction;
+  /** 1 by default: on a coming-soon route this is the page's heading. */
+  headingLevel?: 1 | 2 | 3;
+  className?: string;
+}
+
+function ClockIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 15 15" fill="none" aria-hidden="true" focusable="false">
+      <circle cx="7.5" cy="7.5" r="6" stroke="currentColor" strokeWidth="1.1" />
+      <path d="M7.5 4 V7.5 L10 9" stroke="currentColor" strokeWidth="1.2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** The placeholder of the routes that are not built yet (/support, /compliance, /reports…). */
+export function ComingSoon({
+  title,
+  description = 'We’re building this page. Check back soon.',
+  action,
+  headingLevel = 1,
+  className,
+}: ComingSoonProps) {
+  return (
+    <Card size="3" className={className}>
+      <div className={styles.root}>
+        <span className={styles.icon} aria-hidden="true">
+          <ClockIcon />
+        </span>
+        <Badge color="gray" variant="soft" highContrast radius="full">
+          Coming soon
+        </Badge>
+        <Heading as={`h${headingLevel}`} size="6">
+          {title}
+        </Heading>
+        <Text as="p" size="3" color="gray" className={styles.text}>
+          {description}
+        </Text>
+        {action ? (
+          <Button type="button" variant="soft" onClick={action.onClick}>
+            {action.label}
+          </Button>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

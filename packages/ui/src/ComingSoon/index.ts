@@ -1,0 +1,2 @@
+export type { ComingSoonAction, ComingSoonProps } from './ComingSoon';
+export { ComingSoon } from './ComingSoon';

@@ -1,0 +1,44 @@
+import type { PaletteEntry, PaletteSection } from '@vault/domain';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+
+export interface CommandPaletteProps {
+  /** Whether the palette is open; the app owns this (see useCommandPaletteShortcut). */
+  open: boolean;
+  /** Called with false on Escape, a click outside or a selection; with true never by the palette itself. */
+  onOpenChange: (open: boolean) => void;
+  /** The domain's `paletteFor(session)`: the Navigation, Admin and Account groups this person may see. */
+  sections: PaletteSection[];
+  /** The chosen entry, after the palette has closed: navigate to `entry.href` or run `entry.action`. */
+  onSelect: (entry: PaletteEntry) => void;
+}
+
+const loadDialog = () => import('./PaletteDialog');
+const PaletteDialog = lazy(loadDialog);
+
+/** Starts loading the palette's code (cmdk) ahead of the first Ctrl+K, e.g. when the browser is idle. */
+export function preloadCommandPalette(): Promise<void> {
+  return loadDialog().then(() => undefined);
+}
+
+/**
+ * The Ctrl/Cmd+K command palette: a modal dialog with a search box over the pages and actions of
+ * `sections`. Escape closes it and focus returns to where it was. Its code (cmdk) loads on first open.
+ */
+export function CommandPalette(props: CommandPaletteProps) {
+  const { open } = props;
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const [used, setUsed] = useState(open);
+  // Runs before the dialog takes focus, so this is still the element the person was on.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    returnFocusTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    setUsed(true);
+  }, [open]);
+  if (!used) return null;
+  return (
+    <Suspense fallback={null}>
+      <PaletteDialog {...props} returnFocusTo={returnFocusTo} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,67 @@
+// The only module of @vault/ui that imports cmdk; CommandPalette loads it on first open.
+import { Dialog, VisuallyHidden } from '@radix-ui/themes';
+import { PALETTE_MAX_HEIGHT_PX, type PaletteEntry } from '@vault/domain';
+import { Command } from 'cmdk';
+import type { RefObject } from 'react';
+import type { CommandPaletteProps } from './CommandPalette';
+import * as styles from './CommandPalette.css';
+
+export interface PaletteDialogProps extends CommandPaletteProps {
+  /** The element to focus again once the dialog has closed. */
+  returnFocusTo: RefObject<HTMLElement | null>;
+}
+
+/** Words a person could type to find an entry besides its label, e.g. 'placements' for View Portfolio. */
+function keywordsOf(entry: PaletteEntry): string[] {
+  return entry.href ? [entry.href.slice(1).replaceAll(/[/-]/g, ' ')] : [];
+}
+
+export default function PaletteDialog({ open, onOpenChange, sections, onSelect, returnFocusTo }: PaletteDialogProps) {
+  const select = (entry: PaletteEntry) => {
+    onOpenChange(false);
+    onSelect(entry);
+  };
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content
+        className={styles.content}
+        size="1"
+        maxWidth="560px"
+        align="start"
+        aria-describedby={undefined}
+        onCloseAutoFocus={(event) => {
+          // Radix would focus a Dialog.Trigger; there is none, so go back where the person was.
+          event.preventDefault();
+          const target = returnFocusTo.current;
+          returnFocusTo.current = null;
+          if (target?.isConnected) target.focus();
+        }}
+      >
+        <VisuallyHidden asChild>
+          <Dialog.Title>Command palette</Dialog.Title>
+        </VisuallyHidden>
+        <Command className={styles.command} label="Search pages and actions" loop vimBindings={false}>
+          <Command.Input className={styles.input} placeholder="Search pages and actions…" />
+          <Command.List className={styles.list} style={{ maxHeight: PALETTE_MAX_HEIGHT_PX }} label="Pages and actions">
+            <Command.Empty className={styles.empty}>No results found.</Command.Empty>
+            {sections.map((section) => (
+              <Command.Group key={section.group} heading={section.group}>
+                {section.entries.map((entry) => (
+                  <Command.Item
+                    key={entry.id}
+                    className={styles.item}
+                    value={entry.label}
+                    keywords={keywordsOf(entry)}
+                    onSelect={() => select(entry)}
+                  >
+                    {entry.label}
+                  </Command.Item>
+                ))}
+              </Command.Group>
+            ))}
+          </Command.List>
+        </Command>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,2 @@
+export { CommandPalette, type CommandPaletteProps, preloadCommandPalette } from './CommandPalette';
+export { isPaletteShortcut, useCommandPaletteShortcut } from './useCommandPaletteShortcut';

@@ -1,0 +1,2 @@
+export type { DataTableAlign, DataTableColumn, DataTableProps } from './DataTable';
+export { DataTable } from './DataTable';

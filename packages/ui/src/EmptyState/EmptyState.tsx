@@ -1,0 +1,59 @@
+import { Button, Card, Heading, Text } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
+import * as styles from './EmptyState.css';
+
+export interface EmptyStateAction {
+  label: string;
+  onClick: () => void;
+}
+
+export interface EmptyStateProps {
+  /** e.g. 'No results match your filters' or 'No documents yet'. */
+  title: string;
+  description?: string;
+  /** One button, e.g. Reset Filters or Explore Opportunities. */
+  action?: EmptyStateAction;
+  /** A decorative icon; a neutral one by default. */
+  icon?: ReactNode;
+  headingLevel?: 2 | 3 | 4;
+  className?: string;
+}
+
+function InboxIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 15 15" fill="none" aria-hidden="true" focusable="false">
+      <path
+        d="M1.5 8.5 L3.5 2.5 H11.5 L13.5 8.5 V12.5 H1.5 Z M1.5 8.5 H5 L5.75 10 H9.25 L10 8.5 H13.5"
+        stroke="currentColor"
+        strokeWidth="1.1"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** What a list shows when it has nothing to show, with an optional way forward. */
+export function EmptyState({ title, description, action, icon, headingLevel = 2, className }: EmptyStateProps) {
+  return (
+    <Card size="3" className={className}>
+      <div className={styles.root}>
+        <span className={styles.icon} aria-hidden="true">
+          {icon ?? <InboxIcon />}
+        </span>
+        <Heading as={`h${headingLevel}`} size="4">
+          {title}
+        </Heading>
+        {description ? (
+          <Text as="p" size="2" color="gray" className={styles.text}>
+            {description}
+          </Text>
+        ) : null}
+        {action ? (
+          <Button type="button" size="2" onClick={action.onClick}>
+            {action.label}
+          </Button>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

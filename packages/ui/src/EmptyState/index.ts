@@ -1,0 +1,2 @@
+export type { EmptyStateAction, EmptyStateProps } from './EmptyState';
+export { EmptyState } from './EmptyState';

@@ -1,0 +1,54 @@
+import { Button, Card, Heading, Text } from '@radix-ui/themes';
+import { messages } from '@vault/domain';
+import * as styles from './ErrorState.css';
+
+export interface ErrorStateProps {
+  /** e.g. 'Failed to load opportunities' or 'Failed to load documents'. */
+  title: string;
+  /** Defaults to 'Please check your connection and try again.' */
+  message?: string;
+  /** Called when the Retry button is used. */
+  onRetry: () => void;
+  retryLabel?: string;
+  headingLevel?: 2 | 3 | 4;
+  className?: string;
+}
+
+function WarningIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 15 15" fill="none" aria-hidden="true" focusable="false">
+      <path d="M7.5 1.5 L14 13 H1 Z" stroke="currentColor" strokeWidth="1.1" strokeLinejoin="round" />
+      <path d="M7.5 5.5 V9" stroke="currentColor" strokeWidth="1.3" strokeLinecap="round" />
+      <circle cx="7.5" cy="11" r="0.8" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** The error card of a list that failed to load (SPEC.md 8), announced as an alert. */
+export function ErrorState({
+  title,
+  message = messages.checkConnection,
+  onRetry,
+  retryLabel = 'Retry',
+  headingLevel = 2,
+  className,
+}: ErrorStateProps) {
+  return (
+    <Card size="3" role="alert" className={className}>
+      <div className={styles.root}>
+        <span className={styles.icon} aria-hidden="true">
+          <WarningIcon />
+        </span>
+        <Heading as={`h${headingLevel}`} size="4">
+          {title}
+        </Heading>
+        <Text as="p" size="2" color="gray" className={styles.text}>
+          {message}
+        </Text>
+        <Button type="button" size="2" onClick={onRetry}>
+          {retryLabel}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,2 @@
+export type { FilterPillsProps } from './FilterPills';
+export { FilterPills } from './FilterPills';

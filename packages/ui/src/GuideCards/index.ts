@@ -1,0 +1,1 @@
+export { GuideCards, type GuideCardsProps } from './GuideCards';

@@ -1,0 +1,2 @@
+export type { LoadingSkeletonProps, LoadingSkeletonVariant } from './LoadingSkeleton';
+export { LoadingSkeleton } from './LoadingSkeleton';

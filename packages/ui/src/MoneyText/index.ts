@@ -1,0 +1,2 @@
+export type { MoneyTextProps, MoneyTone } from './MoneyText';
+export { MoneyText } from './MoneyText';

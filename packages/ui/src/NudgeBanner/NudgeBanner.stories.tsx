@@ -1,0 +1,133 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { nudgeFor, type User } from '@vault/domain';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { NudgeBanner } from './NudgeBanner';
+
+const newInvestor: User = {
+  id: 'user-ada',
+  name: 'Ada',
+  email: 'ada@example.com',
+  role: 'investor',
+  kycStatus: 'unknown',
+  firstOnrampOk: false,
+};
+const withWallet: User = { ...newInvestor, crossmintWalletId: 'wallet-ada-001' };
+const kycApproved: User = { ...withWallet, kycStatus: 'approved' };
+const funded: User = { ...kycApproved, firstOnrampOk: true };
+
+const meta = {
+  title: 'Components/NudgeBanner',
+  component: NudgeBanner,
+  args: { nudge: nudgeFor(newInvestor), onAction: fn(), onDismiss: fn() },
+  parameters: { layout: 'padded' },
+} satisfies Meta<typeof NudgeBanner>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+interface Expected {
+  step: 'wallet' | 'kyc' | 'onramp';
+  label: string;
+  estimate: string;
+  action: string;
+  target: string;
+}
+
+/** SPEC.md 4 'Investor nudge': the banner shows the step, its estimate, and its call to action works. */
+function expectNudge(expected: Expected): Story['play'] {
+  return async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const banner = canvas.getByRole('region', { name: expected.label });
+    const inBanner = within(banner);
+    await expect(inBanner.getByText('Next step')).toBeVisible();
+    await expect(inBanner.getByText(expected.estimate)).toBeVisible();
+    await expect(inBanner.getByRole('button', { name: 'Dismiss' })).toBeVisible();
+    await userEvent.click(inBanner.getByRole('button', { name: expected.action }));
+    await expect(args.onAction).toHaveBeenCalledTimes(1);
+    await expect(args.onAction).toHaveBeenCalledWith(
+      expect.objectContaining({ step: expected.step, label: expected.label, target: expected.target }),
+    );
+    await expect(args.onDismiss).not.toHaveBeenCalled();
+    // The call to action does not hide the banner; the app navigates away.
+    await expect(canvas.getByRole('region', { name: expected.label })).toBeVisible();
+  };
+}
+
+/** No wallet yet. */
+export const CreateWallet: Story = {
+  name: 'Step 1 — Create your wallet',
+  args: { nudge: nudgeFor(newInvestor) },
+  play: expectNudge({
+    step: 'wallet',
+    label: 'Create your wallet',
+    estimate: '~1 min',
+    action: 'Create Wallet',
+    target: '/settings',
+  }),
+};
+
+/** Wallet created, KYC not approved. */
+export const CompleteKyc: Story = {
+  name: 'Step 2 — Complete KYC',
+  args: { nudge: nudgeFor(withWallet) },
+  play: expectNudge({
+    step: 'kyc',
+    label: 'Complete KYC',
+    estimate: '~3–5 min',
+    action: 'Continue KYC',
+    target: '/kyc-verification',
+  }),
+};
+
+/** KYC approved, no first on-ramp. */
+export const FirstOnramp: Story = {
+  name: 'Step 3 — Make your first onramp',
+  args: { nudge: nudgeFor(kycApproved) },
+  play: expectNudge({
+    step: 'onramp',
+    label: 'Make your first onramp (€20+)',
+    estimate: '~2–3 min',
+    action: 'Start Onramp',
+    target: '/wallet',
+  }),
+};
+
+/** Dismiss hides the banner for this view and tells the app, which may remember it per page. */
+export const Dismissed: Story = {
+  name: 'Dismiss hides it',
+  args: { nudge: nudgeFor(withWallet) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const banner = canvas.getByRole('region', { name: 'Complete KYC' });
+    await userEvent.click(within(banner).getByRole('button', { name: 'Dismiss' }));
+    await expect(canvas.queryByRole('region', { name: 'Complete KYC' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Continue KYC' })).toBeNull();
+    await expect(args.onDismiss).toHaveBeenCalledTimes(1);
+    await expect(args.onAction).not.toHaveBeenCalled();
+  },
+};
+
+/** A custom call-to-action text, e.g. on a page that words it differently. */
+export const CustomActionLabel: Story = {
+  name: 'Custom call-to-action text',
+  args: { nudge: nudgeFor(newInvestor), actionLabel: 'Set up wallet' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('button', { name: 'Create Wallet' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Set up wallet' }));
+    await expect(args.onAction).toHaveBeenCalledWith(expect.objectContaining({ step: 'wallet' }));
+  },
+};
+
+/** Nothing outstanding (a funded investor) or not an investor: nudgeFor() is null and nothing renders. */
+export const NothingToNudge: Story = {
+  name: 'No nudge (funded investor or other role)',
+  args: { nudge: nudgeFor(funded) },
+  play: async ({ canvasElement, args }) => {
+    await expect(args.nudge).toBeNull();
+    await expect(nudgeFor({ ...newInvestor, role: 'compliance' })).toBeNull();
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('region')).toBeNull();
+    await expect(canvas.queryByRole('button')).toBeNull();
+    await expect(canvas.queryByText('Next step')).toBeNull();
+  },
+};

@@ -1,0 +1,43 @@
+import { Button } from '@radix-ui/themes';
+import { type Nudge, readinessStep } from '@vault/domain';
+import { useId, useState } from 'react';
+import * as styles from './NudgeBanner.css';
+
+export interface NudgeBannerProps {
+  /** The domain's `nudgeFor(user)`: the first outstanding step, or null (then nothing renders). */
+  nudge: Nudge | null;
+  /** The call to action; the app emits `click:cta` with `nudge.step` and navigates to `nudge.target`. */
+  onAction: (nudge: Nudge) => void;
+  /** Dismiss was pressed; the banner hides itself for this view, the app may keep a per-page flag. */
+  onDismiss: () => void;
+  /** Text of the call-to-action button; defaults to the step's readiness button ('Create Wallet', …). */
+  actionLabel?: string;
+}
+
+/** The investor's next step: label, estimate, a call to action and Dismiss. */
+export function NudgeBanner({ nudge, onAction, onDismiss, actionLabel }: NudgeBannerProps) {
+  const [dismissed, setDismissed] = useState(false);
+  const labelId = useId();
+  if (!nudge || dismissed) return null;
+  const dismiss = () => {
+    setDismissed(true);
+    onDismiss();
+  };
+  return (
+    <section className={styles.banner} aria-labelledby={labelId}>
+      <div className={styles.text}>
+        <p className={styles.eyebrow}>Next step</p>
+        <p className={styles.label} id={labelId}>
+          {nudge.label}
+        </p>
+        <p className={styles.estimate}>{nudge.estimate}</p>
+      </div>
+      <div className={styles.actions}>
+        <Button onClick={() => onAction(nudge)}>{actionLabel ?? readinessStep(nudge.step).buttonText}</Button>
+        <Button variant="soft" color="gray" onClick={dismiss}>
+          Dismiss
+        </Button>
+      </div>
+    </section>
+  );
+}

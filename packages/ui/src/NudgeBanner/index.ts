@@ -1,0 +1,1 @@
+export { NudgeBanner, type NudgeBannerProps } from './NudgeBanner';

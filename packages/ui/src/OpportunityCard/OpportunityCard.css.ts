@@ -1,0 +1,87 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../theme';
+
+export const link = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['3'],
+  height: '100%',
+  color: 'inherit',
+  textDecoration: 'none',
+  selectors: {
+    '&:focus-visible': {
+      outline: `2px solid ${vars.color.focus}`,
+      outlineOffset: 2,
+    },
+  },
+});
+
+export const top = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['2'],
+});
+
+export const badges = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['1'],
+});
+
+export const name = style({
+  selectors: {
+    [`${link}:hover &`]: { textDecoration: 'underline', textUnderlineOffset: 3 },
+  },
+});
+
+export const place = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+});
+
+export const description = style({
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 3,
+  overflow: 'hidden',
+});
+
+export const figures = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+  gap: vars.space['2'],
+  margin: 0,
+  marginTop: 'auto',
+  paddingTop: vars.space['3'],
+  borderTop: `1px solid ${vars.color.border}`,
+});
+
+export const figure = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 2,
+  minWidth: 0,
+});
+
+export const term = style({
+  margin: 0,
+  fontSize: vars.fontSize['1'],
+  lineHeight: vars.lineHeight['1'],
+  color: vars.color.textMuted,
+});
+
+export const definition = style({
+  margin: 0,
+  fontSize: vars.fontSize['3'],
+  lineHeight: vars.lineHeight['3'],
+  fontWeight: vars.fontWeight.bold,
+  fontVariantNumeric: 'tabular-nums',
+  color: vars.color.text,
+});
+
+export const icon = style({
+  flex: 'none',
+});

@@ -1,0 +1,141 @@
+import { Badge, Card, Heading, Text } from '@radix-ui/themes';
+import type { Opportunity } from '@vault/domain';
+import { type MouseEvent, useId } from 'react';
+import * as styles from './OpportunityCard.css';
+
+export interface OpportunityCardProps {
+  opportunity: Opportunity;
+  /** Where the card leads; defaults to `/opportunities/{id}`. */
+  href?: string;
+  /** Called with the href on a plain click (the default navigation is then prevented). */
+  onNavigate?: (href: string) => void;
+  /** The level of the name's heading; 3 by default (under a page h1 and a section h2). */
+  headingLevel?: 2 | 3 | 4;
+  className?: string;
+}
+
+/** The default link of an opportunity card. */
+export function opportunityHref(id: string): string {
+  return `/opportunities/${encodeURIComponent(id)}`;
+}
+
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+function CheckIcon() {
+  return (
+    <svg
+      className={styles.icon}
+      width="12"
+      height="12"
+      viewBox="0 0 15 15"
+      fill="none"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M3 8 L6 11 L12 4" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function PinIcon() {
+  return (
+    <svg
+      className={styles.icon}
+      width="14"
+      height="14"
+      viewBox="0 0 15 15"
+      fill="none"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M7.5 13.5s4-4 4-7.25a4 4 0 1 0-8 0c0 3.25 4 7.25 4 7.25Z" stroke="currentColor" strokeWidth="1.2" />
+      <circle cx="7.5" cy="6.25" r="1.5" stroke="currentColor" strokeWidth="1.2" />
+    </svg>
+  );
+}
+
+/**
+ * One opportunity of the list. The whole card is a single link: its name is the opportunity's
+ * name and its description the key figures, so a screen reader hears a short link.
+ */
+export function OpportunityCard({ opportunity, href, onNavigate, headingLevel = 3, className }: OpportunityCardProps) {
+  const nameId = useId();
+  const detailsId = useId();
+  const target = href ?? opportunityHref(opportunity.id);
+  const place =
+    opportunity.country && opportunity.country !== opportunity.region
+      ? `${opportunity.country}, ${opportunity.region}`
+      : opportunity.region;
+
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!onNavigate || !isPlainClick(event)) return;
+    event.preventDefault();
+    onNavigate(target);
+  };
+
+  return (
+    <Card asChild size="2" className={className}>
+      <a
+        href={target}
+        onClick={handleClick}
+        className={styles.link}
+        aria-labelledby={nameId}
+        aria-describedby={detailsId}
+        data-opportunity-id={opportunity.id}
+      >
+        <div className={styles.top}>
+          <Badge color="gray" variant="soft" highContrast radius="full">
+            {opportunity.category}
+          </Badge>
+          <div className={styles.badges}>
+            {opportunity.audited ? (
+              <Badge color="grass" variant="soft" highContrast>
+                <CheckIcon />
+                Audited
+              </Badge>
+            ) : (
+              <Badge color="gray" variant="outline" highContrast>
+                Not audited
+              </Badge>
+            )}
+            {opportunity.open ? (
+              <Badge color="blue" variant="soft" highContrast>
+                Open
+              </Badge>
+            ) : (
+              <Badge color="gray" variant="outline" highContrast>
+                Closed
+              </Badge>
+            )}
+          </div>
+        </div>
+        <Heading as={`h${headingLevel}`} size="4" id={nameId} className={styles.name}>
+          {opportunity.name}
+        </Heading>
+        <Text as="p" size="2" color="gray" className={styles.place}>
+          <PinIcon />
+          {place}
+        </Text>
+        <Text as="p" size="2" color="gray" className={styles.description}>
+          {opportunity.description}
+        </Text>
+        <dl className={styles.figures} id={detailsId}>
+          <div className={styles.figure}>
+            <dt className={styles.term}>APY</dt>
+            <dd className={styles.definition}>{opportunity.apy}</dd>
+          </div>
+          <div className={styles.figure}>
+            <dt className={styles.term}>Min. investment</dt>
+            <dd className={styles.definition}>{opportunity.minInvestment}</dd>
+          </div>
+          <div className={styles.figure}>
+            <dt className={styles.term}>Term</dt>
+            <dd className={styles.definition}>{opportunity.term}</dd>
+          </div>
+        </dl>
+      </a>
+    </Card>
+  );
+}

@@ -1,0 +1,2 @@
+export type { OpportunityCardProps } from './OpportunityCard';
+export { OpportunityCard, opportunityHref } from './OpportunityCard';

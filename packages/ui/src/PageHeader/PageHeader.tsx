@@ -1,0 +1,55 @@
+import { Button, Heading, Text } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
+import * as styles from './PageHeader.css';
+
+export interface PageHeaderProps {
+  /** The page's one h1. */
+  title: string;
+  description?: ReactNode;
+  /** Buttons or links shown at the end of the header, e.g. Reset or Express Interest. */
+  actions?: ReactNode;
+  /** When given, a Back button above the title calls it. */
+  onBack?: () => void;
+  backLabel?: string;
+  className?: string;
+}
+
+function ArrowLeftIcon() {
+  return (
+    <svg width="15" height="15" viewBox="0 0 15 15" fill="none" aria-hidden="true" focusable="false">
+      <path
+        d="M12.5 7.5 H2.5 M2.5 7.5 L6.5 3.5 M2.5 7.5 L6.5 11.5"
+        stroke="currentColor"
+        strokeWidth="1.4"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+/** A page's title (h1), description, actions and optional Back button. */
+export function PageHeader({ title, description, actions, onBack, backLabel = 'Back', className }: PageHeaderProps) {
+  return (
+    <header className={className ? `${styles.root} ${className}` : styles.root}>
+      {onBack ? (
+        <Button type="button" variant="ghost" color="gray" highContrast className={styles.back} onClick={onBack}>
+          <ArrowLeftIcon />
+          {backLabel}
+        </Button>
+      ) : null}
+      <div className={styles.row}>
+        <div className={styles.text}>
+          <Heading as="h1" size="7">
+            {title}
+          </Heading>
+          {description ? (
+            <Text as="p" size="3" color="gray">
+              {description}
+            </Text>
+          ) : null}
+        </div>
+        {actions ? <div className={styles.actions}>{actions}</div> : null}
+      </div>
+    </header>
+  );
+}

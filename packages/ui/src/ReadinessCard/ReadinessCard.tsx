@@ -1,0 +1,69 @@
+import { Button, Card, Heading, Progress, ThickCheckIcon, VisuallyHidden } from '@radix-ui/themes';
+import { type Readiness, type ReadinessStep, readinessHint } from '@vault/domain';
+import { useId } from 'react';
+import * as styles from './ReadinessCard.css';
+
+export interface ReadinessCardProps {
+  /** The domain's `readiness(user)` result: the four steps, what is done, the percentage. */
+  readiness: Readiness;
+  /** Called with the step's target (/settings, /kyc-verification, /agreement, /wallet) and the step. */
+  onNavigate: (href: string, step: ReadinessStep) => void;
+  /** Heading level of the 'Readiness Level' title; 2 unless the page nests it deeper. */
+  headingLevel?: 2 | 3 | 4;
+}
+
+/** The investor's onboarding progress: 'Readiness Level', a progress bar, the four steps and a hint. */
+export function ReadinessCard({ readiness, onNavigate, headingLevel = 2 }: ReadinessCardProps) {
+  const titleId = useId();
+  return (
+    <Card size="3" asChild>
+      <section aria-labelledby={titleId} className={styles.card}>
+        <div className={styles.header}>
+          <Heading as={`h${headingLevel}`} size="4" id={titleId}>
+            Readiness Level
+          </Heading>
+          <span className={styles.percent}>{readiness.percent}%</span>
+        </div>
+        <Progress
+          className={styles.progress}
+          value={readiness.percent}
+          max={100}
+          size="3"
+          color="green"
+          aria-labelledby={titleId}
+        />
+        <ul className={styles.list}>
+          {readiness.steps.map((step) => (
+            <li key={step.id} className={step.done ? styles.rowDone : styles.row}>
+              {step.done ? (
+                <span className={styles.markerDone} aria-hidden="true">
+                  <ThickCheckIcon width={10} height={10} />
+                </span>
+              ) : (
+                <span className={styles.marker} aria-hidden="true" />
+              )}
+              <span className={styles.label}>
+                {step.label}
+                {step.done && (
+                  <>
+                    {' '}
+                    <VisuallyHidden>Done</VisuallyHidden>
+                  </>
+                )}
+              </span>
+              {!step.done && (
+                <>
+                  <span className={styles.estimate}>{step.estimate}</span>
+                  <Button size="2" variant="soft" onClick={() => onNavigate(step.target, step)}>
+                    {step.buttonText}
+                  </Button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+        <p className={styles.hint}>{readinessHint(readiness)}</p>
+      </section>
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { ReadinessCard, type ReadinessCardProps } from './ReadinessCard';

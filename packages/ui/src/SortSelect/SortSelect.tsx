@@ -1,0 +1,66 @@
+import { type OpportunitySort, opportunitySorts } from '@vault/domain';
+import { type ChangeEvent, useId } from 'react';
+import * as styles from './SortSelect.css';
+
+export interface SortOption {
+  id: OpportunitySort;
+  label: string;
+}
+
+export interface SortSelectProps {
+  value: OpportunitySort;
+  onChange: (value: OpportunitySort) => void;
+  /** The visible label; 'Sort by' by default. */
+  label?: string;
+  /** The choices; the domain's `opportunitySorts` by default. */
+  options?: readonly SortOption[];
+  className?: string;
+}
+
+/** A native select with a visible label: the opportunities' sort order. */
+export function SortSelect({
+  value,
+  onChange,
+  label = 'Sort by',
+  options = opportunitySorts,
+  className,
+}: SortSelectProps) {
+  const id = useId();
+  const handleChange = (event: ChangeEvent<HTMLSelectElement>) => {
+    const picked = options.find((option) => option.id === event.target.value);
+    if (picked) onChange(picked.id);
+  };
+  return (
+    <div className={className ? `${styles.root} ${className}` : styles.root}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <span className={styles.control}>
+        <select id={id} className={styles.select} value={value} onChange={handleChange}>
+          {options.map((option) => (
+            <option key={option.id} value={option.id} className={styles.option}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <svg
+          className={styles.chevron}
+          width="12"
+          height="12"
+          viewBox="0 0 15 15"
+          fill="none"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path
+            d="M3.5 5.5 L7.5 9.5 L11.5 5.5"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </span>
+    </div>
+  );
+}

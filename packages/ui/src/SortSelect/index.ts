@@ -1,0 +1,2 @@
+export type { SortOption, SortSelectProps } from './SortSelect';
+export { SortSelect } from './SortSelect';

@@ -1,0 +1,61 @@
+import { Badge } from '@radix-ui/themes';
+import type { Status } from '@vault/domain';
+import * as styles from './StatusChip.css';
+
+/** Radix colour names the status chips use. */
+export type StatusColor =
+  | 'green'
+  | 'amber'
+  | 'blue'
+  | 'violet'
+  | 'teal'
+  | 'gray'
+  | 'cyan'
+  | 'orange'
+  | 'red'
+  | 'yellow';
+
+/**
+ * Every status of SPEC.md 3 with its own colour. The colour is a hint only: the chip always
+ * shows the status as text, in the high-contrast (step 12) text colour, so it meets AA in
+ * light and dark whatever the hue.
+ */
+export const statusColors: Readonly<Record<Status, StatusColor>> = {
+  Signed: 'green',
+  Pending: 'amber',
+  Available: 'blue',
+  Sent: 'violet',
+  Active: 'teal',
+  Matured: 'gray',
+  Operational: 'cyan',
+  'Under Maintenance': 'orange',
+  High: 'red',
+  Medium: 'yellow',
+};
+
+export interface StatusChipProps {
+  /** One of the domain's `statuses`. */
+  status: Status;
+  /** Text shown instead of the status, e.g. 'High priority'. Defaults to the status itself. */
+  label?: string;
+  size?: '1' | '2' | '3';
+  className?: string;
+}
+
+export function StatusChip({ status, label, size = '2', className }: StatusChipProps) {
+  const text = label ?? status;
+  return (
+    <Badge
+      color={statusColors[status]}
+      variant="soft"
+      highContrast
+      radius="full"
+      size={size}
+      className={className ? `${styles.chip} ${className}` : styles.chip}
+      data-status={status}
+    >
+      <span className={styles.dot} aria-hidden="true" />
+      {text}
+    </Badge>
+  );
+}

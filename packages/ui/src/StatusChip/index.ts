@@ -1,0 +1,2 @@
+export type { StatusChipProps, StatusColor } from './StatusChip';
+export { StatusChip, statusColors } from './StatusChip';
