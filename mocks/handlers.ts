@@ -1,4 +1,4 @@
-import { delay, HttpResponse, http, type HttpHandler } from 'msw';
+import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import { mockDb, type ProfileRow } from './db';
 import { currentTableScenario, currentWalletScenario, type TableScenario, type WalletScenario } from './scenario';
 import { isSampleTable, sampleTables } from './tables';
@@ -155,10 +155,7 @@ function filterRows(rows: readonly object[], url: URL): object[] {
 
 async function tableAnswer(table: string, scenario: TableScenario, request: Request): Promise<Response> {
   if (!isSampleTable(table)) {
-    return HttpResponse.json(
-      { code: '42P01', message: `relation "public.${table}" does not exist` },
-      { status: 404 },
-    );
+    return HttpResponse.json({ code: '42P01', message: `relation "public.${table}" does not exist` }, { status: 404 });
   }
   if (scenario === 'loading') {
     // Stories show the loading state; the request never answers.

@@ -4,7 +4,14 @@
  * the browser, e.g. from the devtools console, to see each failure in the running app.
  */
 
-export const walletScenarios = ['success', 'failure', 'serverError', 'networkError', 'invalidJson', 'noWalletId'] as const;
+export const walletScenarios = [
+  'success',
+  'failure',
+  'serverError',
+  'networkError',
+  'invalidJson',
+  'noWalletId',
+] as const;
 export type WalletScenario = (typeof walletScenarios)[number];
 
 export const tableScenarios = ['ok', 'loading', 'error', 'empty'] as const;

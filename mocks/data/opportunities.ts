@@ -15,7 +15,8 @@ export const opportunities: Opportunity[] = [
     country: 'Netherlands',
     audited: true,
     open: true,
-    description: 'A 48 MW solar park on former farmland, selling power to Dutch utilities under a fixed-price contract.',
+    description:
+      'A 48 MW solar park on former farmland, selling power to Dutch utilities under a fixed-price contract.',
   },
   {
     id: 'offshore-wind-baltic',

@@ -42,15 +42,78 @@ export interface RepaymentRow {
 }
 
 export const users: PlatformUserRow[] = [
-  { id: 'u-1001', name: 'Jan van der Meer', email: 'j.vandermeer@example.nl', role: 'investor', status: 'Active', joined: '2024-06-12' },
-  { id: 'u-1002', name: 'Amaka Okafor', email: 'a.okafor@example.com', role: 'investor', status: 'Pending', joined: '2025-02-27' },
-  { id: 'u-1003', name: 'Marta Silva', email: 'm.silva@example.pt', role: 'investor', status: 'Active', joined: '2024-10-01' },
-  { id: 'u-1004', name: 'Lan Nguyen', email: 'l.nguyen@example.vn', role: 'investor', status: 'Suspended', joined: '2024-08-19' },
-  { id: 'u-2001', name: 'Sophie Laurent', email: 'mfo.admin@vault.example', role: 'mfo_admin', status: 'Active', joined: '2023-11-02' },
-  { id: 'u-2002', name: 'Pieter de Vries', email: 'lending@vault.example', role: 'cl_spv_admin', status: 'Active', joined: '2024-01-15' },
-  { id: 'u-2003', name: 'Elena Rossi', email: 'equity@vault.example', role: 'eq_spv_admin', status: 'Active', joined: '2024-01-15' },
-  { id: 'u-2004', name: 'Kwame Mensah', email: 'production@vault.example', role: 'production_spv', status: 'Active', joined: '2024-03-08' },
-  { id: 'u-2005', name: 'Hanna Berg', email: 'compliance@vault.example', role: 'compliance', status: 'Active', joined: '2023-12-04' },
+  {
+    id: 'u-1001',
+    name: 'Jan van der Meer',
+    email: 'j.vandermeer@example.nl',
+    role: 'investor',
+    status: 'Active',
+    joined: '2024-06-12',
+  },
+  {
+    id: 'u-1002',
+    name: 'Amaka Okafor',
+    email: 'a.okafor@example.com',
+    role: 'investor',
+    status: 'Pending',
+    joined: '2025-02-27',
+  },
+  {
+    id: 'u-1003',
+    name: 'Marta Silva',
+    email: 'm.silva@example.pt',
+    role: 'investor',
+    status: 'Active',
+    joined: '2024-10-01',
+  },
+  {
+    id: 'u-1004',
+    name: 'Lan Nguyen',
+    email: 'l.nguyen@example.vn',
+    role: 'investor',
+    status: 'Suspended',
+    joined: '2024-08-19',
+  },
+  {
+    id: 'u-2001',
+    name: 'Sophie Laurent',
+    email: 'mfo.admin@vault.example',
+    role: 'mfo_admin',
+    status: 'Active',
+    joined: '2023-11-02',
+  },
+  {
+    id: 'u-2002',
+    name: 'Pieter de Vries',
+    email: 'lending@vault.example',
+    role: 'cl_spv_admin',
+    status: 'Active',
+    joined: '2024-01-15',
+  },
+  {
+    id: 'u-2003',
+    name: 'Elena Rossi',
+    email: 'equity@vault.example',
+    role: 'eq_spv_admin',
+    status: 'Active',
+    joined: '2024-01-15',
+  },
+  {
+    id: 'u-2004',
+    name: 'Kwame Mensah',
+    email: 'production@vault.example',
+    role: 'production_spv',
+    status: 'Active',
+    joined: '2024-03-08',
+  },
+  {
+    id: 'u-2005',
+    name: 'Hanna Berg',
+    email: 'compliance@vault.example',
+    role: 'compliance',
+    status: 'Active',
+    joined: '2023-12-04',
+  },
 ];
 
 export const activity: ActivityRow[] = [
@@ -61,14 +124,42 @@ export const activity: ActivityRow[] = [
 ];
 
 export const notifications: NotificationRow[] = [
-  { id: 'n-1', title: 'Distribution paid', body: 'Ghana Solar Schools paid €87.50 to your wallet.', at: '2025-03-01T09:00:00Z', read: false },
-  { id: 'n-2', title: 'New opportunity', body: 'Andalusia Agrivoltaics is open for subscriptions.', at: '2025-02-26T12:00:00Z', read: false },
-  { id: 'n-3', title: 'Statement ready', body: 'Your Q4 2024 portfolio statement is available.', at: '2025-01-15T08:30:00Z', read: true },
+  {
+    id: 'n-1',
+    title: 'Distribution paid',
+    body: 'Ghana Solar Schools paid €87.50 to your wallet.',
+    at: '2025-03-01T09:00:00Z',
+    read: false,
+  },
+  {
+    id: 'n-2',
+    title: 'New opportunity',
+    body: 'Andalusia Agrivoltaics is open for subscriptions.',
+    at: '2025-02-26T12:00:00Z',
+    read: false,
+  },
+  {
+    id: 'n-3',
+    title: 'Statement ready',
+    body: 'Your Q4 2024 portfolio statement is available.',
+    at: '2025-01-15T08:30:00Z',
+    read: true,
+  },
 ];
 
 export const upcomingActions: UpcomingActionRow[] = [
-  { id: 'ua-1', title: 'Placement Term Ending', detail: 'Kenya Clean Water Kiosks matures; choose to reinvest or withdraw.', due: '2025-04-15' },
-  { id: 'ua-2', title: 'Document Expiry', detail: 'Your proof of address expires; upload a recent one.', due: '2025-05-01' },
+  {
+    id: 'ua-1',
+    title: 'Placement Term Ending',
+    detail: 'Kenya Clean Water Kiosks matures; choose to reinvest or withdraw.',
+    due: '2025-04-15',
+  },
+  {
+    id: 'ua-2',
+    title: 'Document Expiry',
+    detail: 'Your proof of address expires; upload a recent one.',
+    due: '2025-05-01',
+  },
 ];
 
 export const repayments: RepaymentRow[] = [

@@ -11,9 +11,21 @@ import type {
 /** Sample documents, with every status and one awaiting signature (PRODUCT.md 13). */
 export const documents: VaultDocument[] = [
   { id: 'doc-membership', name: 'Membership Agreement', status: 'Pending', type: 'Agreement', date: '2025-03-02' },
-  { id: 'doc-subscription', name: 'Subscription Form — Groningen Solar Park II', status: 'Signed', type: 'Subscription', date: '2025-02-14' },
+  {
+    id: 'doc-subscription',
+    name: 'Subscription Form — Groningen Solar Park II',
+    status: 'Signed',
+    type: 'Subscription',
+    date: '2025-02-14',
+  },
   { id: 'doc-kyc', name: 'KYC/AML Confirmation', status: 'Signed', type: 'Compliance', date: '2025-01-28' },
-  { id: 'doc-factsheet', name: 'Kenya Clean Water Kiosks Factsheet', status: 'Available', type: 'Factsheet', date: '2025-02-20' },
+  {
+    id: 'doc-factsheet',
+    name: 'Kenya Clean Water Kiosks Factsheet',
+    status: 'Available',
+    type: 'Factsheet',
+    date: '2025-02-20',
+  },
   { id: 'doc-q4', name: 'Q4 2024 Portfolio Statement', status: 'Available', type: 'Statement', date: '2025-01-15' },
   { id: 'doc-tax', name: '2024 Tax Certificate', status: 'Sent', type: 'Tax', date: '2025-01-31' },
 ];
@@ -54,8 +66,23 @@ export const complianceAlerts: ComplianceAlert[] = [
 ];
 
 export const auditLogs: AuditLog[] = [
-  { id: 'AL-9012', actor: 'compliance@vault.example', action: 'Approved KYC for a.okafor@example.com', at: '2025-03-03T09:12:00Z' },
+  {
+    id: 'AL-9012',
+    actor: 'compliance@vault.example',
+    action: 'Approved KYC for a.okafor@example.com',
+    at: '2025-03-03T09:12:00Z',
+  },
   { id: 'AL-9011', actor: 'system', action: 'Sanctions list refreshed (EU, UK, UN)', at: '2025-03-03T06:00:00Z' },
-  { id: 'AL-9010', actor: 'mfo.admin@vault.example', action: 'Changed role of m.silva@example.pt to investor', at: '2025-03-02T16:45:00Z' },
-  { id: 'AL-9009', actor: 'compliance@vault.example', action: 'Escalated alert for j.vandermeer@example.nl', at: '2025-03-02T11:20:00Z' },
+  {
+    id: 'AL-9010',
+    actor: 'mfo.admin@vault.example',
+    action: 'Changed role of m.silva@example.pt to investor',
+    at: '2025-03-02T16:45:00Z',
+  },
+  {
+    id: 'AL-9009',
+    actor: 'compliance@vault.example',
+    action: 'Escalated alert for j.vandermeer@example.nl',
+    at: '2025-03-02T11:20:00Z',
+  },
 ];

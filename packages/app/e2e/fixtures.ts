@@ -12,17 +12,26 @@ export const allRoles: Role[] = ['investor', 'mfo_admin', 'cl_spv_admin', 'eq_sp
 
 /** The wallet function's URL path, as supabase-js calls it against the embedded backend. */
 export const WALLET_FUNCTION_PATH = '/functions/v1/create-crossmint-wallet';
+export const PROFILES_PATH = '/rest/v1/profiles';
 /** localStorage keys of the mock-scenario switch (mocks/scenario.ts) and the session. */
 export const WALLET_SCENARIO_KEY = 'vault.mock.scenario';
-export const TABLE_SCENARIO_KEY = 'vault.mock.tables';
+export const MOCK_DB_KEY = 'vault.mock.db';
 export const USER_KEY = 'vault.user';
 export const IS_ADMIN_KEY = 'vault.isAdmin';
 export const APPEARANCE_KEY = 'vault.appearance';
+
+/** The demo admin pair (PRODUCT.md decision 2). */
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'admin-demo-2025';
+
+/** A sample opportunity of the embedded backend. */
+export const OPPORTUNITY = { id: 'solar-park-groningen', name: 'Groningen Solar Park II' };
 
 export interface Watch {
   pageErrors: string[];
   failedRequests: string[];
   errorResponses: string[];
+  dialogs: string[];
   /** Requests a test provokes on purpose: matching failures are not counted. */
   allow(pattern: RegExp): void;
   expectClean(): void;
@@ -37,6 +46,7 @@ export const test = base.extend<{ watch: Watch }>({
         pageErrors: [],
         failedRequests: [],
         errorResponses: [],
+        dialogs: [],
         allow: (pattern) => allowed.push(pattern),
         expectClean() {
           expect(watch.pageErrors, 'uncaught page errors').toEqual([]);
@@ -55,6 +65,10 @@ export const test = base.extend<{ watch: Watch }>({
         if (response.status() >= 400 && !isAllowed(response.url())) {
           watch.errorResponses.push(`${response.status()} ${response.request().method()} ${response.url()}`);
         }
+      });
+      page.on('dialog', (dialog) => {
+        watch.dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+        void dialog.dismiss().catch(() => undefined);
       });
       await use(watch);
       expect(watch.pageErrors, 'uncaught page errors').toEqual([]);
@@ -98,9 +112,23 @@ export async function signInAs(page: Page, role: Role): Promise<void> {
   await expect(toast(page, 'Login successful!')).toBeVisible();
 }
 
+/** The investor sign-in form of '/' (no demo mode: the wallet function is called for real). */
+export async function signInWithEmail(page: Page, email: string, password = 'correct horse'): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(toast(page, 'Login successful!')).toBeVisible();
+}
+
+export function userMenuButton(page: Page): Locator {
+  return page.getByRole('button', { name: /^User menu for / });
+}
+
 /** Signs out through the user menu. */
 export async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /^User menu for / }).click();
+  await userMenuButton(page).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(toast(page, 'You have been logged out successfully')).toBeVisible();
@@ -114,11 +142,20 @@ export async function storedUser(page: Page): Promise<Record<string, unknown> | 
   }, USER_KEY);
 }
 
+export function createWalletButton(page: Page): Locator {
+  return main(page).getByRole('button', { name: 'Create Wallet', exact: true });
+}
+
 /** Creates the wallet on /settings (demo mode: a PATCH of the profile row). */
 export async function createWallet(page: Page): Promise<void> {
   await page.goto('/settings');
-  await page.getByRole('button', { name: 'Create Wallet', exact: true }).click();
+  await createWalletButton(page).click();
   await expect(toast(page, 'Wallet created successfully!')).toBeVisible();
+  await expect(main(page).getByText(/Wallet ID/)).toBeVisible();
+}
+
+export function kycDemoButton(page: Page): Locator {
+  return page.getByRole('button', { name: /approve kyc/i });
 }
 
 /** Approves KYC with the demo button of /kyc-verification. */
@@ -128,24 +165,23 @@ export async function approveKyc(page: Page): Promise<void> {
   await expect.poll(async () => (await storedUser(page))?.kycStatus).toBe('approved');
 }
 
-export function kycDemoButton(page: Page): Locator {
-  return page.getByRole('button', { name: /approve kyc/i });
-}
-
 /** The amount field of the first on-ramp on /wallet. */
 export function onrampAmount(page: Page): Locator {
-  return main(page).getByRole('spinbutton').or(main(page).getByRole('textbox', { name: /amount/i })).first();
+  return main(page).getByRole('textbox', { name: /amount/i });
 }
 
-export function onrampSubmit(page: Page): Locator {
-  return main(page).getByRole('button', { name: /^(start onramp|on-?ramp|fund|continue|confirm)/i }).first();
+/** Types an amount and submits the first on-ramp form (before the bank step). */
+export async function submitOnrampAmount(page: Page, euros: string): Promise<void> {
+  await onrampAmount(page).fill(euros);
+  await main(page).getByRole('button', { name: 'Continue to your bank' }).click();
 }
 
-/** Funds the first on-ramp on /wallet with an amount in euros. */
+/** Funds the first on-ramp on /wallet with an amount in euros, through the mocked bank step. */
 export async function firstOnramp(page: Page, euros: string): Promise<void> {
   await page.goto('/wallet');
-  await onrampAmount(page).fill(euros);
-  await onrampSubmit(page).click();
+  await submitOnrampAmount(page, euros);
+  await main(page).getByRole('button', { name: 'Authorise payment' }).click();
+  await expect(toast(page, 'Funded Member unlocked')).toBeVisible();
 }
 
 /** A fully onboarded investor, through the UI of demo mode. */
@@ -154,17 +190,43 @@ export async function readyInvestor(page: Page): Promise<void> {
   await createWallet(page);
   await approveKyc(page);
   await firstOnramp(page, '20');
-  await expect(toast(page, 'Funded Member unlocked')).toBeVisible();
 }
 
-/** axe with WCAG 2.x A/AA rules (and best practice), on the whole page. */
+/** The screen has rendered: its h1 is there and nothing announces loading any more. */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.locator('h1').first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** axe with the WCAG 2.x A/AA rules, on the whole page. */
 export async function expectNoAxeViolations(page: Page, context: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   const violations = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 4)
+        .join(' | ')}`,
   );
   expect(violations, `axe violations on ${context}`).toEqual([]);
 }
 
+/** Presses Tab until the locator has focus (keyboard-only journeys). */
+export async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab did not reach ${target} within ${max} presses`);
+}
+
 /** Text that must be rendered as text, never as markup (bad-input tests). */
 export const HOSTILE = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>"'&`;
+
+export async function expectNotExecuted(page: Page, watch: Watch): Promise<void> {
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await page.locator('img[src="x"]').count()).toBe(0);
+  expect(watch.dialogs).toEqual([]);
+}

@@ -16,7 +16,9 @@ import { defineConfig } from '@playwright/test';
 const here = dirname(fileURLToPath(import.meta.url));
 const appDir = join(here, '..');
 const repoRoot = join(appDir, '..', '..');
-const dist = join(appDir, 'dist', 'index.html');
+// VAULT_E2E_DIST serves another build folder (e.g. a private copy while others rebuild dist/).
+const outDir = process.env.VAULT_E2E_DIST || join(appDir, 'dist');
+const dist = join(outDir, 'index.html');
 
 /** A free port on 127.0.0.1, asked of the OS. */
 function freePort(): Promise<number> {
@@ -37,6 +39,9 @@ function freePort(): Promise<number> {
 if (!process.env.VAULT_E2E_PORT) {
   process.env.VAULT_E2E_PORT = String(await freePort());
   // The test command builds before the journeys; run alone, a missing build is made once here.
+  if (process.env.VAULT_E2E_DIST && !existsSync(dist)) {
+    throw new Error(`[e2e] VAULT_E2E_DIST is set but ${dist} does not exist.`);
+  }
   if (!existsSync(dist)) {
     console.log(`[e2e] ${dist} is missing: running \`npm run build\` first (the test command builds before e2e).`);
     try {
@@ -90,7 +95,7 @@ export default defineConfig({
   },
   webServer: {
     // `npm start` serves with `vite preview`; the same, on the port picked above.
-    command: `node "${vite}" preview --host 127.0.0.1 --port ${port} --strictPort`,
+    command: `node "${vite}" preview --host 127.0.0.1 --port ${port} --strictPort --outDir "${outDir}"`,
     cwd: appDir,
     url: `${baseURL}/`,
     reuseExistingServer: false,

@@ -1,4 +1,4 @@
-import '@radix-ui/themes/styles.css';
+import './radix-themes.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

@@ -1,7 +1,14 @@
-export { type AccessTokenSource, backend, configureBackend, createBackendClient, setAccessTokenSource, setBackendReady } from './client';
+export {
+  type AccessTokenSource,
+  backend,
+  configureBackend,
+  createBackendClient,
+  setAccessTokenSource,
+  setBackendReady,
+} from './client';
 export { type BackendConfig, isMockBackend, readBackendConfig } from './config';
-export { readProfile, upsertProfile } from './profiles';
 export { profilePatchFromRow, profileRowFromUser } from './profileRow';
+export { readProfile, upsertProfile } from './profiles';
 export { messageOf, type Result } from './result';
 export * from './schemas';
 export { type LoadOptions, loadSampleTable, loadTable, MOCK_RETRY_HEADER, type TableResult } from './tables';

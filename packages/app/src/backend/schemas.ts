@@ -51,7 +51,12 @@ export const NotificationSchema = v.object({
 });
 export type Notification = v.InferOutput<typeof NotificationSchema>;
 
-export const UpcomingActionSchema = v.object({ id: v.string(), title: v.string(), detail: v.string(), due: v.string() });
+export const UpcomingActionSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  detail: v.string(),
+  due: v.string(),
+});
 export type UpcomingAction = v.InferOutput<typeof UpcomingActionSchema>;
 
 export const RepaymentSchema = v.object({ id: v.string(), borrower: v.string(), amount: v.string(), due: v.string() });

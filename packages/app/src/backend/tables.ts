@@ -51,7 +51,10 @@ export async function loadTable<T>(
 }
 
 /** One of the sample tables, typed by its schema (see `tableSchemas`). */
-export function loadSampleTable<T extends TableName>(name: T, options?: LoadOptions): Promise<TableResult<TableRow<T>>> {
+export function loadSampleTable<T extends TableName>(
+  name: T,
+  options?: LoadOptions,
+): Promise<TableResult<TableRow<T>>> {
   const schema: v.GenericSchema<unknown, TableRow<T>> = tableSchemas[name];
   return loadTable(name, schema, options);
 }

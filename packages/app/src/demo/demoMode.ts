@@ -34,6 +34,10 @@ export const DemoModeOverride = createContext<boolean | null>(null);
 
 export function useDemoMode(): boolean {
   const override = useContext(DemoModeOverride);
-  const stored = useSyncExternalStore(subscribe, () => isDemoMode(), () => false);
+  const stored = useSyncExternalStore(
+    subscribe,
+    () => isDemoMode(),
+    () => false,
+  );
   return override ?? stored;
 }

@@ -1,8 +1,8 @@
 import type { ProfilePatch, Role, Session } from '@vault/domain';
 import { createContext, type ReactNode, useContext, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
-import { setAccessTokenSource } from '../backend/token';
 import { isMockBackend } from '../backend/config';
+import { setAccessTokenSource } from '../backend/token';
 import { browserStorage } from '../storage/local';
 import { createSessionStore, type SessionStore } from './store';
 

@@ -1,6 +1,6 @@
 import {
-  messages,
   mergeProfile,
+  messages,
   nameFromEmail,
   type ProfilePatch,
   ProfilePatchSchema,

@@ -3,7 +3,16 @@ export function LogoMark({ size = 28 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <rect x="2" y="3" width="28" height="26" rx="5" fill="var(--accent-9)" />
-      <rect x="5.5" y="6.5" width="21" height="19" rx="3" fill="none" stroke="var(--accent-contrast)" strokeWidth="1.6" />
+      <rect
+        x="5.5"
+        y="6.5"
+        width="21"
+        height="19"
+        rx="3"
+        fill="none"
+        stroke="var(--accent-contrast)"
+        strokeWidth="1.6"
+      />
       <circle cx="16" cy="16" r="5" fill="none" stroke="var(--accent-contrast)" strokeWidth="1.8" />
       <path d="M16 11v2.2M16 18.8V21M11 16h2.2M18.8 16H21" stroke="var(--accent-contrast)" strokeWidth="1.6" />
     </svg>

@@ -14,8 +14,8 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAppearance } from '../appearance/appearance';
 import { useDemoMode } from '../demo/demoMode';
 import { useSession } from '../session/SessionProvider';
-import { isCurrent } from './links';
 import { LogoMark } from './Logo';
+import { isCurrent } from './links';
 import { useOnline } from './useOnline';
 
 /**

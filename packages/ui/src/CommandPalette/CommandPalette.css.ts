@@ -32,6 +32,7 @@ export const input = style({
 
 export const list = style({
   // The max height itself comes from PALETTE_MAX_HEIGHT_PX as an inline style.
+  boxSizing: 'border-box',
   overflowY: 'auto',
   overscrollBehavior: 'contain',
   padding: vars.space['2'],

@@ -68,9 +68,16 @@ type Group = keyof typeof everyEntry;
 const investorOnly = ['Explore Opportunities', 'View Portfolio', 'Open Wallet'];
 const unrestrictedNavigation = everyEntry.Navigation.filter((label) => !investorOnly.includes(label));
 
+/** The palette once it is on screen (its code loads on first open, then it fades in). */
+async function paletteShown(): Promise<HTMLElement> {
+  const dialog = await screen.findByRole('dialog', { name: 'Command palette' });
+  await waitFor(() => expect(dialog).toBeVisible());
+  return dialog;
+}
+
 async function openByButton(canvas: Canvas): Promise<HTMLElement> {
   await userEvent.click(canvas.getByRole('button', { name: 'Open command palette' }));
-  return screen.findByRole('dialog', { name: 'Command palette' });
+  return paletteShown();
 }
 
 async function expectClosed() {
@@ -137,7 +144,7 @@ export const CtrlKToggles: Story = {
     await expect(opener).toHaveFocus();
     await expect(screen.queryByRole('dialog')).toBeNull();
     await userEvent.keyboard('{Control>}k{/Control}');
-    const dialog = await screen.findByRole('dialog', { name: 'Command palette' });
+    const dialog = await paletteShown();
     await expect(within(dialog).getByRole('combobox')).toHaveFocus();
     await userEvent.keyboard('{Control>}k{/Control}');
     await expectClosed();
@@ -155,7 +162,7 @@ export const CmdKToggles: Story = {
   play: async () => {
     await expect(screen.queryByRole('dialog')).toBeNull();
     await userEvent.keyboard('{Meta>}k{/Meta}');
-    const dialog = await screen.findByRole('dialog', { name: 'Command palette' });
+    const dialog = await paletteShown();
     await expect(within(dialog).getByRole('option', { name: 'Go to Dashboard' })).toBeVisible();
     await userEvent.keyboard('{Meta>}k{/Meta}');
     await expectClosed();
@@ -182,10 +189,14 @@ export const NoResults: Story = {
   name: "'No results found.'",
   play: async ({ canvasElement }) => {
     const dialog = within(await openByButton(within(canvasElement)));
+    await waitFor(() => expect(dialog.getAllByRole('option')).toHaveLength(8));
     await expect(dialog.queryByText('No results found.')).toBeNull();
     await userEvent.type(dialog.getByRole('combobox'), 'zzzz');
     await expect(await dialog.findByText('No results found.')).toBeVisible();
+    await expect(dialog.getByRole('status')).toHaveTextContent('No results found.');
     await expect(dialog.queryAllByRole('option')).toHaveLength(0);
+    await userEvent.clear(dialog.getByRole('combobox'));
+    await waitFor(() => expect(dialog.queryByText('No results found.')).toBeNull());
   },
 };
 

@@ -1,5 +1,6 @@
 import type { PaletteEntry, PaletteSection } from '@vault/domain';
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import * as styles from './CommandPalette.css';
 
 export interface CommandPaletteProps {
   /** Whether the palette is open; the app owns this (see useCommandPaletteShortcut). */
@@ -38,7 +39,7 @@ export function CommandPalette(props: CommandPaletteProps) {
   if (!used) return null;
   return (
     <Suspense fallback={null}>
-      <PaletteDialog {...props} returnFocusTo={returnFocusTo} />
+      <PaletteDialog {...props} returnFocusTo={returnFocusTo} styles={styles} />
     </Suspense>
   );
 }

@@ -41,9 +41,11 @@ async function clickAndReportPrevented(link: HTMLElement, modifier?: 'Control'):
   };
   window.addEventListener('click', listener);
   try {
-    if (modifier) await userEvent.keyboard(`{${modifier}>}`);
-    await userEvent.click(link);
-    if (modifier) await userEvent.keyboard(`{/${modifier}}`);
+    // One user-event session, so the modifier is still held when the click happens.
+    const user = userEvent.setup();
+    if (modifier) await user.keyboard(`{${modifier}>}`);
+    await user.click(link);
+    if (modifier) await user.keyboard(`{/${modifier}}`);
   } finally {
     window.removeEventListener('click', listener);
   }

@@ -1,18 +1,44 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../theme';
 
-export const link = style({
+export const card = style({
+  position: 'relative',
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space['3'],
   height: '100%',
-  color: 'inherit',
-  textDecoration: 'none',
+  transition: 'box-shadow 120ms ease-out',
   selectors: {
-    '&:focus-visible': {
+    '&:has(a:hover)': {
+      boxShadow: `inset 0 0 0 1px ${vars.color.accentBorder}, ${vars.shadow['3']}`,
+    },
+    // The card draws the link's focus ring (the card clips what its children paint outside it).
+    '&:has(a:focus-visible)': {
       outline: `2px solid ${vars.color.focus}`,
       outlineOffset: 2,
     },
+  },
+  '@media': {
+    '(prefers-reduced-motion: reduce)': { transition: 'none' },
+  },
+});
+
+/**
+ * The one link of the card sits on the name; its ::after stretches over the whole card, so a
+ * click anywhere on the card follows it.
+ */
+export const link = style({
+  color: 'inherit',
+  textDecoration: 'none',
+  outline: 'none',
+  selectors: {
+    '&::after': {
+      content: '""',
+      position: 'absolute',
+      inset: 0,
+      zIndex: 1,
+    },
+    '&:hover': { textDecoration: 'underline', textUnderlineOffset: 3 },
   },
 });
 
@@ -28,12 +54,6 @@ export const badges = style({
   display: 'flex',
   flexWrap: 'wrap',
   gap: vars.space['1'],
-});
-
-export const name = style({
-  selectors: {
-    [`${link}:hover &`]: { textDecoration: 'underline', textUnderlineOffset: 3 },
-  },
 });
 
 export const place = style({

@@ -1,6 +1,6 @@
 import { Badge, Card, Heading, Text } from '@radix-ui/themes';
 import type { Opportunity } from '@vault/domain';
-import { type MouseEvent, useId } from 'react';
+import type { MouseEvent } from 'react';
 import * as styles from './OpportunityCard.css';
 
 export interface OpportunityCardProps {
@@ -57,12 +57,11 @@ function PinIcon() {
 }
 
 /**
- * One opportunity of the list. The whole card is a single link: its name is the opportunity's
- * name and its description the key figures, so a screen reader hears a short link.
+ * One opportunity of the list, as an article. The whole card is one link: the link is the
+ * opportunity's name (a short, clear link text for screen readers), and it stretches over the
+ * card so a click anywhere on it follows the link.
  */
 export function OpportunityCard({ opportunity, href, onNavigate, headingLevel = 3, className }: OpportunityCardProps) {
-  const nameId = useId();
-  const detailsId = useId();
   const target = href ?? opportunityHref(opportunity.id);
   const place =
     opportunity.country && opportunity.country !== opportunity.region
@@ -76,15 +75,8 @@ export function OpportunityCard({ opportunity, href, onNavigate, headingLevel = 
   };
 
   return (
-    <Card asChild size="2" className={className}>
-      <a
-        href={target}
-        onClick={handleClick}
-        className={styles.link}
-        aria-labelledby={nameId}
-        aria-describedby={detailsId}
-        data-opportunity-id={opportunity.id}
-      >
+    <Card asChild size="2">
+      <article className={className ? `${styles.card} ${className}` : styles.card} data-opportunity-id={opportunity.id}>
         <div className={styles.top}>
           <Badge color="gray" variant="soft" highContrast radius="full">
             {opportunity.category}
@@ -111,8 +103,10 @@ export function OpportunityCard({ opportunity, href, onNavigate, headingLevel = 
             )}
           </div>
         </div>
-        <Heading as={`h${headingLevel}`} size="4" id={nameId} className={styles.name}>
-          {opportunity.name}
+        <Heading as={`h${headingLevel}`} size="4">
+          <a href={target} onClick={handleClick} className={styles.link}>
+            {opportunity.name}
+          </a>
         </Heading>
         <Text as="p" size="2" color="gray" className={styles.place}>
           <PinIcon />
@@ -121,7 +115,7 @@ export function OpportunityCard({ opportunity, href, onNavigate, headingLevel = 
         <Text as="p" size="2" color="gray" className={styles.description}>
           {opportunity.description}
         </Text>
-        <dl className={styles.figures} id={detailsId}>
+        <dl className={styles.figures}>
           <div className={styles.figure}>
             <dt className={styles.term}>APY</dt>
             <dd className={styles.definition}>{opportunity.apy}</dd>
@@ -135,7 +129,7 @@ export function OpportunityCard({ opportunity, href, onNavigate, headingLevel = 
             <dd className={styles.definition}>{opportunity.term}</dd>
           </div>
         </dl>
-      </a>
+      </article>
     </Card>
   );
 }

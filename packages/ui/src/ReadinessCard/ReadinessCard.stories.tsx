@@ -135,6 +135,25 @@ export const Percent100: Story = {
   play: expectCard({ percent: 100, done: ['wallet', 'kyc', 'agreement', 'onramp'], hint: allSet }),
 };
 
+/**
+ * The bar glides to its value, unless the person asked for reduced motion: then it is still. The
+ * check reads the browser's own setting, so it holds in either environment.
+ */
+export const AnimatedUnlessReducedMotion: Story = {
+  name: 'Bar animates unless reduced motion',
+  args: { readiness: readiness(withWallet) },
+  play: async ({ canvasElement }) => {
+    const bar = within(canvasElement).getByRole('progressbar', { name: 'Readiness Level' });
+    const indicator = bar.firstElementChild;
+    if (!(indicator instanceof HTMLElement)) throw new Error('progress indicator missing');
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const { transitionDuration, animationName } = getComputedStyle(indicator);
+    await expect(transitionDuration).toBe(reduced ? '0s' : '0.6s');
+    await expect(animationName === 'none').toBe(reduced);
+    await expect(bar).toHaveAttribute('aria-valuenow', '50');
+  },
+};
+
 /** A declined KYC does not count (only 'approved' does): KYC stays open with its button. */
 export const KycDeclined: Story = {
   name: 'KYC declined counts as not done',

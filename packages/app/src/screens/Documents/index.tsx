@@ -1,7 +1,100 @@
-import { routeFor } from "@vault/domain";
-import { ScreenPlaceholder } from "../../components/ScreenPlaceholder";
+import { Button, Callout, Flex, Grid, Text } from '@radix-ui/themes';
+import { decideAccess, messages, type Nudge, nudgeFor, type VaultDocument } from '@vault/domain';
+import { NudgeBanner, PageHeader } from '@vault/ui';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { useTable } from '../../backend/useTable';
+import { useSession } from '../../session/SessionProvider';
+import { useNudgeDismissal } from '../../storage/nudges';
+import { track } from '../../telemetry';
+import { Section } from '../Dashboard/Section';
+import { TableData } from '../Dashboard/TableData';
+import { DocumentCard } from './DocumentCard';
+import { documentFileName, documentText, saveTextFile } from './download';
 
-/** Placeholder until the Documents screen is built. */
+function keyOf(doc: VaultDocument): string {
+  return doc.id ?? doc.name;
+}
+
+/** /documents (SPEC.md 2): pending-signature banner, e-signature notice, the grid, and its states. */
 export default function DocumentsScreen() {
-  return <ScreenPlaceholder title={routeFor("documents").title} />;
+  const { session } = useSession();
+  const navigate = useNavigate();
+  const documents = useTable('documents');
+  const { dismissed, dismiss } = useNudgeDismissal('documents');
+  // Documents signed in this view; the sample table itself is read-only.
+  const [signed, setSigned] = useState<ReadonlySet<string>>(() => new Set());
+
+  const statusOf = (doc: VaultDocument): VaultDocument['status'] => (signed.has(keyOf(doc)) ? 'Signed' : doc.status);
+  const pending = documents.status === 'ready' ? documents.rows.filter((doc) => statusOf(doc) === 'Pending') : [];
+  const nudge = dismissed ? null : nudgeFor(session.user);
+  const canExplore = decideAccess(session, '/opportunities').kind !== 'denied';
+
+  const followNudge = (next: Nudge) => {
+    track({ type: 'click:cta', context: { step: next.step, page: 'documents' } });
+    navigate(next.target);
+  };
+
+  const reviewAndSign = () => {
+    const [first] = pending;
+    if (!first) return;
+    setSigned((before) => new Set(before).add(keyOf(first)));
+    toast.success(`${first.name} signed`, { description: messages.auditTrail });
+  };
+
+  const download = (doc: VaultDocument) => {
+    saveTextFile(documentFileName(doc), documentText(doc, statusOf(doc)));
+    toast(`Download started: ${doc.name}`);
+  };
+
+  return (
+    <Flex direction="column" gap="5">
+      <PageHeader title="Documents" description="Agreements, statements and certificates of your membership." />
+      <NudgeBanner nudge={nudge} onAction={followNudge} onDismiss={dismiss} />
+
+      {pending.length > 0 ? (
+        <Callout.Root color="amber" highContrast>
+          <Flex align="center" justify="between" gap="3" wrap="wrap" width="100%">
+            <Callout.Text>
+              {pending.length === 1
+                ? `${pending[0]?.name ?? 'A document'} is waiting for your signature.`
+                : `${pending.length} documents are waiting for your signature.`}
+            </Callout.Text>
+            <Button onClick={reviewAndSign}>Review &amp; Sign</Button>
+          </Flex>
+        </Callout.Root>
+      ) : null}
+
+      <Text as="p" size="2" color="gray">
+        {messages.auditTrail}
+      </Text>
+
+      <Section title="All documents">
+        <TableData
+          state={documents}
+          what="documents"
+          skeleton="cards"
+          errorTitle={messages.documentsFailed}
+          emptyTitle={messages.noDocuments}
+          emptyDescription="Documents appear here once you invest or sign an agreement."
+          emptyAction={
+            canExplore ? { label: 'Explore Opportunities', onClick: () => navigate('/opportunities') } : undefined
+          }
+        >
+          {(rows) => (
+            <Grid asChild columns={{ initial: '1', sm: '2', lg: '3' }} gap="4">
+              <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                {rows.map((doc) => (
+                  <li key={keyOf(doc)}>
+                    <DocumentCard doc={doc} status={statusOf(doc)} onDownload={download} />
+                  </li>
+                ))}
+              </ul>
+            </Grid>
+          )}
+        </TableData>
+      </Section>
+    </Flex>
+  );
 }

@@ -9,7 +9,11 @@ export default function LandingScreen() {
   return (
     <Container size="4" px="4" py="6">
       <Flex align="center" gap="2" mb="6">
-        <Link to="/" aria-label="Vault home" style={{ display: 'inline-flex', alignItems: 'center', gap: 8, color: 'inherit' }}>
+        <Link
+          to="/"
+          aria-label="Vault home"
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 8, color: 'inherit' }}
+        >
           <LogoMark size={32} />
           <Text weight="bold" size="5">
             Vault
@@ -22,8 +26,8 @@ export default function LandingScreen() {
             Impact investing, held in your own vault
           </Heading>
           <Text as="p" size="4" color="gray">
-            Invest in audited, tokenized real-world assets across the EU and UK — renewable energy, housing, clean
-            water and education — with a self-custodial wallet, KYC/AML checks and e-signed documents.
+            Invest in audited, tokenized real-world assets across the EU and UK — renewable energy, housing, clean water
+            and education — with a self-custodial wallet, KYC/AML checks and e-signed documents.
           </Text>
           <Card size="2" asChild>
             <section aria-labelledby="register-heading">

@@ -5,7 +5,15 @@ import { Link } from 'react-router-dom';
 /** Any path outside the route table (SPEC.md 2). */
 export function NotFoundPage() {
   return (
-    <Flex direction="column" align="center" justify="center" gap="4" p="6" minHeight="60vh" style={{ textAlign: 'center' }}>
+    <Flex
+      direction="column"
+      align="center"
+      justify="center"
+      gap="4"
+      p="6"
+      minHeight="60vh"
+      style={{ textAlign: 'center' }}
+    >
       <Text size="9" weight="bold" color="gray" aria-hidden="true">
         404
       </Text>

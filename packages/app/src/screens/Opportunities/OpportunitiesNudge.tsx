@@ -1,7 +1,6 @@
-import { type Nudge, nudgeFor, openingStepMessage, readinessStep } from '@vault/domain';
+import { type Nudge, nudgeFor } from '@vault/domain';
 import { NudgeBanner } from '@vault/ui';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
 import { useSession } from '../../session/SessionProvider';
 import { useNudgeDismissal } from '../../storage/nudges';
 import { track } from '../../telemetry';
@@ -16,7 +15,6 @@ export function OpportunitiesNudge() {
 
   const onAction = (next: Nudge) => {
     track({ type: 'click:cta', context: { step: next.step, page: 'opportunities' } });
-    toast(openingStepMessage(readinessStep(next.step).label));
     navigate(next.target);
   };
 

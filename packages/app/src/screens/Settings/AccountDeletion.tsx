@@ -56,7 +56,9 @@ export function AccountDeletion() {
                   color="red"
                   onClick={() => {
                     logout();
-                    navigate('/');
+                    // The page's guard sends a signed-out visitor to /login as soon as the session
+                    // ends; going on to / after that redirect lands on the landing page.
+                    setTimeout(() => void navigate('/', { replace: true }), 0);
                   }}
                 >
                   Confirm Deletion

@@ -4,7 +4,10 @@ import { Link } from 'react-router-dom';
 const highlights = [
   { title: 'Self-custodial wallet', text: 'Your assets sit in a wallet only you control.' },
   { title: 'Verified and e-signed', text: 'KYC/AML checks and eIDAS/UK e-signatures, with a 7-year audit trail.' },
-  { title: 'Real-world impact', text: 'Renewable energy, housing, clean water and education across the EU, UK and beyond.' },
+  {
+    title: 'Real-world impact',
+    text: 'Renewable energy, housing, clean water and education across the EU, UK and beyond.',
+  },
 ];
 
 /** /welcome: the marketing page (SPEC.md 2). */

@@ -1,0 +1,146 @@
+import type { Page } from '@playwright/test';
+import {
+  APPEARANCE_KEY,
+  expect,
+  expectNoAxeViolations,
+  OPPORTUNITY,
+  readyInvestor,
+  settled,
+  signInAs,
+  test,
+  userMenuButton,
+  type Watch,
+} from './fixtures';
+
+/**
+ * Every page, for an onboarded investor, for an mfo_admin and signed out: no uncaught page
+ * error, no failed request, and no axe violation in light and in dark. Dark comes from the
+ * system (emulateMedia), which the app follows while no appearance is stored (PRODUCT.md 12).
+ */
+
+const investorPages = [
+  '/dashboard',
+  '/research',
+  '/opportunities',
+  `/opportunities/${OPPORTUNITY.id}`,
+  `/investments/${OPPORTUNITY.id}`,
+  `/investments/${OPPORTUNITY.id}?step=2&amount=5000&method=bank`,
+  `/investments/${OPPORTUNITY.id}?step=3&amount=5000&method=card`,
+  `/investments/${OPPORTUNITY.id}?step=4&amount=5000&method=card`,
+  '/opportunities/does-not-exist',
+  '/settings',
+  '/placements',
+  '/wallet',
+  '/documents',
+  '/support',
+  '/community',
+  '/access-required',
+  '/users', // Access denied.
+  '/welcome',
+  '/register',
+  '/kyc-verification',
+  '/agreement',
+  '/admin/login',
+  '/no-such-page',
+];
+
+const adminPages = [
+  '/dashboard',
+  '/research',
+  '/settings',
+  '/placements',
+  '/documents',
+  '/users',
+  '/compliance',
+  '/reports',
+  '/community',
+  '/access-required',
+  '/wallet', // Access denied.
+  '/welcome',
+  '/register',
+  '/kyc-verification',
+  '/agreement',
+  '/admin/login',
+  '/no-such-page',
+];
+
+const signedOutPages = ['/', '/login', '/welcome', '/register', '/kyc-verification', '/agreement', '/admin/login', '/no-such-page'];
+
+async function themeIs(page: Page, appearance: 'light' | 'dark'): Promise<void> {
+  await expect(page.locator(`.radix-themes.${appearance}`).first()).toBeAttached();
+}
+
+async function checkPages(page: Page, watch: Watch, paths: string[]): Promise<void> {
+  for (const path of paths) {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(path);
+    await settled(page);
+    await themeIs(page, 'light');
+    await expectNoAxeViolations(page, `${path} (light)`);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await themeIs(page, 'dark');
+    await expectNoAxeViolations(page, `${path} (dark)`);
+    expect(watch.pageErrors, path).toEqual([]);
+  }
+  watch.expectClean();
+}
+
+/** Halves, so two workers share the long lists. */
+function halves<T>(list: T[]): [T[], T[]] {
+  const middle = Math.ceil(list.length / 2);
+  return [list.slice(0, middle), list.slice(middle)];
+}
+
+for (const [index, part] of halves(investorPages).entries()) {
+  test(`every page, investor, part ${index + 1}: no page error, no failed request, axe clean in light and dark`, async ({
+    page,
+    watch,
+  }) => {
+    test.slow();
+    await readyInvestor(page);
+    await checkPages(page, watch, part);
+  });
+}
+
+for (const [index, part] of halves(adminPages).entries()) {
+  test(`every page, mfo_admin, part ${index + 1}: no page error, no failed request, axe clean in light and dark`, async ({
+    page,
+    watch,
+  }) => {
+    test.slow();
+    await signInAs(page, 'mfo_admin');
+    await checkPages(page, watch, part);
+  });
+}
+
+test('every page, signed out: no page error, no failed request, axe clean in light and dark', async ({
+  page,
+  watch,
+}) => {
+  test.slow();
+  await checkPages(page, watch, signedOutPages);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/?demo=1');
+  await settled(page);
+  await expectNoAxeViolations(page, '/?demo=1 (demo accounts)');
+});
+
+test('the appearance toggle in the user menu switches light and dark, and is kept', async ({ page, watch }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await signInAs(page, 'investor');
+  await themeIs(page, 'light');
+  await userMenuButton(page).click();
+  await page.getByRole('menuitem', { name: /dark/i }).click();
+  await themeIs(page, 'dark');
+  expect(await page.evaluate((key) => localStorage.getItem(key), APPEARANCE_KEY)).toBe('dark');
+  await expectNoAxeViolations(page, '/dashboard (dark by the toggle)');
+  // A stored choice wins over the system.
+  await page.reload();
+  await themeIs(page, 'dark');
+  await userMenuButton(page).click();
+  await page.getByRole('menuitem', { name: /light/i }).click();
+  await themeIs(page, 'light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await themeIs(page, 'light');
+  watch.expectClean();
+});

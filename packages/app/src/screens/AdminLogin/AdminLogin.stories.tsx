@@ -1,0 +1,65 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { messages } from '@vault/domain';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from '../../session/adminPair';
+import { type AppStoryParameters, withApp } from '../../storybook';
+import AdminLogin from '.';
+
+const meta = {
+  title: 'Screens/AdminLogin',
+  component: AdminLogin,
+  decorators: [withApp],
+  parameters: { layout: 'fullscreen', app: { url: '/admin/login' } satisfies AppStoryParameters },
+} satisfies Meta<typeof AdminLogin>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Access Dashboard' })).toBeEnabled();
+    await expect(canvas.getByRole('link', { name: 'Return to Main Login' })).toHaveAttribute('href', '/');
+  },
+};
+
+export const EmptySubmit: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Access Dashboard' }));
+    await expect(await screen.findByText(messages.fillAllFields)).toBeVisible();
+  },
+};
+
+/** SPEC.md 5: 'Authenticating...' and disabled while working; a wrong pair toasts and re-enables. */
+export const WrongPair: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText('Email'), DEMO_ADMIN_EMAIL);
+    await userEvent.type(canvas.getByLabelText('Password'), 'not-the-password');
+    await userEvent.click(canvas.getByRole('button', { name: 'Access Dashboard' }));
+    await expect(canvas.getByRole('button', { name: 'Authenticating...' })).toBeDisabled();
+    await expect(await screen.findByText(messages.invalidAdminCredentials)).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: 'Access Dashboard' })).toBeEnabled();
+    await expect(canvas.queryByTestId('story-location')).toBeNull();
+  },
+};
+
+export const RightPair: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText('Email'), DEMO_ADMIN_EMAIL);
+    await userEvent.type(canvas.getByLabelText('Password'), DEMO_ADMIN_PASSWORD);
+    await userEvent.click(canvas.getByRole('button', { name: 'Access Dashboard' }));
+    await expect(await screen.findByText(messages.adminLoginSuccess)).toBeVisible();
+    await waitFor(() => expect(canvas.getByTestId('story-location')).toHaveTextContent('/dashboard'));
+  },
+};
+
+/** In demo mode the page says plainly that the pair is a demo gate, and shows it. */
+export const DemoMode: Story = {
+  parameters: { app: { url: '/admin/login', demo: true } satisfies AppStoryParameters },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/Demo gate, not security/)).toBeVisible();
+  },
+};

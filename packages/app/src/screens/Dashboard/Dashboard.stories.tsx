@@ -1,0 +1,328 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { messages, openingStepMessage, type Role } from '@vault/domain';
+import { HttpResponse, http } from 'msw';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { tableHandlers } from '../../../../../mocks';
+import {
+  type AppStoryParameters,
+  captureTelemetry,
+  sessionAs,
+  signedOutSession,
+  storyUsers,
+  withApp,
+} from '../../storybook';
+import Dashboard from '.';
+
+const meta = {
+  title: 'Screens/Dashboard',
+  component: Dashboard,
+  decorators: [withApp],
+  parameters: {
+    layout: 'fullscreen',
+    app: { url: '/dashboard', session: sessionAs('investor') } satisfies AppStoryParameters,
+  },
+} satisfies Meta<typeof Dashboard>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const app = (params: AppStoryParameters): { app: AppStoryParameters } => ({ app: params });
+
+/** A new investor: 25%, the 'Create your wallet' nudge, every table of the dashboard. */
+export const Investor: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(canvas.getByText('Welcome back, Ada Lovelace.')).toBeVisible();
+    const nudge = canvas.getByRole('region', { name: 'Create your wallet' });
+    await expect(within(nudge).getByText('~1 min')).toBeVisible();
+    const card = canvas.getByRole('region', { name: 'Readiness Level' });
+    await expect(within(card).getByText('25%')).toBeVisible();
+    await expect(
+      within(card).getByText("You're close! Complete 'Create wallet' to unlock more features."),
+    ).toBeVisible();
+
+    const table = await canvas.findByRole('table', { name: 'Recent investments' });
+    for (const header of ['Name', 'Amount', 'Date', 'Status']) {
+      await expect(within(table).getByRole('columnheader', { name: header })).toBeVisible();
+    }
+    await expect(within(table).getByRole('rowheader', { name: 'Groningen Solar Park II' })).toBeVisible();
+    await expect(within(table).getAllByText('Active').length).toBeGreaterThan(0);
+    await expect(within(table).getAllByText('Matured').length).toBeGreaterThan(0);
+    await expect(await canvas.findByRole('heading', { name: 'Distribution paid' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Placement Term Ending' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'Document Expiry' })).toBeVisible();
+
+    const quick = canvas.getByRole('list', { name: 'Quick actions' });
+    for (const [name, href] of [
+      ['Wallet', '/wallet'],
+      ['Documents', '/documents'],
+      ['Opportunities', '/opportunities'],
+      ['Reports', '/reports'],
+    ]) {
+      await expect(within(quick).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    const guides = canvas.getByRole('list', { name: 'Guides' });
+    for (const title of ['Start here', 'Keep going', 'Next steps']) {
+      await expect(within(guides).getByRole('heading', { name: title })).toBeVisible();
+    }
+    await expect(within(guides).getByRole('link', { name: 'Create Wallet' })).toHaveAttribute('href', '/settings');
+  },
+};
+
+/** Dismiss hides the nudge for this view; the readiness card stays. */
+export const InvestorNudgeDismissed: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const nudge = canvas.getByRole('region', { name: 'Create your wallet' });
+    await userEvent.click(within(nudge).getByRole('button', { name: 'Dismiss' }));
+    await expect(canvas.queryByRole('region', { name: 'Create your wallet' })).toBeNull();
+    await expect(canvas.queryByText('Create your wallet')).toBeNull();
+    await expect(canvas.getByRole('region', { name: 'Readiness Level' })).toBeVisible();
+  },
+};
+
+let telemetry: ReturnType<typeof captureTelemetry> | null = null;
+
+/** The nudge's call to action emits click:cta with the step, then opens /settings. */
+export const InvestorNudgeCallToAction: Story = {
+  beforeEach: () => {
+    telemetry = captureTelemetry();
+    return () => telemetry?.restore();
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const nudge = canvas.getByRole('region', { name: 'Create your wallet' });
+    await userEvent.click(within(nudge).getByRole('button', { name: 'Create Wallet' }));
+    await expect(telemetry?.sink).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'click:cta', context: { step: 'wallet', page: 'dashboard' } }),
+    );
+    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /settings');
+  },
+};
+
+/** A readiness row's button toasts 'Opening <step>…' and opens the step's page. */
+export const InvestorReadinessButton: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const card = canvas.getByRole('region', { name: 'Readiness Level' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Create Wallet' }));
+    await expect(await screen.findByText(openingStepMessage('Create wallet'))).toBeVisible();
+    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /settings');
+  },
+};
+
+/** Wallet created: the nudge moves on to KYC and the guide drops Create Wallet (live state). */
+export const InvestorWithWallet: Story = {
+  parameters: app({ url: '/dashboard', session: sessionAs('investor', storyUsers.walletInvestor) }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('region', { name: 'Complete KYC' })).toBeVisible();
+    await expect(within(canvas.getByRole('region', { name: 'Readiness Level' })).getByText('50%')).toBeVisible();
+    const guides = canvas.getByRole('list', { name: 'Guides' });
+    await expect(within(guides).queryByRole('link', { name: 'Create Wallet' })).toBeNull();
+  },
+};
+
+/** Every step done: no nudge, 100%, the 'All set' hint. */
+export const InvestorAllSet: Story = {
+  parameters: app({ url: '/dashboard', session: sessionAs('investor', storyUsers.fundedInvestor) }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const card = canvas.getByRole('region', { name: 'Readiness Level' });
+    await expect(within(card).getByText('100%')).toBeVisible();
+    await expect(within(card).getByText("All set. You've unlocked the full investor experience.")).toBeVisible();
+    await expect(canvas.queryByText('Next step')).toBeNull();
+    await expect(within(card).queryByRole('button')).toBeNull();
+  },
+};
+
+let investmentCalls = 0;
+
+/** The investments table fails, then Retry loads it. */
+export const InvestorInvestmentsErrorThenRetry: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.get('*/rest/v1/investments', () => {
+          investmentCalls += 1;
+          if (investmentCalls === 1) return HttpResponse.json({ message: 'Service unavailable' }, { status: 500 });
+          return undefined;
+        }),
+      ],
+    },
+  },
+  beforeEach: () => {
+    investmentCalls = 0;
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Failed to load recent investments' })).toBeVisible();
+    await expect(canvas.getByText(messages.checkConnection)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await expect(await canvas.findByRole('table', { name: 'Recent investments' }, { timeout: 3000 })).toBeVisible();
+  },
+};
+
+/** Every table still loading: skeletons announced by name. */
+export const InvestorTablesLoading: Story = {
+  parameters: { msw: { handlers: [tableHandlers.loading()] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status', { name: 'Loading recent investments…' })).toBeInTheDocument();
+    await expect(canvas.getByRole('status', { name: 'Loading notifications…' })).toBeInTheDocument();
+  },
+};
+
+/** Every table empty: a way forward instead of a blank. */
+export const InvestorTablesEmpty: Story = {
+  parameters: { msw: { handlers: [tableHandlers.empty()] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'No investments yet' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'No notifications' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Explore Opportunities' }));
+    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /opportunities');
+  },
+};
+
+/** The admin flag (or mfo_admin): stat cards, activity, quick buttons, inert sections, shortcuts. */
+export const MfoAdmin: Story = {
+  parameters: app({ url: '/dashboard', session: sessionAs('mfo_admin', {}, true) }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'MFO Admin Dashboard' })).toBeVisible();
+    const users = canvas.getByRole('group', { name: 'Total Users' });
+    await waitFor(() => expect(users).toHaveTextContent('9'));
+    await waitFor(() => expect(canvas.getByRole('group', { name: 'Compliance Alerts' })).toHaveTextContent('4'));
+    await waitFor(() =>
+      expect(canvas.getByRole('group', { name: 'Total Assets Managed' })).toHaveTextContent('€29,770,000'),
+    );
+    await expect(await canvas.findByText('Amaka Okafor started KYC verification')).toBeVisible();
+    const quick = canvas.getByRole('list', { name: 'Quick actions' });
+    for (const [name, href] of [
+      ['Manage Users', '/users'],
+      ['Compliance', '/compliance'],
+      ['Reports', '/reports'],
+      ['Manage Assets', '/assets'],
+    ]) {
+      await expect(within(quick).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    for (const title of ['Account Recovery & Reset', 'Platform Updates Distribution', 'MFO Accounting']) {
+      const section = canvas.getByRole('region', { name: title });
+      for (const button of within(section).getAllByRole('button')) await expect(button).toBeDisabled();
+      await expect(within(section).getByText('Coming soon: these actions are not available yet.')).toBeVisible();
+    }
+    const shortcuts = canvas.getByRole('list', { name: 'Admin shortcuts' });
+    await expect(within(shortcuts).getByRole('heading', { name: 'Admin shortcuts' })).toBeVisible();
+    await userEvent.click(within(shortcuts).getByRole('link', { name: 'Manage Users' }));
+    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /users');
+  },
+};
+
+/** A figure that failed says so, and Retry loads it again. */
+export const MfoAdminFiguresError: Story = {
+  parameters: {
+    ...app({ url: '/dashboard', session: sessionAs('mfo_admin', {}, true) }),
+    msw: { handlers: [tableHandlers.error('users')] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByRole('group', { name: 'Total Users' })).toHaveTextContent('Unavailable'));
+    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeVisible();
+  },
+};
+
+export const CommercialLendingSpv: Story = {
+  parameters: app({ url: '/dashboard', session: sessionAs('cl_spv_admin') }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Commercial Lending SPV Admin' })).toBeVisible();
+    const loans = await canvas.findByRole('table', { name: 'Loan portfolio' });
+    await expect(within(loans).getByRole('rowheader', { name: 'LN-2025-014' })).toBeVisible();
+    await expect(within(loans).getAllByText('Active').length).toBe(2);
+    await expect(within(loans).getAllByText('Pending').length).toBe(2);
+    const repayments = await canvas.findByRole('table', { name: 'Upcoming repayments' });
+    await expect(within(repayments).getAllByText('Zonnepark Drenthe B.V.').length).toBe(2);
+  },
+};
+
+export const CommercialLendingSpvEmpty: Story = {
+  parameters: {
+    ...app({ url: '/dashboard', session: sessionAs('cl_spv_admin') }),
+    msw: { handlers: [tableHandlers.empty()] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'No loans yet' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'No repayments due' })).toBeVisible();
+  },
+};
+
+export const EquitySpv: Story = {
+  parameters: app({ url: '/dashboard', session: sessionAs('eq_spv_admin') }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Equity Investment SPV Admin' })).toBeVisible();
+    const holdings = await canvas.findByRole('table', { name: 'Equity portfolio' });
+    await expect(within(holdings).getByRole('rowheader', { name: 'Nordic Heat Pumps AB' })).toBeVisible();
+    await expect(within(holdings).getByText('12,500')).toBeVisible();
+  },
+};
+
+export const ProductionSpv: Story = {
+  parameters: app({ url: '/dashboard', session: sessionAs('production_spv') }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Production SPV Dashboard' })).toBeVisible();
+    const assets = await canvas.findByRole('table', { name: 'Asset inventory' });
+    await expect(within(assets).getAllByText('Operational').length).toBe(3);
+    await expect(within(assets).getByText('Under Maintenance')).toBeVisible();
+  },
+};
+
+export const ProductionSpvError: Story = {
+  parameters: {
+    ...app({ url: '/dashboard', session: sessionAs('production_spv') }),
+    msw: { handlers: [tableHandlers.error()] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Failed to load assets' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeVisible();
+  },
+};
+
+export const Compliance: Story = {
+  parameters: app({ url: '/dashboard', session: sessionAs('compliance') }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Compliance Dashboard' })).toBeVisible();
+    const alerts = await canvas.findByRole('table', { name: 'Compliance alerts' });
+    await expect(within(alerts).getAllByText('High priority').length).toBe(2);
+    await expect(within(alerts).getAllByText('Medium priority').length).toBe(2);
+    const logs = await canvas.findByRole('table', { name: 'Audit logs' });
+    await expect(within(logs).getByText('Sanctions list refreshed (EU, UK, UN)')).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: app({ url: '/dashboard', session: sessionAs('investor'), loading: true }),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(messages.loading)).toBeVisible();
+  },
+};
+
+export const NotAuthenticated: Story = {
+  parameters: app({ url: '/dashboard', session: signedOutSession }),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(messages.notAuthenticated)).toBeVisible();
+  },
+};
+
+/** A role the product does not know (e.g. from an older session) gets 'Unknown role.', not a crash. */
+export const UnknownRole: Story = {
+  parameters: app({ url: '/dashboard', session: sessionAs('auditor' as string as Role) }),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(messages.unknownRole)).toBeVisible();
+  },
+};

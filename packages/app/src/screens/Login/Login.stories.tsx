@@ -1,0 +1,31 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { messages } from '@vault/domain';
+import { expect, screen, userEvent, within } from 'storybook/test';
+import { type AppStoryParameters, withApp } from '../../storybook';
+import Login from '.';
+
+const meta = {
+  title: 'Screens/Login',
+  component: Login,
+  decorators: [withApp],
+  parameters: { layout: 'fullscreen', app: { url: '/login' } satisfies AppStoryParameters },
+} satisfies Meta<typeof Login>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign In' }));
+    await expect(await screen.findByText(messages.fillAllFields)).toBeVisible();
+  },
+};
+
+export const DemoMode: Story = {
+  parameters: { app: { url: '/login', demo: true } satisfies AppStoryParameters },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Sign in as investor' })).toBeVisible();
+  },
+};

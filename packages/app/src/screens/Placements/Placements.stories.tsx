@@ -1,0 +1,23 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { type AppStoryParameters, sessionAs, withApp } from '../../storybook';
+import Placements from '.';
+
+const meta = {
+  title: 'Screens/Placements',
+  component: Placements,
+  decorators: [withApp],
+  parameters: {
+    layout: 'fullscreen',
+    app: { url: '/placements', session: sessionAs('investor'), shell: true } satisfies AppStoryParameters,
+  },
+} satisfies Meta<typeof Placements>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** SPEC.md 2: only the text 'Placements'. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('heading', { level: 1, name: 'Placements' })).toBeVisible();
+  },
+};

@@ -1,0 +1,79 @@
+import type { Decorator } from '@storybook/react-vite';
+import type { Session } from '@vault/domain';
+import { type ReactNode, useState } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { Toaster } from 'sonner';
+import { DemoModeOverride } from '../demo/demoMode';
+import { createAppSessionStore, SessionProvider } from '../session/SessionProvider';
+import { ShellLayout } from '../shell/ShellLayout';
+import { memoryStorage } from '../storage/local';
+import { signedOutSession } from './sessions';
+
+/**
+ * What a screen story sets in `parameters.app`. Every field is optional: by default the story is
+ * signed out, not in demo mode, at '/', without the shell.
+ */
+export interface AppStoryParameters {
+  /** The session the screen sees (see ./sessions.ts). */
+  session?: Session;
+  demo?: boolean;
+  /** The URL the story opens, with query, e.g. '/access-required?need=kyc&from=/investments/x'. */
+  url?: string;
+  /** The route pattern the screen is mounted on, e.g. '/opportunities/:id'; the URL's path by default. */
+  path?: string;
+  /** Render inside the authenticated shell (header, nav, breadcrumbs, footer). */
+  shell?: boolean;
+  /** The session is still loading (a sign-in restoring its profile): the dashboard shows 'Loading...'. */
+  loading?: boolean;
+}
+
+/** Where a screen navigated to: plays assert `getByTestId('story-location')`. */
+function StoryLocation() {
+  const { pathname, search } = useLocation();
+  return (
+    <p data-testid="story-location">
+      Navigated to {pathname}
+      {search}
+    </p>
+  );
+}
+
+function StoryFrame({ params, children }: { params: AppStoryParameters; children: ReactNode }) {
+  const url = params.url ?? '/';
+  const path = params.path ?? new URL(url, 'http://story.local').pathname;
+  const [store] = useState(() =>
+    // Memory storage: a story never reads or writes the browser's real session.
+    createAppSessionStore({
+      storage: memoryStorage(),
+      initial: { session: params.session ?? signedOutSession, loading: params.loading ?? false },
+    }),
+  );
+  const [router] = useState(() => {
+    const screen = { path, element: children };
+    const routes = params.shell
+      ? [{ element: <ShellLayout />, children: [screen, { path: '*', element: <StoryLocation /> }] }]
+      : [screen, { path: '*', element: <StoryLocation /> }];
+    return createMemoryRouter(routes, { initialEntries: [url] });
+  });
+  return (
+    <DemoModeOverride.Provider value={params.demo ?? false}>
+      <SessionProvider store={store}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </SessionProvider>
+    </DemoModeOverride.Provider>
+  );
+}
+
+/**
+ * Router, session, demo mode and toasts around a screen story, from `parameters.app`. The MSW
+ * handlers come from .storybook/preview; override them per story with `beforeEach({ msw })`.
+ */
+export const withApp: Decorator = (Story, context) => {
+  const params: AppStoryParameters = context.parameters.app ?? {};
+  return (
+    <StoryFrame key={context.id} params={params}>
+      <Story />
+    </StoryFrame>
+  );
+};
