@@ -1,75 +1,66 @@
 import { getStoryContext, type TestRunnerConfig } from '@storybook/test-runner';
+import type { AxeResults, RunOptions } from 'axe-core';
+import { injectAxe } from 'axe-playwright';
 import type { Page } from 'playwright';
 
 /**
- * Every story is checked by axe twice. The light pass is the a11y addon's own check after the play
- * function (`a11y.test: 'error'` in preview.tsx), which the test-runner turns into a failure. This
- * hook adds the dark pass: it switches the toolbar global to dark on the rendered story, which makes
- * Storybook re-render it in place (no remount, no second play: open menus stay open) and run the
- * addon's afterEach axe check again, with the story's own a11y settings. A violation there fails
- * the test. Then it switches back, so the next story on this page starts light.
+ * Every story is checked by axe in light and in dark, after its play function.
+ * - Light: the a11y addon's own check (`a11y.test: 'error'` in preview.tsx), which the test-runner
+ *   turns into a failure.
+ * - Dark (this hook): switch the toolbar global to dark on the rendered story. Storybook re-renders
+ *   it in place (no remount, no second play, so open menus stay open). Once that render has
+ *   finished, run axe here with the addon's settings, then switch back so the next story on this
+ *   page starts light. axe runs from this hook rather than by reading the addon's re-render report,
+ *   because that report proved unreliable under the test-runner (it missed a dark-only contrast
+ *   failure that this check catches).
  */
 
 type Appearance = 'light' | 'dark';
 
-interface RerenderOutcome {
-  status: string;
-  appearanceApplied: boolean;
-  a11y: { status: string; violations: string[]; error?: string } | null;
+interface A11yParameter {
+  disable?: boolean;
+  test?: 'error' | 'todo' | 'off';
+  config?: { rules?: { id: string; enabled?: boolean }[] };
+  options?: RunOptions;
 }
 
-async function rerenderWith(page: Page, storyId: string, appearance: Appearance): Promise<RerenderOutcome> {
-  return page.evaluate(
+// The addon's defaults: the whole body minus Storybook's own elements, no landmark rule.
+const EXCLUDE = ['.sb-wrapper', '#storybook-docs', '#storybook-highlights-root'];
+const ADDON_DISABLED_RULES = ['region'];
+
+/** Switches the theme global and resolves once the story has re-rendered in that appearance. */
+async function switchAppearance(page: Page, storyId: string, appearance: Appearance): Promise<void> {
+  await page.evaluate(
     ({ id, value }) =>
-      new Promise<RerenderOutcome>((resolve, reject) => {
-        interface Report {
-          type: string;
-          status: string;
-          result?: {
-            error?: unknown;
-            violations?: { id: string; impact?: string; help: string; nodes: { target: string[] }[] }[];
-          };
-        }
-        const scope = globalThis as unknown as {
-          __STORYBOOK_ADDONS_CHANNEL__: {
-            emit(event: string, payload: unknown): void;
-            on(event: string, listener: (payload: never) => void): void;
-            off(event: string, listener: (payload: never) => void): void;
-          };
-        };
-        const channel = scope.__STORYBOOK_ADDONS_CHANNEL__;
+      new Promise<void>((resolve, reject) => {
+        const channel = (
+          globalThis as unknown as {
+            __STORYBOOK_ADDONS_CHANNEL__: {
+              emit(event: string, payload: unknown): void;
+              on(event: string, listener: (payload: { storyId: string }) => void): void;
+              off(event: string, listener: (payload: { storyId: string }) => void): void;
+            };
+          }
+        ).__STORYBOOK_ADDONS_CHANNEL__;
+        let attempts = 0;
         const timer = setTimeout(() => {
           channel.off('storyFinished', onFinished);
-          reject(new Error(`Story ${id} did not finish re-rendering in the ${value} appearance`));
+          reject(new Error(`Story ${id} did not re-render in the ${value} appearance`));
         }, 30_000);
-        function onFinished(event: { storyId: string; status: string; reporters: Report[] }) {
+        function onFinished(event: { storyId: string }) {
           if (event.storyId !== id) return;
-          const applied = document.querySelector(`.radix-themes.${value}`) !== null;
-          // A render queued before ours (e.g. an args update) can finish first: ask again and wait.
-          if (!applied && attempts < 3) {
+          // A render queued before ours can finish first: ask again and keep waiting.
+          if (document.querySelector(`.radix-themes.${value}`) === null && attempts < 3) {
             attempts += 1;
             channel.emit('updateGlobals', { globals: { theme: value } });
             return;
           }
           clearTimeout(timer);
           channel.off('storyFinished', onFinished);
-          const report = event.reporters.find((r) => r.type === 'a11y');
-          resolve({
-            status: event.status,
-            appearanceApplied: applied,
-            a11y: report
-              ? {
-                  status: report.status,
-                  error: report.result?.error ? String(report.result.error) : undefined,
-                  violations: (report.result?.violations ?? []).map(
-                    (v) =>
-                      `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n      at ${v.nodes.map((n) => n.target.join(' ')).join('\n      at ')}`,
-                  ),
-                }
-              : null,
-          });
+          if (document.querySelector(`.radix-themes.${value}`) === null) {
+            reject(new Error(`Story ${id} does not follow the theme global (no .radix-themes.${value})`));
+          } else resolve();
         }
-        let attempts = 0;
         channel.on('storyFinished', onFinished);
         channel.emit('updateGlobals', { globals: { theme: value } });
       }),
@@ -77,21 +68,49 @@ async function rerenderWith(page: Page, storyId: string, appearance: Appearance)
   );
 }
 
+async function runAxe(page: Page, a11y: A11yParameter): Promise<AxeResults> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await injectAxe(page);
+  const rules: Record<string, { enabled: boolean }> = {};
+  for (const id of ADDON_DISABLED_RULES) rules[id] = { enabled: false };
+  for (const rule of a11y.config?.rules ?? []) {
+    if (typeof rule.enabled === 'boolean') rules[rule.id] = { enabled: rule.enabled };
+  }
+  const options: RunOptions = { ...a11y.options, rules: { ...a11y.options?.rules, ...rules } };
+  return page.evaluate(
+    ({ exclude, runOptions }) => {
+      const { axe } = globalThis as unknown as { axe: { run(c: unknown, o: unknown): Promise<AxeResults> } };
+      return axe.run({ include: [document.body], exclude: exclude.map((selector) => [selector]) }, runOptions);
+    },
+    { exclude: EXCLUDE, runOptions: options },
+  );
+}
+
+function describeViolations(results: AxeResults): string {
+  return results.violations
+    .map((violation) => {
+      const nodes = violation.nodes.map((node) => `      at ${node.target.join(' ')}: ${node.failureSummary ?? ''}`);
+      return `    ${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n${nodes.join('\n')}`;
+    })
+    .join('\n');
+}
+
 const config: TestRunnerConfig = {
   async postVisit(page, context) {
+    // The light pass or the play function already failed: keep that error, do not mask it.
+    if (context.hasFailure) return;
     const storyContext = await getStoryContext(page, context);
-    const a11y = (storyContext.parameters.a11y ?? {}) as { disable?: boolean; test?: string };
+    const a11y = (storyContext.parameters.a11y ?? {}) as A11yParameter;
     if (a11y.disable === true || a11y.test === 'off') return;
 
-    const dark = await rerenderWith(page, context.id, 'dark');
-    await rerenderWith(page, context.id, 'light');
-
-    const where = `${context.title} › ${context.name} (dark)`;
-    if (!dark.appearanceApplied) throw new Error(`${where}: the story did not render in the dark appearance`);
-    if (!dark.a11y) throw new Error(`${where}: the a11y addon did not report`);
-    if (dark.a11y.error) throw new Error(`${where}: axe failed to run: ${dark.a11y.error}`);
-    if (dark.a11y.violations.length > 0) {
-      const message = `${where}: ${dark.a11y.violations.length} axe violation(s)\n    ${dark.a11y.violations.join('\n    ')}`;
+    await switchAppearance(page, context.id, 'dark');
+    let results: AxeResults;
+    try {
+      results = await runAxe(page, a11y);
+    } finally {
+      await switchAppearance(page, context.id, 'light');
+    }
+    if (results.violations.length > 0) {
+      const message = `${context.title} › ${context.name}: ${results.violations.length} axe violation(s) in the dark appearance\n${describeViolations(results)}`;
       if (a11y.test === 'todo') console.warn(message);
       else throw new Error(message);
     }

@@ -16,13 +16,8 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { allChunks, isMockBackend } from './lib/chunks.mjs';
 import { buildFloors, floors } from './lib/floors.mjs';
-import { formatKB, table } from './lib/format.mjs';
-import {
-  armInteraction,
-  installLoadObservers,
-  pickFilterLetter,
-  readLoadFigures,
-} from './lib/page-probes.mjs';
+import { formatKB, markdownTable, table } from './lib/format.mjs';
+import { armInteraction, installLoadObservers, pickFilterLetter, readLoadFigures } from './lib/page-probes.mjs';
 import { startStaticServer } from './lib/server.mjs';
 import { seedSession, sessions } from './lib/sessions.mjs';
 import { quantile, summarize } from './lib/stats.mjs';
@@ -85,6 +80,7 @@ await main();
 
 async function main() {
   const startedAt = new Date();
+  const loadAverageAtStart = os.loadavg().map((n) => Number(n.toFixed(2)));
   if (!existsSync(chromePath)) {
     console.error(`No Chromium at ${chromePath}: install it (apt-get install -y chromium) or set CHROME_PATH.`);
     process.exit(2);
@@ -146,6 +142,9 @@ async function main() {
         platform: `${os.type()} ${os.release()}`,
         node: process.version,
         chromium: chromiumVersion,
+        // Other work on the machine skews every timing; ratios to the floors absorb part of it.
+        loadAverageAtStart: loadAverageAtStart,
+        loadAverageAtEnd: os.loadavg().map((n) => Number(n.toFixed(2))),
       },
       profile,
       loadsPerPage,
@@ -157,7 +156,8 @@ async function main() {
     const file = path.join(options.out, `bench-${stamp}.json`);
     writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
     writeFileSync(path.join(options.out, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-    console.log(`\nWrote ${path.relative(repoRoot, file)} (and latest.json).`);
+    writeFileSync(path.join(options.out, 'latest.md'), resultsMarkdown(results));
+    console.log(`\nWrote ${path.relative(repoRoot, file)} (and latest.json, latest.md).`);
   } finally {
     await browser.close();
     for (const server of Object.values(servers)) await server.close();
@@ -244,7 +244,7 @@ async function measureLoad(browser, url, sessionName, server) {
   server.takeSent();
   let error = null;
   try {
-    await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     // Settle: React paints after the load event under a slow CPU, and lazy route chunks, the mock
     // backend's answers and the paints they cause come later still. Wait for the first paint,
     // then until the network has been idle for 400 ms (at most 10 s in all).
@@ -302,34 +302,45 @@ function kindOfUrl(url) {
  * to the first frame showing the result, under the same CPU and network profile.
  */
 async function measureInteractions(browser, origin) {
-  const results = {};
   const { context, page } = await openThrottledPage(browser, 'readyInvestor');
+  const results = { errors: {} };
+  // One failing interaction (a slow machine, a changed screen) must not cost the others.
+  const guarded = async (name, run) => {
+    try {
+      await run();
+    } catch (caught) {
+      results.errors[name] = caught instanceof Error ? caught.message.split('\n')[0] : String(caught);
+    }
+  };
   try {
-    await page.goto(`${origin}/dashboard`, { waitUntil: 'load' });
-    await page.locator('h1').first().waitFor({ timeout: 15_000 });
-    await page.waitForTimeout(1000);
-
     // Ctrl+K to the palette dialog visible. The first open may fetch the palette's chunk: kept apart.
     const paletteTimes = [];
-    for (let attempt = 0; attempt < triesPerInteraction + 1; attempt += 1) {
-      await page.evaluate(armInteraction, {
-        name: 'palette-open',
-        start: 'keydown',
-        key: 'k',
-        done: 'paletteOpen',
-        timeoutMs: 10_000,
-      });
-      await page.keyboard.press('Control+k');
-      paletteTimes.push(await page.evaluate(() => window.__benchResult));
-      await closePalette(page);
-    }
-    results.paletteOpen = { first: paletteTimes[0], ...summarize(paletteTimes.slice(1)) };
+    await guarded('paletteOpen', async () => {
+      await page.goto(`${origin}/dashboard`, { waitUntil: 'load', timeout: 60_000 });
+      await page.locator('h1').first().waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(1000);
+      for (let attempt = 0; attempt < triesPerInteraction + 1; attempt += 1) {
+        await page.evaluate(armInteraction, {
+          name: 'palette-open',
+          start: 'keydown',
+          key: 'k',
+          done: 'paletteOpen',
+          timeoutMs: 10_000,
+        });
+        await page.keyboard.press('Control+k');
+        paletteTimes.push(await page.evaluate(() => window.__benchResult));
+        await closePalette(page);
+      }
+    });
+    results.paletteOpen = { first: paletteTimes[0] ?? null, ...summarize(paletteTimes.slice(1)) };
 
     // Typing one letter in the palette to the list filtered.
     const typeTimes = [];
-    await openPalette(page);
-    const letter = await page.evaluate(pickFilterLetter);
-    if (letter) {
+    let letter = null;
+    await guarded('paletteType', async () => {
+      await openPalette(page);
+      letter = await page.evaluate(pickFilterLetter);
+      if (!letter) throw new Error('no palette options to filter');
       for (let attempt = 0; attempt < triesPerInteraction; attempt += 1) {
         await page.evaluate(armInteraction, {
           name: 'palette-type',
@@ -343,33 +354,35 @@ async function measureInteractions(browser, origin) {
         await page.keyboard.press('Backspace');
         await page.waitForTimeout(150);
       }
-    }
-    await closePalette(page);
+      await closePalette(page);
+    });
     results.paletteType = { letter, ...summarize(typeTimes) };
 
-    // A filter pill on /opportunities to the list re-rendered; taking turns between a category and All.
-    await page.goto(`${origin}/opportunities`, { waitUntil: 'load' });
-    // The category pills (SPEC.md: All, Renewable energy, …) are toggle buttons in a group named
-    // 'Category'; the region group has an 'All' of its own.
-    const categoryGroup = page.getByRole('group', { name: 'Category' });
-    const category = categoryGroup.getByRole('button', { name: 'Renewable energy', exact: true });
-    const all = categoryGroup.getByRole('button', { name: 'All', exact: true });
+    // A filter pill on /opportunities to the list re-rendered, taking turns between a category and All.
     const pillTimes = [];
-    try {
-      await category.first().waitFor({ timeout: 15_000 });
+    await guarded('filterPill', async () => {
+      await page.goto(`${origin}/opportunities`, { waitUntil: 'load', timeout: 60_000 });
+      // The category pills (SPEC.md: All, Renewable energy, …) are toggle buttons in a group named
+      // 'Category'; the region group has an 'All' of its own.
+      const categoryGroup = page.getByRole('group', { name: 'Category' });
+      const category = categoryGroup.getByRole('button', { name: 'Renewable energy', exact: true });
+      const all = categoryGroup.getByRole('button', { name: 'All', exact: true });
+      await category.waitFor({ timeout: 30_000 });
       // The list itself: cards open /opportunities/{id}.
-      await page.locator('main a[href^="/opportunities/"]').first().waitFor({ timeout: 15_000 }).catch(() => {});
+      await page.locator('main a[href^="/opportunities/"]').first().waitFor({ timeout: 30_000 });
       await page.waitForTimeout(1000);
       for (let attempt = 0; attempt < triesPerInteraction; attempt += 1) {
-        const pill = attempt % 2 === 0 ? category.first() : all.first();
-        await page.evaluate(armInteraction, { name: 'filter-pill', start: 'click', done: 'listChanged', timeoutMs: 10_000 });
-        await pill.click();
+        await page.evaluate(armInteraction, {
+          name: 'filter-pill',
+          start: 'click',
+          done: 'listChanged',
+          timeoutMs: 10_000,
+        });
+        await (attempt % 2 === 0 ? category : all).click();
         pillTimes.push(await page.evaluate(() => window.__benchResult));
         await page.waitForTimeout(300);
       }
-    } catch (caught) {
-      results.filterPillError = caught instanceof Error ? caught.message.split('\n')[0] : String(caught);
-    }
+    });
     results.filterPill = summarize(pillTimes);
   } finally {
     await context.close();
@@ -396,7 +409,10 @@ async function closePalette(page) {
 /** Medians and spreads per target, and ratios of each app load to the floor loads next to it. */
 function summarizeRun(samples, interactions, meta) {
   const metrics = ['fcp', 'lcp', 'load', 'headingAt', 'cls', 'jsBytes', 'productJsBytes', 'cssBytes'];
-  const targets = [...floors.map((f) => ({ id: f.id, label: f.label })), ...appPages.map((p) => ({ id: p.id, label: p.path }))];
+  const targets = [
+    ...floors.map((f) => ({ id: f.id, label: f.label })),
+    ...appPages.map((p) => ({ id: p.id, label: p.path })),
+  ];
   const pages = {};
   for (const target of targets) {
     const mine = samples.filter((s) => s.target === target.id && !s.error);
@@ -405,10 +421,17 @@ function summarizeRun(samples, interactions, meta) {
       loads: mine.length,
       errors: samples.filter((s) => s.target === target.id && s.error).map((s) => s.error),
       finalPaths: [...new Set(mine.map((s) => s.path))],
+      mockWorkerActive: mine.filter((s) => s.mockWorkerActive).length,
       headings: [...new Set(mine.map((s) => s.heading))],
       lcpElements: [...new Set(mine.map((s) => s.lcpElement))],
       serverBytesMedian: Object.fromEntries(
-        ['js', 'css', 'mockBackendJs'].map((kind) => [kind, quantile(mine.map((s) => s.serverBytes[kind]), 0.5)]),
+        ['js', 'css', 'mockBackendJs'].map((kind) => [
+          kind,
+          quantile(
+            mine.map((s) => s.serverBytes[kind]),
+            0.5,
+          ),
+        ]),
       ),
       files: mine[0]?.files ?? [],
       metrics: {},
@@ -426,7 +449,23 @@ function summarizeRun(samples, interactions, meta) {
     }
     pages[target.id] = entry;
   }
-  return { ...meta, pages, interactions };
+  // Every load's figures, for anyone who wants to check the summary.
+  const loads = samples.map((s) => ({
+    index: s.index,
+    target: s.target,
+    error: s.error,
+    fcp: s.fcp,
+    lcp: s.lcp,
+    load: s.load,
+    headingAt: s.headingAt,
+    cls: s.cls,
+    jsBytes: s.jsBytes,
+    productJsBytes: s.productJsBytes,
+    cssBytes: s.cssBytes,
+    path: s.path,
+    mockWorkerActive: s.mockWorkerActive,
+  }));
+  return { ...meta, pages, interactions, loads };
 }
 
 /**
@@ -446,84 +485,112 @@ function pairedRatios(appSamples, allSamples, floorId, metric, floorMetric = met
   return summarize(ratios);
 }
 
-function printResults(results) {
+/** The report as sections (a heading line and a table, or lines), rendered as text or Markdown. */
+function reportSections(results) {
   const { machine, profile: p } = results;
-  console.log(
-    `\nVault bench, ${results.startedAt.slice(0, 10)}: ${machine.cpus} cores (${machine.cpuModel}), Node ${machine.node}, ` +
-      `Chromium ${machine.chromium}; CPU ${p.cpuSlowdown}x slower, ${p.latencyMs} ms latency, ${p.downloadMbps} Mbps down; ` +
-      `cold cache; medians of ${results.loadsPerPage}+ loads (p25–p75).`,
-  );
+  const sections = [];
+  sections.push({
+    lines: [
+      `Vault bench, ${results.startedAt.slice(0, 10)}: ${machine.cpus} cores (${machine.cpuModel}), Node ${machine.node}, ` +
+        `Chromium ${machine.chromium}; CPU ${p.cpuSlowdown}x slower, ${p.latencyMs} ms latency, ${p.downloadMbps} Mbps down; ` +
+        `cold cache; medians of ${results.loadsPerPage}+ loads (p25–p75).`,
+      `Load average (1/5/15 min) at start ${machine.loadAverageAtStart.join(' / ')}, at end ${machine.loadAverageAtEnd.join(' / ')}` +
+        `${machine.loadAverageAtStart[0] > machine.cpus ? ': a busy machine, timings are inflated and noisy' : ''}.`,
+    ],
+  });
   const ms = (s) => (s.median === null ? '-' : `${Math.round(s.median)} (${Math.round(s.p25)}–${Math.round(s.p75)})`);
-  const rows = Object.entries(results.pages).map(([id, page]) => [
-    page.label,
-    String(page.loads),
-    formatKB(page.metrics.jsBytes.median ?? 0),
-    formatKB(page.metrics.productJsBytes.median ?? 0),
-    formatKB(page.metrics.cssBytes.median ?? 0),
-    ms(page.metrics.fcp),
-    ms(page.metrics.lcp),
-    ms(page.metrics.load),
-    page.metrics.cls.median === null ? '-' : page.metrics.cls.max.toFixed(3),
-    id,
-  ]);
-  console.log(
-    table(
-      ['Page', 'Loads', 'JS gz', 'JS w/o mock', 'CSS gz', 'FCP ms', 'LCP ms', 'Load ms', 'CLS max'],
-      rows.map((row) => row.slice(0, 9)),
-    ),
-  );
+  sections.push({
+    title: 'Page loads: transferred gzip bytes and timings in ms, median (p25–p75)',
+    headers: ['Page', 'Loads', 'JS gz', 'JS w/o mock', 'CSS gz', 'FCP ms', 'LCP ms', 'Load ms', 'CLS max'],
+    rows: Object.values(results.pages).map((page) => [
+      page.label,
+      String(page.loads),
+      formatKB(page.metrics.jsBytes.median ?? 0),
+      formatKB(page.metrics.productJsBytes.median ?? 0),
+      formatKB(page.metrics.cssBytes.median ?? 0),
+      ms(page.metrics.fcp),
+      ms(page.metrics.lcp),
+      ms(page.metrics.load),
+      page.metrics.cls.max === null ? '-' : page.metrics.cls.max.toFixed(3),
+    ]),
+  });
 
   const ratio = (s) => (s?.median ? `${s.median.toFixed(2)}x (${s.p25.toFixed(2)}–${s.p75.toFixed(2)})` : '-');
+  const appPagesOnly = Object.entries(results.pages).filter(([id]) => !floors.some((f) => f.id === id));
   for (const floor of floors) {
-    const appRows = Object.entries(results.pages).filter(([id]) => !floors.some((f) => f.id === id));
-    if (appRows.length === 0) continue;
-    console.log(`\nRatios to ${floor.label}, each load against the floor load beside it: median (p25–p75)`);
-    console.log(
-      table(
-        ['Page', 'JS', 'JS w/o mock', 'CSS', 'FCP', 'LCP', 'Load'],
-        appRows.map(([, page]) => {
-          const r = page.ratios[floor.id];
-          return [
-            page.label,
-            ratio(r.jsBytes),
-            ratio(r.productJsBytes),
-            ratio(r.cssBytes),
-            ratio(r.fcp),
-            ratio(r.lcp),
-            ratio(r.load),
-          ];
-        }),
-      ),
-    );
+    if (appPagesOnly.length === 0) continue;
+    sections.push({
+      title: `Ratios to ${floor.label}, each load against the nearest floor load: median (p25–p75)`,
+      headers: ['Page', 'JS', 'JS w/o mock', 'CSS', 'FCP', 'LCP', 'Load'],
+      rows: appPagesOnly.map(([, page]) => {
+        const r = page.ratios[floor.id];
+        return [page.label, ...['jsBytes', 'productJsBytes', 'cssBytes', 'fcp', 'lcp', 'load'].map((m) => ratio(r[m]))];
+      }),
+    });
   }
 
   const notes = [];
   for (const page of Object.values(results.pages)) {
     if (page.errors.length > 0) notes.push(`${page.label}: ${page.errors.length} failed loads (${page.errors[0]})`);
     const expected = page.label.startsWith('/') ? page.label : null;
-    const off = expected ? page.finalPaths.filter((p) => p !== expected) : [];
+    const off = expected ? page.finalPaths.filter((path) => path !== expected) : [];
     if (off.length > 0) notes.push(`${page.label}: ended on ${off.join(', ')} instead`);
+    if (expected && page.mockWorkerActive < page.loads) {
+      notes.push(
+        `${page.label}: the mock backend was not running in ${page.loads - page.mockWorkerActive} of ${page.loads} loads`,
+      );
+    }
   }
-  if (notes.length > 0) console.log(`\nNotes:\n${notes.map((n) => `  - ${n}`).join('\n')}`);
+  if (notes.length > 0) sections.push({ title: 'Notes', lines: notes.map((note) => `- ${note}`) });
 
   if (results.interactions) {
     const i = results.interactions;
-    const line = (s) => (s.median === null ? '-' : `${Math.round(s.median)} (${Math.round(s.p25)}–${Math.round(s.p75)})`);
-    console.log(`\nInteractions (CPU ${p.cpuSlowdown}x slower), ms from the input event to the frame showing the result`);
-    console.log(
-      table(
-        ['Interaction', 'Tries', 'Median (p25–p75)', 'Note'],
+    sections.push({
+      title: `Interactions (CPU ${p.cpuSlowdown}x slower): ms from the input event to the frame showing the result`,
+      headers: ['Interaction', 'Tries', 'Median (p25–p75)', 'Note'],
+      rows: [
         [
-          [
-            'Ctrl+K to palette visible',
-            String(i.paletteOpen.count),
-            line(i.paletteOpen),
-            `first open ${i.paletteOpen.first === null ? 'timed out' : `${Math.round(i.paletteOpen.first)} ms`}`,
-          ],
-          ['Typing a letter to list filtered', String(i.paletteType.count), line(i.paletteType), `letter '${i.paletteType.letter}'`],
-          ['Filter pill to list re-rendered', String(i.filterPill.count), line(i.filterPill), i.filterPillError ?? '/opportunities'],
+          'Ctrl+K to palette visible',
+          String(i.paletteOpen.count),
+          ms(i.paletteOpen),
+          `/dashboard; first open ${i.paletteOpen.first === null ? '-' : `${Math.round(i.paletteOpen.first)} ms`}`,
         ],
-      ),
-    );
+        [
+          'Typing a letter to list filtered',
+          String(i.paletteType.count),
+          ms(i.paletteType),
+          `letter '${i.paletteType.letter}'`,
+        ],
+        [
+          'Filter pill to list re-rendered',
+          String(i.filterPill.count),
+          ms(i.filterPill),
+          'Renewable energy / All, /opportunities',
+        ],
+      ],
+      lines: Object.entries(i.errors).map(([name, message]) => `- ${name} failed: ${message}`),
+    });
   }
+  return sections;
+}
+
+function printResults(results) {
+  for (const section of reportSections(results)) {
+    console.log('');
+    if (section.title) console.log(section.title);
+    if (section.headers) console.log(table(section.headers, section.rows));
+    for (const line of section.lines ?? []) console.log(line);
+  }
+}
+
+/** The same report in Markdown, for the README's Performance section. */
+function resultsMarkdown(results) {
+  const parts = [];
+  for (const section of reportSections(results)) {
+    if (section.title) parts.push(`**${section.title}**`);
+    if (section.headers) parts.push(markdownTable(section.headers, section.rows));
+    // Bullet lines stay one list; other lines are paragraphs of their own.
+    if (section.lines?.length) parts.push(section.lines.join(section.lines[0].startsWith('- ') ? '\n' : '\n\n'));
+  }
+  return `${parts.join('\n\n')}\n`;
 }

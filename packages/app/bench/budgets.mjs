@@ -8,7 +8,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { bytesByPackage } from './lib/attribution.mjs';
-import { allChunks, describeChunk, forbiddenOnLanding, holdsLibrary, initialFiles, isMockBackend } from './lib/chunks.mjs';
+import {
+  allChunks,
+  describeChunk,
+  forbiddenOnLanding,
+  holdsLibrary,
+  initialFiles,
+  isMockBackend,
+} from './lib/chunks.mjs';
 import { formatKB, table } from './lib/format.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -64,16 +71,25 @@ function checkBudgets(dist, landingPattern) {
   const landingCss = sum(initialCss);
   const biggest = (list) => [...list].sort((a, b) => b.gzip - a.gzip)[0]?.file ?? '-';
   if (landingJs > budgets.landingJs) {
-    breaches.push(`Landing initial JS ${formatKB(landingJs)} > ${formatKB(budgets.landingJs)} (largest: ${biggest(initialJs)})`);
+    breaches.push(
+      `Landing initial JS ${formatKB(landingJs)} > ${formatKB(budgets.landingJs)} (largest: ${biggest(initialJs)})`,
+    );
   }
   if (landingCss > budgets.landingCss) {
-    breaches.push(`Landing initial CSS ${formatKB(landingCss)} > ${formatKB(budgets.landingCss)} (largest: ${biggest(initialCss)})`);
+    breaches.push(
+      `Landing initial CSS ${formatKB(landingCss)} > ${formatKB(budgets.landingCss)} (largest: ${biggest(initialCss)})`,
+    );
   }
   const forbidden = forbiddenOnLanding.map((library) => {
     const holders = initialJs.filter((chunk) => holdsLibrary(chunk, library));
     const { name } = library;
-    if (holders.length > 0) breaches.push(`${name} is on the landing page, in ${holders.map((c) => c.file).join(', ')}`);
-    return { name, chunks: holders.map((chunk) => chunk.file), detectedBy: initialJs.every((c) => c.modules) ? 'source maps' : 'signatures' };
+    if (holders.length > 0)
+      breaches.push(`${name} is on the landing page, in ${holders.map((c) => c.file).join(', ')}`);
+    return {
+      name,
+      chunks: holders.map((chunk) => chunk.file),
+      detectedBy: initialJs.every((c) => c.modules) ? 'source maps' : 'signatures',
+    };
   });
 
   // Every JS chunk the landing page does not load is loaded by some route later: each one alone
@@ -96,7 +112,9 @@ function checkBudgets(dist, landingPattern) {
       };
     });
   for (const chunk of lazyChunks.filter((c) => c.over)) {
-    breaches.push(`Chunk ${chunk.file}${chunk.source ? ` (${chunk.source})` : ''} ${formatKB(chunk.gzip)} > ${formatKB(budgets.lazyChunk)}`);
+    breaches.push(
+      `Chunk ${chunk.file}${chunk.source ? ` (${chunk.source})` : ''} ${formatKB(chunk.gzip)} > ${formatKB(budgets.lazyChunk)}`,
+    );
   }
 
   // Explains the landing JS by package (from source maps), so a breach points at its cause.
@@ -114,7 +132,15 @@ function checkBudgets(dist, landingPattern) {
     landingLazyEntries: initial.lazyEntries,
     budgets,
     landing: {
-      js: { gzip: landingJs, files: initialJs.map(({ file, gzip, bytes, modules }) => ({ file, source: describeChunk(file, modules), gzip, bytes })) },
+      js: {
+        gzip: landingJs,
+        files: initialJs.map(({ file, gzip, bytes, modules }) => ({
+          file,
+          source: describeChunk(file, modules),
+          gzip,
+          bytes,
+        })),
+      },
       css: { gzip: landingCss, files: initialCss.map(({ file, gzip, bytes }) => ({ file, source: '', gzip, bytes })) },
       forbidden,
       packages: [...landingPackages.entries()]
@@ -128,7 +154,9 @@ function checkBudgets(dist, landingPattern) {
 
 function printReport(report) {
   const status = (ok) => (ok ? 'ok' : 'OVER');
-  console.log(`\nSize budgets for ${path.relative(repoRoot, report.dist) || report.dist} (gzip level 9, 1 KB = 1000 B)`);
+  console.log(
+    `\nSize budgets for ${path.relative(repoRoot, report.dist) || report.dist} (gzip level 9, 1 KB = 1000 B)`,
+  );
   console.log(
     report.hasManifest
       ? 'Initial files from the Vite manifest.'
@@ -145,8 +173,18 @@ function printReport(report) {
     table(
       ['Budget', 'Actual', 'Limit', 'Status'],
       [
-        ['Landing initial JS', formatKB(landing.js.gzip), formatKB(budgets.landingJs), status(landing.js.gzip <= budgets.landingJs)],
-        ['Landing initial CSS', formatKB(landing.css.gzip), formatKB(budgets.landingCss), status(landing.css.gzip <= budgets.landingCss)],
+        [
+          'Landing initial JS',
+          formatKB(landing.js.gzip),
+          formatKB(budgets.landingJs),
+          status(landing.js.gzip <= budgets.landingJs),
+        ],
+        [
+          'Landing initial CSS',
+          formatKB(landing.css.gzip),
+          formatKB(budgets.landingCss),
+          status(landing.css.gzip <= budgets.landingCss),
+        ],
         ...landing.forbidden.map(({ name, chunks }) => [
           `${name} on landing`,
           chunks.length > 0 ? `in ${chunks.join(', ')}` : 'absent',

@@ -10,6 +10,7 @@ import {
   readyInvestor,
   signInAs,
   signInWithEmail,
+  signOut,
   storedUser,
   test,
   toast,
@@ -74,6 +75,7 @@ test('wallet creation: a double click sends exactly one request (function and de
   await page.waitForTimeout(500);
   expect(calls).toEqual(['POST function']);
 
+  await signOut(page);
   calls.length = 0;
   await signInAs(page, 'investor');
   await page.goto('/settings');
@@ -161,7 +163,7 @@ test('foreign values under the app’s other keys do not break the start', async
 
 test('unknown routes show the 404 with Return to Home', async ({ page, watch }) => {
   watch.allow(/./); // the server answers deep links with index.html; nothing else is loaded
-  for (const path of ['/no-such-page', '/dashboard/extra', '/Dashboard', '/%E0%A4%A', '/admin', '/opportunities/a/b']) {
+  for (const path of ['/no-such-page', '/dashboard/extra', '/Dashboard', '/%E2%9C%93', '/admin', '/opportunities/a/b']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' }), path).toBeVisible();
   }

@@ -48,7 +48,10 @@ export function isMockBackend(chunk) {
  */
 export function describeChunk(file, modules) {
   if (!modules || modules.length === 0) return '';
-  const name = path.posix.basename(file).replace(/-[\w-]{8}\.js$/, '').replace(/\.js$/, '');
+  const name = path.posix
+    .basename(file)
+    .replace(/-[\w-]{8}\.js$/, '')
+    .replace(/\.js$/, '');
   const clean = modules.map((m) => m.replace(/^(\.\.\/)+/, ''));
   const isNamed = (m) => {
     const base = path.posix.basename(m).replace(/\.[^.]+$/, '');
@@ -138,10 +141,7 @@ export function preloadDeps(code, fromFile) {
   const call = /import\(\s*(["'`])([^"'`]+)\1\s*\)\s*,\s*__vite__mapDeps\(\s*\[([\d,\s]*)\]/g;
   for (const match of code.matchAll(call)) {
     const indices = match[3].split(',').filter((s) => s.trim() !== '');
-    deps.set(
-      resolveAsset(fromFile, match[2]),
-      indices.map((i) => names[Number(i)]).filter(Boolean),
-    );
+    deps.set(resolveAsset(fromFile, match[2]), indices.map((i) => names[Number(i)]).filter(Boolean));
   }
   return deps;
 }

@@ -17,3 +17,10 @@ export function table(headers, rows) {
       .trimEnd();
   return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }
+
+/** A GitHub Markdown table; pipes inside cells are escaped. */
+export function markdownTable(headers, rows) {
+  const cell = (value) => String(value ?? '').replaceAll('|', '\\|');
+  const line = (row) => `| ${row.map(cell).join(' | ')} |`;
+  return [line(headers), `|${headers.map(() => ' --- ').join('|')}|`, ...rows.map(line)].join('\n');
+}

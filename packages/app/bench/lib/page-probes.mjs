@@ -68,6 +68,8 @@ export function readLoadFigures() {
     headingAt: state.headingAt ?? null,
     heading: document.querySelector('h1')?.textContent?.trim().slice(0, 80) ?? null,
     path: location.pathname,
+    // Whether the embedded mock backend's service worker controls the page (app pages only).
+    mockWorkerActive: Boolean(navigator.serviceWorker?.controller),
   };
 }
 

@@ -1,6 +1,6 @@
 import { matchRoute, type PaletteEntry, paletteFor } from '@vault/domain';
 import { CommandPalette, useCommandPaletteShortcut } from '@vault/ui';
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { applyDemoParam } from '../demo/demoMode';
 import { useSession } from '../session/SessionProvider';
@@ -24,6 +24,16 @@ export function Root() {
 
   useEffect(() => {
     document.title = documentTitle(pathname);
+  }, [pathname]);
+
+  // After a client-side navigation, start at the top and move focus to the new page's <main>, as
+  // a full page load would, so keyboard and screen-reader users land on the new content.
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (firstPath.current === pathname) return;
+    firstPath.current = '';
+    window.scrollTo(0, 0);
+    document.getElementById('main-content')?.focus({ preventScroll: true });
   }, [pathname]);
 
   return (

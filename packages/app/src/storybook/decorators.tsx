@@ -1,7 +1,7 @@
 import type { Decorator } from '@storybook/react-vite';
 import type { Session } from '@vault/domain';
 import { type ReactNode, useState } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { createMemoryRouter, parsePath, RouterProvider, useLocation } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { DemoModeOverride } from '../demo/demoMode';
 import { createAppSessionStore, SessionProvider } from '../session/SessionProvider';
@@ -19,6 +19,8 @@ export interface AppStoryParameters {
   demo?: boolean;
   /** The URL the story opens, with query, e.g. '/access-required?need=kyc&from=/investments/x'. */
   url?: string;
+  /** Router state of the opening entry, e.g. `{ from: 'portfolio', capital: 25000 }`. */
+  state?: unknown;
   /** The route pattern the screen is mounted on, e.g. '/opportunities/:id'; the URL's path by default. */
   path?: string;
   /** Render inside the authenticated shell (header, nav, breadcrumbs, footer). */
@@ -53,7 +55,8 @@ function StoryFrame({ params, children }: { params: AppStoryParameters; children
     const routes = params.shell
       ? [{ element: <ShellLayout />, children: [screen, { path: '*', element: <StoryLocation /> }] }]
       : [screen, { path: '*', element: <StoryLocation /> }];
-    return createMemoryRouter(routes, { initialEntries: [url] });
+    const entry = params.state === undefined ? url : { ...parsePath(url), state: params.state };
+    return createMemoryRouter(routes, { initialEntries: [entry] });
   });
   return (
     <DemoModeOverride.Provider value={params.demo ?? false}>

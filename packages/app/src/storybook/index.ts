@@ -1,3 +1,4 @@
 export { type AppStoryParameters, withApp } from './decorators';
+export { expectNavigatedTo, expectToast } from './expect';
 export { adminSession, sessionAs, signedOutSession, storyUsers } from './sessions';
 export { captureTelemetry } from './telemetry';

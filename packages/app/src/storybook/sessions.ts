@@ -27,7 +27,14 @@ export function sessionAs(role: Role, patch: Partial<User> = {}, isAdmin = false
   const base: User =
     role === 'investor'
       ? storyUsers.newInvestor
-      : { id: `user-${role}`, name: `Demo ${role}`, email: `${role.replace(/_/g, '-')}@vault.example`, role, kycStatus: 'unknown', firstOnrampOk: false };
+      : {
+          id: `user-${role}`,
+          name: `Demo ${role}`,
+          email: `${role.replace(/_/g, '-')}@vault.example`,
+          role,
+          kycStatus: 'unknown',
+          firstOnrampOk: false,
+        };
   return { user: { ...base, ...patch }, isAdmin };
 }
 

@@ -30,7 +30,7 @@ function ArrowLeftIcon() {
 /** A page's title (h1), description, actions and optional Back button. */
 export function PageHeader({ title, description, actions, onBack, backLabel = 'Back', className }: PageHeaderProps) {
   return (
-    <header className={className ? `${styles.root} ${className}` : styles.root}>
+    <div className={className ? `${styles.root} ${className}` : styles.root}>
       {onBack ? (
         <Button type="button" variant="ghost" color="gray" highContrast className={styles.back} onClick={onBack}>
           <ArrowLeftIcon />
@@ -50,6 +50,6 @@ export function PageHeader({ title, description, actions, onBack, backLabel = 'B
         </div>
         {actions ? <div className={styles.actions}>{actions}</div> : null}
       </div>
-    </header>
+    </div>
   );
 }

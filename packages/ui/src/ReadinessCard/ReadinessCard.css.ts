@@ -77,7 +77,7 @@ export const marker = style({
   justifyContent: 'center',
   width: 20,
   height: 20,
-  borderRadius: vars.radius.full,
+  borderRadius: '50%',
   border: `2px solid ${vars.color.border}`,
 });
 

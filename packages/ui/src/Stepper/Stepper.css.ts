@@ -57,7 +57,7 @@ export const marker = style({
   justifyContent: 'center',
   width: 24,
   height: 24,
-  borderRadius: vars.radius.full,
+  borderRadius: '50%',
   border: `1px solid ${vars.color.border}`,
   fontSize: vars.fontSize['1'],
   fontVariantNumeric: 'tabular-nums',

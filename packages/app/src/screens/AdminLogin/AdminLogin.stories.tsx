@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '@vault/domain';
-import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from '../../session/adminPair';
-import { type AppStoryParameters, withApp } from '../../storybook';
+import { type AppStoryParameters, expectNavigatedTo, expectToast, withApp } from '../../storybook';
 import AdminLogin from '.';
 
 const meta = {
@@ -27,7 +27,7 @@ export const EmptySubmit: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Access Dashboard' }));
-    await expect(await screen.findByText(messages.fillAllFields)).toBeVisible();
+    await expectToast(messages.fillAllFields);
   },
 };
 
@@ -39,7 +39,7 @@ export const WrongPair: Story = {
     await userEvent.type(canvas.getByLabelText('Password'), 'not-the-password');
     await userEvent.click(canvas.getByRole('button', { name: 'Access Dashboard' }));
     await expect(canvas.getByRole('button', { name: 'Authenticating...' })).toBeDisabled();
-    await expect(await screen.findByText(messages.invalidAdminCredentials)).toBeVisible();
+    await expectToast(messages.invalidAdminCredentials);
     await expect(await canvas.findByRole('button', { name: 'Access Dashboard' })).toBeEnabled();
     await expect(canvas.queryByTestId('story-location')).toBeNull();
   },
@@ -51,8 +51,8 @@ export const RightPair: Story = {
     await userEvent.type(canvas.getByLabelText('Email'), DEMO_ADMIN_EMAIL);
     await userEvent.type(canvas.getByLabelText('Password'), DEMO_ADMIN_PASSWORD);
     await userEvent.click(canvas.getByRole('button', { name: 'Access Dashboard' }));
-    await expect(await screen.findByText(messages.adminLoginSuccess)).toBeVisible();
-    await waitFor(() => expect(canvas.getByTestId('story-location')).toHaveTextContent('/dashboard'));
+    await expectToast(messages.adminLoginSuccess);
+    await expectNavigatedTo(canvasElement, '/dashboard');
   },
 };
 

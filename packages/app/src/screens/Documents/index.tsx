@@ -84,7 +84,7 @@ export default function DocumentsScreen() {
         >
           {(rows) => (
             <Grid asChild columns={{ initial: '1', sm: '2', lg: '3' }} gap="4">
-              <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              <ul aria-label="Documents" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
                 {rows.map((doc) => (
                   <li key={keyOf(doc)}>
                     <DocumentCard doc={doc} status={statusOf(doc)} onDownload={download} />

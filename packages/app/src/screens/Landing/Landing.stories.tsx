@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages, roleIds } from '@vault/domain';
-import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { type AppStoryParameters, withApp } from '../../storybook';
+import { expect, userEvent, within } from 'storybook/test';
+import { type AppStoryParameters, expectNavigatedTo, expectToast, withApp } from '../../storybook';
 import Landing from '.';
 
 const meta = {
@@ -37,7 +37,7 @@ export const EmptySubmit: Story = {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByLabelText('Email'), 'jane@example.eu');
     await userEvent.click(canvas.getByRole('button', { name: 'Sign In' }));
-    await expect(await screen.findByText(messages.fillAllFields)).toBeVisible();
+    await expectToast(messages.fillAllFields);
     await expect(canvas.queryByTestId('story-location')).toBeNull();
   },
 };
@@ -49,8 +49,8 @@ export const SignsIn: Story = {
     await userEvent.type(canvas.getByLabelText('Email'), 'jane.doe@example.eu');
     await userEvent.type(canvas.getByLabelText('Password'), 'any password');
     await userEvent.click(canvas.getByRole('button', { name: 'Sign In' }));
-    await expect(await screen.findByText(messages.loginSuccess)).toBeVisible();
-    await waitFor(() => expect(canvas.getByTestId('story-location')).toHaveTextContent('/dashboard'));
+    await expectToast(messages.loginSuccess);
+    await expectNavigatedTo(canvasElement, '/dashboard');
   },
 };
 
@@ -64,6 +64,6 @@ export const DemoAccounts: Story = {
       await expect(within(section).getByRole('button', { name: `Sign in as ${role}` })).toBeVisible();
     }
     await userEvent.click(within(section).getByRole('button', { name: 'Sign in as compliance' }));
-    await waitFor(() => expect(canvas.getByTestId('story-location')).toHaveTextContent('/dashboard'));
+    await expectNavigatedTo(canvasElement, '/dashboard');
   },
 };

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '@vault/domain';
-import { expect, screen, userEvent, within } from 'storybook/test';
-import { type AppStoryParameters, withApp } from '../../storybook';
+import { expect, userEvent, within } from 'storybook/test';
+import { type AppStoryParameters, expectToast, withApp } from '../../storybook';
 import Login from '.';
 
 const meta = {
@@ -18,7 +18,7 @@ export const Default: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Sign In' }));
-    await expect(await screen.findByText(messages.fillAllFields)).toBeVisible();
+    await expectToast(messages.fillAllFields);
   },
 };
 

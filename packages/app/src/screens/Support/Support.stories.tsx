@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { type AppStoryParameters, sessionAs, withApp } from '../../storybook';
+import { type AppStoryParameters, expectNavigatedTo, sessionAs, withApp } from '../../storybook';
 import Support from '.';
 
 /** The coming-soon routes share one screen; Support stands for all of them (SPEC.md 2). */
@@ -22,6 +22,6 @@ export const Default: Story = {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Support' })).toBeVisible();
     await expect(canvas.getByText('Coming soon')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Go to Dashboard' }));
-    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('/dashboard');
+    await expectNavigatedTo(canvasElement, '/dashboard');
   },
 };

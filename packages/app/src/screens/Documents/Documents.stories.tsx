@@ -1,0 +1,179 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { messages } from '@vault/domain';
+import { HttpResponse, http } from 'msw';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { tableHandlers } from '../../../../../mocks';
+import { removeItem, storageKeys, writeItem } from '../../storage/local';
+import { type AppStoryParameters, captureTelemetry, sessionAs, storyUsers, withApp } from '../../storybook';
+import Documents from '.';
+
+const meta = {
+  title: 'Screens/Documents',
+  component: Documents,
+  decorators: [withApp],
+  parameters: {
+    layout: 'fullscreen',
+    app: { url: '/documents', session: sessionAs('investor') } satisfies AppStoryParameters,
+  },
+  // The per-page dismissal flag lives in localStorage; every story starts without it.
+  beforeEach: () => {
+    removeItem(storageKeys.nudgeDismissed('documents'));
+  },
+} satisfies Meta<typeof Documents>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The grid, the e-signature notice and one document waiting for a signature. */
+export const Pending: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+    await expect(canvas.getByText(messages.auditTrail)).toBeVisible();
+    await expect(await canvas.findByText('Membership Agreement is waiting for your signature.')).toBeVisible();
+    const grid = canvas.getByRole('list', { name: 'Documents' });
+    for (const status of ['Signed', 'Pending', 'Available', 'Sent']) {
+      await expect(within(grid).getAllByText(status).length).toBeGreaterThan(0);
+    }
+    await expect(canvas.getAllByRole('button', { name: /^Download / }).length).toBe(6);
+  },
+};
+
+/** Review & Sign: success toast, the banner goes, the card reads Signed. */
+export const ReviewAndSign: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Review & Sign' }));
+    await expect(await screen.findByText('Membership Agreement signed')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Review & Sign' })).toBeNull();
+    await expect(canvas.queryByText('Membership Agreement is waiting for your signature.')).toBeNull();
+    const card = canvas.getByRole('heading', { name: 'Membership Agreement' }).closest('li');
+    await expect(card).not.toBeNull();
+    if (card) await expect(within(card).getByText('Signed')).toBeVisible();
+    await expect(canvas.queryByText('Pending')).toBeNull();
+  },
+};
+
+/** Download saves a text file and says so. */
+export const Download: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Download Q4 2024 Portfolio Statement' }));
+    await expect(await screen.findByText('Download started: Q4 2024 Portfolio Statement')).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [tableHandlers.loading('documents')] } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status', { name: 'Loading documents…' })).toBeInTheDocument();
+  },
+};
+
+let documentCalls = 0;
+
+/** The load fails: 'Failed to load documents' with Retry; Retry loads the grid. */
+export const ErrorThenRetry: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.get('*/rest/v1/documents', () => {
+          documentCalls += 1;
+          if (documentCalls === 1) return HttpResponse.json({ message: 'Service unavailable' }, { status: 500 });
+          return undefined;
+        }),
+      ],
+    },
+  },
+  beforeEach: () => {
+    documentCalls = 0;
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert');
+    await expect(within(alert).getByRole('heading', { name: messages.documentsFailed })).toBeVisible();
+    await expect(within(alert).getByText(messages.checkConnection)).toBeVisible();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await expect(await canvas.findByRole('heading', { name: 'Membership Agreement' }, { timeout: 3000 })).toBeVisible();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+/** Always failing: the error card stays usable. */
+export const Failed: Story = {
+  parameters: { msw: { handlers: [tableHandlers.error('documents')] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: messages.documentsFailed })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeEnabled();
+  },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: [tableHandlers.empty('documents')] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: messages.noDocuments })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Review & Sign' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Explore Opportunities' }));
+    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /opportunities');
+  },
+};
+
+/** Dismissing the nudge here keeps the per-page flag 'documents'. */
+export const NudgeDismiss: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const nudge = canvas.getByRole('region', { name: 'Create your wallet' });
+    await userEvent.click(within(nudge).getByRole('button', { name: 'Dismiss' }));
+    await expect(canvas.queryByRole('region', { name: 'Create your wallet' })).toBeNull();
+    await expect(localStorage.getItem(storageKeys.nudgeDismissed('documents'))).toBe('1');
+  },
+};
+
+/** The flag was set on an earlier visit: no nudge. */
+export const NudgeDismissedEarlier: Story = {
+  beforeEach: () => {
+    writeItem(storageKeys.nudgeDismissed('documents'), '1');
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Membership Agreement' })).toBeVisible();
+    await expect(canvas.queryByText('Next step')).toBeNull();
+  },
+};
+
+let telemetry: ReturnType<typeof captureTelemetry> | null = null;
+
+/** The nudge follows the live state (KYC next) and its call to action reports the step. */
+export const NudgeCallToAction: Story = {
+  parameters: { app: { url: '/documents', session: sessionAs('investor', storyUsers.walletInvestor) } },
+  beforeEach: () => {
+    telemetry = captureTelemetry();
+    return () => telemetry?.restore();
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const nudge = canvas.getByRole('region', { name: 'Complete KYC' });
+    await userEvent.click(within(nudge).getByRole('button', { name: 'Continue KYC' }));
+    await waitFor(() =>
+      expect(telemetry?.sink).toHaveBeenCalledWith(
+        expect.objectContaining({ type: 'click:cta', context: { step: 'kyc', page: 'documents' } }),
+      ),
+    );
+    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /kyc-verification');
+  },
+};
+
+/** An SPV admin sees the documents without an investor nudge, and no dead-end Explore button. */
+export const SpvAdminEmpty: Story = {
+  parameters: {
+    app: { url: '/documents', session: sessionAs('cl_spv_admin') },
+    msw: { handlers: [tableHandlers.empty('documents')] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: messages.noDocuments })).toBeVisible();
+    await expect(canvas.queryByText('Next step')).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Explore Opportunities' })).toBeNull();
+  },
+};

@@ -1,0 +1,138 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { formatEuros, investmentQuote, messages, type PaymentMethod } from '@vault/domain';
+import { expect, screen, userEvent, within } from 'storybook/test';
+import { type AppStoryParameters, sessionAs, storyUsers, withApp } from '../../storybook';
+import InvestmentFlow from '.';
+
+const investor = sessionAs('investor', storyUsers.fundedInvestor);
+const url = '/investments/schools-ghana';
+
+const meta = {
+  title: 'Screens/InvestmentFlow',
+  component: InvestmentFlow,
+  decorators: [withApp],
+  parameters: {
+    layout: 'padded',
+    app: { url, path: '/investments/:id', session: investor } satisfies AppStoryParameters,
+  },
+} satisfies Meta<typeof InvestmentFlow>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Walks the four steps with a quick pick and a method, checking the confirm figures against the domain. */
+async function walk(canvasElement: HTMLElement, pick: string, euros: number, method: PaymentMethod) {
+  const canvas = within(canvasElement);
+  await expect(await canvas.findByRole('heading', { level: 2, name: 'Amount' })).toBeVisible();
+  await expect(canvas.getByText('Step 1 of 4')).toBeVisible();
+  await expect(canvas.getByText('Minimum investment: €5,000')).toBeVisible();
+  await userEvent.click(canvas.getByRole('button', { name: pick }));
+  await expect(canvas.getByLabelText('Investment amount (EUR)')).toHaveValue(String(euros));
+  await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+
+  await expect(await canvas.findByRole('heading', { level: 2, name: 'Payment method' })).toBeVisible();
+  await expect(canvas.getByText('Step 2 of 4')).toBeVisible();
+  await expect(canvas.getByText('SEPA, 1–2 business days')).toBeVisible();
+  await expect(canvas.getByText('1.5% fee, instant')).toBeVisible();
+  await userEvent.click(canvas.getByRole('radio', { name: method === 'card' ? /Card payment/ : /Bank transfer/ }));
+  await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+
+  await expect(await canvas.findByRole('heading', { level: 2, name: 'Confirm' })).toBeVisible();
+  const quote = investmentQuote(euros * 100, method);
+  for (const line of quote.lines) {
+    await expect(canvas.getByText(line.label)).toBeVisible();
+    await expect(canvas.getByText(line.label).closest('.rt-DataListItem')).toHaveTextContent(formatEuros(line.cents));
+  }
+  if (method === 'bank') await expect(canvas.queryByText('Card fee (1.5%)')).toBeNull();
+  await expect(canvas.getByTestId('quote-total')).toHaveTextContent(`Total${formatEuros(quote.totalCents)}`);
+  for (const term of [
+    '5-year term',
+    'Annual distributions',
+    'Early redemption after 2 years with a 2% fee',
+    'Projected yield 6.5%',
+    'Processing within 2 business days',
+  ]) {
+    await expect(canvas.getByText(term)).toBeVisible();
+  }
+  await userEvent.click(canvas.getByRole('button', { name: 'Confirm Investment' }));
+
+  await expect(await canvas.findByRole('heading', { level: 2, name: 'Submitted' })).toBeVisible();
+  await expect(canvas.getByText('Step 4 of 4')).toBeVisible();
+  await userEvent.click(canvas.getByRole('button', { name: 'Go to Dashboard' }));
+  await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /dashboard');
+}
+
+/** €5,000 by bank transfer: the total is the amount plus the 1% management fee (€5,050). */
+export const BankTransfer: Story = {
+  play: async ({ canvasElement }) => walk(canvasElement, '€5,000', 5_000, 'bank'),
+};
+
+/** €10,000 by card: the 1% management fee and the 1.5% card fee (€10,250). */
+export const Card: Story = {
+  play: async ({ canvasElement }) => walk(canvasElement, '€10,000', 10_000, 'card'),
+};
+
+/** Continue without an amount: the toast, and the flow stays on step 1. */
+export const EmptyAmount: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Continue' }));
+    await expect(await screen.findByText(messages.enterInvestmentAmount)).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 2, name: 'Amount' })).toBeVisible();
+    await expect(canvas.getByLabelText('Investment amount (EUR)')).toHaveFocus();
+  },
+};
+
+/** A typed amount under the shown minimum still goes on: the minimum is displayed only. */
+export const TypedAmountBelowMinimum: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText('Investment amount (EUR)'), '1200');
+    await userEvent.keyboard('{Enter}');
+    await expect(await canvas.findByRole('heading', { level: 2, name: 'Payment method' })).toBeVisible();
+  },
+};
+
+/** A reload keeps the step, amount and method (they live in the URL). */
+export const ResumedOnConfirm: Story = {
+  parameters: { app: { url: `${url}?step=3&amount=10000&method=card`, path: '/investments/:id', session: investor } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 2, name: 'Confirm' })).toBeVisible();
+    await expect(canvas.getByTestId('quote-total')).toHaveTextContent(
+      formatEuros(investmentQuote(1_000_000, 'card').totalCents),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Back' }));
+    await expect(await canvas.findByRole('heading', { level: 2, name: 'Payment method' })).toBeVisible();
+    await expect(canvas.getByRole('radio', { name: /Card payment/ })).toBeChecked();
+  },
+};
+
+/** A hand-edited URL cannot skip the amount: it opens on step 1. */
+export const SkippedStepFallsBack: Story = {
+  parameters: { app: { url: `${url}?step=3&method=card`, path: '/investments/:id', session: investor } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('heading', { level: 2, name: 'Amount' })).toBeVisible();
+  },
+};
+
+/** Back on step 1 leaves the page (here, with no history, to the opportunity). */
+export const BackLeaves: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { level: 2, name: 'Amount' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Back' }));
+    await expect(await canvas.findByTestId('story-location')).toHaveTextContent(
+      'Navigated to /opportunities/schools-ghana',
+    );
+  },
+};
+
+/** An unknown id: the not-found state. */
+export const NotFound: Story = {
+  parameters: { app: { url: '/investments/nope', path: '/investments/:id', session: investor } },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByRole('heading', { name: messages.opportunityNotFound }),
+    ).toBeVisible();
+  },
+};

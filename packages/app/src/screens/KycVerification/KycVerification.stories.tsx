@@ -1,0 +1,65 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, within } from 'storybook/test';
+import { type AppStoryParameters, sessionAs, signedOutSession, storyUsers, withApp } from '../../storybook';
+import KycVerification from '.';
+
+const meta = {
+  title: 'Screens/KycVerification',
+  component: KycVerification,
+  decorators: [withApp],
+  parameters: {
+    layout: 'fullscreen',
+    app: {
+      url: '/kyc-verification',
+      session: sessionAs('investor', storyUsers.walletInvestor),
+    } satisfies AppStoryParameters,
+  },
+} satisfies Meta<typeof KycVerification>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The explanation and both ways on; no demo button outside demo mode. */
+export const Explanation: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Verify your identity' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'How verification works' })).toBeVisible();
+    await expect(canvas.getByText('Not verified')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Approve KYC (demo)' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /dashboard');
+  },
+};
+
+/** Skip for Now also goes to the dashboard. */
+export const SkipForNow: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Skip for Now' }));
+    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /dashboard');
+  },
+};
+
+/** Demo mode: the button marks KYC approved through a profile refresh. */
+export const DemoApprove: Story = {
+  parameters: {
+    app: { url: '/kyc-verification', session: sessionAs('investor', storyUsers.walletInvestor), demo: true },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Approve KYC (demo)' }));
+    await expect(await screen.findByText('KYC approved')).toBeVisible();
+    await expect(await canvas.findByText('Approved')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Approve KYC (demo)' })).toBeNull();
+  },
+};
+
+/** Signed out, even in demo mode, there is nobody to approve: no demo button. */
+export const SignedOutDemo: Story = {
+  parameters: { app: { url: '/kyc-verification', session: signedOutSession, demo: true } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Verify your identity' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Approve KYC (demo)' })).toBeNull();
+  },
+};

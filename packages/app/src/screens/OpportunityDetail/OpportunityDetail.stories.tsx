@@ -1,0 +1,124 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { explorersThisWeek, formatEuros, messages } from '@vault/domain';
+import { expect, screen, spyOn, userEvent, within } from 'storybook/test';
+import { sampleTables, tableHandlers } from '../../../../../mocks';
+import { type AppStoryParameters, sessionAs, withApp } from '../../storybook';
+import OpportunityDetail from '.';
+
+const detail = sampleTables.opportunity_details.find((d) => d.id === 'schools-ghana');
+if (!detail) throw new Error('sample opportunity schools-ghana is missing');
+const url = `/opportunities/${detail.id}`;
+
+const meta = {
+  title: 'Screens/OpportunityDetail',
+  component: OpportunityDetail,
+  decorators: [withApp],
+  parameters: {
+    layout: 'padded',
+    app: { url, path: '/opportunities/:id', session: sessionAs('investor') } satisfies AppStoryParameters,
+  },
+} satisfies Meta<typeof OpportunityDetail>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Name, status, type, the explorers counter, the four tiles, Express Interest and Invest. */
+export const Found: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: detail.name })).toBeVisible();
+    await expect(canvas.getByText(detail.status)).toBeVisible();
+    await expect(canvas.getByText(detail.type)).toBeVisible();
+    await expect(canvas.getByText(String(explorersThisWeek(detail.id)))).toBeVisible();
+    await expect(canvas.getByText('investors explored this opportunity this week')).toBeVisible();
+    for (const [label, value] of [
+      ['Est. Yield', detail.yield],
+      ['Risk', detail.risk],
+      ['Impact', detail.impact],
+      ['Term', detail.term],
+    ] as const) {
+      await expect(within(canvas.getByRole('group', { name: label })).getByText(value)).toBeVisible();
+    }
+    await expect(canvas.getByRole('link', { name: 'Invest' })).toHaveAttribute('href', `/investments/${detail.id}`);
+    await expect(canvas.queryByRole('link', { name: 'Review your placements' })).toBeNull();
+  },
+};
+
+/** Arriving from the portfolio with capital: a banner that links to /placements. */
+export const FromPortfolio: Story = {
+  parameters: {
+    app: {
+      url,
+      path: '/opportunities/:id',
+      session: sessionAs('investor'),
+      state: { from: 'portfolio', capital: 25000 },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { level: 1, name: detail.name });
+    await expect(canvas.getByText(new RegExp(`with ${formatEuros(2_500_000)} of capital to place`))).toBeVisible();
+    await userEvent.click(canvas.getByRole('link', { name: 'Review your placements' }));
+    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /placements');
+  },
+};
+
+/** Express Interest logs and shows an alert that materials will be emailed; no request is made. */
+export const ExpressInterest: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const log = spyOn(console, 'log');
+    await userEvent.click(await canvas.findByRole('button', { name: 'Express Interest' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Thank you for your interest' });
+    await expect(
+      within(dialog).getByText(/We will email the investment materials for Ghana Solar Schools/),
+    ).toBeVisible();
+    await expect(log).toHaveBeenCalledWith(
+      '[opportunity] Express interest',
+      expect.objectContaining({ opportunityId: detail.id }),
+    );
+    log.mockRestore();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await expect(screen.queryByRole('alertdialog')).toBeNull();
+  },
+};
+
+/** Back, reached from a shared link (no history): to the list. */
+export const Back: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { level: 1, name: detail.name });
+    await userEvent.click(canvas.getByRole('button', { name: 'Back' }));
+    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /opportunities');
+  },
+};
+
+/** An unknown id: 'Opportunity not found' with a way back, not a crash. */
+export const NotFound: Story = {
+  parameters: {
+    app: { url: '/opportunities/no-such-thing', path: '/opportunities/:id', session: sessionAs('investor') },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: messages.opportunityNotFound })).toBeVisible();
+    await userEvent.click(canvas.getByRole('link', { name: 'Back to opportunities' }));
+    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /opportunities');
+  },
+};
+
+/** Still loading. */
+export const Loading: Story = {
+  parameters: { msw: { handlers: [tableHandlers.loading('opportunity_details')] } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status', { name: 'Loading opportunity…' })).toBeVisible();
+  },
+};
+
+/** The detail fails to load: the error card with Retry. */
+export const LoadError: Story = {
+  parameters: { msw: { handlers: [tableHandlers.error('opportunity_details')] } },
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert');
+    await expect(within(alert).getByText(messages.checkConnection)).toBeVisible();
+    await expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled();
+  },
+};

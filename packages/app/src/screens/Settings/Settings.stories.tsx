@@ -1,0 +1,187 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { messages } from '@vault/domain';
+import { delay, HttpResponse, http } from 'msw';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { walletHandlers } from '../../../../../mocks';
+import { type AppStoryParameters, sessionAs, storyUsers, withApp } from '../../storybook';
+import Settings from '.';
+
+const meta = {
+  title: 'Screens/Settings',
+  component: Settings,
+  decorators: [withApp],
+  parameters: {
+    layout: 'padded',
+    app: { url: '/settings', session: sessionAs('investor') } satisfies AppStoryParameters,
+  },
+} satisfies Meta<typeof Settings>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Every section of the page. */
+export const Overview: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    for (const title of [
+      'Wallet',
+      'Personal information',
+      'Profile verification',
+      'Communication preferences',
+      'Security',
+      'Delete account',
+    ]) {
+      await expect(canvas.getByRole('region', { name: title })).toBeVisible();
+    }
+    await expect(canvas.getByLabelText('Full name')).toHaveValue(storyUsers.newInvestor.name);
+    await userEvent.click(canvas.getByRole('switch', { name: 'SMS alerts' }));
+    await expect(canvas.getByRole('switch', { name: 'SMS alerts' })).toBeChecked();
+  },
+};
+
+/** Save shows success, without validation. */
+export const SavePersonalInfo: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const name = canvas.getByLabelText('Full name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Ada King');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
+    await expect(await screen.findByText('Your personal information has been saved')).toBeVisible();
+  },
+};
+
+/** Create Wallet: disabled while it works, then the success toast and the new wallet id. */
+export const CreateWalletSucceeds: Story = {
+  parameters: { msw: { handlers: [walletHandlers.success] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Create Wallet' }));
+    await expect(canvas.getByRole('button', { name: 'Creating Wallet…' })).toBeDisabled();
+    await expect(await screen.findByText(messages.walletCreated, {}, { timeout: 3000 })).toBeVisible();
+    await expect(await canvas.findByText('Wallet ID:')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Create Wallet' })).toBeNull();
+    await expect(canvas.getByRole('link', { name: 'Open your wallet' })).toHaveAttribute('href', '/wallet');
+  },
+};
+
+/** A failure: 'Failed to create wallet' with the underlying message, nothing changed, the button ready again. */
+function failing(handler: (typeof walletHandlers)[keyof typeof walletHandlers], message: RegExp): Story {
+  return {
+    parameters: { msw: { handlers: [handler] } },
+    play: async ({ canvasElement }) => {
+      const canvas = within(canvasElement);
+      await userEvent.click(canvas.getByRole('button', { name: 'Create Wallet' }));
+      const toast = (await screen.findByText(messages.walletFailed, {}, { timeout: 3000 })).closest('li');
+      if (!toast) throw new Error('the failure toast is not a toast');
+      await expect(toast).toHaveTextContent(message);
+      await expect(await canvas.findByRole('button', { name: 'Create Wallet' })).toBeEnabled();
+      await expect(canvas.queryByText('Wallet ID:')).toBeNull();
+    },
+  };
+}
+
+/** `success: false` with an error from the function. */
+export const CreateWalletFails = failing(walletHandlers.failure, /Wallet provider is temporarily unavailable/);
+/** HTTP 500. */
+export const CreateWalletServerError = failing(walletHandlers.serverError, /HTTP 500/);
+/** The network fails. */
+export const CreateWalletNetworkError = failing(walletHandlers.networkError, /could not be reached/);
+/** The answer is not JSON. */
+export const CreateWalletInvalidJson = failing(walletHandlers.invalidJson, /could not be read|could not be reached/);
+/** `success: true` without a wallet id. */
+export const CreateWalletNoWalletId = failing(walletHandlers.noWalletId, /did not return a wallet id/);
+
+let walletRequests = 0;
+
+/** A double click sends one request. */
+export const DoubleClickSendsOneRequest: Story = {
+  beforeEach: () => {
+    walletRequests = 0;
+  },
+  parameters: {
+    msw: {
+      handlers: [
+        http.post('*/functions/v1/create-crossmint-wallet', async () => {
+          walletRequests += 1;
+          await delay(300);
+          return HttpResponse.json({ success: true, walletId: 'cm-wallet-story-double' });
+        }),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.dblClick(canvas.getByRole('button', { name: 'Create Wallet' }));
+    await expect(await screen.findByText(messages.walletCreated, {}, { timeout: 3000 })).toBeVisible();
+    await expect(await canvas.findByText('cm-wallet-story-double')).toBeVisible();
+    await expect(walletRequests).toBe(1);
+  },
+};
+
+let profilePatches: string[] = [];
+
+/** Demo mode writes a fake wallet id to the profile row (PATCH, filtered by id) instead of calling the function. */
+export const DemoWalletCreation: Story = {
+  beforeEach: () => {
+    profilePatches = [];
+  },
+  parameters: {
+    app: { url: '/settings', session: sessionAs('investor'), demo: true },
+    msw: {
+      handlers: [
+        http.patch('*/rest/v1/profiles', ({ request }) => {
+          profilePatches.push(new URL(request.url).searchParams.get('id') ?? '');
+          return new HttpResponse(null, { status: 204 });
+        }),
+        http.post('*/functions/v1/create-crossmint-wallet', () =>
+          HttpResponse.json({ success: false, error: 'not in demo' }),
+        ),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Create Wallet' }));
+    await expect(await screen.findByText(messages.walletCreated, {}, { timeout: 3000 })).toBeVisible();
+    await expect(await canvas.findByText(/^demo-wallet-/)).toBeVisible();
+    await expect(profilePatches).toEqual([`eq.${storyUsers.newInvestor.id}`]);
+  },
+};
+
+/** With a wallet: its id and a link to it, no Create Wallet button. */
+export const WithWallet: Story = {
+  parameters: { app: { url: '/settings', session: sessionAs('investor', storyUsers.walletInvestor) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(storyUsers.walletInvestor.crossmintWalletId ?? '')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Create Wallet' })).toBeNull();
+    await expect(canvas.getByText('Not verified')).toBeVisible();
+  },
+};
+
+/** KYC not approved: Continue KYC says where it goes and opens the KYC page. */
+export const ContinueKyc: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('link', { name: 'Continue KYC' }));
+    await expect(await screen.findByText('Opening Complete KYC…')).toBeVisible();
+    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /kyc-verification');
+  },
+};
+
+/** Delete Account toggles the confirm box; the typed text is not checked; confirming logs out to /. */
+export const DeleteAccount: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const toggle = canvas.getByRole('button', { name: 'Delete Account' });
+    await userEvent.click(toggle);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(toggle);
+    await expect(canvas.queryByLabelText('Type DELETE MY ACCOUNT')).toBeNull();
+    await userEvent.click(toggle);
+    await userEvent.type(canvas.getByLabelText('Type DELETE MY ACCOUNT'), 'not the phrase');
+    await userEvent.click(canvas.getByRole('button', { name: 'Confirm Deletion' }));
+    await expect(await screen.findByText(messages.loggedOut)).toBeVisible();
+    await waitFor(() => expect(canvas.getByTestId('story-location')).toHaveTextContent(/^Navigated to \/$/));
+  },
+};

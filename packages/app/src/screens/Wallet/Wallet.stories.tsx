@@ -1,0 +1,133 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { messages } from '@vault/domain';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { type AppStoryParameters, captureTelemetry, sessionAs, storyUsers, withApp } from '../../storybook';
+import Wallet from '.';
+
+const meta = {
+  title: 'Screens/Wallet',
+  component: Wallet,
+  decorators: [withApp],
+  parameters: {
+    layout: 'padded',
+    app: { url: '/wallet', session: sessionAs('investor', storyUsers.kycInvestor) } satisfies AppStoryParameters,
+  },
+  // The balance is kept in localStorage per user; every story starts from zero.
+  beforeEach: () => {
+    localStorage.removeItem(`vault.walletBalance.${storyUsers.newInvestor.id}`);
+  },
+} satisfies Meta<typeof Wallet>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** No wallet id yet: 'Your wallet is being set up', its benefits, the live next steps and a way to Settings. */
+export const WithoutWallet: Story = {
+  parameters: { app: { url: '/wallet', session: sessionAs('investor') } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Your wallet is being set up' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'Benefits' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'Next steps' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Create wallet' })).toHaveAttribute('href', '/settings');
+    await userEvent.click(canvas.getByRole('link', { name: 'Create your wallet in Settings' }));
+    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /settings');
+  },
+};
+
+let telemetry: ReturnType<typeof captureTelemetry> | null = null;
+
+/** Not funded: €19.99 is refused with the visible error; €20 goes through the bank step and unlocks. */
+export const FirstOnramp: Story = {
+  beforeEach: () => {
+    telemetry = captureTelemetry();
+    return () => telemetry?.restore();
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(storyUsers.kycInvestor.crossmintWalletId ?? '')).toBeVisible();
+    await expect(within(canvas.getByRole('group', { name: 'Balance' })).getByText('€0')).toBeVisible();
+    const amount = canvas.getByLabelText('Amount (EUR)');
+    await userEvent.type(amount, '19.99');
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue to your bank' }));
+    const error = canvas.getByRole('alert');
+    await expect(error).toHaveTextContent(messages.minimumOnramp);
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await expect(amount).toHaveAccessibleDescription(messages.minimumOnramp);
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '20');
+    await expect(error).toHaveTextContent('');
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue to your bank' }));
+    await expect(canvas.getByRole('heading', { name: 'Confirm with your bank' })).toBeVisible();
+    await expect(canvas.getByText('€20')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Authorise payment' }));
+
+    await expect(await screen.findByText(messages.fundedMember, {}, { timeout: 3000 })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Next best actions' })).toBeVisible();
+    await expect(within(canvas.getByRole('group', { name: 'Balance' })).getByText('€20')).toBeVisible();
+    const funded = () => (telemetry?.sink.mock.calls ?? []).filter(([event]) => event.type === 'funded-member');
+    await expect(funded()).toHaveLength(1);
+    await expect(funded()[0]?.[0]).toEqual(
+      expect.objectContaining({ type: 'funded-member', context: { userId: storyUsers.kycInvestor.id } }),
+    );
+    await expect(screen.getAllByText(messages.fundedMember)).toHaveLength(1);
+  },
+};
+
+/** A suggestion fills the amount. */
+export const Suggestion: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: '€50' }));
+    await expect(canvas.getByLabelText('Amount (EUR)')).toHaveValue('50');
+    await expect(canvas.getByRole('button', { name: '€50' })).toHaveAttribute('aria-pressed', 'true');
+  },
+};
+
+/** Already funded: next best actions, no on-ramp form, and no repeated 'Funded Member unlocked'. */
+export const Funded: Story = {
+  parameters: { app: { url: '/wallet', session: sessionAs('investor', storyUsers.fundedInvestor) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Next best actions' })).toBeVisible();
+    await expect(canvas.queryByLabelText('Amount (EUR)')).toBeNull();
+    await expect(canvas.getByRole('heading', { name: 'Bank Account Linking' })).toBeVisible();
+    const console = canvas.getByRole('link', { name: /Open wallet console/ });
+    await expect(console).toHaveAttribute('target', '_blank');
+    await expect(console).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(screen.queryByText(messages.fundedMember)).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Reset first on-ramp' })).toBeNull();
+  },
+};
+
+/** Copy puts the wallet id on the clipboard and says so. */
+export const CopyWalletId: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
+    await waitFor(() =>
+      expect(screen.getByText(/Wallet ID copied to clipboard|Could not copy the wallet ID/)).toBeVisible(),
+    );
+  },
+};
+
+/** Bank Account Linking. */
+export const LinkBankAccount: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Link Bank Account' }));
+    await expect(await screen.findByText('Bank account linked')).toBeVisible();
+    await expect(canvas.getByText(/Bank account linked through open banking/)).toBeVisible();
+  },
+};
+
+/** Demo mode: the reset button clears the first-on-ramp flag, and the on-ramp form is back. */
+export const DemoReset: Story = {
+  parameters: { app: { url: '/wallet', session: sessionAs('investor', storyUsers.fundedInvestor), demo: true } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Reset first on-ramp' }));
+    await expect(await canvas.findByRole('heading', { name: 'Make your first on-ramp' })).toBeVisible();
+    await expect(canvas.queryByRole('heading', { name: 'Next best actions' })).toBeNull();
+  },
+};

@@ -1,0 +1,50 @@
+import { Button, DropdownMenu } from '@radix-ui/themes';
+import { adminMenu, type NavLink } from '@vault/domain';
+import { isCurrentSection, type NavigateHandler, navigateOnClick } from '../internal/navigate';
+import * as styles from './AdminMenu.css';
+
+export interface AdminMenuProps {
+  /** Links to list; the domain's `adminMenu` (/users, /compliance, /reports) by default. */
+  items?: readonly NavLink[];
+  /** The current pathname, to mark the current item. */
+  currentPath?: string;
+  /** Called with the href when an item is chosen by a plain click or the keyboard. */
+  onNavigate?: NavigateHandler;
+  /** Visible trigger text. */
+  label?: string;
+}
+
+// Radix Themes types leave out `asChild` on menu items, but the item renders through Slot and
+// supports it; it lets each item be a real <a href> (open in new tab, copy link) with menu roles.
+const asChild = { asChild: true } as object;
+
+/**
+ * The admin menu (SPEC.md 2, 'Shell layout'). The app shows it when the domain's
+ * `showsAdminMenu(session)` is true; this component only renders the menu.
+ */
+export function AdminMenu({ items = adminMenu, currentPath, onNavigate, label = 'Admin' }: AdminMenuProps) {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger>
+        <Button variant="soft" color="gray" highContrast>
+          {label}
+          <DropdownMenu.TriggerIcon />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Content align="end">
+        {items.map((item) => (
+          <DropdownMenu.Item key={item.href} {...asChild}>
+            <a
+              href={item.href}
+              className={styles.item}
+              aria-current={currentPath && isCurrentSection(item.href, currentPath) ? 'page' : undefined}
+              onClick={navigateOnClick(item.href, onNavigate)}
+            >
+              {item.label}
+            </a>
+          </DropdownMenu.Item>
+        ))}
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,1 @@
+export { AdminMenu, type AdminMenuProps } from './AdminMenu';

@@ -1,0 +1,28 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../theme';
+
+export const shell = style({
+  position: 'relative',
+  display: 'flex',
+  flexDirection: 'column',
+  minHeight: '100vh',
+  background: vars.color.background,
+  color: vars.color.text,
+});
+
+export const crumbs = style({
+  padding: `${vars.space['2']} ${vars.space['5']}`,
+  borderBottom: `1px solid ${vars.color.borderSubtle}`,
+  '@media': { 'screen and (max-width: 768px)': { padding: `${vars.space['2']} ${vars.space['3']}` } },
+});
+
+export const main = style({
+  flex: 1,
+  width: '100%',
+  maxWidth: 1200,
+  marginInline: 'auto',
+  padding: `${vars.space['5']}`,
+  // Focus lands here from the skip link; the landmark itself is not a control, so no ring.
+  selectors: { '&:focus': { outline: 'none' } },
+  '@media': { 'screen and (max-width: 768px)': { padding: vars.space['3'] } },
+});

@@ -1,0 +1,94 @@
+import type { Breadcrumb, NavLink } from '@vault/domain';
+import type { ReactNode } from 'react';
+import { AdminMenu } from '../AdminMenu';
+import { Breadcrumbs } from '../Breadcrumbs';
+import { DemoBadge } from '../DemoBadge';
+import { Footer } from '../Footer';
+import { Header } from '../Header';
+import type { NavigateHandler } from '../internal/navigate';
+import { OfflineBanner } from '../OfflineBanner';
+import { PaletteHint } from '../PaletteHint';
+import { PrimaryNav } from '../PrimaryNav';
+import { SkipLink } from '../SkipLink';
+import { type Appearance, UserMenu } from '../UserMenu';
+import * as styles from './AppShell.css';
+
+export interface AppShellProps {
+  /** The current pathname: marks the current navigation item. */
+  currentPath: string;
+  /** The signed-in user's email; omit when nobody is signed in (no user menu). */
+  email?: string;
+  /** The domain's `showsAdminMenu(session)`. */
+  showAdminMenu?: boolean;
+  /** Demo mode is on: shows the Demo badge. */
+  demo?: boolean;
+  /** The browser is offline: shows the offline banner. */
+  offline?: boolean;
+  /** The domain's `breadcrumbs(pathname)`; omit to hide the breadcrumb bar. */
+  breadcrumbs?: readonly Breadcrumb[];
+  /** Primary navigation items; the domain's `primaryNav` by default. */
+  navItems?: readonly NavLink[];
+  /** Show the command palette hint in the header. */
+  showPaletteHint?: boolean;
+  appearance?: Appearance;
+  onToggleAppearance?: () => void;
+  /** Called with the href on a plain click of any shell link, for client-side routing. */
+  onNavigate?: NavigateHandler;
+  onLogout?: () => void;
+  /** Called when a placeholder footer link is activated. */
+  onUnavailable?: (label: string) => void;
+  /** The page. */
+  children: ReactNode;
+}
+
+/** The signed-in layout: skip link, header, offline banner, breadcrumbs, main content, footer. */
+export function AppShell({
+  currentPath,
+  email,
+  showAdminMenu = false,
+  demo = false,
+  offline = false,
+  breadcrumbs,
+  navItems,
+  showPaletteHint = true,
+  appearance,
+  onToggleAppearance,
+  onNavigate,
+  onLogout = () => {},
+  onUnavailable,
+  children,
+}: AppShellProps) {
+  return (
+    <div className={styles.shell}>
+      <SkipLink />
+      <Header
+        onNavigate={onNavigate}
+        nav={<PrimaryNav currentPath={currentPath} items={navItems} onNavigate={onNavigate} />}
+        hint={showPaletteHint ? <PaletteHint /> : undefined}
+        demoBadge={demo ? <DemoBadge /> : undefined}
+        adminMenu={showAdminMenu ? <AdminMenu currentPath={currentPath} onNavigate={onNavigate} /> : undefined}
+        userMenu={
+          email !== undefined ? (
+            <UserMenu
+              email={email}
+              onNavigate={onNavigate}
+              onLogout={onLogout}
+              appearance={appearance}
+              onToggleAppearance={onToggleAppearance}
+            />
+          ) : undefined
+        }
+      />
+      <OfflineBanner offline={offline} />
+      {breadcrumbs && breadcrumbs.length > 0 && (
+        <div className={styles.crumbs}>
+          <Breadcrumbs crumbs={breadcrumbs} onNavigate={onNavigate} />
+        </div>
+      )}
+      <main id="main-content" tabIndex={-1} className={styles.main}>
+        {children}
+      </main>
+      <Footer onNavigate={onNavigate} onUnavailable={onUnavailable} />
+    </div>
+  );
+}

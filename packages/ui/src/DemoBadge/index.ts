@@ -1,0 +1,1 @@
+export { DemoBadge, type DemoBadgeProps } from './DemoBadge';

@@ -1,0 +1,47 @@
+import { COPYRIGHT_YEAR, type FooterLink, footerLinks } from '@vault/domain';
+import { type NavigateHandler, navigateOnClick } from '../internal/navigate';
+import * as styles from './Footer.css';
+
+export interface FooterProps {
+  /** Links to show; the domain's `footerLinks` by default. A null href is a placeholder. */
+  links?: readonly FooterLink[];
+  /** Called with the href on a plain click, for client-side routing. */
+  onNavigate?: NavigateHandler;
+  /** Called with the label when someone activates a placeholder, e.g. to show a 'coming soon' toast. */
+  onUnavailable?: (label: string) => void;
+}
+
+/**
+ * The shell footer: copyright line and footer links. Placeholder links (no page yet) are buttons
+ * marked aria-disabled with a visible 'coming soon' note, so keyboard and screen-reader users learn
+ * they lead nowhere yet instead of meeting a dead link.
+ */
+export function Footer({ links = footerLinks, onNavigate, onUnavailable }: FooterProps) {
+  return (
+    <footer className={styles.footer}>
+      <p className={styles.copyright}>© {COPYRIGHT_YEAR} Vault. All rights reserved.</p>
+      <nav aria-label="Footer">
+        <ul className={styles.list}>
+          {links.map((link) => (
+            <li key={link.label}>
+              {link.href === null ? (
+                <button
+                  type="button"
+                  className={styles.placeholder}
+                  aria-disabled="true"
+                  onClick={() => onUnavailable?.(link.label)}
+                >
+                  {link.label} <span className={styles.note}>(coming soon)</span>
+                </button>
+              ) : (
+                <a href={link.href} className={styles.link} onClick={navigateOnClick(link.href, onNavigate)}>
+                  {link.label}
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </footer>
+  );
+}

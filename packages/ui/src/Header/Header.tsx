@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { type NavigateHandler, navigateOnClick } from '../internal/navigate';
+import * as styles from './Header.css';
+import { Logo } from './Logo';
+
+export interface HeaderProps {
+  /** Where the logo leads; '/' by default (SPEC.md 2: the logo links to the landing page). */
+  homeHref?: string;
+  /** Called with the href on a plain click, for client-side routing. */
+  onNavigate?: NavigateHandler;
+  /** Slot: the primary navigation (usually <PrimaryNav>). */
+  nav?: ReactNode;
+  /** Slot: the palette hint (usually <PaletteHint>). */
+  hint?: ReactNode;
+  /** Slot: the demo badge, when demo mode is on. */
+  demoBadge?: ReactNode;
+  /** Slot: the admin menu, when the session shows it. */
+  adminMenu?: ReactNode;
+  /** Slot: the user menu, when someone is signed in. */
+  userMenu?: ReactNode;
+}
+
+/** The shell's top bar: the logo linking home, the navigation, and the account controls. */
+export function Header({ homeHref = '/', onNavigate, nav, hint, demoBadge, adminMenu, userMenu }: HeaderProps) {
+  return (
+    <header className={styles.header}>
+      <a href={homeHref} className={styles.brand} onClick={navigateOnClick(homeHref, onNavigate)}>
+        <Logo className={styles.mark} />
+        {/* The mark's title already names the link; the wordmark is for sighted users. */}
+        <span aria-hidden="true">Vault</span>
+      </a>
+      <div className={styles.nav}>{nav}</div>
+      <div className={styles.actions}>
+        {hint}
+        {demoBadge}
+        {adminMenu}
+        {userMenu}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../theme';
+
+export const region = style({
+  selectors: { '&:empty': { display: 'none' } },
+});
+
+export const banner = style({
+  margin: 0,
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  padding: `${vars.space['2']} ${vars.space['4']}`,
+  background: vars.color.warningSoft,
+  color: vars.color.warning,
+  borderBottom: `1px solid ${vars.color.borderSubtle}`,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize['2'],
+  fontWeight: vars.fontWeight.medium,
+});

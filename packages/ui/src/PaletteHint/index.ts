@@ -1,0 +1,1 @@
+export { PaletteHint } from './PaletteHint';

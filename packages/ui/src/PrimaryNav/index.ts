@@ -1,0 +1,1 @@
+export { PrimaryNav, type PrimaryNavProps } from './PrimaryNav';
