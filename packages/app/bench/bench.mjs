@@ -40,7 +40,7 @@ const { values: options } = parseArgs({
 const loadsPerPage = Math.max(1, Number.parseInt(options.loads, 10) || 15);
 const triesPerInteraction = Math.max(1, Number.parseInt(options.tries, 10) || 20);
 
-/** The fixed profile every load runs under: a mid-range phone's CPU on a fair connection. */
+/** The fixed profile every load runs under: a slow CPU on a fair connection, a laptop's viewport. */
 const profile = {
   cpuSlowdown: 4,
   latencyMs: 40,
@@ -88,11 +88,15 @@ async function main() {
 
   if (appPages.length > 0 && !options['no-build']) {
     console.log('Building the app (npm run build)…');
-    const built = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+    const buildStart = Date.now();
+    // The build's own output is long; it is shown only when the build fails.
+    const built = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     if (built.status !== 0) {
+      console.error(`${built.stdout ?? ''}${built.stderr ?? ''}`.split('\n').slice(-60).join('\n'));
       console.error('The app build failed; run with --floors-only to measure the floors alone.');
       process.exit(1);
     }
+    console.log(`  built in ${Math.round((Date.now() - buildStart) / 1000)} s`);
   }
   if (appPages.length > 0 && !existsSync(path.join(appDist, 'index.html'))) {
     console.error(`No app build at ${appDist}.`);
@@ -117,12 +121,15 @@ async function main() {
         `CPU ${profile.cpuSlowdown}x slower, ${profile.latencyMs} ms latency, ${profile.downloadMbps} Mbps down…`,
     );
     const samples = [];
+    const loadsStart = Date.now();
     for (const [index, slot] of schedule.entries()) {
       const origin = servers[slot.server].origin;
       const sample = await measureLoad(browser, `${origin}${slot.path}`, slot.session, servers[slot.server]);
       samples.push({ index, target: slot.target, ...sample });
       if ((index + 1) % 10 === 0 || index + 1 === schedule.length) {
-        process.stdout.write(`  ${index + 1}/${schedule.length} loads\n`);
+        process.stdout.write(
+          `  ${index + 1}/${schedule.length} loads, ${Math.round((Date.now() - loadsStart) / 1000)} s\n`,
+        );
       }
     }
 

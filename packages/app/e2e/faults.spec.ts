@@ -38,7 +38,10 @@ for (const { scenario, message } of walletFailures) {
   }) => {
     watch.allow(new RegExp(WALLET_FUNCTION_PATH));
     await signInWithEmail(page, `wallet.${scenario.toLowerCase()}@example.eu`);
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [WALLET_SCENARIO_KEY, scenario]);
+    await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+      key: WALLET_SCENARIO_KEY,
+      value: scenario,
+    });
     await page.goto('/settings');
     await createWalletButton(page).click();
     const failed = toast(page, 'Failed to create wallet');
@@ -50,7 +53,7 @@ for (const { scenario, message } of walletFailures) {
     await page.reload();
     await expect(createWalletButton(page)).toBeEnabled();
 
-    await page.evaluate(([key]) => localStorage.setItem(key, 'success'), [WALLET_SCENARIO_KEY]);
+    await page.evaluate((key) => localStorage.setItem(key, 'success'), WALLET_SCENARIO_KEY);
     await createWalletButton(page).click();
     await expect(toast(page, 'Wallet created successfully!')).toBeVisible();
     expect((await storedUser(page))?.crossmintWalletId).toEqual(expect.any(String));
@@ -59,10 +62,7 @@ for (const { scenario, message } of walletFailures) {
   });
 }
 
-test('wallet creation: a double click sends exactly one request (function and demo PATCH)', async ({
-  page,
-  watch,
-}) => {
+test('wallet creation: a double click sends exactly one request (function and demo PATCH)', async ({ page, watch }) => {
   const calls: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes(WALLET_FUNCTION_PATH)) calls.push(`${r.method()} function`);
@@ -103,7 +103,10 @@ const storageCases: { name: string; items: Record<string, string> }[] = [
   { name: 'an array instead of a user', items: { [USER_KEY]: '[1,2,3]', [IS_ADMIN_KEY]: 'false' } },
   { name: 'wrong field types', items: { [USER_KEY]: JSON.stringify({ ...validUser, id: 42, firstOnrampOk: 'yes' }) } },
   { name: 'a role that does not exist', items: { [USER_KEY]: JSON.stringify({ ...validUser, role: 'superuser' }) } },
-  { name: 'an admin flag that is not a boolean', items: { [USER_KEY]: JSON.stringify(validUser), [IS_ADMIN_KEY]: '"yes"' } },
+  {
+    name: 'an admin flag that is not a boolean',
+    items: { [USER_KEY]: JSON.stringify(validUser), [IS_ADMIN_KEY]: '"yes"' },
+  },
   { name: 'an admin flag without a user', items: { [IS_ADMIN_KEY]: 'true' } },
   { name: 'null', items: { [USER_KEY]: 'null', [IS_ADMIN_KEY]: 'null' } },
   { name: 'a 5 MB value', items: { [USER_KEY]: JSON.stringify({ ...validUser, name: 'x'.repeat(5 * 1024 * 1024) }) } },
@@ -163,7 +166,14 @@ test('foreign values under the app’s other keys do not break the start', async
 
 test('unknown routes show the 404 with Return to Home', async ({ page, watch }) => {
   watch.allow(/./); // the server answers deep links with index.html; nothing else is loaded
-  for (const path of ['/no-such-page', '/dashboard/extra', '/Dashboard', '/%E2%9C%93', '/admin', '/opportunities/a/b']) {
+  for (const path of [
+    '/no-such-page',
+    '/dashboard/extra',
+    '/Dashboard',
+    '/%E2%9C%93',
+    '/admin',
+    '/opportunities/a/b',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' }), path).toBeVisible();
   }
@@ -181,7 +191,9 @@ test('unknown opportunity and investment ids: a not-found state in the page', as
     await page.goto(`/investments/${id}`);
     await expect(main(page).getByRole('heading', { name: 'Opportunity not found' }), id).toBeVisible();
   }
-  await main(page).getByRole('link', { name: /opportunities/i }).click();
+  await main(page)
+    .getByRole('link', { name: /opportunities/i })
+    .click();
   await expect(page).toHaveURL(/\/opportunities$/);
   await expectNotExecuted(page, watch);
   watch.expectClean();
@@ -306,7 +318,9 @@ test('markup and long text in every form field: rendered as text, never executed
   await createWalletButton(page).click();
   await expect(toast(page, 'Wallet created successfully!')).toBeVisible();
   await page.goto('/wallet');
-  await main(page).getByRole('textbox', { name: /amount/i }).fill(HOSTILE);
+  await main(page)
+    .getByRole('textbox', { name: /amount/i })
+    .fill(HOSTILE);
   await main(page).getByRole('button', { name: 'Continue to your bank' }).click();
   await expect(main(page).getByRole('alert')).toHaveText('Minimum first on-ramp is €20');
   await page.keyboard.press('Control+k');
@@ -324,7 +338,9 @@ test('investment amount: empty refused with the toast, markup refused, nothing e
   await page.goto(`/investments/${OPPORTUNITY.id}`);
   await main(page).getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(toast(page, 'Please enter an investment amount')).toBeVisible();
-  await main(page).getByRole('textbox', { name: /amount/i }).fill(HOSTILE);
+  await main(page)
+    .getByRole('textbox', { name: /amount/i })
+    .fill(HOSTILE);
   await main(page).getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(toast(page, 'Please enter an investment amount').first()).toBeVisible();
   await expect(main(page).getByRole('heading', { name: 'Amount', exact: true })).toBeVisible();

@@ -8,7 +8,14 @@ import { test as base, expect, type Locator, type Page, type Request, type Respo
  */
 
 export type Role = 'investor' | 'mfo_admin' | 'cl_spv_admin' | 'eq_spv_admin' | 'production_spv' | 'compliance';
-export const allRoles: Role[] = ['investor', 'mfo_admin', 'cl_spv_admin', 'eq_spv_admin', 'production_spv', 'compliance'];
+export const allRoles: Role[] = [
+  'investor',
+  'mfo_admin',
+  'cl_spv_admin',
+  'eq_spv_admin',
+  'production_spv',
+  'compliance',
+];
 
 /** The wallet function's URL path, as supabase-js calls it against the embedded backend. */
 export const WALLET_FUNCTION_PATH = '/functions/v1/create-crossmint-wallet';
@@ -122,8 +129,14 @@ export async function signInWithEmail(page: Page, email: string, password = 'cor
   await expect(toast(page, 'Login successful!')).toBeVisible();
 }
 
+/** The user menu's button in the header: it shows the signed-in email. */
 export function userMenuButton(page: Page): Locator {
-  return page.getByRole('button', { name: /^User menu for / });
+  return page.getByRole('banner').getByRole('button', { name: /@/ });
+}
+
+/** The admin menu's button in the header (SPEC.md 2: /users, /compliance, /reports). */
+export function adminMenuButton(page: Page): Locator {
+  return page.getByRole('banner').getByRole('button', { name: 'Admin', exact: true });
 }
 
 /** Signs out through the user menu. */

@@ -64,7 +64,16 @@ const adminPages = [
   '/no-such-page',
 ];
 
-const signedOutPages = ['/', '/login', '/welcome', '/register', '/kyc-verification', '/agreement', '/admin/login', '/no-such-page'];
+const signedOutPages = [
+  '/',
+  '/login',
+  '/welcome',
+  '/register',
+  '/kyc-verification',
+  '/agreement',
+  '/admin/login',
+  '/no-such-page',
+];
 
 async function themeIs(page: Page, appearance: 'light' | 'dark'): Promise<void> {
   await expect(page.locator(`.radix-themes.${appearance}`).first()).toBeAttached();
@@ -130,7 +139,9 @@ test('the appearance toggle in the user menu switches light and dark, and is kep
   await signInAs(page, 'investor');
   await themeIs(page, 'light');
   await userMenuButton(page).click();
-  await page.getByRole('menuitem', { name: /dark/i }).click();
+  const toggle = page.getByRole('menuitemcheckbox', { name: 'Dark appearance' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await toggle.click();
   await themeIs(page, 'dark');
   expect(await page.evaluate((key) => localStorage.getItem(key), APPEARANCE_KEY)).toBe('dark');
   await expectNoAxeViolations(page, '/dashboard (dark by the toggle)');
@@ -138,7 +149,8 @@ test('the appearance toggle in the user menu switches light and dark, and is kep
   await page.reload();
   await themeIs(page, 'dark');
   await userMenuButton(page).click();
-  await page.getByRole('menuitem', { name: /light/i }).click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await toggle.click();
   await themeIs(page, 'light');
   await page.emulateMedia({ colorScheme: 'dark' });
   await themeIs(page, 'light');

@@ -1,4 +1,4 @@
-import { expect, main, OPPORTUNITY, type Role, signInAs, test } from './fixtures';
+import { adminMenuButton, expect, main, OPPORTUNITY, type Role, signInAs, test, userMenuButton } from './fixtures';
 
 /**
  * SPEC.md 2's route table, written out here on purpose (not imported from @vault/domain), so the
@@ -93,7 +93,8 @@ for (const role of ALL) {
     const board = dashboards[role];
     await expect(main(page).getByRole('heading', { level: 1, name: board.title })).toBeVisible();
     for (const text of board.texts) await expect(main(page).getByText(text).first()).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(adminMenuRoles.includes(role) ? 1 : 0);
+    await expect(adminMenuButton(page)).toHaveCount(adminMenuRoles.includes(role) ? 1 : 0);
+    await expect(userMenuButton(page)).toContainText(`demo.${role.replace(/_/g, '-')}@vault.example`);
 
     // The palette shows what the role may use (SPEC.md 2 'Command palette' and 6).
     await page.keyboard.press('Control+k');
@@ -120,7 +121,10 @@ for (const role of ALL) {
         await expect(main(page).locator('h1').first(), `${role} on ${route.path}`).toBeVisible();
         await expect(page.getByText('Access denied.'), `${role} may open ${route.path}`).toHaveCount(0);
       } else {
-        await expect(page.getByRole('alert').filter({ hasText: 'Access denied.' }), `${role} on ${route.path}`).toBeVisible();
+        await expect(
+          page.getByRole('alert').filter({ hasText: 'Access denied.' }),
+          `${role} on ${route.path}`,
+        ).toBeVisible();
         await expect(page).toHaveURL(new RegExp(`${route.path}$`));
       }
     }

@@ -25,7 +25,8 @@ export async function buildFloors({ quiet = true } = {}) {
       mode: 'production',
       logLevel: quiet ? 'warn' : 'info',
       plugins: [react()],
-      build: { outDir: floor.outDir, emptyOutDir: true, manifest: true },
+      // Source maps as the app has them: the same trailing comment in the JS, and sizes can be explained.
+      build: { outDir: floor.outDir, emptyOutDir: true, manifest: true, sourcemap: true },
     });
   }
   return floors;

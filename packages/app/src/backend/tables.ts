@@ -33,6 +33,8 @@ export async function loadTable<T>(
     if (config.mock && options.retry) query = query.setHeader(MOCK_RETRY_HEADER, '1');
     if (options.signal) query = query.abortSignal(options.signal);
     const { data, error } = await query;
+    // A cancelled load (the screen unmounted or asked again) is no failure worth logging.
+    if (options.signal?.aborted) return { ok: false, error: 'The request was cancelled' };
     if (error) {
       console.error(`[backend] loading ${name} failed`, error);
       return { ok: false, error: `Could not load ${name}: ${messageOf(error, 'the request failed')}` };
@@ -45,6 +47,7 @@ export async function loadTable<T>(
     }
     return { ok: true, rows: parsed.output };
   } catch (error) {
+    if (options.signal?.aborted) return { ok: false, error: 'The request was cancelled' };
     console.error(`[backend] loading ${name} failed`, error);
     return { ok: false, error: `Could not load ${name}: ${messageOf(error)}` };
   }

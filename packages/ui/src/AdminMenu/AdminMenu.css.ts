@@ -1,8 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../theme';
 
+// Colours come from Radix's menu item styles (incl. the highlighted state); only mark the current page.
 export const item = style({
-  textDecoration: 'none',
-  color: 'inherit',
   selectors: { '&[aria-current="page"]': { fontWeight: vars.fontWeight.bold } },
 });

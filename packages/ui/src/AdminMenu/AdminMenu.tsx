@@ -1,6 +1,7 @@
 import { Button, DropdownMenu } from '@radix-ui/themes';
 import { adminMenu, type NavLink } from '@vault/domain';
-import { isCurrentSection, type NavigateHandler, navigateOnClick } from '../internal/navigate';
+import { useState } from 'react';
+import { isCurrentSection, type NavigateHandler, navigateFromMenu } from '../internal/navigate';
 import * as styles from './AdminMenu.css';
 
 export interface AdminMenuProps {
@@ -23,8 +24,11 @@ const asChild = { asChild: true } as object;
  * `showsAdminMenu(session)` is true; this component only renders the menu.
  */
 export function AdminMenu({ items = adminMenu, currentPath, onNavigate, label = 'Admin' }: AdminMenuProps) {
+  const [open, setOpen] = useState(false);
   return (
-    <DropdownMenu.Root>
+    // Non-modal: a modal menu aria-hides the rest of the page, trigger included, while the trigger
+    // stays focusable (axe: aria-hidden-focus).
+    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
       <DropdownMenu.Trigger>
         <Button variant="soft" color="gray" highContrast>
           {label}
@@ -38,7 +42,7 @@ export function AdminMenu({ items = adminMenu, currentPath, onNavigate, label = 
               href={item.href}
               className={styles.item}
               aria-current={currentPath && isCurrentSection(item.href, currentPath) ? 'page' : undefined}
-              onClick={navigateOnClick(item.href, onNavigate)}
+              onClick={navigateFromMenu(item.href, onNavigate, () => setOpen(false))}
             >
               {item.label}
             </a>

@@ -34,7 +34,8 @@ export const Investor: Story = {
     await expect(canvas.getByRole('banner')).toBeVisible();
     await expect(canvas.getByRole('main')).toHaveTextContent('Page content goes here.');
     await expect(canvas.getByRole('contentinfo')).toHaveTextContent('© 2025 Vault');
-    await expect(canvas.getByRole('link', { name: 'Dashboard', current: 'page' })).toBeVisible();
+    const primary = within(canvas.getByRole('navigation', { name: 'Primary' }));
+    await expect(primary.getByRole('link', { name: 'Dashboard', current: 'page' })).toBeVisible();
     await expect(canvas.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
     await expect(canvas.getByText('Press Ctrl+K (or Cmd+K on Mac) to search')).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Admin' })).toBeNull();

@@ -51,6 +51,7 @@ export const item = style({
   alignItems: 'center',
   justifyContent: 'space-between',
   gap: vars.space['3'],
+  boxSizing: 'border-box',
   minHeight: 36,
   padding: `${vars.space['2']} ${vars.space['3']}`,
   borderRadius: vars.radius['2'],

@@ -68,10 +68,13 @@ type Group = keyof typeof everyEntry;
 const investorOnly = ['Explore Opportunities', 'View Portfolio', 'Open Wallet'];
 const unrestrictedNavigation = everyEntry.Navigation.filter((label) => !investorOnly.includes(label));
 
+/** Radix's open and close animations; generous, since a busy CI machine drops frames. */
+const animationTimeout = 5000;
+
 /** The palette once it is on screen (its code loads on first open, then it fades in). */
 async function paletteShown(): Promise<HTMLElement> {
   const dialog = await screen.findByRole('dialog', { name: 'Command palette' });
-  await waitFor(() => expect(dialog).toBeVisible());
+  await waitFor(() => expect(dialog).toBeVisible(), { timeout: animationTimeout });
   return dialog;
 }
 
@@ -81,7 +84,7 @@ async function openByButton(canvas: Canvas): Promise<HTMLElement> {
 }
 
 async function expectClosed() {
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: animationTimeout });
 }
 
 /** Opens the palette and checks exactly which groups and entries this person is offered. */

@@ -13,6 +13,7 @@ export function DemoBadge({ label = 'Demo' }: DemoBadgeProps) {
       className={styles.badge}
       color="amber"
       variant="soft"
+      highContrast
       size="2"
       title="Demo mode is on: sample accounts and data"
     >

@@ -12,7 +12,7 @@ export const banner = style({
   gap: vars.space['2'],
   padding: `${vars.space['2']} ${vars.space['4']}`,
   background: vars.color.warningSoft,
-  color: vars.color.warning,
+  color: vars.color.warningText,
   borderBottom: `1px solid ${vars.color.borderSubtle}`,
   fontFamily: vars.font.body,
   fontSize: vars.fontSize['2'],

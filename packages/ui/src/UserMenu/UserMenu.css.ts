@@ -25,5 +25,3 @@ export const avatar = style({
   fontWeight: vars.fontWeight.bold,
   flexShrink: 0,
 });
-
-export const item = style({ textDecoration: 'none', color: 'inherit' });

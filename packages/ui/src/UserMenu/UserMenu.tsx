@@ -1,7 +1,7 @@
 import { Button, DropdownMenu } from '@radix-ui/themes';
 import { type NavLink, USER_MENU_CLOSE_DELAY_MS, userMenu } from '@vault/domain';
 import { type FocusEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { type NavigateHandler, navigateOnClick } from '../internal/navigate';
+import { type NavigateHandler, navigateFromMenu } from '../internal/navigate';
 import * as styles from './UserMenu.css';
 
 export type Appearance = 'light' | 'dark';
@@ -96,7 +96,6 @@ export function UserMenu({
       <DropdownMenu.Content
         ref={contentRef}
         align="end"
-        aria-label={`Account menu for ${email}`}
         onBlur={onBlur}
         onFocus={cancelClose}
         onFocusOutside={(event) => event.preventDefault()}
@@ -107,7 +106,7 @@ export function UserMenu({
       >
         {items.map((item) => (
           <DropdownMenu.Item key={item.href} {...asChild}>
-            <a href={item.href} className={styles.item} onClick={navigateOnClick(item.href, onNavigate)}>
+            <a href={item.href} onClick={navigateFromMenu(item.href, onNavigate, () => onOpenChange(false))}>
               {item.label}
             </a>
           </DropdownMenu.Item>

@@ -22,3 +22,15 @@ export function isCurrentSection(href: string, currentPath: string): boolean {
   if (href === '/') return currentPath === '/';
   return currentPath === href || currentPath.startsWith(`${href}/`);
 }
+
+/**
+ * Click handler for a link inside a Radix menu. Taking over the click (preventDefault) also stops
+ * Radix from closing the menu, so the menu is closed here before handing the href to the router.
+ */
+export function navigateFromMenu(href: string, onNavigate: NavigateHandler | undefined, close: () => void) {
+  const handler = navigateOnClick(href, onNavigate);
+  return (event: MouseEvent<HTMLAnchorElement>) => {
+    handler(event);
+    if (event.defaultPrevented) close();
+  };
+}

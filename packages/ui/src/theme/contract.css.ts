@@ -30,6 +30,8 @@ export const vars = createGlobalThemeContract(
       successSoft: 'green-a3',
       successSolid: 'green-9',
       warning: 'amber-11',
+      /** Text on warningSoft: amber-11 falls short of 4.5:1 there, amber-12 does not. */
+      warningText: 'amber-12',
       warningSoft: 'amber-a3',
       danger: 'red-11',
       dangerSoft: 'red-a3',

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '@vault/domain';
-import { expect, screen, userEvent, within } from 'storybook/test';
-import { type AppStoryParameters, sessionAs, withApp } from '../../storybook';
+import { expect, userEvent, within } from 'storybook/test';
+import { type AppStoryParameters, expectNavigatedTo, expectToast, sessionAs, withApp } from '../../storybook';
 import Agreement from '.';
 
 const meta = {
@@ -24,7 +24,7 @@ export const TickboxGating: Story = {
     const sign = canvas.getByRole('button', { name: 'Sign Agreement' });
     await expect(sign).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(sign);
-    await expect(await screen.findByText(messages.agreeToTerms)).toBeVisible();
+    await expectToast(messages.agreeToTerms);
     await expect(canvas.queryByTestId('story-location')).toBeNull();
 
     const terms = canvas.getByRole('checkbox', { name: /I have read and agree to the membership agreement terms/ });
@@ -32,8 +32,8 @@ export const TickboxGating: Story = {
     await expect(terms).toBeChecked();
     await expect(sign).toHaveAttribute('aria-disabled', 'false');
     await userEvent.click(sign);
-    await expect(await screen.findByText('Agreement signed successfully')).toBeVisible();
-    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /dashboard');
+    await expectToast('Agreement signed successfully');
+    await expectNavigatedTo(canvasElement, '/dashboard');
   },
 };
 
@@ -48,6 +48,6 @@ export const KeyboardSigning: Story = {
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: 'Sign Agreement' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
-    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /dashboard');
+    await expectNavigatedTo(canvasElement, '/dashboard');
   },
 };

@@ -23,13 +23,18 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** Generous: a loaded CI machine can take seconds to answer the mock backend. */
+const wait = { timeout: 15_000 };
+
 /** The grid, the e-signature notice and one document waiting for a signature. */
 export const Pending: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
     await expect(canvas.getByText(messages.auditTrail)).toBeVisible();
-    await expect(await canvas.findByText('Membership Agreement is waiting for your signature.')).toBeVisible();
+    await expect(
+      await canvas.findByText('Membership Agreement is waiting for your signature.', {}, wait),
+    ).toBeVisible();
     const grid = canvas.getByRole('list', { name: 'Documents' });
     for (const status of ['Signed', 'Pending', 'Available', 'Sent']) {
       await expect(within(grid).getAllByText(status).length).toBeGreaterThan(0);
@@ -42,8 +47,8 @@ export const Pending: Story = {
 export const ReviewAndSign: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Review & Sign' }));
-    await expect(await screen.findByText('Membership Agreement signed')).toBeVisible();
+    await userEvent.click(await canvas.findByRole('button', { name: 'Review & Sign' }, wait));
+    await waitFor(() => expect(screen.getByText('Membership Agreement signed')).toBeVisible(), wait);
     await expect(canvas.queryByRole('button', { name: 'Review & Sign' })).toBeNull();
     await expect(canvas.queryByText('Membership Agreement is waiting for your signature.')).toBeNull();
     const card = canvas.getByRole('heading', { name: 'Membership Agreement' }).closest('li');
@@ -57,8 +62,8 @@ export const ReviewAndSign: Story = {
 export const Download: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Download Q4 2024 Portfolio Statement' }));
-    await expect(await screen.findByText('Download started: Q4 2024 Portfolio Statement')).toBeVisible();
+    await userEvent.click(await canvas.findByRole('button', { name: 'Download Q4 2024 Portfolio Statement' }, wait));
+    await waitFor(() => expect(screen.getByText('Download started: Q4 2024 Portfolio Statement')).toBeVisible(), wait);
   },
 };
 
@@ -89,11 +94,11 @@ export const ErrorThenRetry: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const alert = await canvas.findByRole('alert');
+    const alert = await canvas.findByRole('alert', {}, wait);
     await expect(within(alert).getByRole('heading', { name: messages.documentsFailed })).toBeVisible();
     await expect(within(alert).getByText(messages.checkConnection)).toBeVisible();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    await expect(await canvas.findByRole('heading', { name: 'Membership Agreement' }, { timeout: 3000 })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Membership Agreement' }, wait)).toBeVisible();
     await expect(canvas.queryByRole('alert')).toBeNull();
   },
 };
@@ -103,7 +108,7 @@ export const Failed: Story = {
   parameters: { msw: { handlers: [tableHandlers.error('documents')] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: messages.documentsFailed })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: messages.documentsFailed }, wait)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Retry' })).toBeEnabled();
   },
 };
@@ -112,10 +117,12 @@ export const Empty: Story = {
   parameters: { msw: { handlers: [tableHandlers.empty('documents')] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: messages.noDocuments })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: messages.noDocuments }, wait)).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Review & Sign' })).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Explore Opportunities' }));
-    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /opportunities');
+    await expect(await canvas.findByTestId('story-location', {}, wait)).toHaveTextContent(
+      'Navigated to /opportunities',
+    );
   },
 };
 
@@ -137,7 +144,7 @@ export const NudgeDismissedEarlier: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Membership Agreement' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Membership Agreement' }, wait)).toBeVisible();
     await expect(canvas.queryByText('Next step')).toBeNull();
   },
 };
@@ -155,12 +162,16 @@ export const NudgeCallToAction: Story = {
     const canvas = within(canvasElement);
     const nudge = canvas.getByRole('region', { name: 'Complete KYC' });
     await userEvent.click(within(nudge).getByRole('button', { name: 'Continue KYC' }));
-    await waitFor(() =>
-      expect(telemetry?.sink).toHaveBeenCalledWith(
-        expect.objectContaining({ type: 'click:cta', context: { step: 'kyc', page: 'documents' } }),
-      ),
+    await waitFor(
+      () =>
+        expect(telemetry?.sink).toHaveBeenCalledWith(
+          expect.objectContaining({ type: 'click:cta', context: { step: 'kyc', page: 'documents' } }),
+        ),
+      wait,
     );
-    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /kyc-verification');
+    await expect(await canvas.findByTestId('story-location', {}, wait)).toHaveTextContent(
+      'Navigated to /kyc-verification',
+    );
   },
 };
 
@@ -172,7 +183,7 @@ export const SpvAdminEmpty: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: messages.noDocuments })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: messages.noDocuments }, wait)).toBeVisible();
     await expect(canvas.queryByText('Next step')).toBeNull();
     await expect(canvas.queryByRole('button', { name: 'Explore Opportunities' })).toBeNull();
   },

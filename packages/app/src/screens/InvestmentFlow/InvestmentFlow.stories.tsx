@@ -1,8 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { formatEuros, investmentQuote, messages, type PaymentMethod } from '@vault/domain';
-import { expect, screen, userEvent, within } from 'storybook/test';
-import { type AppStoryParameters, sessionAs, storyUsers, withApp } from '../../storybook';
+import { expect, userEvent, within } from 'storybook/test';
+import {
+  type AppStoryParameters,
+  expectNavigatedTo,
+  expectToast,
+  sessionAs,
+  storyUsers,
+  withApp,
+} from '../../storybook';
 import InvestmentFlow from '.';
+
+/** Screens load supabase-js and their data lazily; on a busy machine the first answer takes seconds. */
+const SLOW = { timeout: 20_000 };
 
 const investor = sessionAs('investor', storyUsers.fundedInvestor);
 const url = '/investments/schools-ghana';
@@ -22,21 +32,21 @@ type Story = StoryObj<typeof meta>;
 /** Walks the four steps with a quick pick and a method, checking the confirm figures against the domain. */
 async function walk(canvasElement: HTMLElement, pick: string, euros: number, method: PaymentMethod) {
   const canvas = within(canvasElement);
-  await expect(await canvas.findByRole('heading', { level: 2, name: 'Amount' })).toBeVisible();
+  await expect(await canvas.findByRole('heading', { level: 2, name: 'Amount' }, SLOW)).toBeVisible();
   await expect(canvas.getByText('Step 1 of 4')).toBeVisible();
   await expect(canvas.getByText('Minimum investment: €5,000')).toBeVisible();
   await userEvent.click(canvas.getByRole('button', { name: pick }));
   await expect(canvas.getByLabelText('Investment amount (EUR)')).toHaveValue(String(euros));
   await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
 
-  await expect(await canvas.findByRole('heading', { level: 2, name: 'Payment method' })).toBeVisible();
+  await expect(await canvas.findByRole('heading', { level: 2, name: 'Payment method' }, SLOW)).toBeVisible();
   await expect(canvas.getByText('Step 2 of 4')).toBeVisible();
   await expect(canvas.getByText('SEPA, 1–2 business days')).toBeVisible();
   await expect(canvas.getByText('1.5% fee, instant')).toBeVisible();
   await userEvent.click(canvas.getByRole('radio', { name: method === 'card' ? /Card payment/ : /Bank transfer/ }));
   await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
 
-  await expect(await canvas.findByRole('heading', { level: 2, name: 'Confirm' })).toBeVisible();
+  await expect(await canvas.findByRole('heading', { level: 2, name: 'Confirm' }, SLOW)).toBeVisible();
   const quote = investmentQuote(euros * 100, method);
   for (const line of quote.lines) {
     await expect(canvas.getByText(line.label)).toBeVisible();
@@ -55,10 +65,10 @@ async function walk(canvasElement: HTMLElement, pick: string, euros: number, met
   }
   await userEvent.click(canvas.getByRole('button', { name: 'Confirm Investment' }));
 
-  await expect(await canvas.findByRole('heading', { level: 2, name: 'Submitted' })).toBeVisible();
+  await expect(await canvas.findByRole('heading', { level: 2, name: 'Submitted' }, SLOW)).toBeVisible();
   await expect(canvas.getByText('Step 4 of 4')).toBeVisible();
   await userEvent.click(canvas.getByRole('button', { name: 'Go to Dashboard' }));
-  await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /dashboard');
+  await expectNavigatedTo(canvasElement, '/dashboard');
 }
 
 /** €5,000 by bank transfer: the total is the amount plus the 1% management fee (€5,050). */
@@ -75,8 +85,8 @@ export const Card: Story = {
 export const EmptyAmount: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Continue' }));
-    await expect(await screen.findByText(messages.enterInvestmentAmount)).toBeVisible();
+    await userEvent.click(await canvas.findByRole('button', { name: 'Continue' }, SLOW));
+    await expectToast(messages.enterInvestmentAmount);
     await expect(canvas.getByRole('heading', { level: 2, name: 'Amount' })).toBeVisible();
     await expect(canvas.getByLabelText('Investment amount (EUR)')).toHaveFocus();
   },
@@ -86,9 +96,9 @@ export const EmptyAmount: Story = {
 export const TypedAmountBelowMinimum: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(await canvas.findByLabelText('Investment amount (EUR)'), '1200');
+    await userEvent.type(await canvas.findByLabelText('Investment amount (EUR)', {}, SLOW), '1200');
     await userEvent.keyboard('{Enter}');
-    await expect(await canvas.findByRole('heading', { level: 2, name: 'Payment method' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { level: 2, name: 'Payment method' }, SLOW)).toBeVisible();
   },
 };
 
@@ -97,12 +107,12 @@ export const ResumedOnConfirm: Story = {
   parameters: { app: { url: `${url}?step=3&amount=10000&method=card`, path: '/investments/:id', session: investor } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 2, name: 'Confirm' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { level: 2, name: 'Confirm' }, SLOW)).toBeVisible();
     await expect(canvas.getByTestId('quote-total')).toHaveTextContent(
       formatEuros(investmentQuote(1_000_000, 'card').totalCents),
     );
     await userEvent.click(canvas.getByRole('button', { name: 'Back' }));
-    await expect(await canvas.findByRole('heading', { level: 2, name: 'Payment method' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { level: 2, name: 'Payment method' }, SLOW)).toBeVisible();
     await expect(canvas.getByRole('radio', { name: /Card payment/ })).toBeChecked();
   },
 };
@@ -111,7 +121,7 @@ export const ResumedOnConfirm: Story = {
 export const SkippedStepFallsBack: Story = {
   parameters: { app: { url: `${url}?step=3&method=card`, path: '/investments/:id', session: investor } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { level: 2, name: 'Amount' })).toBeVisible();
+    await expect(await within(canvasElement).findByRole('heading', { level: 2, name: 'Amount' }, SLOW)).toBeVisible();
   },
 };
 
@@ -119,11 +129,9 @@ export const SkippedStepFallsBack: Story = {
 export const BackLeaves: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('heading', { level: 2, name: 'Amount' });
+    await canvas.findByRole('heading', { level: 2, name: 'Amount' }, SLOW);
     await userEvent.click(canvas.getByRole('button', { name: 'Back' }));
-    await expect(await canvas.findByTestId('story-location')).toHaveTextContent(
-      'Navigated to /opportunities/schools-ghana',
-    );
+    await expectNavigatedTo(canvasElement, '/opportunities/schools-ghana');
   },
 };
 
@@ -132,7 +140,7 @@ export const NotFound: Story = {
   parameters: { app: { url: '/investments/nope', path: '/investments/:id', session: investor } },
   play: async ({ canvasElement }) => {
     await expect(
-      await within(canvasElement).findByRole('heading', { name: messages.opportunityNotFound }),
+      await within(canvasElement).findByRole('heading', { name: messages.opportunityNotFound }, SLOW),
     ).toBeVisible();
   },
 };

@@ -1,7 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, userEvent, within } from 'storybook/test';
-import { type AppStoryParameters, sessionAs, signedOutSession, storyUsers, withApp } from '../../storybook';
+import { expect, userEvent, within } from 'storybook/test';
+import {
+  type AppStoryParameters,
+  expectNavigatedTo,
+  expectToast,
+  sessionAs,
+  signedOutSession,
+  storyUsers,
+  withApp,
+} from '../../storybook';
 import KycVerification from '.';
+
+/** Screens load supabase-js and their data lazily; on a busy machine the first answer takes seconds. */
+const SLOW = { timeout: 20_000 };
 
 const meta = {
   title: 'Screens/KycVerification',
@@ -27,7 +38,7 @@ export const Explanation: Story = {
     await expect(canvas.getByText('Not verified')).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Approve KYC (demo)' })).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
-    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /dashboard');
+    await expectNavigatedTo(canvasElement, '/dashboard');
   },
 };
 
@@ -36,7 +47,7 @@ export const SkipForNow: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Skip for Now' }));
-    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /dashboard');
+    await expectNavigatedTo(canvasElement, '/dashboard');
   },
 };
 
@@ -48,8 +59,8 @@ export const DemoApprove: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Approve KYC (demo)' }));
-    await expect(await screen.findByText('KYC approved')).toBeVisible();
-    await expect(await canvas.findByText('Approved')).toBeVisible();
+    await expectToast('KYC approved');
+    await expect(await canvas.findByText('Approved', {}, SLOW)).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Approve KYC (demo)' })).toBeNull();
   },
 };

@@ -10,8 +10,18 @@ import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { RETRY_HEADER, sampleTables, tableHandlers } from '../../../../../mocks';
 import { storageKeys } from '../../storage/local';
-import { type AppStoryParameters, captureTelemetry, sessionAs, storyUsers, withApp } from '../../storybook';
+import {
+  type AppStoryParameters,
+  captureTelemetry,
+  expectNavigatedTo,
+  sessionAs,
+  storyUsers,
+  withApp,
+} from '../../storybook';
 import Opportunities from '.';
+
+/** Screens load supabase-js and their data lazily; on a busy machine the first answer takes seconds. */
+const SLOW = { timeout: 20_000 };
 
 const meta = {
   title: 'Screens/Opportunities',
@@ -65,7 +75,7 @@ export const List: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Explore Tokenized Real-World Assets' })).toBeVisible();
     await expect(canvas.getByRole('group', { name: 'Total value locked' })).toBeVisible();
-    await expect(await canvas.findByText(`Showing ${sample.length} opportunities`)).toBeVisible();
+    await expect(await canvas.findByText(`Showing ${sample.length} opportunities`, {}, SLOW)).toBeVisible();
     await expectTiles(canvasElement, {});
     await expect(cardNames(canvasElement)).toEqual(sample.map((o) => o.name));
     const first = sample[0];
@@ -101,14 +111,12 @@ export const ErrorThenRetry: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const alert = await canvas.findByRole('alert');
+    const alert = await canvas.findByRole('alert', {}, SLOW);
     await expect(within(alert).getByRole('heading', { name: messages.opportunitiesFailed })).toBeVisible();
     await expect(within(alert).getByText(messages.checkConnection)).toBeVisible();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await expect(canvas.getByRole('status', { name: 'Loading opportunities…' })).toBeVisible();
-    await expect(
-      await canvas.findByText(`Showing ${sample.length} opportunities`, {}, { timeout: 3000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByText(`Showing ${sample.length} opportunities`, {}, SLOW)).toBeVisible();
     await expect(canvas.queryByRole('alert')).toBeNull();
   },
 };
@@ -120,10 +128,10 @@ export const EmptyThenResetFilters: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: messages.noOpportunityResults })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: messages.noOpportunityResults }, SLOW)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Education', pressed: true })).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Reset Filters' }));
-    await expect(await canvas.findByText(`Showing ${sample.length} opportunities`)).toBeVisible();
+    await expect(await canvas.findByText(`Showing ${sample.length} opportunities`, {}, SLOW)).toBeVisible();
     await expect(canvas.getAllByRole('button', { name: 'All', pressed: true })).toHaveLength(2);
     await expectTiles(canvasElement, {});
   },
@@ -133,10 +141,10 @@ export const EmptyThenResetFilters: Story = {
 export const FilteredByCategory: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText(`Showing ${sample.length} opportunities`);
+    await canvas.findByText(`Showing ${sample.length} opportunities`, {}, SLOW);
     await userEvent.click(canvas.getByRole('button', { name: 'Clean water' }));
     const { visible } = expected({ category: 'Clean water' });
-    await expect(await canvas.findByText(`Showing ${visible.length} opportunities`)).toBeVisible();
+    await expect(await canvas.findByText(`Showing ${visible.length} opportunities`, {}, SLOW)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Clean water', pressed: true })).toBeVisible();
     await expect(cardNames(canvasElement)).toEqual(visible.map((o) => o.name));
     await expectTiles(canvasElement, { category: 'Clean water' });
@@ -147,7 +155,7 @@ export const FilteredByCategory: Story = {
 export const FilteredByRegion: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText(`Showing ${sample.length} opportunities`);
+    await canvas.findByText(`Showing ${sample.length} opportunities`, {}, SLOW);
     await userEvent.click(canvas.getByRole('button', { name: 'Netherlands' }));
     const { visible } = expected({ region: 'Netherlands' });
     await waitFor(() => expect(cardNames(canvasElement)).toEqual(visible.map((o) => o.name)));
@@ -159,7 +167,7 @@ export const FilteredByRegion: Story = {
 export const SortedByTerm: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText(`Showing ${sample.length} opportunities`);
+    await canvas.findByText(`Showing ${sample.length} opportunities`, {}, SLOW);
     await userEvent.selectOptions(canvas.getByLabelText('Sort by'), 'Term short to long');
     const { visible } = expected({ sort: 'term-asc' });
     await waitFor(() => expect(cardNames(canvasElement)).toEqual(visible.map((o) => o.name)));
@@ -182,7 +190,7 @@ export const NudgeCallToAction: Story = {
     await expect(telemetry?.sink).toHaveBeenCalledWith(
       expect.objectContaining({ type: 'click:cta', context: { step: 'wallet', page: 'opportunities' } }),
     );
-    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /settings');
+    await expectNavigatedTo(canvasElement, '/settings');
   },
 };
 
@@ -203,7 +211,7 @@ export const FundedInvestor: Story = {
   parameters: { app: { url: '/opportunities', session: sessionAs('investor', storyUsers.fundedInvestor) } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText(`Showing ${sample.length} opportunities`);
+    await canvas.findByText(`Showing ${sample.length} opportunities`, {}, SLOW);
     await expect(canvas.queryByText('Next step')).toBeNull();
   },
 };

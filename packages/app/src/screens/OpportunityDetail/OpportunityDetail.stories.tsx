@@ -2,8 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { explorersThisWeek, formatEuros, messages } from '@vault/domain';
 import { expect, screen, spyOn, userEvent, within } from 'storybook/test';
 import { sampleTables, tableHandlers } from '../../../../../mocks';
-import { type AppStoryParameters, sessionAs, withApp } from '../../storybook';
+import { type AppStoryParameters, expectNavigatedTo, sessionAs, withApp } from '../../storybook';
 import OpportunityDetail from '.';
+
+/** Screens load supabase-js and their data lazily; on a busy machine the first answer takes seconds. */
+const SLOW = { timeout: 20_000 };
 
 const detail = sampleTables.opportunity_details.find((d) => d.id === 'schools-ghana');
 if (!detail) throw new Error('sample opportunity schools-ghana is missing');
@@ -25,7 +28,7 @@ type Story = StoryObj<typeof meta>;
 export const Found: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: detail.name })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { level: 1, name: detail.name }, SLOW)).toBeVisible();
     await expect(canvas.getByText(detail.status)).toBeVisible();
     await expect(canvas.getByText(detail.type)).toBeVisible();
     await expect(canvas.getByText(String(explorersThisWeek(detail.id)))).toBeVisible();
@@ -55,10 +58,10 @@ export const FromPortfolio: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('heading', { level: 1, name: detail.name });
+    await canvas.findByRole('heading', { level: 1, name: detail.name }, SLOW);
     await expect(canvas.getByText(new RegExp(`with ${formatEuros(2_500_000)} of capital to place`))).toBeVisible();
     await userEvent.click(canvas.getByRole('link', { name: 'Review your placements' }));
-    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /placements');
+    await expectNavigatedTo(canvasElement, '/placements');
   },
 };
 
@@ -67,7 +70,7 @@ export const ExpressInterest: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const log = spyOn(console, 'log');
-    await userEvent.click(await canvas.findByRole('button', { name: 'Express Interest' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Express Interest' }, SLOW));
     const dialog = await screen.findByRole('alertdialog', { name: 'Thank you for your interest' });
     await expect(
       within(dialog).getByText(/We will email the investment materials for Ghana Solar Schools/),
@@ -86,9 +89,9 @@ export const ExpressInterest: Story = {
 export const Back: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('heading', { level: 1, name: detail.name });
+    await canvas.findByRole('heading', { level: 1, name: detail.name }, SLOW);
     await userEvent.click(canvas.getByRole('button', { name: 'Back' }));
-    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /opportunities');
+    await expectNavigatedTo(canvasElement, '/opportunities');
   },
 };
 
@@ -99,9 +102,9 @@ export const NotFound: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: messages.opportunityNotFound })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: messages.opportunityNotFound }, SLOW)).toBeVisible();
     await userEvent.click(canvas.getByRole('link', { name: 'Back to opportunities' }));
-    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /opportunities');
+    await expectNavigatedTo(canvasElement, '/opportunities');
   },
 };
 
@@ -117,7 +120,7 @@ export const Loading: Story = {
 export const LoadError: Story = {
   parameters: { msw: { handlers: [tableHandlers.error('opportunity_details')] } },
   play: async ({ canvasElement }) => {
-    const alert = await within(canvasElement).findByRole('alert');
+    const alert = await within(canvasElement).findByRole('alert', {}, SLOW);
     await expect(within(alert).getByText(messages.checkConnection)).toBeVisible();
     await expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled();
   },

@@ -195,7 +195,7 @@ export default function RegisterScreen() {
 
         <Text as="p" size="2">
           Already a member?{' '}
-          <RadixLink asChild>
+          <RadixLink asChild underline="always">
             <Link to="/login">Sign in</Link>
           </RadixLink>
         </Text>

@@ -3,8 +3,18 @@ import { messages } from '@vault/domain';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { walletHandlers } from '../../../../../mocks';
-import { type AppStoryParameters, sessionAs, storyUsers, withApp } from '../../storybook';
+import {
+  type AppStoryParameters,
+  expectNavigatedTo,
+  expectToast,
+  sessionAs,
+  storyUsers,
+  withApp,
+} from '../../storybook';
 import Settings from '.';
+
+/** Screens load supabase-js and their data lazily; on a busy machine the first answer takes seconds. */
+const SLOW = { timeout: 20_000 };
 
 const meta = {
   title: 'Screens/Settings',
@@ -46,7 +56,7 @@ export const SavePersonalInfo: Story = {
     await userEvent.clear(name);
     await userEvent.type(name, 'Ada King');
     await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
-    await expect(await screen.findByText('Your personal information has been saved')).toBeVisible();
+    await expectToast('Your personal information has been saved');
   },
 };
 
@@ -57,8 +67,8 @@ export const CreateWalletSucceeds: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Create Wallet' }));
     await expect(canvas.getByRole('button', { name: 'Creating Wallet…' })).toBeDisabled();
-    await expect(await screen.findByText(messages.walletCreated, {}, { timeout: 3000 })).toBeVisible();
-    await expect(await canvas.findByText('Wallet ID:')).toBeVisible();
+    await expect(await canvas.findByText('Wallet ID:', {}, SLOW)).toBeVisible();
+    await expectToast(messages.walletCreated);
     await expect(canvas.queryByRole('button', { name: 'Create Wallet' })).toBeNull();
     await expect(canvas.getByRole('link', { name: 'Open your wallet' })).toHaveAttribute('href', '/wallet');
   },
@@ -71,10 +81,10 @@ function failing(handler: (typeof walletHandlers)[keyof typeof walletHandlers], 
     play: async ({ canvasElement }) => {
       const canvas = within(canvasElement);
       await userEvent.click(canvas.getByRole('button', { name: 'Create Wallet' }));
-      const toast = (await screen.findByText(messages.walletFailed, {}, { timeout: 3000 })).closest('li');
+      const toast = (await screen.findByText(messages.walletFailed, {}, SLOW)).closest('li');
       if (!toast) throw new Error('the failure toast is not a toast');
       await expect(toast).toHaveTextContent(message);
-      await expect(await canvas.findByRole('button', { name: 'Create Wallet' })).toBeEnabled();
+      await expect(await canvas.findByRole('button', { name: 'Create Wallet' }, SLOW)).toBeEnabled();
       await expect(canvas.queryByText('Wallet ID:')).toBeNull();
     },
   };
@@ -112,8 +122,8 @@ export const DoubleClickSendsOneRequest: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.dblClick(canvas.getByRole('button', { name: 'Create Wallet' }));
-    await expect(await screen.findByText(messages.walletCreated, {}, { timeout: 3000 })).toBeVisible();
-    await expect(await canvas.findByText('cm-wallet-story-double')).toBeVisible();
+    await expect(await canvas.findByText('cm-wallet-story-double', {}, SLOW)).toBeVisible();
+    await expectToast(messages.walletCreated);
     await expect(walletRequests).toBe(1);
   },
 };
@@ -142,8 +152,8 @@ export const DemoWalletCreation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Create Wallet' }));
-    await expect(await screen.findByText(messages.walletCreated, {}, { timeout: 3000 })).toBeVisible();
-    await expect(await canvas.findByText(/^demo-wallet-/)).toBeVisible();
+    await expect(await canvas.findByText(/^demo-wallet-/, {}, SLOW)).toBeVisible();
+    await expectToast(messages.walletCreated);
     await expect(profilePatches).toEqual([`eq.${storyUsers.newInvestor.id}`]);
   },
 };
@@ -164,8 +174,8 @@ export const ContinueKyc: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('link', { name: 'Continue KYC' }));
-    await expect(await screen.findByText('Opening Complete KYC…')).toBeVisible();
-    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /kyc-verification');
+    await expectToast('Opening Complete KYC…');
+    await expectNavigatedTo(canvasElement, '/kyc-verification');
   },
 };
 
@@ -181,7 +191,7 @@ export const DeleteAccount: Story = {
     await userEvent.click(toggle);
     await userEvent.type(canvas.getByLabelText('Type DELETE MY ACCOUNT'), 'not the phrase');
     await userEvent.click(canvas.getByRole('button', { name: 'Confirm Deletion' }));
-    await expect(await screen.findByText(messages.loggedOut)).toBeVisible();
+    await expectToast(messages.loggedOut);
     await waitFor(() => expect(canvas.getByTestId('story-location')).toHaveTextContent(/^Navigated to \/$/));
   },
 };

@@ -16,11 +16,14 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** Generous: a loaded CI machine can take seconds to answer the mock backend. */
+const wait = { timeout: 15_000 };
+
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
-    const table = await canvas.findByRole('table', { name: 'Platform users' });
+    const table = await canvas.findByRole('table', { name: 'Platform users' }, wait);
     for (const header of ['Name', 'Email', 'Role', 'Status', 'Joined']) {
       await expect(within(table).getByRole('columnheader', { name: header })).toBeVisible();
     }
@@ -47,7 +50,7 @@ export const Failed: Story = {
   parameters: { msw: { handlers: [tableHandlers.error('users')] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Failed to load users' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Failed to load users' }, wait)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Retry' })).toBeEnabled();
   },
 };
@@ -55,6 +58,6 @@ export const Failed: Story = {
 export const Empty: Story = {
   parameters: { msw: { handlers: [tableHandlers.empty('users')] } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { name: 'No users yet' })).toBeVisible();
+    await expect(await within(canvasElement).findByRole('heading', { name: 'No users yet' }, wait)).toBeVisible();
   },
 };

@@ -1,8 +1,19 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '@vault/domain';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { type AppStoryParameters, captureTelemetry, sessionAs, storyUsers, withApp } from '../../storybook';
+import {
+  type AppStoryParameters,
+  captureTelemetry,
+  expectNavigatedTo,
+  expectToast,
+  sessionAs,
+  storyUsers,
+  withApp,
+} from '../../storybook';
 import Wallet from '.';
+
+/** Screens load supabase-js and their data lazily; on a busy machine the first answer takes seconds. */
+const SLOW = { timeout: 20_000 };
 
 const meta = {
   title: 'Screens/Wallet',
@@ -30,7 +41,7 @@ export const WithoutWallet: Story = {
     await expect(canvas.getByRole('heading', { name: 'Next steps' })).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Create wallet' })).toHaveAttribute('href', '/settings');
     await userEvent.click(canvas.getByRole('link', { name: 'Create your wallet in Settings' }));
-    await expect(await canvas.findByTestId('story-location')).toHaveTextContent('Navigated to /settings');
+    await expectNavigatedTo(canvasElement, '/settings');
   },
 };
 
@@ -62,8 +73,8 @@ export const FirstOnramp: Story = {
     await expect(canvas.getByText('€20')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Authorise payment' }));
 
-    await expect(await screen.findByText(messages.fundedMember, {}, { timeout: 3000 })).toBeVisible();
-    await expect(await canvas.findByRole('heading', { name: 'Next best actions' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Next best actions' }, SLOW)).toBeVisible();
+    await expectToast(messages.fundedMember);
     await expect(within(canvas.getByRole('group', { name: 'Balance' })).getByText('€20')).toBeVisible();
     const funded = () => (telemetry?.sink.mock.calls ?? []).filter(([event]) => event.type === 'funded-member');
     await expect(funded()).toHaveLength(1);
@@ -116,7 +127,7 @@ export const LinkBankAccount: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Link Bank Account' }));
-    await expect(await screen.findByText('Bank account linked')).toBeVisible();
+    await expectToast('Bank account linked');
     await expect(canvas.getByText(/Bank account linked through open banking/)).toBeVisible();
   },
 };
@@ -127,7 +138,7 @@ export const DemoReset: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Reset first on-ramp' }));
-    await expect(await canvas.findByRole('heading', { name: 'Make your first on-ramp' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Make your first on-ramp' }, SLOW)).toBeVisible();
     await expect(canvas.queryByRole('heading', { name: 'Next best actions' })).toBeNull();
   },
 };
