@@ -8,7 +8,7 @@
 //   options: --no-build (reuse packages/app/dist), --floors-only, --pages landing,login,
 //            --no-interactions, --out DIR (default bench-results/)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,9 @@ import { quantile, summarize } from './lib/stats.mjs';
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '../../..');
 const appDist = path.join(repoRoot, 'packages/app/dist');
+// The bench serves a copy of the app's build: another build during the run (a dev server, a test)
+// would otherwise swap the files under it and break the loads half-way.
+const appSnapshot = path.join(benchDir, 'dist/app');
 
 const { values: options } = parseArgs({
   options: {
@@ -103,18 +106,21 @@ async function main() {
     process.exit(1);
   }
   if (appPages.length > 0) {
-    for (const chunk of allChunks(appDist).filter(isMockBackend)) mockBackendFiles.add(chunk.file);
+    rmSync(appSnapshot, { recursive: true, force: true });
+    cpSync(appDist, appSnapshot, { recursive: true });
+    for (const chunk of allChunks(appSnapshot).filter(isMockBackend)) mockBackendFiles.add(chunk.file);
   }
   console.log('Building the floors with the same Vite…');
   await buildFloors();
 
   const servers = {};
   for (const floor of floors) servers[floor.id] = await startStaticServer(floor.outDir);
-  if (appPages.length > 0) servers.app = await startStaticServer(appDist);
+  if (appPages.length > 0) servers.app = await startStaticServer(appSnapshot);
 
   const browser = await chromium.launch({ executablePath: chromePath, headless: true, args: chromeArgs });
   const chromiumVersion = browser.version();
   try {
+    if (servers.app) await checkAppStarts(browser, servers.app.origin);
     const schedule = makeSchedule();
     console.log(
       `Loading ${schedule.length} pages (${loadsPerPage} per app page, floors alternating between them), ` +
@@ -200,6 +206,25 @@ function makeSchedule() {
   // A single app page gives one floor load per round: top the floors up to the same count.
   while (floorTurn < loadsPerPage * floors.length) pushFloor();
   return slots;
+}
+
+/**
+ * Fails fast, before minutes of loads, when the built app does not start: no heading on '/', or
+ * the embedded mock backend's service worker not in control.
+ */
+async function checkAppStarts(browser, origin) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}/`, { waitUntil: 'load', timeout: 60_000 });
+    await page.locator('h1').first().waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 30_000 });
+  } catch (caught) {
+    const reason = caught instanceof Error ? caught.message.split('\n')[0] : String(caught);
+    throw new Error(`The built app does not start (no heading on / or no mock backend): ${reason}`);
+  } finally {
+    await context.close();
+  }
 }
 
 /** A fresh browser context (cold cache, no service worker, no storage) with the fixed profile. */

@@ -2,6 +2,7 @@ import { formatEuros, investmentQuote } from '@vault/domain';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  adminMenuButton,
   approveKyc,
   createWallet,
   createWalletButton,
@@ -22,7 +23,6 @@ import {
   test,
   toast,
   userMenuButton,
-  adminMenuButton,
   WALLET_FUNCTION_PATH,
 } from './fixtures';
 

@@ -1,5 +1,16 @@
 import { formatEuros, investmentQuote } from '@vault/domain';
-import { expect, main, nudge, OPPORTUNITY, signInAs, storedUser, tabTo, test, toast } from './fixtures';
+import {
+  createWalletButton,
+  expect,
+  main,
+  nudge,
+  OPPORTUNITY,
+  signInAs,
+  storedUser,
+  tabTo,
+  test,
+  toast,
+} from './fixtures';
 
 /** Where focus is, for assertions: true when the locator holds it. */
 async function expectFocused(locator: import('@playwright/test').Locator): Promise<void> {
@@ -29,7 +40,9 @@ test('keyboard only: from the landing page to a finished investment, skip link i
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(toast(page, 'Login successful!')).toBeVisible();
 
-  // On a shell page too, the first Tab reaches the skip link.
+  // On a shell page too, the first Tab of a fresh page (F5) reaches the skip link.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Readiness Level' })).toBeVisible();
   await page.keyboard.press('Tab');
   await expectFocused(page.getByRole('link', { name: 'Skip to content' }));
   await page.keyboard.press('Enter');
@@ -39,7 +52,7 @@ test('keyboard only: from the landing page to a finished investment, skip link i
   await tabTo(page, nudge(page, 'Create your wallet').getByRole('button', { name: 'Create Wallet' }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/settings$/);
-  await tabTo(page, main(page).getByRole('button', { name: 'Create Wallet', exact: true }));
+  await tabTo(page, createWalletButton(page));
   await page.keyboard.press('Enter');
   await expect(toast(page, 'Wallet created successfully!')).toBeVisible();
 

@@ -89,6 +89,7 @@ const adminMenuRoles: Role[] = ['mfo_admin', 'compliance', 'cl_spv_admin', 'eq_s
 
 for (const role of ALL) {
   test(`role ${role}: dashboard, admin menu, and every route of the route table`, async ({ page, watch }) => {
+    test.slow();
     await signInAs(page, role);
     const board = dashboards[role];
     await expect(main(page).getByRole('heading', { level: 1, name: board.title })).toBeVisible();

@@ -14,7 +14,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../../..');
 const requireFromRoot = createRequire(join(root, 'package.json'));
 const started = Date.now();
-const version = (name) => requireFromRoot(`${name}/package.json`).version;
+// Read package.json from disk: some packages' `exports` do not expose it to require().
+const version = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
 
 const npm = (args, cwd) =>
   execFileSync('npm', args, {

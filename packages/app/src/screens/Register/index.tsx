@@ -156,8 +156,9 @@ export default function RegisterScreen() {
               {step === 3 ? (
                 <>
                   <Text as="p" size="2">
-                    You are about to open a <strong>{accountTypes[accountType]}</strong> membership for{' '}
-                    <strong>{form.email}</strong>. Vault works with trusted partners:
+                    You are about to open {accountType === 'individual' ? 'an' : 'a'}{' '}
+                    <strong>{accountTypes[accountType]}</strong> membership for <strong>{form.email}</strong>. Vault
+                    works with trusted partners:
                   </Text>
                   <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
                     {providers.map((provider) => (

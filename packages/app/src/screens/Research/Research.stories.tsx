@@ -21,9 +21,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Generous: a loaded CI machine can take seconds to answer the mock backend. */
-const wait = { timeout: 15_000 };
-
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -1,0 +1,30 @@
+import type { Session } from '@vault/domain';
+import { useState } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { Toaster } from 'sonner';
+import { DemoModeOverride } from '../demo/demoMode';
+import { routeObjects } from '../router/routes';
+import { createAppSessionStore, SessionProvider } from '../session/SessionProvider';
+import { memoryStorage } from '../storage/local';
+import { signedOutSession } from './sessions';
+
+export interface FullAppProps {
+  /** Where the app opens, e.g. '/investments/solar-park-groningen'. */
+  url: string;
+  session?: Session;
+  demo?: boolean;
+}
+
+/** The whole app (real route table, guard, shell and screens) in a memory router, for journey stories. */
+export function FullApp({ url, session = signedOutSession, demo = false }: FullAppProps) {
+  const [store] = useState(() => createAppSessionStore({ storage: memoryStorage(), initial: { session } }));
+  const [router] = useState(() => createMemoryRouter(routeObjects(), { initialEntries: [url] }));
+  return (
+    <DemoModeOverride.Provider value={demo}>
+      <SessionProvider store={store}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </SessionProvider>
+    </DemoModeOverride.Provider>
+  );
+}
