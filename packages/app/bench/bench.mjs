@@ -130,7 +130,8 @@ async function main() {
     const loadsStart = Date.now();
     for (const [index, slot] of schedule.entries()) {
       const origin = servers[slot.server].origin;
-      const sample = await measureLoad(browser, `${origin}${slot.path}`, slot.session, servers[slot.server]);
+      const isApp = slot.server === 'app';
+      const sample = await measureLoad(browser, `${origin}${slot.path}`, slot.session, servers[slot.server], isApp);
       samples.push({ index, target: slot.target, ...sample });
       if ((index + 1) % 10 === 0 || index + 1 === schedule.length) {
         process.stdout.write(
@@ -247,7 +248,7 @@ async function openThrottledPage(browser, sessionName) {
 }
 
 /** One cold load: transferred bytes from the DevTools network events, timings from the page. */
-async function measureLoad(browser, url, sessionName, server) {
+async function measureLoad(browser, url, sessionName, server, withMockBackend) {
   const { context, page, cdp } = await openThrottledPage(browser, sessionName);
   const requests = new Map();
   let lastNetworkActivity = Date.now();
@@ -276,17 +277,21 @@ async function measureLoad(browser, url, sessionName, server) {
   server.takeSent();
   let error = null;
   try {
-    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-    // Settle: React paints after the load event under a slow CPU, and lazy route chunks, the mock
-    // backend's answers and the paints they cause come later still. Wait for the first paint,
-    // then until the network has been idle for 400 ms (at most 10 s in all).
-    const deadline = Date.now() + 10_000;
-    await page
-      .waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, {
-        timeout: 10_000,
-        polling: 50,
-      })
-      .catch(() => {});
+    // Not waiting for the load event here: a late one is a figure to record, not a failed load.
+    await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
+    // Settle: React paints after the load event under a slow CPU; the app first starts its mock
+    // backend (a service worker), then fetches the route's chunk and data, and paints again. Wait
+    // for the load event and the first paint, for the mock backend on app pages, then until the
+    // network has been idle for 400 ms (at most 30 s in all).
+    const deadline = Date.now() + 30_000;
+    const until = (condition) =>
+      page
+        .waitForFunction(condition, null, { timeout: Math.max(1, deadline - Date.now()), polling: 100 })
+        .catch(() => {});
+    await until(
+      () => document.readyState === 'complete' && performance.getEntriesByName('first-contentful-paint').length > 0,
+    );
+    if (withMockBackend) await until(() => Boolean(navigator.serviceWorker?.controller));
     while (Date.now() < deadline) {
       const busy = [...requests.values()].some((entry) => !entry.done);
       if (!busy && Date.now() - lastNetworkActivity > 400) break;

@@ -102,9 +102,12 @@ function checkBudgets(dist, landingPattern) {
     .sort((a, b) => b.gzip - a.gzip)
     .map((chunk) => {
       const kind = isMockBackend(chunk) ? 'mock backend' : chunk.lazyEntry ? 'lazy entry' : 'shared';
+      // A big chunk is named by what fills it too: its name may come from a small module.
+      const largest = chunk.gzip > 10_000 ? bytesByPackage(dist, chunk.file)?.[0] : undefined;
+      const origin = describeChunk(chunk.file, chunk.modules) || (chunk.source !== chunk.file ? chunk.source : '');
       return {
         file: chunk.file,
-        source: describeChunk(chunk.file, chunk.modules) || (chunk.source !== chunk.file ? chunk.source : ''),
+        source: largest && !origin.startsWith(largest.name) ? `${origin}; mostly ${largest.name}` : origin,
         kind,
         gzip: chunk.gzip,
         bytes: chunk.bytes,

@@ -212,10 +212,14 @@ test('/access-required with a missing or unknown need shows the first unmet step
 
 test('/access-required never leaves the origin, whatever `from` says', async ({ page, context, watch, baseURL }) => {
   const offsite: string[] = [];
-  await context.route(/evil\.example/, (route) => {
-    offsite.push(route.request().url());
-    return route.abort();
-  });
+  // Any request to the foreign host (by host name: the page's own URL carries it in the query).
+  await context.route(
+    (url) => url.hostname.endsWith('evil.example'),
+    (route) => {
+      offsite.push(route.request().url());
+      return route.abort();
+    },
+  );
   await signInAs(page, 'investor');
   const origin = new URL(String(baseURL)).origin;
   for (const from of [
@@ -303,14 +307,22 @@ test('markup and long text in every form field: rendered as text, never executed
   // A signed-in investor: settings, the on-ramp, the investment amount, the palette search.
   await signInAs(page, 'investor');
   await page.goto('/settings');
-  await main(page).getByLabel('Full name').fill(long);
+  await main(page).getByLabel('Full name').fill(HOSTILE);
   await main(page).getByLabel('Phone').fill(HOSTILE);
   await main(page).getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, /saved/i)).toBeVisible();
   await page.reload();
-  await expect(main(page).getByLabel('Full name')).toHaveValue(long);
+  await expect(main(page).getByLabel('Full name')).toHaveValue(HOSTILE);
   await page.goto('/dashboard');
-  await expect(main(page)).toContainText(HOSTILE);
+  await expect(main(page)).toContainText(`Welcome back, ${HOSTILE}.`);
+  await expectNotExecuted(page, watch);
+  // A very long name: saved means kept (soft, so the rest of the fields are still checked).
+  await page.goto('/settings');
+  await main(page).getByLabel('Full name').fill(long);
+  await main(page).getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, /saved/i).first()).toBeVisible();
+  await page.reload();
+  await expect.soft(main(page).getByLabel('Full name'), 'a saved long name is kept').toHaveValue(long);
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Delete Account' }).click();
   await page.getByLabel(/Type DELETE MY ACCOUNT/).fill(HOSTILE);

@@ -1,6 +1,6 @@
 import { Callout, Flex } from '@radix-ui/themes';
 import { decideAccess, messages, type ScreenKey, signedInRedirect } from '@vault/domain';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { NotFoundPage } from '../screens/NotFound';
 import { screens } from '../screens/registry';
@@ -14,6 +14,13 @@ import { ScreenLoading } from './ScreenLoading';
 export function Guard({ screen }: { screen: ScreenKey | null }) {
   const { session } = useSession();
   const { pathname } = useLocation();
+  // Whether this page had a signed-in user on its last render: if the session ends while the page
+  // is open (Logout), the person goes home to '/', not to /login (SPEC.md 2: deletion goes to '/').
+  const hadUser = useRef(false);
+  const endedHere = hadUser.current && !session.user;
+  useEffect(() => {
+    hadUser.current = session.user !== null;
+  });
 
   const onward = signedInRedirect(session, pathname);
   if (onward) return <Navigate to={onward} replace />;
@@ -23,7 +30,7 @@ export function Guard({ screen }: { screen: ScreenKey | null }) {
     case 'not-found':
       return <NotFoundPage />;
     case 'login':
-      return <Navigate to="/login" replace />;
+      return <Navigate to={endedHere ? '/' : '/login'} replace />;
     case 'need':
       return <Navigate to={decision.redirect} replace />;
     case 'denied':

@@ -54,7 +54,6 @@ function Palette() {
   const onSelect = (entry: PaletteEntry) => {
     if (entry.action === 'logout') {
       logout();
-      navigate('/');
     } else if (entry.href) {
       navigate(entry.href);
     }

@@ -33,10 +33,8 @@ export function ShellLayout() {
       appearance={appearance}
       onToggleAppearance={toggle}
       onNavigate={(href) => navigate(href)}
-      onLogout={() => {
-        logout();
-        navigate('/');
-      }}
+      // The page's guard then takes the person home (see Guard.tsx).
+      onLogout={logout}
       onUnavailable={(label) => toast(`${label} is coming soon`)}
     >
       <Outlet />

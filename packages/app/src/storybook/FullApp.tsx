@@ -23,7 +23,8 @@ export function FullApp({ url, session = signedOutSession, demo = false }: FullA
     <DemoModeOverride.Provider value={demo}>
       <SessionProvider store={store}>
         <RouterProvider router={router} />
-        <Toaster />
+        {/* Longer than the app's 4 s, so a play on a slow CI machine still sees the toast. */}
+        <Toaster duration={20_000} />
       </SessionProvider>
     </DemoModeOverride.Provider>
   );

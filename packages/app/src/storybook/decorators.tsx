@@ -62,7 +62,8 @@ function StoryFrame({ params, children }: { params: AppStoryParameters; children
     <DemoModeOverride.Provider value={params.demo ?? false}>
       <SessionProvider store={store}>
         <RouterProvider router={router} />
-        <Toaster />
+        {/* Longer than the app's 4 s, so a play on a slow CI machine still sees the toast. */}
+        <Toaster duration={20_000} />
       </SessionProvider>
     </DemoModeOverride.Provider>
   );

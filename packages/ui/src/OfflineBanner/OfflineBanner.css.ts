@@ -1,9 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../theme';
 
-export const region = style({
-  selectors: { '&:empty': { display: 'none' } },
-});
+// The live region itself has no box: empty, it takes no space, yet stays in the accessibility tree
+// (display: none would drop it and its announcement).
+export const region = style({});
 
 export const banner = style({
   margin: 0,

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { formatEuros, investmentQuote, messages, type PaymentMethod } from '@vault/domain';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   type AppStoryParameters,
   expectNavigatedTo,
@@ -36,7 +36,7 @@ async function walk(canvasElement: HTMLElement, pick: string, euros: number, met
   await expect(canvas.getByText('Step 1 of 4')).toBeVisible();
   await expect(canvas.getByText('Minimum investment: €5,000')).toBeVisible();
   await userEvent.click(canvas.getByRole('button', { name: pick }));
-  await expect(canvas.getByLabelText('Investment amount (EUR)')).toHaveValue(String(euros));
+  await waitFor(() => expect(canvas.getByLabelText('Investment amount (EUR)')).toHaveValue(String(euros)));
   await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
 
   await expect(await canvas.findByRole('heading', { level: 2, name: 'Payment method' }, SLOW)).toBeVisible();

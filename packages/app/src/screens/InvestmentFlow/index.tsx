@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { formatEuros, INVESTMENT_TERMS, type InvestmentQuote, investmentQuote, messages } from '@vault/domain';
 import { ErrorState, LoadingSkeleton, PageHeader, Stepper } from '@vault/ui';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTable } from '../../backend/useTable';
 import { OpportunityNotFound } from '../OpportunityDetail/OpportunityNotFound';
@@ -42,6 +42,8 @@ function Flow({ name, onLeave }: { name: string; onLeave: () => void }) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const state = readFlowState(params);
+  // The typed amount lives here, so fast typing never waits on a URL update; the URL follows it.
+  const [amount, setAmount] = useState(state.amount);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(state.step);
 
@@ -53,9 +55,13 @@ function Flow({ name, onLeave }: { name: string; onLeave: () => void }) {
   }, [state.step]);
 
   const update = (patch: Partial<FlowState>) =>
-    setParams((current) => writeFlowState(current, { ...readFlowState(current), ...patch }), { replace: true });
+    setParams((current) => writeFlowState(current, { ...readFlowState(current), amount, ...patch }), { replace: true });
+  const changeAmount = (next: string) => {
+    setAmount(next);
+    update({ amount: next, step: 1 });
+  };
   const goTo = (step: Step) => update({ step });
-  const quote: InvestmentQuote = investmentQuote(amountCents(state.amount), state.method);
+  const quote: InvestmentQuote = investmentQuote(amountCents(state.step === 1 ? amount : state.amount), state.method);
 
   return (
     <Flex direction="column" gap="5" maxWidth="720px">
@@ -67,12 +73,7 @@ function Flow({ name, onLeave }: { name: string; onLeave: () => void }) {
             {STEP_LABELS[state.step - 1]}
           </Heading>
           {state.step === 1 ? (
-            <AmountStep
-              amount={state.amount}
-              onAmountChange={(amount) => update({ amount, step: 1 })}
-              onBack={onLeave}
-              onNext={() => goTo(2)}
-            />
+            <AmountStep amount={amount} onAmountChange={changeAmount} onBack={onLeave} onNext={() => goTo(2)} />
           ) : null}
           {state.step === 2 ? (
             <MethodStep

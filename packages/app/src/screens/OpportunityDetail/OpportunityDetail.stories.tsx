@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { explorersThisWeek, formatEuros, messages } from '@vault/domain';
-import { expect, screen, spyOn, userEvent, within } from 'storybook/test';
+import { expect, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { sampleTables, tableHandlers } from '../../../../../mocks';
 import { type AppStoryParameters, expectNavigatedTo, sessionAs, withApp } from '../../storybook';
 import OpportunityDetail from '.';
@@ -72,16 +72,16 @@ export const ExpressInterest: Story = {
     const log = spyOn(console, 'log');
     await userEvent.click(await canvas.findByRole('button', { name: 'Express Interest' }, SLOW));
     const dialog = await screen.findByRole('alertdialog', { name: 'Thank you for your interest' });
-    await expect(
-      within(dialog).getByText(/We will email the investment materials for Ghana Solar Schools/),
-    ).toBeVisible();
+    await waitFor(() =>
+      expect(within(dialog).getByText(/We will email the investment materials for Ghana Solar Schools/)).toBeVisible(),
+    );
     await expect(log).toHaveBeenCalledWith(
       '[opportunity] Express interest',
       expect.objectContaining({ opportunityId: detail.id }),
     );
     log.mockRestore();
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
-    await expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   },
 };
 

@@ -21,7 +21,8 @@ const meta = {
   decorators: [withApp],
   parameters: {
     layout: 'padded',
-    app: { url: '/wallet', session: sessionAs('investor', storyUsers.kycInvestor) } satisfies AppStoryParameters,
+    // Parameters merge deeply, so the default is the user with the fewest fields; stories add to it.
+    app: { url: '/wallet', session: sessionAs('investor') } satisfies AppStoryParameters,
   },
   // The balance is kept in localStorage per user; every story starts from zero.
   beforeEach: () => {
@@ -33,7 +34,6 @@ type Story = StoryObj<typeof meta>;
 
 /** No wallet id yet: 'Your wallet is being set up', its benefits, the live next steps and a way to Settings. */
 export const WithoutWallet: Story = {
-  parameters: { app: { url: '/wallet', session: sessionAs('investor') } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { name: 'Your wallet is being set up' })).toBeVisible();
@@ -49,6 +49,7 @@ let telemetry: ReturnType<typeof captureTelemetry> | null = null;
 
 /** Not funded: €19.99 is refused with the visible error; €20 goes through the bank step and unlocks. */
 export const FirstOnramp: Story = {
+  parameters: { app: { url: '/wallet', session: sessionAs('investor', storyUsers.kycInvestor) } },
   beforeEach: () => {
     telemetry = captureTelemetry();
     return () => telemetry?.restore();
@@ -87,6 +88,7 @@ export const FirstOnramp: Story = {
 
 /** A suggestion fills the amount. */
 export const Suggestion: Story = {
+  parameters: { app: { url: '/wallet', session: sessionAs('investor', storyUsers.kycInvestor) } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: '€50' }));
@@ -113,6 +115,7 @@ export const Funded: Story = {
 
 /** Copy puts the wallet id on the clipboard and says so. */
 export const CopyWalletId: Story = {
+  parameters: { app: { url: '/wallet', session: sessionAs('investor', storyUsers.kycInvestor) } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
@@ -124,6 +127,7 @@ export const CopyWalletId: Story = {
 
 /** Bank Account Linking. */
 export const LinkBankAccount: Story = {
+  parameters: { app: { url: '/wallet', session: sessionAs('investor', storyUsers.kycInvestor) } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Link Bank Account' }));
