@@ -19,13 +19,12 @@ export function ShellLayout() {
   const online = useOnline();
   const { appearance, toggle } = useAppearance();
 
-  // Signed out: no shell at all; the route's guard is about to send the person to /login.
-  if (!session.user) return <Outlet />;
-
   return (
     <AppShell
       currentPath={pathname}
-      email={session.user.email}
+      // Signed out only for the moment before the page's guard redirects; the tree keeps its shape
+      // so that guard survives a logout and can send the person home (Guard.tsx).
+      email={session.user?.email}
       showAdminMenu={showsAdminMenu(session)}
       demo={demo}
       offline={!online}
