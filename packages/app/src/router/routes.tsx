@@ -1,10 +1,15 @@
 import { type RouteDefinition, routes } from '@vault/domain';
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { CrashPage } from '../screens/Crash';
 import { PublicLayout } from '../shell/PublicLayout';
-import { ShellLayout } from '../shell/ShellLayout';
 import { Guard } from './Guard';
 import { Root } from './Root';
+import { ScreenLoading } from './ScreenLoading';
+
+// The signed-in shell (menus, sidebar, their Radix deps) loads on the first non-public route, so
+// none of it is in the landing page's initial JS.
+const ShellLayout = lazy(() => import('../shell/ShellLayout').then((m) => ({ default: m.ShellLayout })));
 
 export interface RouteHandle {
   title: string;
@@ -34,7 +39,14 @@ export function routeObjects(): RouteObject[] {
           errorElement: <CrashPage />,
           children: [
             { element: <PublicLayout />, children: routes.filter((r) => r.access === 'public').map(toRouteObject) },
-            { element: <ShellLayout />, children: routes.filter((r) => r.access !== 'public').map(toRouteObject) },
+            {
+              element: (
+                <Suspense fallback={<ScreenLoading />}>
+                  <ShellLayout />
+                </Suspense>
+              ),
+              children: routes.filter((r) => r.access !== 'public').map(toRouteObject),
+            },
             { element: <PublicLayout />, children: [{ path: '*', element: <Guard screen={null} /> }] },
           ],
         },

@@ -1,6 +1,5 @@
 import type { ProfilePatch, Role, Session } from '@vault/domain';
 import { createContext, type ReactNode, useContext, useState, useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
 import { isMockBackend } from '../backend/config';
 import { setAccessTokenSource } from '../backend/token';
 import { browserStorage } from '../storage/local';
@@ -8,13 +7,22 @@ import { createSessionStore, type SessionStore } from './store';
 
 const SessionContext = createContext<SessionStore | null>(null);
 
+// sonner is imported on first use, keeping it off the landing page's initial JS. Every message
+// chains on one cached import promise, so they queue until it resolves and show in order, none
+// lost; sonner replays toasts created before the (lazily mounted) <Toaster> subscribes.
+let sonner: Promise<typeof import('sonner')> | undefined;
+const loadSonner = () => {
+  sonner ??= import('sonner');
+  return sonner;
+};
+
 /** Toasts go through sonner, so every session message appears in the app's <Toaster>. */
 export const sonnerNotifier = {
   success: (message: string) => {
-    toast.success(message);
+    void loadSonner().then(({ toast }) => toast.success(message));
   },
   error: (message: string) => {
-    toast.error(message);
+    void loadSonner().then(({ toast }) => toast.error(message));
   },
 };
 
