@@ -103,6 +103,8 @@ test('keyboard only: from the landing page to a finished investment, skip link i
   // Radio group: Tab into it, arrows pick the card.
   await tabTo(page, main(page).getByRole('radio', { checked: true }));
   await page.keyboard.press('ArrowRight');
+  await expectFocused(main(page).getByRole('radio', { name: /Card payment/ }));
+  await page.keyboard.press('Space');
   await expect(main(page).getByRole('radio', { name: /Card payment/ })).toBeChecked();
   await tabTo(page, main(page).getByRole('button', { name: 'Continue', exact: true }));
   await page.keyboard.press('Enter');

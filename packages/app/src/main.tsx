@@ -8,6 +8,16 @@ import { applyDemoParam } from './demo/demoMode';
 // The embedded mock backend runs only when no Supabase project is configured. The test is on
 // import.meta.env directly, so a real-backend build drops the branch and msw with it.
 if (!import.meta.env.VITE_SUPABASE_URL || !import.meta.env.VITE_SUPABASE_ANON_KEY) {
+  // msw 2 calls registration.update() without catching it (msw issue #2006); when the browser
+  // cannot re-fetch the worker script that rejection surfaces as an uncaught page error although
+  // the running worker still serves. Mock mode only: log it instead of crashing the page's error log.
+  window.addEventListener('unhandledrejection', (event) => {
+    const reason: unknown = event.reason;
+    if (reason instanceof Error && /ServiceWorker/.test(reason.message) && /mockServiceWorker/.test(reason.message)) {
+      event.preventDefault();
+      console.warn('[mock] service worker update failed; the running mock backend keeps serving.', reason.message);
+    }
+  });
   setBackendReady(
     import('../../../mocks/browser')
       .then(({ worker }) =>

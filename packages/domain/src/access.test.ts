@@ -162,6 +162,8 @@ describe('resolveNeed', () => {
   it('keeps a known need and falls back to the first unmet step otherwise', () => {
     const u = user('investor', { crossmintWalletId: 'w' });
     expect(resolveNeed(u, 'onramp')).toBe('onramp');
+    // A stale link asking for a step already done names the step really missing.
+    expect(resolveNeed(u, 'wallet')).toBe('kyc');
     expect(resolveNeed(u, 'bogus')).toBe('kyc');
     expect(resolveNeed(u, null)).toBe('kyc');
     expect(

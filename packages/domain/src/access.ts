@@ -1,4 +1,4 @@
-import { firstUnmetNeed, isNeed, type Need } from './readiness';
+import { firstUnmetNeed, gateNeeds, isNeed, isNeedMet, type Need } from './readiness';
 import { matchRoute, roleMayOpen } from './routes';
 import type { Session, User } from './session';
 
@@ -46,9 +46,11 @@ export function signedInRedirect(session: Session, pathname: string): string | n
 }
 
 /**
- * The step /access-required explains: the `need` asked for when it is a known one, otherwise the
- * user's first unmet step (PRODUCT.md decision 5). Null when nothing is missing.
+ * The step /access-required explains: the `need` asked for when it is known and still unmet,
+ * otherwise the user's first unmet step (PRODUCT.md decision 5), so a stale link never asks for
+ * a step already done. Null when nothing is missing.
  */
 export function resolveNeed(user: User, need: string | null | undefined): Need | null {
-  return isNeed(need) ? need : firstUnmetNeed(user);
+  const unmet = gateNeeds.filter((n) => !isNeedMet(user, n));
+  return isNeed(need) && unmet.includes(need) ? need : (unmet[0] ?? null);
 }

@@ -130,6 +130,10 @@ export function firstUnmetNeed(user: User): Need | null {
   return null;
 }
 
+export function isNeedMet(user: User, need: Need): boolean {
+  return isDone[need](user);
+}
+
 export function isNeed(value: unknown): value is Need {
   return typeof value === 'string' && (gateNeeds as readonly string[]).includes(value);
 }

@@ -4,8 +4,10 @@ import { RoleSchema } from './roles';
 /** The signed-in user as kept in browser storage (SPEC.md 3). */
 export const UserSchema = v.object({
   id: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
-  name: v.pipe(v.string(), v.maxLength(500)),
-  email: v.pipe(v.string(), v.maxLength(500)),
+  // Generous caps: long but real names and emails must survive a reload; the storage reader
+  // refuses oversized values as a whole before this schema sees them.
+  name: v.pipe(v.string(), v.maxLength(10_000)),
+  email: v.pipe(v.string(), v.maxLength(10_000)),
   role: RoleSchema,
   /** Presence means the user has a self-custodial wallet. */
   crossmintWalletId: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(200))),
