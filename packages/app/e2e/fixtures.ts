@@ -205,6 +205,9 @@ export async function readyInvestor(page: Page): Promise<void> {
   await createWallet(page);
   await approveKyc(page);
   await firstOnramp(page, '20');
+  // The profile refresh saves the row in the background; a full page load started before that
+  // request ends would cut it off (the mock worker drops a leaving page's requests).
+  await page.waitForLoadState('networkidle');
 }
 
 /** The screen has rendered: its h1 is there and nothing announces loading any more. */

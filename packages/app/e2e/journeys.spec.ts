@@ -282,7 +282,9 @@ test('readiness gate: wallet, then kyc, then onramp, with from, and back after e
   await main(page).getByRole('button', { name: 'Authorise payment' }).click();
   await expect(toast(page, 'Funded Member unlocked')).toBeVisible();
   await page.goBack();
-  await goBack().click();
+  // Nothing is missing any more, so the page offers to continue where the person was going.
+  await expect(main(page)).toContainText('Your account is ready: nothing is missing any more.');
+  await main(page).getByRole('link', { name: 'Continue' }).click();
   await expect(page).toHaveURL(new RegExp(`${target}(\\?.*)?$`));
   await expect(main(page).getByRole('heading', { level: 2, name: 'Amount' })).toBeVisible();
   watch.expectClean();
