@@ -46,7 +46,7 @@ async function switchAppearance(page: Page, storyId: string, appearance: Appeara
         const timer = setTimeout(() => {
           channel.off('storyFinished', onFinished);
           reject(new Error(`Story ${id} did not re-render in the ${value} appearance`));
-        }, 30_000);
+        }, 20_000);
         function onFinished(event: { storyId: string }) {
           if (event.storyId !== id) return;
           // A render queued before ours can finish first: ask again and keep waiting.
