@@ -18,7 +18,8 @@ export function AccessMatrix() {
         The admin flag bypasses every check. A gated route also needs an investor's wallet, approved KYC and first
         on-ramp; otherwise the investor is sent to <Code>/access-required</Code>.
       </Text>
-      <Table.Root variant="surface" size="1" aria-label="Access matrix: routes by role">
+      <Table.Root variant="surface" size="1">
+        <caption>Access matrix: routes by role</caption>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeaderCell>Route</Table.ColumnHeaderCell>
@@ -40,9 +41,9 @@ export function AccessMatrix() {
               {roleIds.map((role) => (
                 <Table.Cell key={role}>
                   {roleMayOpen(route, role) ? (
-                    <Badge color="green">{route.gate && role === 'investor' ? 'Allowed, gated' : 'Allowed'}</Badge>
+                    <Badge color="green" highContrast>{route.gate && role === 'investor' ? 'Allowed, gated' : 'Allowed'}</Badge>
                   ) : (
-                    <Badge color="gray">Denied</Badge>
+                    <Badge color="gray" highContrast>Denied</Badge>
                   )}
                 </Table.Cell>
               ))}

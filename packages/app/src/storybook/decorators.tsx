@@ -2,7 +2,7 @@ import type { Decorator } from '@storybook/react-vite';
 import type { Session } from '@vault/domain';
 import { type ReactNode, useState } from 'react';
 import { createMemoryRouter, parsePath, RouterProvider, useLocation } from 'react-router-dom';
-import { Toaster } from 'sonner';
+import { Toaster, toast } from 'sonner';
 import { DemoModeOverride } from '../demo/demoMode';
 import { createAppSessionStore, SessionProvider } from '../session/SessionProvider';
 import { ShellLayout } from '../shell/ShellLayout';
@@ -41,6 +41,9 @@ function StoryLocation() {
 }
 
 function StoryFrame({ params, children }: { params: AppStoryParameters; children: ReactNode }) {
+  // sonner keeps its toasts in one module-wide store: dismiss the previous story's toasts before
+  // this story's Toaster mounts, so a play function only ever sees the toasts its own story raised.
+  useState(() => toast.dismiss());
   const url = params.url ?? '/';
   const path = params.path ?? new URL(url, 'http://story.local').pathname;
   const [store] = useState(() =>
