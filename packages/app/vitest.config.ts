@@ -1,7 +1,12 @@
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+// Node tests run in Vite's SSR environment, which reads its own resolve conditions: both must
+// name 'source' so @vault/* load from TypeScript sources, with no prior package build.
+const conditions = ['source', ...defaultServerConditions];
+
 export default defineConfig({
-  resolve: { conditions: ['source', ...defaultServerConditions] },
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: conditions } },
   test: { include: ['src/**/*.test.ts'], environment: 'node' },
 });
