@@ -41,9 +41,13 @@ export function AccessMatrix() {
               {roleIds.map((role) => (
                 <Table.Cell key={role}>
                   {roleMayOpen(route, role) ? (
-                    <Badge color="green" highContrast>{route.gate && role === 'investor' ? 'Allowed, gated' : 'Allowed'}</Badge>
+                    <Badge color="green" highContrast>
+                      {route.gate && role === 'investor' ? 'Allowed, gated' : 'Allowed'}
+                    </Badge>
                   ) : (
-                    <Badge color="gray" highContrast>Denied</Badge>
+                    <Badge color="gray" highContrast>
+                      Denied
+                    </Badge>
                   )}
                 </Table.Cell>
               ))}
