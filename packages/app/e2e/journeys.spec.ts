@@ -16,6 +16,7 @@ import {
   OPPORTUNITY,
   PROFILES_PATH,
   readinessCard,
+  settled,
   signInAs,
   signOut,
   storedUser,
@@ -474,6 +475,8 @@ test('offline: the banner shows while the context is offline and hides when back
   watch,
 }) => {
   await signInAs(page, 'investor');
+  // Offline only once the dashboard's own files have loaded: this test is about the banner.
+  await settled(page);
   const banner = page.getByText('You’re offline. Some actions won’t work until connection is restored.');
   await expect(banner).toHaveCount(0);
   await context.setOffline(true);
