@@ -1,24 +1,29 @@
 import { Theme } from '@radix-ui/themes';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { useAppearance } from './appearance/appearance';
-import { routeObjects } from './router/routes';
+import { CrashBoundary } from './router/CrashBoundary';
+import { AppRoutes } from './router/routes';
 import { SessionProvider } from './session/SessionProvider';
 
 // sonner's <Toaster> loads after the first render, off the landing page's initial JS. Toasts raised
 // before it mounts are not lost: sonner replays active toasts to a Toaster when it subscribes.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
-/** The whole app: theme, session, the router built from the domain route table, and toasts. */
+/** The whole app: theme, session, the routes built from the domain route table, and toasts. */
 export function App() {
-  const [router] = useState(() => createBrowserRouter(routeObjects()));
   const { appearance } = useAppearance();
   const [toasterWanted, setToasterWanted] = useState(false);
   useEffect(() => setToasterWanted(true), []);
   return (
     <Theme appearance={appearance} accentColor="indigo" grayColor="slate">
       <SessionProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          {/* Root's own boundary catches a screen's crash; this one, a crash of Root itself. */}
+          <CrashBoundary>
+            <AppRoutes />
+          </CrashBoundary>
+        </BrowserRouter>
         {/* Library defaults (3 visible, 4000 ms) as SPEC.md 9 says; outside the router so toasts outlive a navigation. */}
         {toasterWanted && (
           <Suspense fallback={null}>

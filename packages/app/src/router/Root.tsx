@@ -4,6 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { applyDemoParam } from '../demo/demoMode';
 import { useSession } from '../session/SessionProvider';
+import { CrashBoundary } from './CrashBoundary';
 
 export const APP_NAME = 'Vault';
 
@@ -13,7 +14,7 @@ export function documentTitle(pathname: string): string {
   return `${title} · ${APP_NAME}`;
 }
 
-/** Above every route: demo switch from the query, document title, and the command palette. */
+/** Above every route: demo switch from the query, document title, crash page and the command palette. */
 export function Root() {
   const { pathname, search } = useLocation();
 
@@ -38,7 +39,10 @@ export function Root() {
 
   return (
     <>
-      <Outlet />
+      {/* Keyed by path: after a crash, navigating elsewhere (palette, back button) recovers. */}
+      <CrashBoundary resetKey={pathname}>
+        <Outlet />
+      </CrashBoundary>
       <Palette />
     </>
   );

@@ -1,9 +1,9 @@
 import type { Session } from '@vault/domain';
 import { useState } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { DemoModeOverride } from '../demo/demoMode';
-import { routeObjects } from '../router/routes';
+import { AppRoutes } from '../router/routes';
 import { createAppSessionStore, SessionProvider } from '../session/SessionProvider';
 import { memoryStorage } from '../storage/local';
 import { signedOutSession } from './sessions';
@@ -18,11 +18,12 @@ export interface FullAppProps {
 /** The whole app (real route table, guard, shell and screens) in a memory router, for journey stories. */
 export function FullApp({ url, session = signedOutSession, demo = false }: FullAppProps) {
   const [store] = useState(() => createAppSessionStore({ storage: memoryStorage(), initial: { session } }));
-  const [router] = useState(() => createMemoryRouter(routeObjects(), { initialEntries: [url] }));
   return (
     <DemoModeOverride.Provider value={demo}>
       <SessionProvider store={store}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[url]}>
+          <AppRoutes />
+        </MemoryRouter>
         {/* Longer than the app's 4 s, so a play on a slow CI machine still sees the toast. */}
         <Toaster duration={20_000} />
       </SessionProvider>

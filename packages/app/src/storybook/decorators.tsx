@@ -1,7 +1,7 @@
 import type { Decorator } from '@storybook/react-vite';
 import type { Session } from '@vault/domain';
 import { type ReactNode, useState } from 'react';
-import { createMemoryRouter, parsePath, RouterProvider, useLocation } from 'react-router-dom';
+import { MemoryRouter, parsePath, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import { Toaster, toast } from 'sonner';
 import { DemoModeOverride } from '../demo/demoMode';
 import { createAppSessionStore, SessionProvider } from '../session/SessionProvider';
@@ -40,6 +40,10 @@ function StoryLocation() {
   );
 }
 
+function StoryRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
 function StoryFrame({ params, children }: { params: AppStoryParameters; children: ReactNode }) {
   // sonner keeps its toasts in one module-wide store: dismiss the previous story's toasts before
   // this story's Toaster mounts, so a play function only ever sees the toasts its own story raised.
@@ -53,18 +57,17 @@ function StoryFrame({ params, children }: { params: AppStoryParameters; children
       initial: { session: params.session ?? signedOutSession, loading: params.loading ?? false },
     }),
   );
-  const [router] = useState(() => {
-    const screen = { path, element: children };
-    const routes = params.shell
-      ? [{ element: <ShellLayout />, children: [screen, { path: '*', element: <StoryLocation /> }] }]
-      : [screen, { path: '*', element: <StoryLocation /> }];
-    const entry = params.state === undefined ? url : { ...parsePath(url), state: params.state };
-    return createMemoryRouter(routes, { initialEntries: [entry] });
-  });
+  const [entry] = useState(() => (params.state === undefined ? url : { ...parsePath(url), state: params.state }));
+  const screen = { path, element: children };
+  const routes = params.shell
+    ? [{ element: <ShellLayout />, children: [screen, { path: '*', element: <StoryLocation /> }] }]
+    : [screen, { path: '*', element: <StoryLocation /> }];
   return (
     <DemoModeOverride.Provider value={params.demo ?? false}>
       <SessionProvider store={store}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[entry]}>
+          <StoryRoutes routes={routes} />
+        </MemoryRouter>
         {/* Longer than the app's 4 s, so a play on a slow CI machine still sees the toast. */}
         <Toaster duration={20_000} />
       </SessionProvider>

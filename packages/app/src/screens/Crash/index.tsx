@@ -1,16 +1,14 @@
 import { Box, Button, Callout, Code, Flex, Heading, Text } from '@radix-ui/themes';
 import { messages } from '@vault/domain';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 
-/** What went wrong, in words: an Error's message, a route error's status, or the value itself. */
+/** What went wrong, in words: an Error's message, or the value itself. */
 export function crashMessage(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   if (error instanceof Error) return error.message || error.name;
   if (typeof error === 'string') return error;
   return 'Unknown error';
 }
 
-/** The crash page (SPEC.md 2), the route error element: the message, Try again, Go to Homepage. */
+/** The crash page (SPEC.md 2), shown by the router's CrashBoundary: the message, Try again, Go to Homepage. */
 export function CrashView({ error }: { error: unknown }) {
   return (
     <Flex asChild direction="column" align="center" justify="center" gap="4" p="6" minHeight="70vh">
@@ -42,11 +40,4 @@ export function CrashView({ error }: { error: unknown }) {
   );
 }
 
-export function CrashPage() {
-  const error = useRouteError();
-  // Logged so the error is not lost once the page shows only its message.
-  console.error('[app] A route crashed', error);
-  return <CrashView error={error} />;
-}
-
-export default CrashPage;
+export default CrashView;
