@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page, type Request, type Response } from '@playwright/test';
+import { documentTitle } from '@vault/domain';
 
 /**
  * Shared pieces of the journeys. Every test gets a fresh browser context (Playwright's default),
@@ -44,7 +45,40 @@ export interface Watch {
   expectClean(): void;
 }
 
+/** A call of the app to its backend (supabase-js against the embedded mock backend). */
+function isBackendCall(url: string): boolean {
+  return new URL(url).pathname.startsWith('/mock-supabase/');
+}
+
 export const test = base.extend<{ watch: Watch }>({
+  // A full page load (goto, reload) first lets the app's backend calls in flight finish. The
+  // embedded backend (MSW) answers in the page, so a request whose page is gone falls through to the
+  // static server as a 404: a save cut off by the test, not by the app. A person waits for the
+  // toast; a test that has seen the toast may still be ahead of the save that follows it.
+  page: async ({ page }, use) => {
+    const inFlight = new Set<Request>();
+    page.on('request', (request) => {
+      if (isBackendCall(request.url())) inFlight.add(request);
+    });
+    const settle = (request: Request) => inFlight.delete(request);
+    page.on('requestfinished', settle);
+    page.on('requestfailed', settle);
+    const backendIdle = async () => {
+      const deadline = Date.now() + 15_000;
+      while (inFlight.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    };
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      await backendIdle();
+      return goto(url, options);
+    };
+    page.reload = async (options) => {
+      await backendIdle();
+      return reload(options);
+    };
+    await use(page);
+  },
   watch: [
     async ({ page }, use) => {
       const allowed: RegExp[] = [];
@@ -205,9 +239,30 @@ export async function readyInvestor(page: Page): Promise<void> {
   await createWallet(page);
   await approveKyc(page);
   await firstOnramp(page, '20');
-  // The profile refresh saves the row in the background; a full page load started before that
-  // request ends would cut it off (the mock worker drops a leaving page's requests).
-  await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Moves the app to a path without a page load, as an in-app link does: the router follows the new
+ * history entry (popstate). Sweeps over many routes use it, so each route costs a render, not a
+ * page load; deep links (page.goto) are tested by the journeys and the signed-out sweep.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  // The router keeps the old screen up until the new one's code has loaded, then commits and the
+  // app titles the page after the route it shows (redirects included). Until the title matches the
+  // address, what is on screen is still the previous page.
+  await expect
+    .poll(
+      async () => {
+        const shown = await page.evaluate(() => ({ pathname: window.location.pathname, title: document.title }));
+        return shown.title === documentTitle(shown.pathname);
+      },
+      { message: `the app shows ${path}` },
+    )
+    .toBe(true);
 }
 
 /** The screen has rendered: its h1 is there and nothing announces loading any more. */

@@ -1,4 +1,14 @@
-import { adminMenuButton, expect, main, OPPORTUNITY, type Role, signInAs, test, userMenuButton } from './fixtures';
+import {
+  adminMenuButton,
+  expect,
+  main,
+  navigateInApp,
+  OPPORTUNITY,
+  type Role,
+  signInAs,
+  test,
+  userMenuButton,
+} from './fixtures';
 
 /**
  * SPEC.md 2's route table, written out here on purpose (not imported from @vault/domain), so the
@@ -109,8 +119,9 @@ for (const role of ALL) {
     await page.keyboard.press('Escape');
     await expect(palette).toHaveCount(0);
 
+    // In-app navigation from here: the guard decides on every route change, not just on page load.
     for (const route of routeTable) {
-      await page.goto(route.path);
+      await navigateInApp(page, route.path);
       const allowed = route.allowed.includes(role);
       if (allowed) {
         if (role === 'investor' && route.path.startsWith('/investments/')) {
@@ -131,7 +142,7 @@ for (const role of ALL) {
     }
 
     for (const route of publicRoutes) {
-      await page.goto(route.path);
+      await navigateInApp(page, route.path);
       if (route.signedInGoesTo) {
         await expect(page, route.path).toHaveURL(new RegExp(`${route.signedInGoesTo}$`));
       } else {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbs, primaryNav, safeInternalPath, showsAdminMenu } from './navigation';
+import { breadcrumbs, documentTitle, primaryNav, safeInternalPath, showsAdminMenu } from './navigation';
 import { paletteFor, parsePaletteEntries } from './palette';
 import { type Role, roleIds } from './roles';
-import { parseRoutes } from './routes';
+import { parseRoutes, routes } from './routes';
 import type { Session } from './session';
 
 function session(role: Role | null, isAdmin = false): Session {
@@ -161,5 +161,19 @@ describe('safeInternalPath', () => {
     ]) {
       expect(safeInternalPath(good)).toBe(good);
     }
+  });
+});
+
+describe('documentTitle', () => {
+  it('names the route, with parameters, or the 404, then the app', () => {
+    expect(documentTitle('/dashboard')).toBe('Dashboard · Vault');
+    expect(documentTitle('/opportunities/solar-park-groningen')).toBe('Opportunity · Vault');
+    expect(documentTitle('/investments')).toBe('Investments · Vault');
+    expect(documentTitle('/no-such-page')).toBe('Page not found · Vault');
+  });
+
+  it('gives every route of the table a title of its own', () => {
+    const titles = routes.map((r) => documentTitle(r.path.replace(':id', 'x')));
+    expect(new Set(titles).size).toBe(routes.length);
   });
 });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { type Role, RoleSchema } from './roles';
-import { normalizePathname, routes } from './routes';
+import { matchRoute, normalizePathname, routes } from './routes';
 import type { Session } from './session';
 import { parseTable } from './table';
 
@@ -117,4 +117,12 @@ export function safeInternalPath(from: string | null | undefined): string | null
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused here
   if (/[\\\u0000-\u001f\u007f]/.test(from)) return null;
   return from;
+}
+
+export const APP_NAME = 'Vault';
+
+/** The document title of a path: its route's title, or the 404's, then the app's name. */
+export function documentTitle(pathname: string): string {
+  const title = matchRoute(pathname)?.route.title ?? 'Page not found';
+  return `${title} · ${APP_NAME}`;
 }

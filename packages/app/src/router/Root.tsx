@@ -1,18 +1,10 @@
-import { matchRoute, type PaletteEntry, paletteFor } from '@vault/domain';
+import { documentTitle, type PaletteEntry, paletteFor } from '@vault/domain';
 import { CommandPalette, useCommandPaletteShortcut } from '@vault/ui';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { applyDemoParam } from '../demo/demoMode';
 import { useSession } from '../session/SessionProvider';
 import { CrashBoundary } from './CrashBoundary';
-
-export const APP_NAME = 'Vault';
-
-/** The document title of a path: the route table's title, or the 404's. */
-export function documentTitle(pathname: string): string {
-  const title = matchRoute(pathname)?.route.title ?? 'Page not found';
-  return `${title} · ${APP_NAME}`;
-}
 
 /** Above every route: demo switch from the query, document title, crash page and the command palette. */
 export function Root() {
