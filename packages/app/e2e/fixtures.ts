@@ -51,21 +51,32 @@ function isBackendCall(url: string): boolean {
 }
 
 export const test = base.extend<{ watch: Watch }>({
-  // A full page load (goto, reload) first lets the app's backend calls in flight finish. The
-  // embedded backend (MSW) answers in the page, so a request whose page is gone falls through to the
-  // static server as a 404: a save cut off by the test, not by the app. A person waits for the
-  // toast; a test that has seen the toast may still be ahead of the save that follows it.
+  // A full page load (goto, reload) first lets the app's backend calls finish. The embedded
+  // backend (MSW) answers in the page, so a request whose page is gone falls through to the static
+  // server as a 404: a save cut off by the test, not by the app. A person waits for the toast; a
+  // test that has seen the toast or the new state may be a few microtasks ahead of the save that
+  // follows it, so the backend must also stay quiet for a moment (200 ms), not only be idle.
   page: async ({ page }, use) => {
     const inFlight = new Set<Request>();
+    let lastActivity = 0;
     page.on('request', (request) => {
-      if (isBackendCall(request.url())) inFlight.add(request);
+      if (!isBackendCall(request.url())) return;
+      inFlight.add(request);
+      lastActivity = Date.now();
     });
-    const settle = (request: Request) => inFlight.delete(request);
+    const settle = (request: Request) => {
+      if (inFlight.delete(request)) lastActivity = Date.now();
+    };
     page.on('requestfinished', settle);
     page.on('requestfailed', settle);
+    const quietMs = 200;
     const backendIdle = async () => {
-      const deadline = Date.now() + 15_000;
-      while (inFlight.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      const since = Date.now();
+      const deadline = since + 15_000;
+      const quiet = () => inFlight.size === 0 && Date.now() - Math.max(lastActivity, since) >= quietMs;
+      while (!quiet() && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
     };
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
