@@ -23,7 +23,7 @@ export default defineConfig({
             { name: 'app', tags: ['$initial'], priority: 2 },
             {
               name: 'landing-deps',
-              test: /\/src\/(components\/(SignInForm|DemoAccounts)|shell\/Logo)\.tsx$|themes\/dist\/esm\/(components\/(container|grid)|helpers\/get-subtree)\.js$/,
+              test: /\/src\/(components\/(SignInForm|DemoAccounts|Field)|shell\/Logo)\.tsx$|themes\/dist\/esm\/(components\/(container|grid)|helpers\/get-subtree)\.js$/,
               priority: 1,
             },
           ],

@@ -1,7 +1,8 @@
-import { Button, Card, Checkbox, Flex, Heading, Link as RadixLink, Separator, Text, TextField } from '@radix-ui/themes';
+import { Button, Card, Checkbox, Flex, Heading, Link as RadixLink, Separator, Text } from '@radix-ui/themes';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '../session/SessionProvider';
+import { Field } from './Field';
 
 /**
  * The investor sign-in form of / and /login (SPEC.md 2 and 5). The form is `noValidate`: an empty
@@ -32,33 +33,23 @@ export function SignInForm({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
           <Heading as={`h${headingLevel}`} size="6" id={`${id}-heading`}>
             Sign in
           </Heading>
-          <Flex direction="column" gap="1">
-            <Text as="label" htmlFor={`${id}-email`} size="2" weight="medium">
-              Email
-            </Text>
-            <TextField.Root
-              id={`${id}-email`}
-              type="email"
-              name="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </Flex>
-          <Flex direction="column" gap="1">
-            <Text as="label" htmlFor={`${id}-password`} size="2" weight="medium">
-              Password
-            </Text>
-            <TextField.Root
-              id={`${id}-password`}
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </Flex>
+          <Field
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={setEmail}
+          />
+          <Field
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+          />
           <Flex justify="between" align="center" gap="3" wrap="wrap">
             <Text as="label" size="2">
               <Flex gap="2" align="center">

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '@vault/domain';
 import { expect, within } from 'storybook/test';
-import { adminSession, FullApp, sessionAs, storyUsers } from '../storybook';
+import { adminSession, FullApp, SLOW, sessionAs, storyUsers } from '../storybook';
 
 /**
  * The one guard at work on the real route table (SPEC.md 4 'Access guard'): each story opens the
@@ -15,13 +15,11 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const wait = { timeout: 10000 };
-
 export const SignedOutGoesToLogin: Story = {
   args: { url: '/dashboard' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Sign in' }, wait)).toBeVisible();
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Sign in' }, SLOW)).toBeVisible();
   },
 };
 
@@ -29,7 +27,7 @@ export const RoleNotAllowed: Story = {
   args: { url: '/users', session: sessionAs('investor') },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText(messages.accessDenied, {}, wait)).toBeVisible();
+    await expect(await canvas.findByText(messages.accessDenied, {}, SLOW)).toBeVisible();
     await expect(canvas.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
   },
 };
@@ -38,7 +36,7 @@ export const GateSendsToAccessRequired: Story = {
   args: { url: '/investments/solar-park-groningen', session: { user: storyUsers.walletInvestor, isAdmin: false } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Access required' }, wait)).toBeVisible();
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Access required' }, SLOW)).toBeVisible();
     await expect(canvas.getByRole('heading', { level: 2, name: 'Complete KYC' })).toBeVisible();
   },
 };
@@ -47,7 +45,7 @@ export const AdminFlagBypassesTheGate: Story = {
   args: { url: '/investments/solar-park-groningen', session: adminSession },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('main', {}, wait)).toBeVisible();
+    await expect(await canvas.findByRole('main', {}, SLOW)).toBeVisible();
     await expect(canvas.queryByRole('heading', { name: 'Access required' })).toBeNull();
     await expect(canvas.queryByText(messages.accessDenied)).toBeNull();
   },
@@ -57,7 +55,7 @@ export const SignedInLeavesSignInPages: Story = {
   args: { url: '/login', session: sessionAs('compliance') },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const nav = await canvas.findByRole('navigation', { name: 'Primary' }, wait);
+    const nav = await canvas.findByRole('navigation', { name: 'Primary' }, SLOW);
     await expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   },
 };
@@ -66,7 +64,7 @@ export const UnknownPath: Story = {
   args: { url: '/no/such/page', session: sessionAs('investor') },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: messages.notFound }, wait)).toBeVisible();
+    await expect(await canvas.findByRole('heading', { level: 1, name: messages.notFound }, SLOW)).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
   },
 };

@@ -1,27 +1,6 @@
-import { style } from '@vanilla-extract/css';
-import { vars } from '../theme';
+// The shared state panel (theme/statePanel.css.ts), in the danger tone.
+import { statePanel, statePanelIcon, statePanelText } from '../theme/statePanel.css';
 
-export const root = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: vars.space['3'],
-  paddingBlock: vars.space['7'],
-  paddingInline: vars.space['5'],
-  textAlign: 'center',
-});
-
-export const icon = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: vars.space['8'],
-  height: vars.space['8'],
-  borderRadius: '50%',
-  backgroundColor: vars.color.dangerSoft,
-  color: vars.color.danger,
-});
-
-export const text = style({
-  maxWidth: '42ch',
-});
+export const root = statePanel;
+export const icon = statePanelIcon.danger;
+export const text = statePanelText;

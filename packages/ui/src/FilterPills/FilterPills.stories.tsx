@@ -1,26 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { opportunityCategories, opportunityRegions } from '@vault/domain';
-import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { controlled } from '../internal/controlled';
 import { FilterPills, type FilterPillsProps } from './FilterPills';
 
 const categoryOptions = ['All', ...opportunityCategories];
 const regionOptions = ['All', ...opportunityRegions];
 
-/** Holds the value like a screen would, and still reports every change to the spy. */
-function Controlled(args: FilterPillsProps) {
-  const [value, setValue] = useState(args.value);
-  return (
-    <FilterPills
-      {...args}
-      value={value}
-      onChange={(next) => {
-        setValue(next);
-        args.onChange(next);
-      }}
-    />
-  );
-}
+const Controlled = controlled<string, FilterPillsProps>(FilterPills);
 
 const meta = {
   title: 'Data display/FilterPills',

@@ -1,22 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { opportunitySorts } from '@vault/domain';
-import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { controlled } from '../internal/controlled';
 import { SortSelect, type SortSelectProps } from './SortSelect';
 
-function Controlled(args: SortSelectProps) {
-  const [value, setValue] = useState(args.value);
-  return (
-    <SortSelect
-      {...args}
-      value={value}
-      onChange={(next) => {
-        setValue(next);
-        args.onChange(next);
-      }}
-    />
-  );
-}
+const Controlled = controlled<SortSelectProps['value'], SortSelectProps>(SortSelect);
 
 const meta = {
   title: 'Data display/SortSelect',

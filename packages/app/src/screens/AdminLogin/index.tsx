@@ -1,6 +1,7 @@
-import { Button, Callout, Card, Container, Flex, Heading, Link as RadixLink, Text, TextField } from '@radix-ui/themes';
+import { Button, Callout, Card, Container, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { Field } from '../../components/Field';
 import { useDemoMode } from '../../demo/demoMode';
 import { adminPair } from '../../session/adminPair';
 import { useSession } from '../../session/SessionProvider';
@@ -44,32 +45,15 @@ export default function AdminLoginScreen() {
                 </Callout.Text>
               </Callout.Root>
             ) : null}
-            <Flex direction="column" gap="1">
-              <Text as="label" htmlFor={`${id}-email`} size="2" weight="medium">
-                Email
-              </Text>
-              <TextField.Root
-                id={`${id}-email`}
-                type="email"
-                name="email"
-                autoComplete="username"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </Flex>
-            <Flex direction="column" gap="1">
-              <Text as="label" htmlFor={`${id}-password`} size="2" weight="medium">
-                Password
-              </Text>
-              <TextField.Root
-                id={`${id}-password`}
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </Flex>
+            <Field label="Email" type="email" name="email" autoComplete="username" value={email} onChange={setEmail} />
+            <Field
+              label="Password"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={setPassword}
+            />
             <Button type="submit" size="3" disabled={working}>
               {working ? 'Authenticating...' : 'Access Dashboard'}
             </Button>

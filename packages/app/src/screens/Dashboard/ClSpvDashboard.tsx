@@ -3,9 +3,9 @@ import type { Loan } from '@vault/domain';
 import { DataTable, type DataTableColumn, PageHeader, StatusChip } from '@vault/ui';
 import type { Repayment } from '../../backend/schemas';
 import { useTable } from '../../backend/useTable';
-import { formatDate } from './format';
-import { Section } from './Section';
-import { TableData } from './TableData';
+import { Section } from '../../components/Section';
+import { TableData } from '../../components/TableData';
+import { formatDate } from '../../format/dates';
 
 const loanColumns: readonly DataTableColumn<Loan>[] = [
   { key: 'id', header: 'Loan' },

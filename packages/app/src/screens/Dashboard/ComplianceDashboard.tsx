@@ -2,9 +2,9 @@ import { Flex } from '@radix-ui/themes';
 import type { AuditLog, ComplianceAlert } from '@vault/domain';
 import { DataTable, type DataTableColumn, PageHeader, StatusChip } from '@vault/ui';
 import { useTable } from '../../backend/useTable';
-import { formatDateTime } from './format';
-import { Section } from './Section';
-import { TableData } from './TableData';
+import { Section } from '../../components/Section';
+import { TableData } from '../../components/TableData';
+import { formatDateTime } from '../../format/dates';
 
 const alertColumns: readonly DataTableColumn<ComplianceAlert>[] = [
   { key: 'user', header: 'User' },

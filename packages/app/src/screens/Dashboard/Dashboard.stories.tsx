@@ -6,6 +6,7 @@ import { tableHandlers } from '../../../../../mocks';
 import {
   type AppStoryParameters,
   captureTelemetry,
+  SLOW,
   sessionAs,
   signedOutSession,
   storyUsers,
@@ -25,9 +26,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Generous: a loaded CI machine can take seconds to answer the mock backend. */
-const wait = { timeout: 15_000 };
-
 const app = (params: AppStoryParameters): { app: AppStoryParameters } => ({ app: params });
 
 /** A new investor: 25%, the 'Create your wallet' nudge, every table of the dashboard. */
@@ -44,15 +42,15 @@ export const Investor: Story = {
       within(card).getByText("You're close! Complete 'Create wallet' to unlock more features."),
     ).toBeVisible();
 
-    const table = await canvas.findByRole('table', { name: 'Recent investments' }, wait);
+    const table = await canvas.findByRole('table', { name: 'Recent investments' }, SLOW);
     for (const header of ['Name', 'Amount', 'Date', 'Status']) {
       await expect(within(table).getByRole('columnheader', { name: header })).toBeVisible();
     }
     await expect(within(table).getByRole('rowheader', { name: 'Groningen Solar Park II' })).toBeVisible();
     await expect(within(table).getAllByText('Active').length).toBeGreaterThan(0);
     await expect(within(table).getAllByText('Matured').length).toBeGreaterThan(0);
-    await expect(await canvas.findByRole('heading', { name: 'Distribution paid' }, wait)).toBeVisible();
-    await expect(await canvas.findByRole('heading', { name: 'Placement Term Ending' }, wait)).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Distribution paid' }, SLOW)).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Placement Term Ending' }, SLOW)).toBeVisible();
     await expect(canvas.getByRole('heading', { name: 'Document Expiry' })).toBeVisible();
 
     const quick = canvas.getByRole('list', { name: 'Quick actions' });
@@ -99,7 +97,7 @@ export const InvestorNudgeCallToAction: Story = {
     await expect(telemetry?.sink).toHaveBeenCalledWith(
       expect.objectContaining({ type: 'click:cta', context: { step: 'wallet', page: 'dashboard' } }),
     );
-    await expect(await canvas.findByTestId('story-location', {}, wait)).toHaveTextContent('Navigated to /settings');
+    await expect(await canvas.findByTestId('story-location', {}, SLOW)).toHaveTextContent('Navigated to /settings');
   },
 };
 
@@ -109,8 +107,8 @@ export const InvestorReadinessButton: Story = {
     const canvas = within(canvasElement);
     const card = canvas.getByRole('region', { name: 'Readiness Level' });
     await userEvent.click(within(card).getByRole('button', { name: 'Create Wallet' }));
-    await waitFor(() => expect(screen.getByText(openingStepMessage('Create wallet'))).toBeVisible(), wait);
-    await expect(await canvas.findByTestId('story-location', {}, wait)).toHaveTextContent('Navigated to /settings');
+    await waitFor(() => expect(screen.getByText(openingStepMessage('Create wallet'))).toBeVisible(), SLOW);
+    await expect(await canvas.findByTestId('story-location', {}, SLOW)).toHaveTextContent('Navigated to /settings');
   },
 };
 
@@ -159,10 +157,10 @@ export const InvestorInvestmentsErrorThenRetry: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Failed to load recent investments' }, wait)).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Failed to load recent investments' }, SLOW)).toBeVisible();
     await expect(canvas.getByText(messages.checkConnection)).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-    await expect(await canvas.findByRole('table', { name: 'Recent investments' }, wait)).toBeVisible();
+    await expect(await canvas.findByRole('table', { name: 'Recent investments' }, SLOW)).toBeVisible();
   },
 };
 
@@ -181,10 +179,10 @@ export const InvestorTablesEmpty: Story = {
   parameters: { msw: { handlers: [tableHandlers.empty()] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'No investments yet' }, wait)).toBeVisible();
-    await expect(await canvas.findByRole('heading', { name: 'No notifications' }, wait)).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'No investments yet' }, SLOW)).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'No notifications' }, SLOW)).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Explore Opportunities' }));
-    await expect(await canvas.findByTestId('story-location', {}, wait)).toHaveTextContent(
+    await expect(await canvas.findByTestId('story-location', {}, SLOW)).toHaveTextContent(
       'Navigated to /opportunities',
     );
   },
@@ -197,13 +195,13 @@ export const MfoAdmin: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'MFO Admin Dashboard' })).toBeVisible();
     const users = canvas.getByRole('group', { name: 'Total Users' });
-    await waitFor(() => expect(users).toHaveTextContent('9'), wait);
-    await waitFor(() => expect(canvas.getByRole('group', { name: 'Compliance Alerts' })).toHaveTextContent('4'), wait);
+    await waitFor(() => expect(users).toHaveTextContent('9'), SLOW);
+    await waitFor(() => expect(canvas.getByRole('group', { name: 'Compliance Alerts' })).toHaveTextContent('4'), SLOW);
     await waitFor(
       () => expect(canvas.getByRole('group', { name: 'Total Assets Managed' })).toHaveTextContent('€29,770,000'),
-      wait,
+      SLOW,
     );
-    await expect(await canvas.findByText('Amaka Okafor started KYC verification', {}, wait)).toBeVisible();
+    await expect(await canvas.findByText('Amaka Okafor started KYC verification', {}, SLOW)).toBeVisible();
     const quick = canvas.getByRole('list', { name: 'Quick actions' });
     for (const [name, href] of [
       ['Manage Users', '/users'],
@@ -221,7 +219,7 @@ export const MfoAdmin: Story = {
     const shortcuts = canvas.getByRole('list', { name: 'Admin shortcuts' });
     await expect(within(shortcuts).getByRole('heading', { name: 'Admin shortcuts' })).toBeVisible();
     await userEvent.click(within(shortcuts).getByRole('link', { name: 'Manage Users' }));
-    await expect(await canvas.findByTestId('story-location', {}, wait)).toHaveTextContent('Navigated to /users');
+    await expect(await canvas.findByTestId('story-location', {}, SLOW)).toHaveTextContent('Navigated to /users');
   },
 };
 
@@ -235,7 +233,7 @@ export const MfoAdminFiguresError: Story = {
     const canvas = within(canvasElement);
     await waitFor(
       () => expect(canvas.getByRole('group', { name: 'Total Users' })).toHaveTextContent('Unavailable'),
-      wait,
+      SLOW,
     );
     await expect(canvas.getByRole('button', { name: 'Retry' })).toBeVisible();
   },
@@ -246,11 +244,11 @@ export const CommercialLendingSpv: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Commercial Lending SPV Admin' })).toBeVisible();
-    const loans = await canvas.findByRole('table', { name: 'Loan portfolio' }, wait);
+    const loans = await canvas.findByRole('table', { name: 'Loan portfolio' }, SLOW);
     await expect(within(loans).getByRole('rowheader', { name: 'LN-2025-014' })).toBeVisible();
     await expect(within(loans).getAllByText('Active').length).toBe(2);
     await expect(within(loans).getAllByText('Pending').length).toBe(2);
-    const repayments = await canvas.findByRole('table', { name: 'Upcoming repayments' }, wait);
+    const repayments = await canvas.findByRole('table', { name: 'Upcoming repayments' }, SLOW);
     await expect(within(repayments).getAllByText('Zonnepark Drenthe B.V.').length).toBe(2);
   },
 };
@@ -262,8 +260,8 @@ export const CommercialLendingSpvEmpty: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'No loans yet' }, wait)).toBeVisible();
-    await expect(await canvas.findByRole('heading', { name: 'No repayments due' }, wait)).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'No loans yet' }, SLOW)).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'No repayments due' }, SLOW)).toBeVisible();
   },
 };
 
@@ -272,7 +270,7 @@ export const EquitySpv: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Equity Investment SPV Admin' })).toBeVisible();
-    const holdings = await canvas.findByRole('table', { name: 'Equity portfolio' }, wait);
+    const holdings = await canvas.findByRole('table', { name: 'Equity portfolio' }, SLOW);
     await expect(within(holdings).getByRole('rowheader', { name: 'Nordic Heat Pumps AB' })).toBeVisible();
     await expect(within(holdings).getByText('12,500')).toBeVisible();
   },
@@ -283,7 +281,7 @@ export const ProductionSpv: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Production SPV Dashboard' })).toBeVisible();
-    const assets = await canvas.findByRole('table', { name: 'Asset inventory' }, wait);
+    const assets = await canvas.findByRole('table', { name: 'Asset inventory' }, SLOW);
     await expect(within(assets).getAllByText('Operational').length).toBe(3);
     await expect(within(assets).getByText('Under Maintenance')).toBeVisible();
   },
@@ -296,7 +294,7 @@ export const ProductionSpvError: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Failed to load assets' }, wait)).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Failed to load assets' }, SLOW)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Retry' })).toBeVisible();
   },
 };
@@ -306,10 +304,10 @@ export const Compliance: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Compliance Dashboard' })).toBeVisible();
-    const alerts = await canvas.findByRole('table', { name: 'Compliance alerts' }, wait);
+    const alerts = await canvas.findByRole('table', { name: 'Compliance alerts' }, SLOW);
     await expect(within(alerts).getAllByText('High priority').length).toBe(2);
     await expect(within(alerts).getAllByText('Medium priority').length).toBe(2);
-    const logs = await canvas.findByRole('table', { name: 'Audit logs' }, wait);
+    const logs = await canvas.findByRole('table', { name: 'Audit logs' }, SLOW);
     await expect(within(logs).getByText('Sanctions list refreshed (EU, UK, UN)')).toBeVisible();
   },
 };

@@ -2,8 +2,8 @@ import { Flex } from '@radix-ui/themes';
 import type { EquityHolding } from '@vault/domain';
 import { DataTable, type DataTableColumn, PageHeader } from '@vault/ui';
 import { useTable } from '../../backend/useTable';
-import { Section } from './Section';
-import { TableData } from './TableData';
+import { Section } from '../../components/Section';
+import { TableData } from '../../components/TableData';
 
 const holdingColumns: readonly DataTableColumn<EquityHolding>[] = [
   { key: 'company', header: 'Company' },

@@ -22,12 +22,12 @@ import {
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useTable } from '../../backend/useTable';
+import { Section } from '../../components/Section';
+import { TableData } from '../../components/TableData';
+import { formatDate } from '../../format/dates';
 import { useNudgeDismissal } from '../../storage/nudges';
 import { track } from '../../telemetry';
-import { formatDate } from './format';
 import { type QuickLink, QuickLinks } from './QuickLinks';
-import { Section } from './Section';
-import { TableData } from './TableData';
 
 /** SPEC.md 2: the investor's quick buttons. */
 const quickLinks: readonly QuickLink[] = [

@@ -5,10 +5,10 @@ import { type ReactNode, useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { TableState } from '../../backend/useTable';
 import { useTable } from '../../backend/useTable';
-import { formatDateTime } from './format';
+import { Section } from '../../components/Section';
+import { TableData } from '../../components/TableData';
+import { formatDateTime } from '../../format/dates';
 import { type QuickLink, QuickLinks } from './QuickLinks';
-import { Section } from './Section';
-import { TableData } from './TableData';
 
 /** SPEC.md 2: the MFO admin's quick buttons. */
 const quickLinks: readonly QuickLink[] = [

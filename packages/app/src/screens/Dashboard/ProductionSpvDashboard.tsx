@@ -2,8 +2,8 @@ import { Flex } from '@radix-ui/themes';
 import type { ProductionAsset } from '@vault/domain';
 import { DataTable, type DataTableColumn, PageHeader, StatusChip } from '@vault/ui';
 import { useTable } from '../../backend/useTable';
-import { Section } from './Section';
-import { TableData } from './TableData';
+import { Section } from '../../components/Section';
+import { TableData } from '../../components/TableData';
 
 const assetColumns: readonly DataTableColumn<ProductionAsset>[] = [
   { key: 'name', header: 'Asset' },

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { tableHandlers } from '../../../../../mocks';
 import { removeItem, storageKeys, writeItem } from '../../storage/local';
-import { type AppStoryParameters, captureTelemetry, sessionAs, storyUsers, withApp } from '../../storybook';
+import { type AppStoryParameters, captureTelemetry, SLOW, sessionAs, storyUsers, withApp } from '../../storybook';
 import Documents from '.';
 
 const meta = {
@@ -23,9 +23,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Generous: a loaded CI machine can take seconds to answer the mock backend. */
-const wait = { timeout: 15_000 };
-
 /** The grid, the e-signature notice and one document waiting for a signature. */
 export const Pending: Story = {
   play: async ({ canvasElement }) => {
@@ -33,7 +30,7 @@ export const Pending: Story = {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
     await expect(canvas.getByText(messages.auditTrail)).toBeVisible();
     await expect(
-      await canvas.findByText('Membership Agreement is waiting for your signature.', {}, wait),
+      await canvas.findByText('Membership Agreement is waiting for your signature.', {}, SLOW),
     ).toBeVisible();
     const grid = canvas.getByRole('list', { name: 'Documents' });
     for (const status of ['Signed', 'Pending', 'Available', 'Sent']) {
@@ -47,8 +44,8 @@ export const Pending: Story = {
 export const ReviewAndSign: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Review & Sign' }, wait));
-    await waitFor(() => expect(screen.getByText('Membership Agreement signed')).toBeVisible(), wait);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Review & Sign' }, SLOW));
+    await waitFor(() => expect(screen.getByText('Membership Agreement signed')).toBeVisible(), SLOW);
     await expect(canvas.queryByRole('button', { name: 'Review & Sign' })).toBeNull();
     await expect(canvas.queryByText('Membership Agreement is waiting for your signature.')).toBeNull();
     const card = canvas.getByRole('heading', { name: 'Membership Agreement' }).closest('li');
@@ -62,8 +59,8 @@ export const ReviewAndSign: Story = {
 export const Download: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Download Q4 2024 Portfolio Statement' }, wait));
-    await waitFor(() => expect(screen.getByText('Download started: Q4 2024 Portfolio Statement')).toBeVisible(), wait);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Download Q4 2024 Portfolio Statement' }, SLOW));
+    await waitFor(() => expect(screen.getByText('Download started: Q4 2024 Portfolio Statement')).toBeVisible(), SLOW);
   },
 };
 
@@ -94,11 +91,11 @@ export const ErrorThenRetry: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const alert = await canvas.findByRole('alert', {}, wait);
+    const alert = await canvas.findByRole('alert', {}, SLOW);
     await expect(within(alert).getByRole('heading', { name: messages.documentsFailed })).toBeVisible();
     await expect(within(alert).getByText(messages.checkConnection)).toBeVisible();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    await expect(await canvas.findByRole('heading', { name: 'Membership Agreement' }, wait)).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Membership Agreement' }, SLOW)).toBeVisible();
     await expect(canvas.queryByRole('alert')).toBeNull();
   },
 };
@@ -108,7 +105,7 @@ export const Failed: Story = {
   parameters: { msw: { handlers: [tableHandlers.error('documents')] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: messages.documentsFailed }, wait)).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: messages.documentsFailed }, SLOW)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Retry' })).toBeEnabled();
   },
 };
@@ -117,10 +114,10 @@ export const Empty: Story = {
   parameters: { msw: { handlers: [tableHandlers.empty('documents')] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: messages.noDocuments }, wait)).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: messages.noDocuments }, SLOW)).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Review & Sign' })).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Explore Opportunities' }));
-    await expect(await canvas.findByTestId('story-location', {}, wait)).toHaveTextContent(
+    await expect(await canvas.findByTestId('story-location', {}, SLOW)).toHaveTextContent(
       'Navigated to /opportunities',
     );
   },
@@ -144,7 +141,7 @@ export const NudgeDismissedEarlier: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Membership Agreement' }, wait)).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Membership Agreement' }, SLOW)).toBeVisible();
     await expect(canvas.queryByText('Next step')).toBeNull();
   },
 };
@@ -167,9 +164,9 @@ export const NudgeCallToAction: Story = {
         expect(telemetry?.sink).toHaveBeenCalledWith(
           expect.objectContaining({ type: 'click:cta', context: { step: 'kyc', page: 'documents' } }),
         ),
-      wait,
+      SLOW,
     );
-    await expect(await canvas.findByTestId('story-location', {}, wait)).toHaveTextContent(
+    await expect(await canvas.findByTestId('story-location', {}, SLOW)).toHaveTextContent(
       'Navigated to /kyc-verification',
     );
   },
@@ -183,7 +180,7 @@ export const SpvAdminEmpty: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: messages.noDocuments }, wait)).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: messages.noDocuments }, SLOW)).toBeVisible();
     await expect(canvas.queryByText('Next step')).toBeNull();
     await expect(canvas.queryByRole('button', { name: 'Explore Opportunities' })).toBeNull();
   },

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useTable } from '../../backend/useTable';
+import { Section } from '../../components/Section';
+import { TableData } from '../../components/TableData';
 import { useSession } from '../../session/SessionProvider';
 import { useNudgeDismissal } from '../../storage/nudges';
 import { track } from '../../telemetry';
-import { Section } from '../Dashboard/Section';
-import { TableData } from '../Dashboard/TableData';
 import { DocumentCard } from './DocumentCard';
 import { documentFileName, documentText, saveTextFile } from './download';
 

@@ -5,14 +5,12 @@ import {
   type AppStoryParameters,
   expectNavigatedTo,
   expectToast,
+  SLOW,
   sessionAs,
   storyUsers,
   withApp,
 } from '../../storybook';
 import InvestmentFlow from '.';
-
-/** Screens load supabase-js and their data lazily; on a busy machine the first answer takes seconds. */
-const SLOW = { timeout: 20_000 };
 
 const investor = sessionAs('investor', storyUsers.fundedInvestor);
 const url = '/investments/schools-ghana';

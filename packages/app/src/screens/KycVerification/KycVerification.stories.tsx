@@ -4,15 +4,13 @@ import {
   type AppStoryParameters,
   expectNavigatedTo,
   expectToast,
+  SLOW,
   sessionAs,
   signedOutSession,
   storyUsers,
   withApp,
 } from '../../storybook';
 import KycVerification from '.';
-
-/** Screens load supabase-js and their data lazily; on a busy machine the first answer takes seconds. */
-const SLOW = { timeout: 20_000 };
 
 const meta = {
   title: 'Screens/KycVerification',

@@ -14,14 +14,12 @@ import {
   type AppStoryParameters,
   captureTelemetry,
   expectNavigatedTo,
+  SLOW,
   sessionAs,
   storyUsers,
   withApp,
 } from '../../storybook';
 import Opportunities from '.';
-
-/** Screens load supabase-js and their data lazily; on a busy machine the first answer takes seconds. */
-const SLOW = { timeout: 20_000 };
 
 const meta = {
   title: 'Screens/Opportunities',

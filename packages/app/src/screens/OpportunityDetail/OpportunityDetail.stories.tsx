@@ -2,11 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { explorersThisWeek, formatEuros, messages } from '@vault/domain';
 import { expect, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { sampleTables, tableHandlers } from '../../../../../mocks';
-import { type AppStoryParameters, expectNavigatedTo, sessionAs, withApp } from '../../storybook';
+import { type AppStoryParameters, expectNavigatedTo, SLOW, sessionAs, withApp } from '../../storybook';
 import OpportunityDetail from '.';
-
-/** Screens load supabase-js and their data lazily; on a busy machine the first answer takes seconds. */
-const SLOW = { timeout: 20_000 };
 
 const detail = sampleTables.opportunity_details.find((d) => d.id === 'schools-ghana');
 if (!detail) throw new Error('sample opportunity schools-ghana is missing');

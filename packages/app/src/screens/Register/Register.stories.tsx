@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages, registrationSteps } from '@vault/domain';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { type AppStoryParameters, withApp } from '../../storybook';
+import { type AppStoryParameters, SLOW, withApp } from '../../storybook';
 import Register from '.';
 
 const meta = {
@@ -15,9 +15,6 @@ const meta = {
 } satisfies Meta<typeof Register>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** Generous: a loaded CI machine can take seconds to answer the mock backend. */
-const wait = { timeout: 15_000 };
 
 type Canvas = ReturnType<typeof within>;
 
@@ -37,7 +34,7 @@ export const RequiredFields: Story = {
     await expect(canvas.getByText('Step 1 of 3')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Back' })).toBeDisabled();
     await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(screen.getByText(messages.fillRequiredFields)).toBeVisible(), wait);
+    await waitFor(() => expect(screen.getByText(messages.fillRequiredFields)).toBeVisible(), SLOW);
     await expect(canvas.getByRole('heading', { level: 2, name: registrationSteps[0] })).toBeVisible();
   },
 };
@@ -47,7 +44,7 @@ export const PasswordsDoNotMatch: Story = {
     const canvas = within(canvasElement);
     await fillStepOne(canvas, 'battery-staple');
     await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(screen.getByText(messages.passwordsDoNotMatch)).toBeVisible(), wait);
+    await waitFor(() => expect(screen.getByText(messages.passwordsDoNotMatch)).toBeVisible(), SLOW);
     await expect(canvas.getByRole('heading', { level: 2, name: registrationSteps[0] })).toBeVisible();
   },
 };
@@ -85,7 +82,7 @@ export const Completion: Story = {
       await expect(canvas.getByText(provider)).toBeVisible();
     }
     await userEvent.click(canvas.getByRole('button', { name: 'Complete Registration' }));
-    await waitFor(() => expect(screen.getByText(messages.loginSuccess)).toBeVisible(), wait);
-    await expect(await canvas.findByTestId('story-location', {}, wait)).toHaveTextContent('Navigated to /dashboard');
+    await waitFor(() => expect(screen.getByText(messages.loginSuccess)).toBeVisible(), SLOW);
+    await expect(await canvas.findByTestId('story-location', {}, SLOW)).toHaveTextContent('Navigated to /dashboard');
   },
 };

@@ -9,10 +9,10 @@ import { PageHeader, Stepper } from '@vault/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
+import { Field } from '../../components/Field';
 import { useSession } from '../../session/SessionProvider';
 import { LogoMark } from '../../shell/Logo';
 import { type AccountType, accountTypeFrom, accountTypes } from './accountType';
-import { Field } from './Field';
 
 const lastStep = registrationSteps.length;
 

@@ -7,14 +7,12 @@ import {
   type AppStoryParameters,
   expectNavigatedTo,
   expectToast,
+  SLOW,
   sessionAs,
   storyUsers,
   withApp,
 } from '../../storybook';
 import Settings from '.';
-
-/** Screens load supabase-js and their data lazily; on a busy machine the first answer takes seconds. */
-const SLOW = { timeout: 20_000 };
 
 const meta = {
   title: 'Screens/Settings',

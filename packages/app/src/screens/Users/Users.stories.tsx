@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { tableHandlers } from '../../../../../mocks';
-import { type AppStoryParameters, sessionAs, withApp } from '../../storybook';
+import { type AppStoryParameters, SLOW, sessionAs, withApp } from '../../storybook';
 import Users from '.';
 
 const meta = {
@@ -16,14 +16,11 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Generous: a loaded CI machine can take seconds to answer the mock backend. */
-const wait = { timeout: 15_000 };
-
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
-    const table = await canvas.findByRole('table', { name: 'Platform users' }, wait);
+    const table = await canvas.findByRole('table', { name: 'Platform users' }, SLOW);
     for (const header of ['Name', 'Email', 'Role', 'Status', 'Joined']) {
       await expect(within(table).getByRole('columnheader', { name: header })).toBeVisible();
     }
@@ -50,7 +47,7 @@ export const Failed: Story = {
   parameters: { msw: { handlers: [tableHandlers.error('users')] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Failed to load users' }, wait)).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Failed to load users' }, SLOW)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Retry' })).toBeEnabled();
   },
 };
@@ -58,6 +55,6 @@ export const Failed: Story = {
 export const Empty: Story = {
   parameters: { msw: { handlers: [tableHandlers.empty('users')] } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { name: 'No users yet' }, wait)).toBeVisible();
+    await expect(await within(canvasElement).findByRole('heading', { name: 'No users yet' }, SLOW)).toBeVisible();
   },
 };

@@ -3,9 +3,9 @@ import { roleLabel } from '@vault/domain';
 import { DataTable, type DataTableColumn, PageHeader } from '@vault/ui';
 import type { PlatformUser } from '../../backend/schemas';
 import { useTable } from '../../backend/useTable';
-import { formatDate } from '../Dashboard/format';
-import { Section } from '../Dashboard/Section';
-import { TableData } from '../Dashboard/TableData';
+import { Section } from '../../components/Section';
+import { TableData } from '../../components/TableData';
+import { formatDate } from '../../format/dates';
 
 const statusColors: Record<PlatformUser['status'], 'teal' | 'amber' | 'red'> = {
   Active: 'teal',

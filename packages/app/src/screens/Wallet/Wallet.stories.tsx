@@ -6,14 +6,12 @@ import {
   captureTelemetry,
   expectNavigatedTo,
   expectToast,
+  SLOW,
   sessionAs,
   storyUsers,
   withApp,
 } from '../../storybook';
 import Wallet from '.';
-
-/** Screens load supabase-js and their data lazily; on a busy machine the first answer takes seconds. */
-const SLOW = { timeout: 20_000 };
 
 const meta = {
   title: 'Screens/Wallet',

@@ -1,6 +1,6 @@
 import { EmptyState, ErrorState, LoadingSkeleton, type LoadingSkeletonVariant } from '@vault/ui';
 import type { ReactNode } from 'react';
-import type { TableState } from '../../backend/useTable';
+import type { TableState } from '../backend/useTable';
 
 export interface TableDataProps<T> {
   /** useTable(...) for one sample table. */

@@ -6,13 +6,29 @@ export interface FieldProps {
   value: string;
   onChange: (value: string) => void;
   type?: 'text' | 'email' | 'password' | 'tel';
+  /** The form field's name, for password managers and autofill. */
+  name?: string;
   autoComplete?: string;
+  placeholder?: string;
   required?: boolean;
   hint?: string;
 }
 
-/** A labelled text field; required ones say so in words, not only with a mark. */
-export function Field({ label, value, onChange, type = 'text', autoComplete, required = false, hint }: FieldProps) {
+/**
+ * A labelled text field of the app's forms (sign-in, admin login, registration); required ones
+ * say so in words, not only with a mark.
+ */
+export function Field({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  name,
+  autoComplete,
+  placeholder,
+  required = false,
+  hint,
+}: FieldProps) {
   const id = useId();
   return (
     <Flex direction="column" gap="1">
@@ -28,7 +44,9 @@ export function Field({ label, value, onChange, type = 'text', autoComplete, req
       <TextField.Root
         id={id}
         type={type}
+        name={name}
         autoComplete={autoComplete}
+        placeholder={placeholder}
         aria-required={required || undefined}
         aria-describedby={hint ? `${id}-hint` : undefined}
         value={value}
