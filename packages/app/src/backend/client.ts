@@ -2,7 +2,7 @@ import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@
 import { type BackendConfig, readBackendConfig } from './config';
 import { type AccessTokenSource, backendReady, currentAccessToken } from './token';
 
-export { type AccessTokenSource, setAccessTokenSource, setBackendReady } from './token';
+export { type AccessTokenSource, setAccessTokenSource, setBackendStarter } from './token';
 
 type RealtimeTransport = NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport'];
 

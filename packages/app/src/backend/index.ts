@@ -4,7 +4,7 @@ export {
   configureBackend,
   createBackendClient,
   setAccessTokenSource,
-  setBackendReady,
+  setBackendStarter,
 } from './client';
 export { type BackendConfig, isMockBackend, readBackendConfig } from './config';
 export { profilePatchFromRow, profileRowFromUser } from './profileRow';

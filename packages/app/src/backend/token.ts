@@ -8,8 +8,9 @@
 export type AccessTokenSource = () => string | null;
 
 let tokenSource: AccessTokenSource = () => null;
-/** Resolves once the embedded mock's service worker answers; requests wait for it (main.tsx). */
-let ready: Promise<void> = Promise.resolve();
+/** Starts the backend (the embedded mock's service worker, main.tsx); nothing to start by default. */
+let start: () => Promise<void> = () => Promise.resolve();
+let started: Promise<void> | null = null;
 
 export function setAccessTokenSource(source: AccessTokenSource): void {
   tokenSource = source;
@@ -19,10 +20,14 @@ export function currentAccessToken(): string | null {
   return tokenSource();
 }
 
-export function setBackendReady(promise: Promise<void>): void {
-  ready = promise;
+/** How to start the backend; it starts on the first request or when main.tsx sees the browser idle. */
+export function setBackendStarter(starter: () => Promise<void>): void {
+  start = starter;
+  started = null;
 }
 
+/** Starts the backend if that has not begun, and resolves once it answers; requests wait for it. */
 export function backendReady(): Promise<void> {
-  return ready;
+  started ??= start();
+  return started;
 }

@@ -1,9 +1,11 @@
 import { breadcrumbs, showsAdminMenu } from '@vault/domain';
-import { AppShell } from '@vault/ui';
+import { AppShell, preloadCommandPalette } from '@vault/ui';
+import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useAppearance } from '../appearance/appearance';
 import { useDemoMode } from '../demo/demoMode';
+import { whenIdle } from '../idle/whenIdle';
 import { useSession } from '../session/SessionProvider';
 import { useOnline } from './useOnline';
 
@@ -18,6 +20,16 @@ export function ShellLayout() {
   const demo = useDemoMode();
   const online = useOnline();
   const { appearance, toggle } = useAppearance();
+  // Signed-in pages are where Ctrl+K is used: fetch the palette's code (cmdk) when the browser is
+  // idle, so the first open is as quick as the next. The landing page never loads it.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        // Nothing to tell anyone if this fails: the first Ctrl+K loads the code again.
+        preloadCommandPalette().catch(() => undefined);
+      }),
+    [],
+  );
 
   return (
     <AppShell
