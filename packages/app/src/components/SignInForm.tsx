@@ -21,7 +21,7 @@ export function SignInForm({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
-    const ok = await signIn(email, password);
+    const ok = await signIn(email, password, remember);
     setBusy(false);
     if (ok) navigate('/dashboard');
   };

@@ -1,8 +1,8 @@
 import type { ProfilePatch, Role, Session } from '@vault/domain';
-import { createContext, type ReactNode, useContext, useState, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { isMockBackend } from '../backend/config';
 import { setAccessTokenSource } from '../backend/token';
-import { browserStorage } from '../storage/local';
+import { browserStorage, storageKeys } from '../storage/local';
 import { createSessionStore, type SessionStore } from './store';
 
 const SessionContext = createContext<SessionStore | null>(null);
@@ -30,6 +30,7 @@ export const sonnerNotifier = {
 export function createAppSessionStore(overrides: Partial<Parameters<typeof createSessionStore>[0]> = {}): SessionStore {
   return createSessionStore({
     storage: browserStorage(),
+    tabStorage: browserStorage('session'),
     notify: sonnerNotifier,
     // Loaded on first use, so supabase-js is not part of the first page's JavaScript.
     profiles: {
@@ -49,13 +50,37 @@ export function SessionProvider({ store, children }: { store?: SessionStore; chi
     setAccessTokenSource(() => chosen.getState().accessToken);
     return chosen;
   });
+  useSessionSyncAcrossTabs(value);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+const sessionKeys = new Set<string>([storageKeys.user, storageKeys.isAdmin, storageKeys.accessToken]);
+
+/**
+ * Another tab signing in or out changes this tab too: the browser's `storage` event tells of the
+ * other tab's writes. A sign-in writes three keys in a row; one sync after the last of them.
+ */
+function useSessionSyncAcrossTabs(store: SessionStore): void {
+  useEffect(() => {
+    let timer: number | undefined;
+    const onStorage = (event: StorageEvent) => {
+      // key null: the other tab cleared storage (e.g. an unreadable session there).
+      if (event.key !== null && !sessionKeys.has(event.key)) return;
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => store.syncFromStorage(), 50);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      window.clearTimeout(timer);
+    };
+  }, [store]);
 }
 
 export interface UseSession {
   session: Session;
   loading: boolean;
-  signIn(email: string, password: string): Promise<boolean>;
+  signIn(email: string, password: string, remember?: boolean): Promise<boolean>;
   adminSignIn(email: string, password: string): Promise<boolean>;
   signInAs(role: Role): Promise<void>;
   logout(): void;

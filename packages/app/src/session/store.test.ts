@@ -204,3 +204,102 @@ describe('logout and refresh', () => {
     expect(store.getState().session.user?.role).toBe('compliance');
   });
 });
+
+describe('another tab', () => {
+  function twoTabs() {
+    const storage = memoryStorage();
+    const make = () =>
+      createSessionStore({
+        storage,
+        notify: { success: vi.fn(), error: vi.fn() },
+        profiles: fakeProfiles().profiles,
+        mockTokens: true,
+      });
+    return { here: make(), there: make(), storage };
+  }
+
+  it("takes the other tab's sign-in and sign-out, telling its listeners once each", async () => {
+    const { here, there } = twoTabs();
+    const listener = vi.fn();
+    here.subscribe(listener);
+    await there.signIn(validUser.email, 'secret-1');
+    here.syncFromStorage();
+    expect(here.getState().session).toEqual(there.getState().session);
+    expect(here.getState().accessToken).toBe(there.getState().accessToken);
+    expect(listener).toHaveBeenCalledTimes(1);
+
+    here.syncFromStorage();
+    expect(listener).toHaveBeenCalledTimes(1);
+
+    there.logout();
+    here.syncFromStorage();
+    expect(here.getState().session).toEqual({ user: null, isAdmin: false });
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it('an unreadable session written elsewhere signs this tab out too', async () => {
+    const { here, storage } = twoTabs();
+    await here.signIn(validUser.email, 'secret-1');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    storage.setItem(storageKeys.user, '{broken');
+    here.syncFromStorage();
+    expect(here.getState().session.user).toBeNull();
+  });
+});
+
+describe("'Remember me'", () => {
+  function withTabStorage() {
+    const storage = memoryStorage();
+    const tabStorage = memoryStorage();
+    const make = () =>
+      createSessionStore({
+        storage,
+        tabStorage,
+        notify: { success: vi.fn(), error: vi.fn() },
+        profiles: fakeProfiles().profiles,
+        mockTokens: true,
+      });
+    return { storage, tabStorage, make };
+  }
+
+  it('ticked (the default): the session is kept in local storage, nothing in the tab', async () => {
+    const { storage, tabStorage, make } = withTabStorage();
+    await make().signIn(validUser.email, 'secret-1');
+    expect(JSON.parse(storage.getItem(storageKeys.user) ?? 'null')).toMatchObject({ email: validUser.email });
+    expect(tabStorage.getItem(storageKeys.user)).toBeNull();
+    expect(make().getState().session.user?.email).toBe(validUser.email);
+  });
+
+  it('unticked: the session is kept for this tab only, restored from there, and logout clears it', async () => {
+    const { storage, tabStorage, make } = withTabStorage();
+    const store = make();
+    await store.signIn(validUser.email, 'secret-1', false);
+    expect(storage.getItem(storageKeys.user)).toBeNull();
+    expect(storage.getItem(storageKeys.accessToken)).toBeNull();
+    expect(JSON.parse(tabStorage.getItem(storageKeys.user) ?? 'null')).toMatchObject({ email: validUser.email });
+
+    // A reload of the tab restores it; later changes stay in the tab too.
+    const reloaded = make();
+    expect(reloaded.getState().session.user?.email).toBe(validUser.email);
+    await reloaded.refreshProfile({ kycStatus: 'approved' });
+    expect(storage.getItem(storageKeys.user)).toBeNull();
+    expect(JSON.parse(tabStorage.getItem(storageKeys.user) ?? 'null')).toMatchObject({ kycStatus: 'approved' });
+
+    // Another tab signing out of nothing leaves this tab's session alone.
+    reloaded.syncFromStorage();
+    expect(reloaded.getState().session.user?.email).toBe(validUser.email);
+
+    reloaded.logout();
+    expect(tabStorage.getItem(storageKeys.user)).toBeNull();
+    expect(make().getState().session.user).toBeNull();
+  });
+
+  it('a remembered sign-in after a tab-only one replaces it', async () => {
+    const { storage, tabStorage, make } = withTabStorage();
+    const store = make();
+    await store.signIn('first@example.eu', 'secret-1', false);
+    await store.signIn(validUser.email, 'secret-1', true);
+    expect(tabStorage.getItem(storageKeys.user)).toBeNull();
+    expect(JSON.parse(storage.getItem(storageKeys.user) ?? 'null')).toMatchObject({ email: validUser.email });
+  });
+});

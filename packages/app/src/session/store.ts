@@ -39,7 +39,10 @@ export interface ProfileBackend {
 }
 
 export interface SessionStoreOptions {
+  /** Where a remembered session is kept (localStorage): it outlives the browser. */
   storage: Storage | null;
+  /** Where a session signed in without 'Remember me' is kept (sessionStorage): this tab only. */
+  tabStorage?: Storage | null;
   notify: Notifier;
   profiles: ProfileBackend;
   /** The embedded mock has no real auth; it gets a fake per-user token so requests carry a bearer. */
@@ -54,8 +57,11 @@ export interface SessionStoreOptions {
 export interface SessionStore {
   getState(): SessionState;
   subscribe(listener: () => void): () => void;
-  /** Investor sign-in (PRODUCT.md decision 1); false when the form is incomplete. */
-  signIn(email: string, password: string): Promise<boolean>;
+  /**
+   * Investor sign-in (PRODUCT.md decision 1); false when the form is incomplete. Without
+   * `remember` the session lasts as long as this tab (sessionStorage), not across browser restarts.
+   */
+  signIn(email: string, password: string, remember?: boolean): Promise<boolean>;
   /** Admin sign-in against the demo pair (decision 2); false on a wrong or incomplete pair. */
   adminSignIn(email: string, password: string): Promise<boolean>;
   /** Demo accounts (decision 3): signs in as a sample user of the role. */
@@ -63,18 +69,33 @@ export interface SessionStore {
   logout(): void;
   /** Merges partial profile fields into the user, persists them, and saves them to the profile row. */
   refreshProfile(patch: ProfilePatch): Promise<void>;
+  /**
+   * Takes the session another tab has written (a sign-in, a sign-out, a profile change), read and
+   * validated like a restore at start. Nothing is written back and no toast is shown.
+   */
+  syncFromStorage(): void;
 }
 
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const { storage, notify, profiles } = options;
-  const restored = restoreSession(storage);
+  const tabStorage = options.tabStorage ?? null;
+  // A remembered session first; else one kept for this tab only.
+  let restored = restoreSession(storage);
+  let remembered = true;
+  if (!restored.session.user && tabStorage) {
+    restored = restoreSession(tabStorage);
+    remembered = !restored.session.user;
+  }
   let state: SessionState = { session: restored.session, accessToken: restored.accessToken, loading: false };
   state = { ...state, ...options.initial };
   const listeners = new Set<() => void>();
 
   function set(next: SessionState): void {
     state = next;
-    persistSession(storage, { session: next.session, accessToken: next.accessToken });
+    const stored = { session: next.session, accessToken: next.accessToken };
+    persistSession(remembered ? storage : tabStorage, stored);
+    // The session lives in one place only: the other one is emptied.
+    persistSession(remembered ? tabStorage : storage, { session: signedOut, accessToken: null });
     for (const listener of listeners) listener();
   }
 
@@ -85,7 +106,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   }
 
   /** Signs in and merges the user's stable profile row, if the backend has one. */
-  async function startSession(user: User, isAdmin: boolean): Promise<void> {
+  async function startSession(user: User, isAdmin: boolean, remember = true): Promise<void> {
+    remembered = remember || !tabStorage;
     const accessToken = tokenFor(user.id);
     // The token is in place before the profile read, so that read carries the user's bearer.
     state = { ...state, accessToken, loading: true };
@@ -110,7 +132,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       return () => listeners.delete(listener);
     },
 
-    async signIn(email, password) {
+    async signIn(email, password, remember = true) {
       const invalid = validateSignIn({ email, password });
       if (invalid) {
         notify.error(invalid);
@@ -125,7 +147,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         kycStatus: 'unknown',
         firstOnrampOk: false,
       };
-      await startSession(user, false);
+      await startSession(user, false, remember);
       notify.success(messages.loginSuccess);
       return true;
     },
@@ -151,6 +173,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         kycStatus: 'unknown',
         firstOnrampOk: false,
       };
+      remembered = true;
       set({ session: { user, isAdmin: true }, accessToken: tokenFor(user.id), loading: false });
       notify.success(messages.adminLoginSuccess);
       return true;
@@ -173,6 +196,18 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     logout() {
       set({ session: signedOut, accessToken: null, loading: false });
       notify.success(messages.loggedOut);
+    },
+
+    syncFromStorage() {
+      const stored = restoreSession(storage);
+      // A tab-only session is this tab's own: another tab signing out of its remembered one leaves it.
+      if (!remembered && !stored.session.user) return;
+      const same =
+        stored.accessToken === state.accessToken && JSON.stringify(stored.session) === JSON.stringify(state.session);
+      if (same) return;
+      remembered = true;
+      state = { session: stored.session, accessToken: stored.accessToken, loading: false };
+      for (const listener of listeners) listener();
     },
 
     async refreshProfile(patch) {

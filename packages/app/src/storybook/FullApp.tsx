@@ -17,7 +17,9 @@ export interface FullAppProps {
 
 /** The whole app (real route table, guard, shell and screens) in a memory router, for journey stories. */
 export function FullApp({ url, session = signedOutSession, demo = false }: FullAppProps) {
-  const [store] = useState(() => createAppSessionStore({ storage: memoryStorage(), initial: { session } }));
+  const [store] = useState(() =>
+    createAppSessionStore({ storage: memoryStorage(), tabStorage: null, initial: { session } }),
+  );
   return (
     <DemoModeOverride.Provider value={demo}>
       <SessionProvider store={store}>

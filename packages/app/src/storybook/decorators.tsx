@@ -51,9 +51,10 @@ function StoryFrame({ params, children }: { params: AppStoryParameters; children
   const url = params.url ?? '/';
   const path = params.path ?? new URL(url, 'http://story.local').pathname;
   const [store] = useState(() =>
-    // Memory storage: a story never reads or writes the browser's real session.
+    // Memory storage: a story never reads or writes the browser's real session (local or tab).
     createAppSessionStore({
       storage: memoryStorage(),
+      tabStorage: null,
       initial: { session: params.session ?? signedOutSession, loading: params.loading ?? false },
     }),
   );
