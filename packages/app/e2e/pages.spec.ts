@@ -157,3 +157,29 @@ test('the appearance toggle in the user menu switches light and dark, and is kep
   await themeIs(page, 'light');
   watch.expectClean();
 });
+
+test('a deep link paints its screen at once: the page-loading placeholder never shows', async ({ page, watch }) => {
+  // Recorded from the first script on: whether 'Loading page…' (the lazy-screen fallback) was ever
+  // in the document, for a public page, a signed-in page in the shell, and a redirect target.
+  await page.addInitScript(() => {
+    const seen = { loading: false };
+    Object.defineProperty(window, '__placeholderSeen', { value: seen });
+    new MutationObserver(() => {
+      if (document.querySelector('[aria-label="Loading page…"]')) seen.loading = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const placeholderSeen = () =>
+    page.evaluate(() => (window as unknown as { __placeholderSeen: { loading: boolean } }).__placeholderSeen.loading);
+
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  expect(await placeholderSeen(), "'/' showed the loading placeholder").toBe(false);
+
+  await readyInvestor(page);
+  for (const path of ['/dashboard', '/opportunities', `/opportunities/${OPPORTUNITY.id}`]) {
+    await page.goto(path);
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
+    expect(await placeholderSeen(), `${path} showed the loading placeholder`).toBe(false);
+  }
+  watch.expectClean();
+});

@@ -5,19 +5,20 @@ import { useAppearance } from './appearance/appearance';
 import { CrashBoundary } from './router/CrashBoundary';
 import { AppRoutes } from './router/routes';
 import { SessionProvider } from './session/SessionProvider';
+import type { SessionStore } from './session/store';
 
 // sonner's <Toaster> loads after the first render, off the landing page's initial JS. Toasts raised
 // before it mounts are not lost: sonner replays active toasts to a Toaster when it subscribes.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 /** The whole app: theme, session, the routes built from the domain route table, and toasts. */
-export function App() {
+export function App({ sessionStore }: { sessionStore?: SessionStore }) {
   const { appearance } = useAppearance();
   const [toasterWanted, setToasterWanted] = useState(false);
   useEffect(() => setToasterWanted(true), []);
   return (
     <Theme appearance={appearance} accentColor="indigo" grayColor="slate">
-      <SessionProvider>
+      <SessionProvider store={sessionStore}>
         <BrowserRouter>
           {/* Root's own boundary catches a screen's crash; this one, a crash of Root itself. */}
           <CrashBoundary>

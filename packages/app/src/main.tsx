@@ -5,10 +5,13 @@ import { App } from './App';
 import { backendReady, setBackendStarter } from './backend/token';
 import { applyDemoParam } from './demo/demoMode';
 import { whenIdle } from './idle/whenIdle';
+import { preloadFirstScreen } from './router/preload';
+import { createAppSessionStore } from './session/SessionProvider';
 
 // The embedded mock backend runs only when no Supabase project is configured. The test is on
 // import.meta.env directly, so a real-backend build drops the branch and msw with it.
-if (!import.meta.env.VITE_SUPABASE_URL || !import.meta.env.VITE_SUPABASE_ANON_KEY) {
+const mockBackend = !import.meta.env.VITE_SUPABASE_URL || !import.meta.env.VITE_SUPABASE_ANON_KEY;
+if (mockBackend) {
   // msw 2 calls registration.update() without catching it (msw issue #2006); when the browser
   // cannot re-fetch the worker script that rejection surfaces as an uncaught page error although
   // the running worker still serves. Mock mode only: log it instead of crashing the page's error log.
@@ -36,7 +39,6 @@ if (!import.meta.env.VITE_SUPABASE_URL || !import.meta.env.VITE_SUPABASE_ANON_KE
         console.error('[mock] The embedded backend could not start; backend calls will fail.', error);
       }),
   );
-  whenIdle(() => void backendReady());
 }
 
 // Before the first render, so the first frame already knows whether demo mode is on.
@@ -44,8 +46,15 @@ applyDemoParam(window.location.search);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const sessionStore = createAppSessionStore();
+// The first screen's code is fetched before the first render, so it paints without a loading
+// state. Not a top-level await: the screen's chunk imports this entry chunk, which must finish first.
+void preloadFirstScreen(sessionStore.getState().session, window.location.pathname).then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App sessionStore={sessionStore} />
+    </StrictMode>,
+  );
+  // Once the first render is under way, so starting the mock backend does not hold it back.
+  if (mockBackend) whenIdle(() => void backendReady());
+});

@@ -2,6 +2,7 @@ import { Callout, Flex } from '@radix-ui/themes';
 import { decideAccess, messages, type ScreenKey, signedInRedirect } from '@vault/domain';
 import { Suspense, useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { LazyView } from '../lazy/lazyWithPreload';
 import { NotFoundPage } from '../screens/NotFound';
 import { screens } from '../screens/registry';
 import { useSession } from '../session/SessionProvider';
@@ -38,10 +39,9 @@ export function Guard({ screen }: { screen: ScreenKey | null }) {
     case 'allow': {
       // The route table and the router agree on paths, so an allowed path always has a screen.
       if (!screen) return <NotFoundPage />;
-      const Screen = screens[screen];
       return (
         <Suspense fallback={<ScreenLoading />}>
-          <Screen />
+          <LazyView of={screens[screen]} />
         </Suspense>
       );
     }

@@ -1,6 +1,7 @@
 import { type RouteDefinition, routes } from '@vault/domain';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { type RouteObject, useRoutes } from 'react-router-dom';
+import { LazyView, lazyWithPreload } from '../lazy/lazyWithPreload';
 import { PublicLayout } from '../shell/PublicLayout';
 import { Guard } from './Guard';
 import { Root } from './Root';
@@ -8,7 +9,9 @@ import { ScreenLoading } from './ScreenLoading';
 
 // The signed-in shell (menus, sidebar, their Radix deps) loads on the first non-public route, so
 // none of it is in the landing page's initial JS.
-const ShellLayout = lazy(() => import('../shell/ShellLayout').then((m) => ({ default: m.ShellLayout })));
+export const ShellLayout = lazyWithPreload(() =>
+  import('../shell/ShellLayout').then((m) => ({ default: m.ShellLayout })),
+);
 
 function toRouteObject(route: RouteDefinition): RouteObject {
   return {
@@ -32,7 +35,7 @@ export function routeObjects(): RouteObject[] {
         {
           element: (
             <Suspense fallback={<ScreenLoading />}>
-              <ShellLayout />
+              <LazyView of={ShellLayout} />
             </Suspense>
           ),
           children: routes.filter((r) => r.access !== 'public').map(toRouteObject),

@@ -1,36 +1,36 @@
 import type { ScreenKey } from '@vault/domain';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type LazyComponent, lazyWithPreload } from '../lazy/lazyWithPreload';
 
 /**
  * Every screen of the route table, each in its own chunk: screens/<PascalKey>/index.tsx
- * default-exports the component. The router renders screens[route.screen].
+ * default-exports the component. The guard renders <LazyView of={screens[route.screen]} />.
  */
-export const screens: Record<ScreenKey, LazyExoticComponent<ComponentType>> = {
-  landing: lazy(() => import('./Landing')),
-  welcome: lazy(() => import('./Welcome')),
-  login: lazy(() => import('./Login')),
-  register: lazy(() => import('./Register')),
-  kycVerification: lazy(() => import('./KycVerification')),
-  agreement: lazy(() => import('./Agreement')),
-  adminLogin: lazy(() => import('./AdminLogin')),
-  dashboard: lazy(() => import('./Dashboard')),
-  research: lazy(() => import('./Research')),
-  investmentFlow: lazy(() => import('./InvestmentFlow')),
-  opportunityDetail: lazy(() => import('./OpportunityDetail')),
-  opportunities: lazy(() => import('./Opportunities')),
-  settings: lazy(() => import('./Settings')),
-  placements: lazy(() => import('./Placements')),
-  wallet: lazy(() => import('./Wallet')),
-  documents: lazy(() => import('./Documents')),
-  support: lazy(() => import('./Support')),
-  users: lazy(() => import('./Users')),
-  compliance: lazy(() => import('./Compliance')),
-  reports: lazy(() => import('./Reports')),
-  loans: lazy(() => import('./Loans')),
-  investments: lazy(() => import('./Investments')),
-  assets: lazy(() => import('./Assets')),
-  kyc: lazy(() => import('./Kyc')),
-  audit: lazy(() => import('./Audit')),
-  community: lazy(() => import('./Community')),
-  accessRequired: lazy(() => import('./AccessRequired')),
+export const screens: Record<ScreenKey, LazyComponent> = {
+  landing: lazyWithPreload(() => import('./Landing')),
+  welcome: lazyWithPreload(() => import('./Welcome')),
+  login: lazyWithPreload(() => import('./Login')),
+  register: lazyWithPreload(() => import('./Register')),
+  kycVerification: lazyWithPreload(() => import('./KycVerification')),
+  agreement: lazyWithPreload(() => import('./Agreement')),
+  adminLogin: lazyWithPreload(() => import('./AdminLogin')),
+  dashboard: lazyWithPreload(() => import('./Dashboard')),
+  research: lazyWithPreload(() => import('./Research')),
+  investmentFlow: lazyWithPreload(() => import('./InvestmentFlow')),
+  opportunityDetail: lazyWithPreload(() => import('./OpportunityDetail')),
+  opportunities: lazyWithPreload(() => import('./Opportunities')),
+  settings: lazyWithPreload(() => import('./Settings')),
+  placements: lazyWithPreload(() => import('./Placements')),
+  wallet: lazyWithPreload(() => import('./Wallet')),
+  documents: lazyWithPreload(() => import('./Documents')),
+  support: lazyWithPreload(() => import('./Support')),
+  users: lazyWithPreload(() => import('./Users')),
+  compliance: lazyWithPreload(() => import('./Compliance')),
+  reports: lazyWithPreload(() => import('./Reports')),
+  loans: lazyWithPreload(() => import('./Loans')),
+  investments: lazyWithPreload(() => import('./Investments')),
+  assets: lazyWithPreload(() => import('./Assets')),
+  kyc: lazyWithPreload(() => import('./Kyc')),
+  audit: lazyWithPreload(() => import('./Audit')),
+  community: lazyWithPreload(() => import('./Community')),
+  accessRequired: lazyWithPreload(() => import('./AccessRequired')),
 };
