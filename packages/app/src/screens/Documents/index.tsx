@@ -53,19 +53,6 @@ export default function DocumentsScreen() {
       <PageHeader title="Documents" description="Agreements, statements and certificates of your membership." />
       <NudgeBanner nudge={nudge} onAction={followNudge} onDismiss={dismiss} />
 
-      {pending.length > 0 ? (
-        <Callout.Root color="amber" highContrast>
-          <Flex align="center" justify="between" gap="3" wrap="wrap" width="100%">
-            <Callout.Text>
-              {pending.length === 1
-                ? `${pending[0]?.name ?? 'A document'} is waiting for your signature.`
-                : `${pending.length} documents are waiting for your signature.`}
-            </Callout.Text>
-            <Button onClick={reviewAndSign}>Review &amp; Sign</Button>
-          </Flex>
-        </Callout.Root>
-      ) : null}
-
       <Text as="p" size="2" color="gray">
         {messages.auditTrail}
       </Text>
@@ -83,15 +70,31 @@ export default function DocumentsScreen() {
           }
         >
           {(rows) => (
-            <Grid asChild columns={{ initial: '1', sm: '2', lg: '3' }} gap="4">
-              <ul aria-label="Documents" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                {rows.map((doc) => (
-                  <li key={keyOf(doc)}>
-                    <DocumentCard doc={doc} status={statusOf(doc)} onDownload={download} />
-                  </li>
-                ))}
-              </ul>
-            </Grid>
+            // The pending-signature banner comes with the documents, in the place of their loading
+            // state, so its arrival does not push the page down (no layout shift).
+            <Flex direction="column" gap="4">
+              {pending.length > 0 ? (
+                <Callout.Root color="amber" highContrast>
+                  <Flex align="center" justify="between" gap="3" wrap="wrap" width="100%">
+                    <Callout.Text>
+                      {pending.length === 1
+                        ? `${pending[0]?.name ?? 'A document'} is waiting for your signature.`
+                        : `${pending.length} documents are waiting for your signature.`}
+                    </Callout.Text>
+                    <Button onClick={reviewAndSign}>Review &amp; Sign</Button>
+                  </Flex>
+                </Callout.Root>
+              ) : null}
+              <Grid asChild columns={{ initial: '1', sm: '2', lg: '3' }} gap="4">
+                <ul aria-label="Documents" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                  {rows.map((doc) => (
+                    <li key={keyOf(doc)}>
+                      <DocumentCard doc={doc} status={statusOf(doc)} onDownload={download} />
+                    </li>
+                  ))}
+                </ul>
+              </Grid>
+            </Flex>
           )}
         </TableData>
       </Section>

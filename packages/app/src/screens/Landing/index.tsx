@@ -2,23 +2,14 @@ import { Box, Button, Card, Container, Flex, Grid, Heading, Text } from '@radix-
 import { Link } from 'react-router-dom';
 import { DemoAccounts } from '../../components/DemoAccounts';
 import { SignInForm } from '../../components/SignInForm';
-import { LogoMark } from '../../shell/Logo';
+import { HomeLink } from '../../shell/Logo';
 
 /** '/': the landing page and main investor sign-in (SPEC.md 2). */
 export default function LandingScreen() {
   return (
     <Container size="4" px="4" py="6">
       <Flex align="center" gap="2" mb="6">
-        <Link
-          to="/"
-          aria-label="Vault home"
-          style={{ display: 'inline-flex', alignItems: 'center', gap: 8, color: 'inherit' }}
-        >
-          <LogoMark size={32} />
-          <Text weight="bold" size="5">
-            Vault
-          </Text>
-        </Link>
+        <HomeLink />
       </Flex>
       <Grid columns={{ initial: '1', md: '2' }} gap="6" align="start">
         <Flex direction="column" gap="5">

@@ -11,7 +11,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Field } from '../../components/Field';
 import { useSession } from '../../session/SessionProvider';
-import { LogoMark } from '../../shell/Logo';
+import { HomeLink } from '../../shell/Logo';
 import { type AccountType, accountTypeFrom, accountTypes } from './accountType';
 
 const lastStep = registrationSteps.length;
@@ -76,16 +76,7 @@ export default function RegisterScreen() {
   return (
     <Container size="2" px="4" py="6">
       <Flex direction="column" gap="5">
-        <Link
-          to="/"
-          aria-label="Vault home"
-          style={{ display: 'inline-flex', alignItems: 'center', gap: 8, color: 'inherit' }}
-        >
-          <LogoMark size={32} />
-          <Text weight="bold" size="5">
-            Vault
-          </Text>
-        </Link>
+        <HomeLink />
         <PageHeader
           title="Create your account"
           description="Join Vault to invest in audited, tokenized real-world assets with measurable impact."
