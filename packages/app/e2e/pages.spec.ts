@@ -3,6 +3,7 @@ import {
   APPEARANCE_KEY,
   expect,
   expectNoAxeViolations,
+  navigateInApp,
   OPPORTUNITY,
   readyInvestor,
   settled,
@@ -180,6 +181,43 @@ test('a deep link paints its screen at once: the page-loading placeholder never 
     await page.goto(path);
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
     expect(await placeholderSeen(), `${path} showed the loading placeholder`).toBe(false);
+  }
+  watch.expectClean();
+});
+
+test('layout from phone to desktop: nothing scrolls sideways, the shell spans the window, every primary item is in view', async ({
+  page,
+  watch,
+}) => {
+  test.slow();
+  await readyInvestor(page);
+  for (const width of [390, 768, 1024, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ['/dashboard', '/opportunities', '/documents']) {
+      await navigateInApp(page, path);
+      const layout = await page.evaluate(() => {
+        const header = document.querySelector('header')?.getBoundingClientRect();
+        const list = document.querySelector('nav[aria-label="Primary"] ul')?.getBoundingClientRect();
+        const items = [...document.querySelectorAll('nav[aria-label="Primary"] a')].map((a) => ({
+          name: a.textContent ?? '',
+          box: a.getBoundingClientRect(),
+        }));
+        return {
+          pageWidth: document.documentElement.scrollWidth,
+          windowWidth: document.documentElement.clientWidth,
+          header: header ? { left: header.left, width: header.width } : null,
+          // Items cut off at the row's end (its scrolling row is meant for small screens only).
+          cut: list ? items.filter(({ box }) => box.right > list.right + 1).map(({ name }) => name) : ['no list'],
+        };
+      });
+      const at = `${path} at ${width} px`;
+      expect(layout.pageWidth, `${at}: the page is wider than the window`).toBeLessThanOrEqual(layout.windowWidth);
+      expect(layout.header, `${at}: the header does not span the window`).toEqual({
+        left: 0,
+        width: layout.windowWidth,
+      });
+      if (width > 768) expect(layout.cut, `${at}: primary items cut off`).toEqual([]);
+    }
   }
   watch.expectClean();
 });

@@ -14,6 +14,11 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
 /** The whole app: theme, session, the routes built from the domain route table, and toasts. */
 export function App({ sessionStore }: { sessionStore?: SessionStore }) {
   const { appearance } = useAppearance();
+  // The browser's own surfaces (the canvas past the page when it overscrolls, scrollbars, form
+  // controls) follow the chosen appearance, not only the system's.
+  useEffect(() => {
+    document.documentElement.style.colorScheme = appearance;
+  }, [appearance]);
   const [toasterWanted, setToasterWanted] = useState(false);
   useEffect(() => setToasterWanted(true), []);
   return (

@@ -1,4 +1,5 @@
 import './radix-themes.css';
+import './global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

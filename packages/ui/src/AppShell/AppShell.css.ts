@@ -11,6 +11,10 @@ export const shell = style({
 });
 
 export const crumbs = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['4'],
   padding: `${vars.space['2']} ${vars.space['5']}`,
   borderBottom: `1px solid ${vars.color.borderSubtle}`,
   '@media': { 'screen and (max-width: 768px)': { padding: `${vars.space['2']} ${vars.space['3']}` } },
@@ -18,6 +22,8 @@ export const crumbs = style({
 
 export const main = style({
   flex: 1,
+  // Padding inside the width: with content-box, 100% + padding overflowed the viewport sideways.
+  boxSizing: 'border-box',
   width: '100%',
   maxWidth: 1200,
   marginInline: 'auto',

@@ -28,7 +28,7 @@ export interface AppShellProps {
   breadcrumbs?: readonly Breadcrumb[];
   /** Primary navigation items; the domain's `primaryNav` by default. */
   navItems?: readonly NavLink[];
-  /** Show the command palette hint in the header. */
+  /** Show the command palette hint (in the breadcrumb bar). */
   showPaletteHint?: boolean;
   appearance?: Appearance;
   onToggleAppearance?: () => void;
@@ -58,13 +58,13 @@ export function AppShell({
   onUnavailable,
   children,
 }: AppShellProps) {
+  const hasCrumbs = breadcrumbs !== undefined && breadcrumbs.length > 0;
   return (
     <div className={styles.shell}>
       <SkipLink />
       <Header
         onNavigate={onNavigate}
         nav={<PrimaryNav currentPath={currentPath} items={navItems} onNavigate={onNavigate} />}
-        hint={showPaletteHint ? <PaletteHint /> : undefined}
         demoBadge={demo ? <DemoBadge /> : undefined}
         adminMenu={showAdminMenu ? <AdminMenu currentPath={currentPath} onNavigate={onNavigate} /> : undefined}
         userMenu={
@@ -80,9 +80,12 @@ export function AppShell({
         }
       />
       <OfflineBanner offline={offline} />
-      {breadcrumbs && breadcrumbs.length > 0 && (
+      {/* The hint sits in the breadcrumb bar, not the header, so the header's row is left to the
+          navigation: with the hint beside it, the last items were cut off on 1024–1366 px screens. */}
+      {(hasCrumbs || showPaletteHint) && (
         <div className={styles.crumbs}>
-          <Breadcrumbs crumbs={breadcrumbs} onNavigate={onNavigate} />
+          {hasCrumbs ? <Breadcrumbs crumbs={breadcrumbs} onNavigate={onNavigate} /> : <span />}
+          {showPaletteHint ? <PaletteHint /> : null}
         </div>
       )}
       <main id="main-content" tabIndex={-1} className={styles.main}>

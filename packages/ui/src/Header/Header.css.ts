@@ -11,12 +11,14 @@ export const header = style({
   background: vars.color.panel,
   borderBottom: `1px solid ${vars.color.borderSubtle}`,
   '@media': {
-    // Small screens: brand and actions on top, the navigation as a scrolling row beneath.
-    'screen and (max-width: 768px)': {
+    // Below the width the seven primary items need beside the brand and the menus (measured: the
+    // row cuts 'Support' off under ~1150 px), brand and menus go on top and the navigation gets a
+    // row of its own beneath; on small screens that row scrolls sideways.
+    'screen and (max-width: 1152px)': {
       gridTemplateColumns: 'auto minmax(0, 1fr)',
       gridTemplateAreas: '"brand actions" "nav nav"',
-      padding: `${vars.space['2']} ${vars.space['3']}`,
     },
+    'screen and (max-width: 768px)': { padding: `${vars.space['2']} ${vars.space['3']}` },
   },
 });
 

@@ -5,7 +5,7 @@ export const root = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space['3'],
-  marginBottom: vars.space['5'],
+  // No outer margin: the page's layout spaces its parts (a margin here doubled every page's gap).
 });
 
 export const back = style({
