@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   filterOpportunities,
   type Opportunity,
+  opportunityLocation,
   opportunityQueryFromParams,
   opportunityQueryToParams,
   opportunitySummary,
@@ -61,6 +62,14 @@ describe('filterOpportunities', () => {
     expect(filterOpportunities(list, { category: 'Renewable energy', region: 'All' }).map((o) => o.id)).toEqual(['b']);
     expect(filterOpportunities(list, { category: 'All', region: 'Asia' }).map((o) => o.id)).toEqual(['c']);
     expect(filterOpportunities(list, { category: 'Education', region: 'Asia' })).toEqual([]);
+  });
+});
+
+describe('opportunityLocation', () => {
+  it('names the country and its region, or the region alone when the country is the region', () => {
+    expect(opportunityLocation({ country: 'Germany', region: 'EU' })).toBe('Germany, EU');
+    expect(opportunityLocation({ country: 'Netherlands', region: 'Netherlands' })).toBe('Netherlands');
+    expect(opportunityLocation({ country: '', region: 'Asia' })).toBe('Asia');
   });
 });
 

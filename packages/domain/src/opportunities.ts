@@ -83,6 +83,11 @@ export function sortOpportunities(list: readonly Opportunity[], sort: Opportunit
   return [...list].sort(comparators[sort]);
 }
 
+/** Where an opportunity is, as cards and the detail show it: 'Germany, EU', or 'Netherlands' alone. */
+export function opportunityLocation(o: Pick<Opportunity, 'country' | 'region'>): string {
+  return o.country && o.country !== o.region ? `${o.country}, ${o.region}` : o.region;
+}
+
 export interface OpportunitySummary {
   count: number;
   /** Average APY in percent, to 1 decimal. */

@@ -28,7 +28,7 @@ export function HomeLink() {
     <Link
       to="/"
       aria-label="Vault home"
-      style={{ display: 'inline-flex', alignItems: 'center', gap: 8, color: 'inherit' }}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 8, color: 'inherit', textDecoration: 'none' }}
     >
       <LogoMark size={32} />
       <Text weight="bold" size="5">

@@ -1,5 +1,5 @@
 import { Badge, Card, Heading, Text } from '@radix-ui/themes';
-import type { Opportunity } from '@vault/domain';
+import { type Opportunity, opportunityLocation } from '@vault/domain';
 import type { MouseEvent } from 'react';
 import * as styles from './OpportunityCard.css';
 
@@ -63,10 +63,7 @@ function PinIcon() {
  */
 export function OpportunityCard({ opportunity, href, onNavigate, headingLevel = 3, className }: OpportunityCardProps) {
   const target = href ?? opportunityHref(opportunity.id);
-  const place =
-    opportunity.country && opportunity.country !== opportunity.region
-      ? `${opportunity.country}, ${opportunity.region}`
-      : opportunity.region;
+  const place = opportunityLocation(opportunity);
 
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!onNavigate || !isPlainClick(event)) return;

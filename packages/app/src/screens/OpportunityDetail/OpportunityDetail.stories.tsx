@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { explorersThisWeek, formatEuros, messages } from '@vault/domain';
+import { explorersThisWeek, formatEuros, messages, opportunityLocation } from '@vault/domain';
 import { expect, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { sampleTables, tableHandlers } from '../../../../../mocks';
 import { type AppStoryParameters, expectNavigatedTo, SLOW, sessionAs, withApp } from '../../storybook';
@@ -7,6 +7,8 @@ import OpportunityDetail from '.';
 
 const detail = sampleTables.opportunity_details.find((d) => d.id === 'schools-ghana');
 if (!detail) throw new Error('sample opportunity schools-ghana is missing');
+const listed = sampleTables.opportunities.find((o) => o.id === detail.id);
+if (!listed) throw new Error('sample opportunity schools-ghana is missing from the list');
 const url = `/opportunities/${detail.id}`;
 
 const meta = {
@@ -40,6 +42,26 @@ export const Found: Story = {
     }
     await expect(canvas.getByRole('link', { name: 'Invest' })).toHaveAttribute('href', `/investments/${detail.id}`);
     await expect(canvas.queryByRole('link', { name: 'Review your placements' })).toBeNull();
+    // The list's facts, read before investing.
+    const about = await canvas.findByRole('region', { name: 'About this opportunity' }, SLOW);
+    await expect(within(about).getByText(listed.description)).toBeVisible();
+    await expect(within(about).getByText(opportunityLocation(listed))).toBeVisible();
+    await expect(within(about).getByText(listed.minInvestment)).toBeVisible();
+    await expect(within(about).getByText(listed.audited ? 'Audited' : 'Not audited')).toBeVisible();
+    await expect(within(about).getByText(`${listed.ratings.toFixed(1)} / 5`)).toBeVisible();
+  },
+};
+
+/** The list's facts fail to load: the detail stays, the facts show the error card with Retry. */
+export const FactsLoadError: Story = {
+  parameters: { msw: { handlers: [tableHandlers.error('opportunities')] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: detail.name }, SLOW)).toBeVisible();
+    const alert = await canvas.findByRole('alert', {}, SLOW);
+    await expect(within(alert).getByRole('heading', { name: messages.opportunitiesFailed })).toBeVisible();
+    await expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled();
+    await expect(canvas.getByRole('group', { name: 'Est. Yield' })).toBeVisible();
   },
 };
 

@@ -7,6 +7,7 @@ import { useTable } from '../../backend/useTable';
 import { useSession } from '../../session/SessionProvider';
 import { ExpressInterestDialog } from './ExpressInterestDialog';
 import { readFromPortfolio } from './fromPortfolio';
+import { OpportunityFacts } from './OpportunityFacts';
 import { OpportunityNotFound } from './OpportunityNotFound';
 import { useBack } from './useBack';
 
@@ -100,6 +101,7 @@ function Detail({ detail, onBack }: { detail: OpportunityDetail; onBack: () => v
         <StatCard label="Impact" value={detail.impact} />
         <StatCard label="Term" value={detail.term} />
       </Grid>
+      <OpportunityFacts id={detail.id} />
       <ExpressInterestDialog
         name={detail.name}
         email={session.user?.email}
