@@ -26,6 +26,25 @@ export default defineConfig({
               test: /\/src\/(components\/(SignInForm|DemoAccounts|Field)|shell\/Logo)\.tsx$|themes\/dist\/esm\/(components\/(container|grid)|helpers\/get-subtree)\.js$/,
               priority: 1,
             },
+            {
+              // supabase-js and the app's calls through it, loaded by the screens that talk to the
+              // backend; kept apart, so the screens that do not (registration, agreement) skip it.
+              name: 'backend',
+              test: /\/node_modules\/@supabase\/|\/packages\/app\/src\/backend\//,
+              // Below the next group: the domain modules the backend validates with stay there, so
+              // the shared chunk never imports this one.
+              priority: 0,
+            },
+            {
+              // What the screens share (the design system, Radix components, the app's shared
+              // parts) in one chunk: split by Rolldown it was some 30 small files, and a signed-in
+              // deep link waited for them in turn (6 connections, 40 ms each). Out: the screens
+              // (lazy entries), cmdk's dialog (first Ctrl+K), sonner (the landing page's toaster
+              // loads it alone) and the backend.
+              name: 'screens-common',
+              test: /\/packages\/ui\/src\/(?!CommandPalette\/PaletteDialog)|\/packages\/app\/src\/(components|format|storage|telemetry)\/|\/packages\/domain\/src\/|@radix-ui\//,
+              priority: 1,
+            },
           ],
         },
       },
