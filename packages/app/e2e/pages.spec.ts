@@ -185,6 +185,18 @@ test('a deep link paints its screen at once: the page-loading placeholder never 
   watch.expectClean();
 });
 
+test('a deep link on a slow network shows the loading placeholder instead of a blank page', async ({ page, watch }) => {
+  // The landing screen's code takes 4 s; the first render waits for it only so long.
+  await page.route(/\/assets\/Landing-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('status', { name: 'Loading page…' })).toBeVisible({ timeout: 3500 });
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible({ timeout: 10_000 });
+  watch.expectClean();
+});
+
 test('layout from phone to desktop: nothing scrolls sideways, the shell spans the window, every primary item is in view', async ({
   page,
   watch,
