@@ -72,3 +72,23 @@ create or replace view public.members with (security_barrier = true) as
 revoke all on table public.members from anon, authenticated;
 grant select on table public.members to authenticated;
 grant select on table public.members to service_role;
+
+-- A join view is not updatable, and Postgres would answer a write with 55000 (HTTP 500 through
+-- PostgREST). With an INSTEAD OF trigger the privilege check comes first, so a client's write
+-- answers 42501 'permission denied for view members' like every other table; the trigger
+-- itself refuses anyone who does hold the privilege.
+create or replace function public.members_read_only()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  raise exception using errcode = '42501', message = 'members is read-only';
+end
+$$;
+revoke execute on function public.members_read_only() from public, anon, authenticated;
+
+drop trigger if exists members_read_only on public.members;
+create trigger members_read_only
+  instead of insert or update or delete on public.members
+  for each row execute function public.members_read_only();

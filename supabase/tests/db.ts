@@ -121,3 +121,25 @@ export async function attempt<T>(
     return { ok: false, code: sqlState(error), message: (error as Error).message };
   }
 }
+
+export type Attempt<T> = { ok: true; value: T } | { ok: false; code: string | null; message: string };
+
+/**
+ * Runs one statement inside a savepoint, so a refused statement leaves the transaction usable
+ * for the checks that follow; answers its result or its error, never throwing.
+ */
+export async function tryQuery<T = Record<string, unknown>>(
+  tx: Transaction,
+  sql: string,
+  params: unknown[] = [],
+): Promise<Attempt<{ rows: T[] }>> {
+  await tx.exec('savepoint attempt');
+  try {
+    const { rows } = await tx.query<T>(sql, params);
+    await tx.exec('release savepoint attempt');
+    return { ok: true, value: { rows } };
+  } catch (error) {
+    await tx.exec('rollback to savepoint attempt');
+    return { ok: false, code: sqlState(error), message: (error as Error).message };
+  }
+}
