@@ -1,0 +1,27 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The Deno entry type-checks on Deno (the npm package `deno` ships the binary). deno.json maps
+ * supabase-js to npm and reads it from the workspace's node_modules, so nothing is downloaded.
+ */
+const here = fileURLToPath(new URL('.', import.meta.url));
+const deno = fileURLToPath(new URL('../../../node_modules/.bin/deno', import.meta.url));
+
+describe('the Deno entry', () => {
+  it.skipIf(!existsSync(deno))(
+    'passes deno check (index.ts and the handler it wires)',
+    async () => {
+      const { stderr } = await promisify(execFile)(deno, ['check', '--quiet', 'index.ts'], {
+        cwd: here,
+        timeout: 120_000,
+        env: { ...process.env, NO_COLOR: '1' },
+      });
+      expect(stderr).not.toMatch(/error/i);
+    },
+    150_000,
+  );
+});
