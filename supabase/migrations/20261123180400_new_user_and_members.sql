@@ -64,7 +64,7 @@ create or replace view public.members with (security_barrier = true) as
       else 'investor'
     end as role,
     case when p.kyc_status = 'approved' then 'Active' else 'Pending' end as status,
-    to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD') as joined
+    coalesce(to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD'), '') as joined
   from public.profiles p
   join auth.users u on u.id = p.id
   where public.vault_role() = 'mfo_admin' or public.vault_is_admin();

@@ -111,17 +111,6 @@ export function sqlState(error: unknown): string | null {
   return null;
 }
 
-/** Runs a statement and answers its rows or its error (code and message), never throwing. */
-export async function attempt<T>(
-  run: () => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; code: string | null; message: string }> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (error) {
-    return { ok: false, code: sqlState(error), message: (error as Error).message };
-  }
-}
-
 export type Attempt<T> = { ok: true; value: T } | { ok: false; code: string | null; message: string };
 
 /**

@@ -16,11 +16,15 @@ describe('the Deno entry', () => {
   it.skipIf(!existsSync(deno))(
     'passes deno check (index.ts and the handler it wires)',
     async () => {
-      const { stderr } = await promisify(execFile)(deno, ['check', '--quiet', '--node-modules-dir=manual', 'index.ts'], {
-        cwd: here,
-        timeout: 120_000,
-        env: { ...process.env, NO_COLOR: '1' },
-      });
+      const { stderr } = await promisify(execFile)(
+        deno,
+        ['check', '--quiet', '--node-modules-dir=manual', 'index.ts'],
+        {
+          cwd: here,
+          timeout: 120_000,
+          env: { ...process.env, NO_COLOR: '1' },
+        },
+      );
       expect(stderr).not.toMatch(/error/i);
     },
     150_000,
