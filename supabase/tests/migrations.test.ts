@@ -73,6 +73,27 @@ describe('the migrations', () => {
     }
   });
 
+  it('apply, with the seed, to a Postgres whose auth schema has only the core columns', async () => {
+    // An auth shim smaller than Supabase's: no identities table, none of the token columns.
+    const small = await shimDb();
+    try {
+      await small.exec(`
+        drop table auth.identities;
+        alter table auth.users drop column confirmed_at;
+        alter table auth.users drop column instance_id, drop column email_confirmed_at, drop column confirmation_token,
+          drop column recovery_token, drop column email_change_token_new, drop column email_change;
+      `);
+      await applyMigrations(small);
+      await applySeed(small);
+      const { rows } = await small.query<{ n: number }>(
+        `select count(*)::int as n from auth.users u join public.profiles p on p.id = u.id where u.email like 'demo.%'`,
+      );
+      expect(rows[0]?.n).toBe(demoAccounts.length);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('enable row-level security on every table in public', async () => {
     const { rows } = await first.query<{ relname: string; relrowsecurity: boolean }>(
       `select relname, relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace

@@ -326,6 +326,29 @@ describe('profile columns', () => {
     });
   });
 
+  it('refuses values outside the profile columns’ limits with the check constraint’s error', async () => {
+    const me = accounts.investorA.id;
+    const cases: [string, 'name' | 'preferences' | 'crossmint_wallet_id'][] = [
+      [`name = repeat('x', 201)`, 'name'],
+      [`preferences = '{"email": "yes"}'::jsonb`, 'preferences'],
+      [`preferences = '[true]'::jsonb`, 'preferences'],
+      [`crossmint_wallet_id = repeat('w', 201)`, 'crossmint_wallet_id'],
+    ];
+    for (const [set, column] of cases) {
+      const result = await asActor(db, accounts.investorA, async (tx) => {
+        await tx.exec('reset role');
+        await setDemoMode(tx, true);
+        await tx.exec('set local role authenticated');
+        return tryQuery(tx, `update public.profiles set ${set} where id = $1`, [me]);
+      });
+      expect(result, set).toMatchObject({ ok: false, ...backendErrors.checkViolation(column) });
+    }
+    const longest = await asActor(db, accounts.investorA, (tx) =>
+      tryQuery(tx, `update public.profiles set name = repeat('x', 200) where id = $1 returning name`, [me]),
+    );
+    expect(longest.ok).toBe(true);
+  });
+
   it('the service role changes every server-owned column', async () => {
     const me = accounts.investorA.id;
     const after = await asActor(db, 'service_role', async (tx) => {

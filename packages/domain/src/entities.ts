@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { RoleSchema } from './roles';
 
-/** Schemas of the sample entities of SPEC.md 3, as the backend serves them. */
+/** Schemas of the sample entities of docs/product.md §3, as the backend serves them. */
 
 export const OpportunityDetailSchema = v.object({
   id: v.pipe(v.string(), v.nonEmpty()),
@@ -92,7 +92,7 @@ export const WalletCreationResultSchema = v.object({
 });
 export type WalletCreationResult = v.InferOutput<typeof WalletCreationResultSchema>;
 
-/** The create-crossmint-wallet function's answer (SPEC.md 3 and 7). */
+/** The create-crossmint-wallet function's answer (docs/product.md §3 and §7). */
 export const CreateWalletResponseSchema = v.object({
   success: v.boolean(),
   walletId: v.optional(v.nullable(v.string())),
@@ -102,7 +102,7 @@ export type CreateWalletResponse = v.InferOutput<typeof CreateWalletResponseSche
 
 /**
  * Reads the wallet function's answer: the wallet id on success, or the message to show after
- * 'Failed to create wallet'. Success needs `success: true` and a wallet id (SPEC.md 5).
+ * 'Failed to create wallet'. Success needs `success: true` and a wallet id (docs/product.md §5).
  */
 export function readCreateWalletResponse(body: unknown): { ok: true; walletId: string } | { ok: false; error: string } {
   const parsed = v.safeParse(CreateWalletResponseSchema, body);

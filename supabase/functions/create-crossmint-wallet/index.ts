@@ -61,7 +61,10 @@ const verifyJwt = jwtSecret
       return { id: data.user.id, email: data.user.email };
     };
 
-Deno.serve((request) =>
+// PORT only for the local smoke test (deno-serve.test.ts); the edge runtime picks its own.
+const port = Number(Deno.env.get('PORT')) || undefined;
+
+Deno.serve({ port, hostname: port ? '127.0.0.1' : undefined }, (request) =>
   handleCreateWallet(request, {
     verifyJwt,
     crossmint: crossmintKey ? crossmintProvider({ apiKey: crossmintKey, baseUrl: crossmintBaseUrl }) : null,

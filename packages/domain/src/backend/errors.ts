@@ -39,6 +39,14 @@ export const backendErrors = {
   notSignedIn: { code: '42501', message: 'not signed in' } satisfies BackendError,
   /** A client changing `crossmint_wallet_id` outside demo mode, or replacing an existing one. */
   walletServerOwned: { code: '42501', message: 'crossmint_wallet_id is server-owned' } satisfies BackendError,
+  /**
+   * A profile value outside the column's limits (name over 200 characters, preferences that are
+   * not a small map of booleans, a wallet id over 200 characters): Postgres's check constraint.
+   */
+  checkViolation: (column: 'name' | 'preferences' | 'crossmint_wallet_id'): BackendError => ({
+    code: '23514',
+    message: `new row for relation "profiles" violates check constraint "profiles_${column}_check"`,
+  }),
   /** A client changing another server-owned column (only reachable past the grants, e.g. a future grant). */
   columnServerOwned: (column: string): BackendError => ({ code: '42501', message: `${column} is server-owned` }),
 } as const;
