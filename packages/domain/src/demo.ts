@@ -12,3 +12,14 @@ export function demoParam(value: string | null | undefined): 'on' | 'off' | null
   if (v === '0' || v === 'false') return 'off';
   return null;
 }
+
+/**
+ * The demo accounts, one per role (docs/backend.md): `demo.<role>@vault.example` with one documented
+ * password. They exist in the embedded backend and in a project seeded with `supabase/seed.sql`;
+ * the password guards sample data only.
+ */
+export const DEMO_ACCOUNT_PASSWORD = 'vault-demo-2025';
+
+export function demoAccountEmail(role: string): string {
+  return `demo.${role}@vault.example`;
+}

@@ -13,16 +13,16 @@ import {
 import * as v from 'valibot';
 
 /**
- * The stable profile row (PRODUCT.md decision 1). @vault/domain's ProfileRecordSchema has only
- * the SPEC.md 3 fields (id, crossmint_wallet_id, updated_at); the app also keeps the KYC status
- * and the first on-ramp flag there, so they survive sign-out and sign-in as the wallet does.
+ * A member's profile row (docs/backend.md): `name` and `preferences` are the member's to edit;
+ * `kyc_status`, `first_onramp_ok` and `crossmint_wallet_id` are the server's.
  */
 export const ProfileRowSchema = v.object({
   id: v.pipe(v.string(), v.nonEmpty()),
-  crossmint_wallet_id: v.nullable(v.string()),
-  kyc_status: v.optional(v.nullable(v.string()), null),
-  first_onramp_ok: v.optional(v.nullable(v.boolean()), null),
-  updated_at: v.string(),
+  name: v.optional(v.pipe(v.nullable(v.string()), v.transform((name) => name ?? '')), ''),
+  kyc_status: v.optional(v.pipe(v.nullable(v.string()), v.transform((status) => status ?? 'unknown')), 'unknown'),
+  first_onramp_ok: v.optional(v.pipe(v.nullable(v.boolean()), v.transform((ok) => ok ?? false)), false),
+  crossmint_wallet_id: v.optional(v.nullable(v.string()), null),
+  updated_at: v.optional(v.string()),
 });
 export type ProfileRow = v.InferOutput<typeof ProfileRowSchema>;
 
