@@ -1,16 +1,26 @@
-import { opportunities, opportunityDetails } from './data/opportunities';
-import { activity, notifications, repayments, upcomingActions, users } from './data/platform';
-import {
-  auditLogs,
-  complianceAlerts,
+import { sampleData } from '@vault/domain';
+
+const {
+  opportunities,
+  opportunityDetails,
   documents,
-  equityHoldings,
   investments,
   loans,
+  repayments,
+  equityHoldings,
   productionAssets,
-} from './data/portfolio';
+  complianceAlerts,
+  auditLogs,
+  users,
+  activity,
+  notifications,
+  upcomingActions,
+} = sampleData;
 
-/** Every sample table the embedded backend serves at /rest/v1/<name> (PRODUCT.md decision 13). */
+/**
+ * Every sample table the embedded backend serves at /rest/v1/<name> (docs/decisions.md (13)).
+ * The rows live in @vault/domain, the one source `supabase/seed.sql` is generated from too.
+ */
 export const sampleTables = {
   opportunities,
   opportunity_details: opportunityDetails,

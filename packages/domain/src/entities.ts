@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { RoleSchema } from './roles';
 
 /** Schemas of the sample entities of SPEC.md 3, as the backend serves them. */
 
@@ -111,3 +112,41 @@ export function readCreateWalletResponse(body: unknown): { ok: true; walletId: s
   if (success) return { ok: false, error: 'The wallet service did not return a wallet id' };
   return { ok: false, error: error || 'The wallet service reported a failure' };
 }
+
+// The platform tables behind /users, the dashboards and /loans (docs/backend.md), moved here from
+// the app so the app, the embedded backend and supabase/ read one schema.
+
+export const memberStatuses = ['Active', 'Pending', 'Suspended'] as const;
+/** A row of the member list behind /users (the `members` view). */
+export const PlatformUserSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  email: v.string(),
+  role: RoleSchema,
+  status: v.picklist(memberStatuses),
+  joined: v.string(),
+});
+export type PlatformUser = v.InferOutput<typeof PlatformUserSchema>;
+
+export const ActivitySchema = v.object({ id: v.string(), text: v.string(), at: v.string() });
+export type Activity = v.InferOutput<typeof ActivitySchema>;
+
+export const NotificationSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  body: v.string(),
+  at: v.string(),
+  read: v.boolean(),
+});
+export type Notification = v.InferOutput<typeof NotificationSchema>;
+
+export const UpcomingActionSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  detail: v.string(),
+  due: v.string(),
+});
+export type UpcomingAction = v.InferOutput<typeof UpcomingActionSchema>;
+
+export const RepaymentSchema = v.object({ id: v.string(), borrower: v.string(), amount: v.string(), due: v.string() });
+export type Repayment = v.InferOutput<typeof RepaymentSchema>;

@@ -1,4 +1,5 @@
 export * from './access';
+export * from './backend';
 export * from './constants';
 export * from './demo';
 export * from './entities';

@@ -1,47 +1,11 @@
+import type { Activity, Notification, PlatformUser, Repayment, UpcomingAction } from '../../entities';
+
 /**
- * Sample rows of the tables that @vault/domain has no entity schema for (users, activity,
- * notifications, upcoming actions, repayments). The app validates them with its own schemas in
- * packages/app/src/backend/schemas.ts; a node test there checks these rows against them.
+ * Sample member list (the mock's `users` table). The real backend computes the list behind
+ * /users from its accounts (the `members` view, docs/backend.md); these rows stay for the
+ * embedded backend and the stories.
  */
-
-export interface PlatformUserRow {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  status: 'Active' | 'Pending' | 'Suspended';
-  joined: string;
-}
-
-export interface ActivityRow {
-  id: string;
-  text: string;
-  at: string;
-}
-
-export interface NotificationRow {
-  id: string;
-  title: string;
-  body: string;
-  at: string;
-  read: boolean;
-}
-
-export interface UpcomingActionRow {
-  id: string;
-  title: string;
-  detail: string;
-  due: string;
-}
-
-export interface RepaymentRow {
-  id: string;
-  borrower: string;
-  amount: string;
-  due: string;
-}
-
-export const users: PlatformUserRow[] = [
+export const users: PlatformUser[] = [
   {
     id: 'u-1001',
     name: 'Jan van der Meer',
@@ -116,14 +80,14 @@ export const users: PlatformUserRow[] = [
   },
 ];
 
-export const activity: ActivityRow[] = [
+export const activity: Activity[] = [
   { id: 'act-1', text: 'Amaka Okafor started KYC verification', at: '2025-03-03T10:05:00Z' },
   { id: 'act-2', text: 'Jan van der Meer invested €10,000 in Groningen Solar Park II', at: '2025-03-02T15:40:00Z' },
   { id: 'act-3', text: 'Compliance alert raised for a PEP screening match', at: '2025-03-02T09:18:00Z' },
   { id: 'act-4', text: 'Quarterly statements sent to 214 members', at: '2025-03-01T08:00:00Z' },
 ];
 
-export const notifications: NotificationRow[] = [
+export const notifications: Notification[] = [
   {
     id: 'n-1',
     title: 'Distribution paid',
@@ -147,7 +111,7 @@ export const notifications: NotificationRow[] = [
   },
 ];
 
-export const upcomingActions: UpcomingActionRow[] = [
+export const upcomingActions: UpcomingAction[] = [
   {
     id: 'ua-1',
     title: 'Placement Term Ending',
@@ -162,7 +126,7 @@ export const upcomingActions: UpcomingActionRow[] = [
   },
 ];
 
-export const repayments: RepaymentRow[] = [
+export const repayments: Repayment[] = [
   { id: 'rp-1', borrower: 'Zonnepark Drenthe B.V.', amount: '€62,500', due: '2025-04-01' },
   { id: 'rp-2', borrower: 'AquaKiosk Kenya Ltd', amount: '€24,000', due: '2025-04-10' },
   { id: 'rp-3', borrower: 'Zonnepark Drenthe B.V.', amount: '€62,500', due: '2025-07-01' },

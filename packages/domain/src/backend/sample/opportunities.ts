@@ -1,6 +1,7 @@
-import type { Opportunity, OpportunityDetail } from '@vault/domain';
+import type { OpportunityDetail } from '../../entities';
+import type { Opportunity } from '../../opportunities';
 
-/** Sample opportunities: every category and region, terms in Months and Years (PRODUCT.md 13). */
+/** Sample opportunities: every category and region, terms in Months and Years (docs/decisions.md (13)). */
 export const opportunities: Opportunity[] = [
   {
     id: 'solar-park-groningen',

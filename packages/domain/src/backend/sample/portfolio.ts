@@ -6,10 +6,10 @@ import type {
   Loan,
   ProductionAsset,
   VaultDocument,
-} from '@vault/domain';
+} from '../../entities';
 
-/** Sample documents, with every status and one awaiting signature (PRODUCT.md 13). */
-export const documents: VaultDocument[] = [
+/** Sample documents, with every status and one awaiting signature (docs/decisions.md (13)). */
+export const documents: (VaultDocument & { id: string })[] = [
   { id: 'doc-membership', name: 'Membership Agreement', status: 'Pending', type: 'Agreement', date: '2025-03-02' },
   {
     id: 'doc-subscription',
@@ -30,12 +30,21 @@ export const documents: VaultDocument[] = [
   { id: 'doc-tax', name: '2024 Tax Certificate', status: 'Sent', type: 'Tax', date: '2025-01-31' },
 ];
 
-/** The investor's recent investments: Active and Matured. */
-export const investments: InvestmentRow[] = [
-  { name: 'Groningen Solar Park II', amount: '€10,000', date: '2025-02-14', status: 'Active' },
-  { name: 'Kenya Clean Water Kiosks', amount: '€5,000', date: '2024-11-03', status: 'Active' },
-  { name: 'Ghana Solar Schools', amount: '€2,500', date: '2023-09-18', status: 'Matured' },
-  { name: 'Rotterdam Social Housing Fund', amount: '€7,500', date: '2023-04-07', status: 'Matured' },
+/**
+ * The investor's recent investments: Active and Matured. Each row has an id so a member's copy
+ * has a key in the database (the entity itself has none).
+ */
+export const investments: (InvestmentRow & { id: string })[] = [
+  { id: 'inv-groningen', name: 'Groningen Solar Park II', amount: '€10,000', date: '2025-02-14', status: 'Active' },
+  { id: 'inv-kenya', name: 'Kenya Clean Water Kiosks', amount: '€5,000', date: '2024-11-03', status: 'Active' },
+  { id: 'inv-ghana', name: 'Ghana Solar Schools', amount: '€2,500', date: '2023-09-18', status: 'Matured' },
+  {
+    id: 'inv-rotterdam',
+    name: 'Rotterdam Social Housing Fund',
+    amount: '€7,500',
+    date: '2023-04-07',
+    status: 'Matured',
+  },
 ];
 
 export const loans: Loan[] = [

@@ -1,0 +1,283 @@
+import * as v from 'valibot';
+import { RoleSchema } from '../roles';
+import { type BackendError, backendErrors } from './errors';
+import { type DemoFunctionName, demoFunctionNames, MIN_FIRST_ONRAMP_CENTS } from './rpc';
+import { sampleMemberRows, sampleSharedRows } from './sample';
+import {
+  type BackendTableName,
+  backendTableNames,
+  clientPrivileges,
+  profileColumns,
+  type Reader,
+  readScope,
+  tableSpec,
+} from './tables';
+
+/**
+ * The conformance scenarios: one declarative table that two runners play, so the embedded mock
+ * and the SQL policies cannot drift apart (docs/backend.md "Conformance").
+ * - `supabase/tests/conformance.test.ts` runs it on PGlite with the migrations and the seed, as
+ *   each actor (`set role`, `request.jwt.claims`).
+ * - the mock runner runs it through supabase-js against the embedded backend in msw/node.
+ *
+ * The fixture each scenario starts from (runners reset between scenarios):
+ * - every signed-in actor is its own account, created while demo mode was on, so it owns one
+ *   copy of each table of `sampleMemberRows`; its profile is fresh (kyc 'unknown', no wallet,
+ *   no first on-ramp);
+ * - the catalogue and role tables hold `sampleSharedRows`;
+ * - `app_settings.demo_mode` is as the scenario says (the mock is always 'on' and skips 'off').
+ *
+ * Targets: 'own' filters on the actor's id (`id` for profiles, `user_id` for per-member tables);
+ * 'other' on another member's id (investorB's for investorA, investorA's for everyone else);
+ * 'all' filters nothing. In `values`, the strings '$own' and '$other' stand for those ids.
+ */
+
+export const actorIds = [
+  'anon',
+  'investorA',
+  'investorB',
+  'cl_spv_admin',
+  'eq_spv_admin',
+  'production_spv',
+  'compliance',
+  'mfo_admin',
+  'admin',
+] as const;
+export type ActorId = (typeof actorIds)[number];
+
+export const ActorSchema = v.object({
+  id: v.picklist(actorIds),
+  /** Null for anon (no Authorization, the anon key's role). */
+  role: v.nullable(RoleSchema),
+  /** `app_metadata.is_admin`. */
+  isAdmin: v.boolean(),
+});
+export type Actor = v.InferOutput<typeof ActorSchema>;
+
+/**
+ * The actors. 'admin' is the demo admin pair's identity (mfo_admin with the admin flag), which
+ * both backends can sign in; supabase/tests also checks the flag alone on an investor.
+ */
+export const actors: readonly Actor[] = actorIds.map((id) =>
+  v.parse(ActorSchema, {
+    id,
+    role:
+      id === 'anon' ? null : id === 'investorA' || id === 'investorB' ? 'investor' : id === 'admin' ? 'mfo_admin' : id,
+    isAdmin: id === 'admin',
+  }),
+);
+
+export function actor(id: ActorId): Actor {
+  const found = actors.find((a) => a.id === id);
+  if (!found) throw new Error(`No actor "${id}"`);
+  return found;
+}
+
+export function readerOf(a: Actor): Reader | null {
+  return a.role ? { role: a.role, isAdmin: a.isAdmin } : null;
+}
+
+export type Operation = 'select' | 'insert' | 'update' | 'delete' | 'rpc';
+export type Target = 'own' | 'other' | 'all';
+export type ScenarioValue = string | number | boolean | null | { [key: string]: boolean };
+
+export type Expectation =
+  /** Succeeds: select returns, update/delete (return=representation) change, exactly n rows. */
+  | { rows: number }
+  /** Succeeds with at least n rows (the member list, whose size depends on the accounts). */
+  | { minRows: number }
+  /** An rpc succeeds. */
+  | { ok: true }
+  /** Refused with SQLSTATE 42501 (HTTP 401 for anon, 403 signed in), with this message if given. */
+  | { denied: '42501'; message?: string }
+  /** Fails with this code (e.g. P0001, HTTP 400), and this message if given. */
+  | { error: string; message?: string };
+
+export interface Scenario {
+  name: string;
+  actor: ActorId;
+  op: Operation;
+  /** The table, or the function for 'rpc'. */
+  target: BackendTableName | DemoFunctionName;
+  rows?: Target;
+  /** Columns to insert or update; the arguments of an rpc. */
+  values?: Record<string, ScenarioValue>;
+  demoMode?: 'on' | 'off';
+  expect: Expectation;
+}
+
+/** The other member a scenario's 'other' target names. */
+export function otherActor(id: ActorId): ActorId {
+  return id === 'investorA' ? 'investorB' : 'investorA';
+}
+
+function denied(error: BackendError): Expectation {
+  return { denied: '42501', message: error.message };
+}
+
+function sampleCount(table: BackendTableName): number {
+  if (Object.hasOwn(sampleMemberRows, table)) return sampleMemberRows[table as keyof typeof sampleMemberRows].length;
+  if (Object.hasOwn(sampleSharedRows, table)) return sampleSharedRows[table as keyof typeof sampleSharedRows].length;
+  return 0;
+}
+
+/** A row to try to insert into each table (every insert is refused: no client writes rows). */
+function insertValues(table: BackendTableName): Record<string, ScenarioValue> {
+  const spec = tableSpec(table);
+  switch (spec.access.kind) {
+    case 'own-profile':
+      return { id: '$own', name: 'Intruder' };
+    case 'per-member':
+      return { id: 'conformance-row', user_id: '$own', name: 'x', title: 'x' };
+    default:
+      return { id: 'conformance-row' };
+  }
+}
+
+/** select, insert, update and delete on every table for every actor, derived from the contract. */
+function tableScenarios(): Scenario[] {
+  const out: Scenario[] = [];
+  for (const table of backendTableNames) {
+    const spec = tableSpec(table);
+    const owned = spec.access.kind === 'own-profile' || spec.access.kind === 'per-member';
+    const targets: Target[] = owned ? ['own', 'other'] : ['all'];
+    for (const a of actors) {
+      const pgRole = a.role ? 'authenticated' : 'anon';
+      const privileges = clientPrivileges(table, pgRole);
+      const scope = readScope(table, readerOf(a));
+      for (const rows of targets) {
+        let expect: Expectation;
+        if (!privileges.includes('select')) expect = denied(backendErrors.permissionDenied(table, spec.relation));
+        else if (scope === 'none' || (scope === 'own' && rows === 'other')) expect = { rows: 0 };
+        else if (table === 'profiles') expect = { rows: 1 };
+        else if (table === 'members') expect = { minRows: 1 };
+        else expect = { rows: sampleCount(table) };
+        out.push({ name: `${a.id} selects ${rows} ${table}`, actor: a.id, op: 'select', target: table, rows, expect });
+      }
+      out.push({
+        name: `${a.id} inserts into ${table}`,
+        actor: a.id,
+        op: 'insert',
+        target: table,
+        values: insertValues(table),
+        expect: denied(backendErrors.permissionDenied(table, spec.relation)),
+      });
+      for (const rows of targets) {
+        out.push({
+          name: `${a.id} deletes ${rows} ${table}`,
+          actor: a.id,
+          op: 'delete',
+          target: table,
+          rows,
+          expect: denied(backendErrors.permissionDenied(table, spec.relation)),
+        });
+      }
+      if (table !== 'profiles') {
+        for (const rows of targets) {
+          out.push({
+            name: `${a.id} updates ${rows} ${table}`,
+            actor: a.id,
+            op: 'update',
+            target: table,
+            rows,
+            values: { id: 'changed' },
+            expect: denied(backendErrors.permissionDenied(table, spec.relation)),
+          });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Updates of each profile column, own row and another member's, demo mode on and off. */
+function profileScenarios(): Scenario[] {
+  const out: Scenario[] = [];
+  const valueFor: Record<string, ScenarioValue> = {
+    name: 'Changed Name',
+    preferences: { email: false, sms: true },
+    kyc_status: 'approved',
+    first_onramp_ok: true,
+    crossmint_wallet_id: 'demo-wallet-conformance',
+    updated_at: '2000-01-01T00:00:00Z',
+    id: '$other',
+  };
+  const columns = [...profileColumns.editable, ...profileColumns.serverOwned, ...profileColumns.triggerSet, 'id'];
+  for (const a of actors) {
+    for (const demoMode of ['on', 'off'] as const) {
+      for (const column of columns) {
+        const values = { [column]: valueFor[column] ?? null };
+        const base = { actor: a.id, op: 'update' as const, target: 'profiles' as const, values, demoMode };
+        if (!a.role) {
+          out.push({
+            ...base,
+            name: `anon updates profiles.${column} (demo ${demoMode})`,
+            rows: 'all',
+            expect: denied(backendErrors.permissionDenied('profiles')),
+          });
+          continue;
+        }
+        const granted =
+          profileColumns.editable.includes(column as never) ||
+          profileColumns.demoWritable.includes(column as never) ||
+          profileColumns.triggerSet.includes(column as never);
+        for (const rows of ['own', 'other'] as const) {
+          let expect: Expectation;
+          if (!granted) expect = denied(backendErrors.permissionDenied('profiles'));
+          else if (rows === 'other') expect = { rows: 0 };
+          else if (profileColumns.demoWritable.includes(column as never) && demoMode === 'off')
+            expect = denied(backendErrors.walletServerOwned);
+          else expect = { rows: 1 };
+          out.push({ ...base, name: `${a.id} updates ${rows} profiles.${column} (demo ${demoMode})`, rows, expect });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Each demo function for each actor, demo mode on and off, and the on-ramp minimum. */
+function rpcScenarios(): Scenario[] {
+  const out: Scenario[] = [];
+  for (const a of actors) {
+    for (const fn of demoFunctionNames) {
+      const values: Record<string, ScenarioValue> =
+        fn === 'demo_complete_first_onramp' ? { amount_cents: MIN_FIRST_ONRAMP_CENTS } : {};
+      for (const demoMode of ['on', 'off'] as const) {
+        const expect: Expectation = !a.role
+          ? denied(backendErrors.functionDenied(fn))
+          : demoMode === 'off'
+            ? denied(backendErrors.demoModeOff)
+            : { ok: true };
+        out.push({
+          name: `${a.id} calls ${fn} (demo ${demoMode})`,
+          actor: a.id,
+          op: 'rpc',
+          target: fn,
+          values,
+          demoMode,
+          expect,
+        });
+      }
+    }
+    if (a.role) {
+      out.push({
+        name: `${a.id} calls demo_complete_first_onramp under the minimum`,
+        actor: a.id,
+        op: 'rpc',
+        target: 'demo_complete_first_onramp',
+        values: { amount_cents: MIN_FIRST_ONRAMP_CENTS - 1 },
+        demoMode: 'on',
+        expect: { error: backendErrors.onrampTooSmall.code, message: backendErrors.onrampTooSmall.message },
+      });
+    }
+  }
+  return out;
+}
+
+/** Every scenario both runners play. Names are unique. */
+export const conformanceScenarios: readonly Scenario[] = [
+  ...tableScenarios(),
+  ...profileScenarios(),
+  ...rpcScenarios(),
+];

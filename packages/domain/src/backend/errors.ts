@@ -1,0 +1,91 @@
+import { MIN_FIRST_ONRAMP_EUR } from '../constants';
+
+/**
+ * The error answers both backends give, as PostgREST turns Postgres errors into HTTP
+ * (docs/backend.md "Error answers"). The SQL raises these codes and texts; the mock answers them.
+ */
+export interface BackendError {
+  code: string;
+  message: string;
+}
+
+export const backendErrors = {
+  /** A privilege the Postgres role does not hold (no grant), e.g. an INSERT or a server-owned column. */
+  permissionDenied: (table: string, relation: 'table' | 'view' = 'table'): BackendError => ({
+    code: '42501',
+    message: `permission denied for ${relation} ${table}`,
+  }),
+  /** A function the role may not execute (the demo functions for anon). */
+  functionDenied: (fn: string): BackendError => ({ code: '42501', message: `permission denied for function ${fn}` }),
+  /** An INSERT that passes the grant but not a row-level security policy. */
+  rlsViolation: (table: string): BackendError => ({
+    code: '42501',
+    message: `new row violates row-level security policy for table "${table}"`,
+  }),
+  unknownTable: (table: string): BackendError => ({
+    code: 'PGRST205',
+    message: `Could not find the table 'public.${table}' in the schema cache`,
+  }),
+  jwtExpired: { code: 'PGRST301', message: 'JWT expired' } satisfies BackendError,
+  jwtInvalid: { code: 'PGRST303', message: 'JWT could not be verified' } satisfies BackendError,
+  /** A demo function called while `app_settings.demo_mode` is off. */
+  demoModeOff: { code: '42501', message: 'demo mode is off' } satisfies BackendError,
+  /** `demo_complete_first_onramp` below the minimum. */
+  onrampTooSmall: {
+    code: 'P0001',
+    message: `the first on-ramp must be at least €${MIN_FIRST_ONRAMP_EUR}`,
+  } satisfies BackendError,
+  /** A demo function called with a token that names no user. */
+  notSignedIn: { code: '42501', message: 'not signed in' } satisfies BackendError,
+  /** A client changing `crossmint_wallet_id` outside demo mode, or replacing an existing one. */
+  walletServerOwned: { code: '42501', message: 'crossmint_wallet_id is server-owned' } satisfies BackendError,
+  /** A client changing another server-owned column (only reachable past the grants, e.g. a future grant). */
+  columnServerOwned: (column: string): BackendError => ({ code: '42501', message: `${column} is server-owned` }),
+} as const;
+
+/**
+ * The HTTP status PostgREST answers for a Postgres error code: 42501 is 401 without a signed-in
+ * user and 403 with one; P0001 (raise exception) is 400; PGRST codes carry their own.
+ */
+export function httpStatusFor(code: string, signedIn: boolean): number {
+  switch (code) {
+    case '42501':
+      return signedIn ? 403 : 401;
+    case 'PGRST205':
+      return 404;
+    case 'PGRST301':
+    case 'PGRST303':
+      return 401;
+    default:
+      return 400;
+  }
+}
+
+/** The wallet function `create-crossmint-wallet`: its answers and the headers it allows. */
+export const walletFunction = {
+  name: 'create-crossmint-wallet',
+  errors: {
+    notSignedIn: 'Not signed in',
+    userMismatch: 'userId does not match the signed-in user',
+    timeout: 'The wallet provider did not answer in time',
+    unavailable: 'The wallet provider is unavailable',
+    badRequest: 'The request could not be read',
+    methodNotAllowed: 'Method not allowed',
+    internal: 'The wallet could not be created',
+  },
+  /** HTTP status of each error answer. */
+  status: {
+    notSignedIn: 401,
+    userMismatch: 403,
+    timeout: 504,
+    unavailable: 502,
+    badRequest: 400,
+    methodNotAllowed: 405,
+    internal: 500,
+  },
+  corsAllowHeaders: ['authorization', 'x-client-info', 'apikey', 'content-type', 'x-correlation-id', 'idempotency-key'],
+  correlationHeader: 'x-correlation-id',
+  idempotencyHeader: 'idempotency-key',
+  /** How long the function waits for the wallet provider. */
+  providerTimeoutMs: 10_000,
+} as const;

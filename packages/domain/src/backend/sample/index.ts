@@ -1,0 +1,56 @@
+import { opportunities, opportunityDetails } from './opportunities';
+import { activity, notifications, repayments, upcomingActions, users } from './platform';
+import {
+  auditLogs,
+  complianceAlerts,
+  documents,
+  equityHoldings,
+  investments,
+  loans,
+  productionAssets,
+} from './portfolio';
+
+/**
+ * The sample data, one source for both backends: the embedded mock serves it, and
+ * `supabase/seed.sql` is generated from it (`npm run gen:seed`, docs/backend.md).
+ */
+export const sampleData = {
+  opportunities,
+  opportunityDetails,
+  documents,
+  investments,
+  loans,
+  repayments,
+  equityHoldings,
+  productionAssets,
+  complianceAlerts,
+  auditLogs,
+  users,
+  activity,
+  notifications,
+  upcomingActions,
+} as const;
+
+/**
+ * The rows every new member receives while demo mode is on, by table (the database copies them
+ * from `sample_member_rows` in its new-user trigger; the mock copies them on first sign-in).
+ */
+export const sampleMemberRows = {
+  documents,
+  investments,
+  notifications,
+  upcoming_actions: upcomingActions,
+} as const;
+
+/** The rows of the tables every reader shares (catalogue and role tables), by table name. */
+export const sampleSharedRows = {
+  opportunities,
+  opportunity_details: opportunityDetails,
+  loans,
+  repayments,
+  equity_holdings: equityHoldings,
+  production_assets: productionAssets,
+  compliance_alerts: complianceAlerts,
+  audit_logs: auditLogs,
+  activity,
+} as const;

@@ -1,0 +1,235 @@
+import * as v from 'valibot';
+import {
+  ActivitySchema,
+  AuditLogSchema,
+  ComplianceAlertSchema,
+  DocumentSchema,
+  EquityHoldingSchema,
+  InvestmentRowSchema,
+  LoanSchema,
+  NotificationSchema,
+  OpportunityDetailSchema,
+  PlatformUserSchema,
+  ProductionAssetSchema,
+  RepaymentSchema,
+  UpcomingActionSchema,
+} from '../entities';
+import { OpportunitySchema } from '../opportunities';
+import { type Role, roleIds } from '../roles';
+import { routes } from '../routes';
+import { parseTable } from '../table';
+
+/**
+ * The backend contract: every table and view the client reads, who may read it, and which
+ * profile columns a member may change. Both backends follow it: the SQL migrations in
+ * `supabase/migrations` (tested against it on PGlite) and the embedded mock. docs/backend.md
+ * explains the security model; the server enforces, the client only shows.
+ */
+
+const UuidSchema = v.pipe(v.string(), v.uuid());
+
+/** Communication toggles by channel id, e.g. `{ email: true, sms: false }`. */
+export const PreferencesSchema = v.record(v.pipe(v.string(), v.maxLength(50)), v.boolean());
+export type Preferences = v.InferOutput<typeof PreferencesSchema>;
+
+/** A member's own row of `public.profiles`, as the backend returns it. */
+export const ProfileRowSchema = v.object({
+  id: UuidSchema,
+  name: v.pipe(v.string(), v.maxLength(200)),
+  preferences: PreferencesSchema,
+  kyc_status: v.pipe(v.string(), v.maxLength(50)),
+  first_onramp_ok: v.boolean(),
+  crossmint_wallet_id: v.nullable(v.pipe(v.string(), v.nonEmpty(), v.maxLength(200))),
+  updated_at: v.string(),
+});
+export type ProfileRow = v.InferOutput<typeof ProfileRowSchema>;
+
+/** The rows of a per-member table carry the owner's id next to the entity's fields. */
+function owned<TEntries extends v.ObjectEntries>(schema: v.ObjectSchema<TEntries, undefined>) {
+  return v.object({ ...schema.entries, id: v.string(), user_id: UuidSchema });
+}
+
+/** Every table and view of the contract, with the schema each row meets. */
+export const tableRowSchemas = {
+  profiles: ProfileRowSchema,
+  documents: owned(DocumentSchema),
+  investments: owned(InvestmentRowSchema),
+  notifications: owned(NotificationSchema),
+  upcoming_actions: owned(UpcomingActionSchema),
+  opportunities: OpportunitySchema,
+  opportunity_details: OpportunityDetailSchema,
+  loans: LoanSchema,
+  repayments: RepaymentSchema,
+  equity_holdings: EquityHoldingSchema,
+  production_assets: ProductionAssetSchema,
+  compliance_alerts: ComplianceAlertSchema,
+  audit_logs: AuditLogSchema,
+  activity: ActivitySchema,
+  members: PlatformUserSchema,
+} as const;
+
+export type BackendTableName = keyof typeof tableRowSchemas;
+export type BackendRow<T extends BackendTableName> = v.InferOutput<(typeof tableRowSchemas)[T]>;
+export const backendTableNames = Object.keys(tableRowSchemas) as BackendTableName[];
+
+export function isBackendTable(name: string): name is BackendTableName {
+  return Object.hasOwn(tableRowSchemas, name);
+}
+
+const roleRoutes = routes.filter((r) => Array.isArray(r.access)).map((r) => r.path);
+
+export const TableAccessSchema = v.variant('kind', [
+  /** `profiles`: each member reads and updates their own row only. */
+  v.object({ kind: v.literal('own-profile') }),
+  /** Rows carry `user_id`: each member reads their own rows only, whatever their role. */
+  v.object({ kind: v.literal('per-member') }),
+  /** Any signed-in member reads every row. */
+  v.object({ kind: v.literal('catalogue') }),
+  /** Readable by the roles that may open this route, plus mfo_admin and the admin flag. */
+  v.object({
+    kind: v.literal('role'),
+    route: v.picklist(roleRoutes, 'must be a route restricted to roles in the route table'),
+  }),
+]);
+export type TableAccess = v.InferOutput<typeof TableAccessSchema>;
+
+const profileColumnNames = Object.keys(ProfileRowSchema.entries) as (keyof ProfileRow)[];
+
+export const ProfileColumnsSchema = v.object({
+  /** A member changes these on their own row (PATCH with only the changed fields). */
+  editable: v.array(v.picklist(profileColumnNames)),
+  /** Only the service role (the wallet function, later the providers' webhooks) changes these. */
+  serverOwned: v.array(v.picklist(profileColumnNames)),
+  /** A trigger sets these whatever the client sends. */
+  triggerSet: v.array(v.picklist(profileColumnNames)),
+  /**
+   * Server-owned columns the demo-mode wallet PATCH may set: only while demo mode is on and only
+   * from null (docs/product.md §7).
+   */
+  demoWritable: v.array(v.picklist(profileColumnNames)),
+});
+export type ProfileColumns = v.InferOutput<typeof ProfileColumnsSchema>;
+
+export const TableSpecSchema = v.object({
+  name: v.picklist(backendTableNames),
+  relation: v.picklist(['table', 'view']),
+  access: TableAccessSchema,
+  /** The primary key columns (a member's copy of a sample row is keyed by user_id and id). */
+  key: v.pipe(v.array(v.string()), v.nonEmpty()),
+  profileColumns: v.optional(ProfileColumnsSchema),
+});
+export type TableSpec = v.InferOutput<typeof TableSpecSchema>;
+
+export const backendTables: readonly TableSpec[] = parseTable('backend table', TableSpecSchema, [
+  {
+    name: 'profiles',
+    relation: 'table',
+    access: { kind: 'own-profile' },
+    key: ['id'],
+    profileColumns: {
+      editable: ['name', 'preferences'],
+      serverOwned: ['kyc_status', 'first_onramp_ok', 'crossmint_wallet_id'],
+      triggerSet: ['updated_at'],
+      demoWritable: ['crossmint_wallet_id'],
+    },
+  },
+  { name: 'documents', relation: 'table', access: { kind: 'per-member' }, key: ['user_id', 'id'] },
+  { name: 'investments', relation: 'table', access: { kind: 'per-member' }, key: ['user_id', 'id'] },
+  { name: 'notifications', relation: 'table', access: { kind: 'per-member' }, key: ['user_id', 'id'] },
+  { name: 'upcoming_actions', relation: 'table', access: { kind: 'per-member' }, key: ['user_id', 'id'] },
+  { name: 'opportunities', relation: 'table', access: { kind: 'catalogue' }, key: ['id'] },
+  { name: 'opportunity_details', relation: 'table', access: { kind: 'catalogue' }, key: ['id'] },
+  { name: 'loans', relation: 'table', access: { kind: 'role', route: '/loans' }, key: ['id'] },
+  { name: 'repayments', relation: 'table', access: { kind: 'role', route: '/loans' }, key: ['id'] },
+  { name: 'equity_holdings', relation: 'table', access: { kind: 'role', route: '/investments' }, key: ['company'] },
+  { name: 'production_assets', relation: 'table', access: { kind: 'role', route: '/assets' }, key: ['name'] },
+  {
+    name: 'compliance_alerts',
+    relation: 'table',
+    access: { kind: 'role', route: '/kyc' },
+    key: ['user', 'issue'],
+  },
+  { name: 'audit_logs', relation: 'table', access: { kind: 'role', route: '/audit' }, key: ['id'] },
+  { name: 'activity', relation: 'table', access: { kind: 'role', route: '/users' }, key: ['id'] },
+  { name: 'members', relation: 'view', access: { kind: 'role', route: '/users' }, key: ['id'] },
+]);
+
+export function tableSpec(name: BackendTableName): TableSpec {
+  const spec = backendTables.find((t) => t.name === name);
+  if (!spec) throw new Error(`No backend table "${name}"`);
+  return spec;
+}
+
+/** The profile column rules (editable, server-owned, trigger-set, demo-writable). */
+export const profileColumns: ProfileColumns = (() => {
+  const columns = tableSpec('profiles').profileColumns;
+  if (!columns) throw new Error('profiles declares no column rules');
+  return columns;
+})();
+
+/**
+ * Profile columns the `authenticated` role holds an UPDATE grant on: the editable ones, the
+ * demo-writable ones (a trigger still refuses them outside demo mode) and the trigger-set ones
+ * (the client may send them; the trigger overwrites them). Any other column: 42501.
+ */
+export const profileUpdateGrant: readonly (keyof ProfileRow)[] = [
+  ...profileColumns.editable,
+  ...profileColumns.demoWritable,
+  ...profileColumns.triggerSet,
+];
+
+/** Who is asking: null when signed out (the anon key alone). */
+export interface Reader {
+  role: Role;
+  isAdmin: boolean;
+}
+
+/** The roles that read a role table: the route's roles, plus mfo_admin (who reads every role table). */
+export function roleTableReaders(spec: TableSpec): Role[] {
+  if (spec.access.kind !== 'role') return [];
+  const { route: path } = spec.access;
+  const route = routes.find((r) => r.path === path);
+  const routeRoles = route && Array.isArray(route.access) ? route.access : [];
+  return roleIds.filter((role) => role === 'mfo_admin' || routeRoles.includes(role));
+}
+
+/**
+ * Which rows of a table a reader sees: 'none', 'own' (their profile or the rows with their
+ * user_id) or 'all'. The admin flag reads every role table, but like everyone else only its own
+ * profile and own per-member rows.
+ */
+export function readScope(table: BackendTableName, reader: Reader | null): 'none' | 'own' | 'all' {
+  if (!reader) return 'none';
+  const spec = tableSpec(table);
+  switch (spec.access.kind) {
+    case 'own-profile':
+    case 'per-member':
+      return 'own';
+    case 'catalogue':
+      return 'all';
+    case 'role':
+      return reader.isAdmin || roleTableReaders(spec).includes(reader.role) ? 'all' : 'none';
+  }
+}
+
+export type Privilege = 'select' | 'insert' | 'update' | 'delete';
+
+/**
+ * The table privileges each Postgres role holds (Supabase grants everything in `public` to anon
+ * and authenticated by default; the migrations revoke what is not listed here). A missing
+ * privilege answers 42501 'permission denied for table <t>' (HTTP 401 for anon, 403 otherwise);
+ * a held privilege is then filtered by row-level security.
+ * - anon: SELECT on every table (row-level security returns no rows), nothing on `members`.
+ * - authenticated: SELECT everywhere; UPDATE on the profile columns of `profileUpdateGrant`.
+ * - No client role may INSERT or DELETE anywhere.
+ */
+export function clientPrivileges(table: BackendTableName, pgRole: 'anon' | 'authenticated'): Privilege[] {
+  const spec = tableSpec(table);
+  if (pgRole === 'anon') return spec.relation === 'view' ? [] : ['select'];
+  return spec.access.kind === 'own-profile' ? ['select', 'update'] : ['select'];
+}
+
+/** The columns an UPDATE may name: only on profiles, and only the granted columns. */
+export function updatableColumns(table: BackendTableName, pgRole: 'anon' | 'authenticated'): readonly string[] {
+  return clientPrivileges(table, pgRole).includes('update') ? profileUpdateGrant : [];
+}
