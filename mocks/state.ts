@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNT_PASSWORD, demoAccountEmail, type Role, roleIds, stableHash } from '@vault/domain';
+import { DEMO_PASSWORD, demoAccounts, type Role, stableHash } from '@vault/domain';
 
 /**
  * The embedded backend's data: its auth accounts, their profile rows, refresh tokens and wallet
@@ -19,6 +19,10 @@ export interface MockAccount {
   createdAt: string;
   /** Sign-up's `data`: user_metadata. */
   metadata: Record<string, unknown>;
+  /** The KYC status its profile starts with (seeded staff accounts are verified). */
+  kycStatus?: string;
+  /** Made by `seedMember` for a story or a test, not by a sign-in or a sign-up. */
+  seeded?: boolean;
 }
 
 export interface MockProfile {
@@ -63,16 +67,18 @@ export function uuidForEmail(email: string): string {
 
 const SEEDED_AT = '2025-01-06T09:00:00.000Z';
 
+/** The accounts `supabase/seed.sql` makes too: one per role (fixed ids, from the domain), and the admin pair. */
 function seededAccounts(): MockAccount[] {
-  const demo = roleIds.map(
-    (role): MockAccount => ({
-      id: uuidForEmail(demoAccountEmail(role)),
-      email: demoAccountEmail(role),
-      password: DEMO_ACCOUNT_PASSWORD,
-      role,
+  const demo = demoAccounts.map(
+    (account): MockAccount => ({
+      id: account.id,
+      email: account.email,
+      password: DEMO_PASSWORD,
+      role: account.role,
       isAdmin: false,
       createdAt: SEEDED_AT,
-      metadata: {},
+      metadata: { name: account.name },
+      kycStatus: account.kycStatus,
     }),
   );
   const admin: MockAccount = {
@@ -83,6 +89,7 @@ function seededAccounts(): MockAccount[] {
     isAdmin: true,
     createdAt: SEEDED_AT,
     metadata: { name: 'Admin' },
+    kycStatus: 'approved',
   };
   return [admin, ...demo];
 }
@@ -149,7 +156,7 @@ function newProfile(account: MockAccount, now: string): MockProfile {
     id: account.id,
     name,
     preferences: {},
-    kyc_status: 'unknown',
+    kyc_status: account.kycStatus ?? 'unknown',
     first_onramp_ok: false,
     crossmint_wallet_id: null,
     updated_at: now,
@@ -172,6 +179,11 @@ export const mockDb = {
     const seeded = seededAccounts();
     const made = load().accounts.filter((a) => !seeded.some((s) => s.email === a.email));
     return [...seeded, ...made];
+  },
+  /** The accounts made by sign-in or sign-up (not the seeded ones). */
+  signedUpAccounts(): MockAccount[] {
+    const seeded = seededAccounts();
+    return load().accounts.filter((a) => !a.seeded && !seeded.some((s) => s.email === a.email));
   },
   accountById(id: string): MockAccount | undefined {
     return mockDb.accounts().find((a) => a.id === id);
@@ -220,6 +232,20 @@ export const mockDb = {
       if (!data.profiles.some((p) => p.id === account.id)) data.profiles.push(newProfile(account, now));
     });
     return account;
+  },
+
+  /**
+   * Puts an account with a given id and profile in place (stories and tests start signed in as a
+   * sample member); any password signs it in.
+   */
+  seedMember(account: Omit<MockAccount, 'password' | 'createdAt'>, profile: Partial<Omit<MockProfile, 'id'>>): void {
+    const now = new Date().toISOString();
+    update((data) => {
+      data.accounts = data.accounts.filter((a) => a.id !== account.id && a.email !== account.email);
+      data.accounts.push({ ...account, email: account.email.toLowerCase(), password: null, createdAt: now, seeded: true });
+      data.profiles = data.profiles.filter((p) => p.id !== account.id);
+      data.profiles.push({ ...newProfile({ ...account, password: null, createdAt: now }, now), ...profile, id: account.id });
+    });
   },
 
   /** The seeded accounts' rows appear on first use. */

@@ -13,13 +13,3 @@ export function demoParam(value: string | null | undefined): 'on' | 'off' | null
   return null;
 }
 
-/**
- * The demo accounts, one per role (docs/backend.md): `demo.<role>@vault.example` with one documented
- * password. They exist in the embedded backend and in a project seeded with `supabase/seed.sql`;
- * the password guards sample data only.
- */
-export const DEMO_ACCOUNT_PASSWORD = 'vault-demo-2025';
-
-export function demoAccountEmail(role: string): string {
-  return `demo.${role}@vault.example`;
-}

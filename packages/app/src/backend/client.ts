@@ -31,7 +31,7 @@ function memoryAdapter(): AuthStorageAdapter {
   };
 }
 
-let shared: { client: SupabaseClient; config: BackendConfig } | null = null;
+let shared: { client: SupabaseClient; config: BackendConfig; storage: AuthStorageAdapter | undefined } | null = null;
 let sharedOptions: BackendClientOptions = {};
 
 /**
@@ -55,11 +55,15 @@ export function createBackendClient(options: BackendClientOptions = {}): Supabas
   });
 }
 
-/** The app's one client, made on first use. */
+/**
+ * The app's one client, made on first use, on the session area the session store registered. A
+ * new area (each story has its own) gets a new client, so no session leaks from one to the next.
+ */
 export function backend(): { client: SupabaseClient; config: BackendConfig } {
-  if (!shared) {
+  const storage = sharedOptions.storage ?? currentAuthStorage();
+  if (!shared || shared.storage !== storage) {
     const config = sharedOptions.config ?? readBackendConfig();
-    shared = { client: createBackendClient({ ...sharedOptions, config }), config };
+    shared = { client: createBackendClient({ ...sharedOptions, config, storage }), config, storage };
   }
   return shared;
 }

@@ -1,6 +1,5 @@
-import type { ProfilePatch } from '@vault/domain';
+import { type ProfilePatch, type ProfileRow, ProfileRowSchema } from '@vault/domain';
 import * as v from 'valibot';
-import { type ProfileRow, ProfileRowSchema } from './schemas';
 
 /**
  * The user fields of a member's profile row (docs/backend.md). An empty name keeps the name the

@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNT_PASSWORD, demoAccountEmail, type Role, type Session } from '@vault/domain';
+import { DEMO_PASSWORD, demoEmail, type Role, type Session } from '@vault/domain';
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { setAuthStorage } from '../backend/token';
 import { whenIdle } from '../idle/whenIdle';
@@ -44,7 +44,7 @@ export function createAppSessionStore(overrides: Partial<SessionStoreOptions> = 
     area,
     notify: sonnerNotifier,
     loadBackend: () => import('../backend/sessionBackend').then((m) => m.appSessionBackend()),
-    demoAccounts: { email: demoAccountEmail, password: DEMO_ACCOUNT_PASSWORD },
+    demoAccounts: { email: demoEmail, password: DEMO_PASSWORD },
     adminDelayMs: 400,
     ...overrides,
   });

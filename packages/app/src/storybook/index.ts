@@ -3,3 +3,4 @@ export { expectNavigatedTo, expectToast, SLOW } from './expect';
 export { FullApp, type FullAppProps } from './FullApp';
 export { adminSession, sessionAs, signedOutSession, storyUsers } from './sessions';
 export { captureTelemetry } from './telemetry';
+export { StoryAuthSeed } from './authSeed';

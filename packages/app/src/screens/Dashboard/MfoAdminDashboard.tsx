@@ -53,7 +53,7 @@ function sumOfAmounts(rows: readonly { value?: string; amount?: string }[]): num
 /** The admin dashboard: admin flag or mfo_admin (SPEC.md 2). */
 export function MfoAdminDashboard({ session }: { session: Session }) {
   const navigate = useNavigate();
-  const users = useTable('users');
+  const users = useTable('members');
   const alerts = useTable('compliance_alerts');
   const activity = useTable('activity');
   const loans = useTable('loans');
