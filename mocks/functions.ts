@@ -1,7 +1,8 @@
 import { stableHash, walletFunction } from '@vault/domain';
-import { delay, type HttpHandler, HttpResponse, http } from 'msw';
+import { type HttpHandler, HttpResponse, http } from 'msw';
 import { identify } from './identity';
 import { currentWalletScenario, type WalletScenario } from './scenario';
+import { latency } from './settings';
 import { mockDb } from './state';
 
 /**
@@ -38,7 +39,7 @@ async function walletAnswer(scenario: WalletScenario, request: Request): Promise
   const claimed = typeof body === 'object' && body !== null ? (body as { userId?: unknown }).userId : undefined;
   if (claimed !== undefined && claimed !== caller.id) return fail('userMismatch');
   // Long enough for the 'creating' state to be seen, short enough for tests.
-  await delay(300);
+  await latency(300);
   switch (scenario) {
     case 'failure':
       return HttpResponse.json({ success: false, error: 'Wallet provider is temporarily unavailable' });

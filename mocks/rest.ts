@@ -22,7 +22,7 @@ import {
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import * as v from 'valibot';
 import { type Caller, identify } from './identity';
-import { mockSettings } from './settings';
+import { latency, mockSettings } from './settings';
 import { currentTableScenario, type TableScenario } from './scenario';
 import { type MockProfile, mockDb } from './state';
 
@@ -195,11 +195,11 @@ async function readAnswer(request: Request, name: string, scenario: TableScenari
   if (started instanceof Response) return started;
   const { caller, table } = started;
   if (table === 'profiles') {
-    await delay(ROW_CALL_MS);
+    await latency(ROW_CALL_MS);
   } else {
     // Stories show the loading state; the request never answers.
     if (scenario === 'loading') await delay('infinite');
-    await delay(request.headers.get(RETRY_HEADER) === '1' ? RETRY_LOAD_MS : FIRST_LOAD_MS);
+    await latency(request.headers.get(RETRY_HEADER) === '1' ? RETRY_LOAD_MS : FIRST_LOAD_MS);
     if (scenario === 'error') return HttpResponse.json({ message: 'Service unavailable' }, { status: 500 });
     if (scenario === 'empty') return HttpResponse.json([]);
   }
@@ -272,7 +272,7 @@ const tableWrites: HttpHandler[] = [
     const started = await begin(request, String(params.table));
     if (started instanceof Response) return started;
     const { caller, table } = started;
-    await delay(ROW_CALL_MS);
+    await latency(ROW_CALL_MS);
     const spec = tableSpec(table);
     const body = await jsonBody(request);
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return invalidBody();
@@ -332,7 +332,7 @@ const rpcHandler: HttpHandler = http.post('*/rest/v1/rpc/:fn', async ({ request,
     );
   }
   if (caller.kind !== 'member') return pgError(backendErrors.functionDenied(name), caller);
-  await delay(ROW_CALL_MS);
+  await latency(ROW_CALL_MS);
   if (!mockSettings.demoMode) return pgError(backendErrors.demoModeOff, caller);
   const profile = mockDb.profile(caller.id);
   if (!profile) return pgError(backendErrors.notSignedIn, caller);

@@ -20,7 +20,7 @@ export const TEST_CONFIG: BackendConfig = {
 };
 
 // ws's constructor is typed wider than supabase's WebSocket-like one (address: string | URL); it works.
-const realtimeTransport = WebSocket as unknown as BackendClientOptions['realtimeTransport'];
+export const realtimeTransport = WebSocket as unknown as BackendClientOptions['realtimeTransport'];
 
 export function testClient(storage?: AuthStorageAdapter) {
   return createBackendClient({ config: TEST_CONFIG, storage, realtimeTransport });
