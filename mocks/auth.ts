@@ -58,7 +58,10 @@ export function claimsFor(account: MockAccount, sessionId: string, now = Date.no
 }
 
 /** A signed-in session for an account, as the token endpoint answers it. */
-export async function sessionFor(account: MockAccount, sessionId = mockDb.newSessionId()): Promise<Record<string, unknown>> {
+export async function sessionFor(
+  account: MockAccount,
+  sessionId = mockDb.newSessionId(),
+): Promise<Record<string, unknown>> {
   const claims = claimsFor(account, sessionId);
   return {
     access_token: await signJwt(claims),
@@ -122,7 +125,8 @@ export const authHandlers: HttpHandler[] = [
     const body = await readBody(request);
     const email = text(body.email).trim();
     const password = text(body.password);
-    if (email === '' || !email.includes('@')) return authError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    if (email === '' || !email.includes('@'))
+      return authError(400, 'validation_failed', 'Unable to validate email address: invalid format');
     if (password.length < 6) {
       return HttpResponse.json(
         {

@@ -78,15 +78,17 @@ export const walletHandlers = {
 } satisfies Record<WalletScenario, HttpHandler>;
 
 export const functionHandlers: HttpHandler[] = [
-  http.options(WALLET_PATH, () =>
-    new HttpResponse(null, {
-      status: 204,
-      headers: {
-        'Access-Control-Allow-Origin': '*',
-        'Access-Control-Allow-Headers': walletFunction.corsAllowHeaders.join(', '),
-        'Access-Control-Allow-Methods': 'POST, OPTIONS',
-      },
-    }),
+  http.options(
+    WALLET_PATH,
+    () =>
+      new HttpResponse(null, {
+        status: 204,
+        headers: {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Headers': walletFunction.corsAllowHeaders.join(', '),
+          'Access-Control-Allow-Methods': 'POST, OPTIONS',
+        },
+      }),
   ),
   walletHandler(),
 ];

@@ -22,8 +22,8 @@ import {
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import * as v from 'valibot';
 import { type Caller, identify } from './identity';
-import { latency, mockSettings } from './settings';
 import { currentTableScenario, type TableScenario } from './scenario';
+import { latency, mockSettings } from './settings';
 import { type MockProfile, mockDb } from './state';
 
 /**
@@ -168,7 +168,10 @@ async function jsonBody(request: Request): Promise<unknown> {
 }
 
 function invalidBody(): Response {
-  return HttpResponse.json({ code: 'PGRST102', message: 'Empty or invalid json', details: null, hint: null }, { status: 400 });
+  return HttpResponse.json(
+    { code: 'PGRST102', message: 'Empty or invalid json', details: null, hint: null },
+    { status: 400 },
+  );
 }
 
 /** The first checks of every table request: a refused token, an unknown table. */
@@ -208,13 +211,20 @@ async function readAnswer(request: Request, name: string, scenario: TableScenari
     return pgError(backendErrors.permissionDenied(table, spec.relation), caller);
   }
   const url = new URL(request.url);
-  return rowsAnswer(request, project(visibleRows(table, caller).filter((row) => matchesFilters(row, url)), url));
+  return rowsAnswer(
+    request,
+    project(
+      visibleRows(table, caller).filter((row) => matchesFilters(row, url)),
+      url,
+    ),
+  );
 }
 
 const tableRead = (fixed?: TableScenario, only?: string): HttpHandler =>
   http.get(TABLE_PATH, ({ request, params }) => {
     const table = String(params.table);
-    const scenario = fixed !== undefined && (only === undefined || only === table) ? fixed : currentTableScenario(table);
+    const scenario =
+      fixed !== undefined && (only === undefined || only === table) ? fixed : currentTableScenario(table);
     return readAnswer(request, table, scenario);
   });
 
@@ -236,7 +246,8 @@ function updateProfiles(targets: Row[], body: Record<string, unknown>, caller: C
   const changes: Partial<MockProfile> = {};
   if ('name' in body) {
     const name = v.safeParse(NameSchema, body.name);
-    if (!name.success) return HttpResponse.json({ code: '22001', message: 'value too long or not text' }, { status: 400 });
+    if (!name.success)
+      return HttpResponse.json({ code: '22001', message: 'value too long or not text' }, { status: 400 });
     changes.name = name.output;
   }
   if ('preferences' in body) {

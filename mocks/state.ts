@@ -8,7 +8,6 @@ import { DEMO_PASSWORD, demoAccounts, type Role, stableHash } from '@vault/domai
 
 export const MOCK_DB_KEY = 'vault.mock.db';
 
-
 export interface MockAccount {
   id: string;
   email: string;
@@ -63,7 +62,6 @@ export function uuidForEmail(email: string): string {
   const hex = [0, 1, 2, 3].map((i) => stableHash(`${i}:${normalized}`).toString(16).padStart(8, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
-
 
 const SEEDED_AT = '2025-01-06T09:00:00.000Z';
 
@@ -242,9 +240,19 @@ export const mockDb = {
     const now = new Date().toISOString();
     update((data) => {
       data.accounts = data.accounts.filter((a) => a.id !== account.id && a.email !== account.email);
-      data.accounts.push({ ...account, email: account.email.toLowerCase(), password: null, createdAt: now, seeded: true });
+      data.accounts.push({
+        ...account,
+        email: account.email.toLowerCase(),
+        password: null,
+        createdAt: now,
+        seeded: true,
+      });
       data.profiles = data.profiles.filter((p) => p.id !== account.id);
-      data.profiles.push({ ...newProfile({ ...account, password: null, createdAt: now }, now), ...profile, id: account.id });
+      data.profiles.push({
+        ...newProfile({ ...account, password: null, createdAt: now }, now),
+        ...profile,
+        id: account.id,
+      });
     });
   },
 

@@ -12,4 +12,3 @@ export function demoParam(value: string | null | undefined): 'on' | 'off' | null
   if (v === '0' || v === 'false') return 'off';
   return null;
 }
-

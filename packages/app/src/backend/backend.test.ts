@@ -76,7 +76,10 @@ describe('createWallet (function)', () => {
     const { client } = await signedIn();
     const other = await signedIn('other@example.eu');
     const result = await createWallet(client, other.userId, { idempotencyKey: 'k' });
-    expect(result).toEqual({ ok: false, error: expect.stringMatching(/HTTP 403.*userId does not match the signed-in user/) });
+    expect(result).toEqual({
+      ok: false,
+      error: expect.stringMatching(/HTTP 403.*userId does not match the signed-in user/),
+    });
     expect(mockDb.profile(other.userId)?.crossmint_wallet_id).toBeNull();
   });
 

@@ -4,8 +4,8 @@ import {
   type ActorId,
   actors,
   conformanceScenarios,
-  demoEmail,
   DEMO_PASSWORD,
+  demoEmail,
   otherActor,
   type Scenario,
   type ScenarioValue,
@@ -101,22 +101,26 @@ async function play(scenario: Scenario): Promise<Answer> {
   const spec = tableSpec(table as Parameters<typeof tableSpec>[0]);
   const owner = spec.access.kind === 'own-profile' ? 'id' : 'user_id';
   const rowId = scenario.rows === 'own' ? userId : scenario.rows === 'other' ? other : null;
-  const filtered = <Q extends { eq(column: string, value: string): Q }>(query: Q): Q =>
-    rowId === null ? query : query.eq(owner, rowId ?? '');
   let answer: { data: unknown; error: { code: string; message: string } | null; status: number };
   switch (scenario.op) {
-    case 'select':
-      answer = await filtered(client.from(table).select('*'));
+    case 'select': {
+      const query = client.from(table).select('*');
+      answer = await (rowId === null ? query : query.eq(owner, rowId ?? ''));
       break;
+    }
     case 'insert':
       answer = await client.from(table).insert(values);
       break;
-    case 'update':
-      answer = await filtered(client.from(table).update(values)).select();
+    case 'update': {
+      const query = client.from(table).update(values);
+      answer = await (rowId === null ? query : query.eq(owner, rowId ?? '')).select();
       break;
-    case 'delete':
-      answer = await filtered(client.from(table).delete()).select();
+    }
+    case 'delete': {
+      const query = client.from(table).delete();
+      answer = await (rowId === null ? query : query.eq(owner, rowId ?? '')).select();
       break;
+    }
   }
   return {
     status: answer.status,

@@ -16,7 +16,9 @@ describe('the tables the screens read', () => {
     expect(screen.issues?.map((i) => `${v.getDotPath(i)}: ${i.message}`) ?? []).toEqual([]);
     const contract = tableRowSchemas[table];
     const withOwner = rows.map((row) => ({ ...row, user_id: '00000000-0000-4000-8000-000000000001' }));
-    expect(v.safeParse(v.array(contract), withOwner).success || v.safeParse(v.array(contract), rows).success).toBe(true);
+    expect(v.safeParse(v.array(contract), withOwner).success || v.safeParse(v.array(contract), rows).success).toBe(
+      true,
+    );
     expect(rows.length).toBeGreaterThan(0);
   });
 });

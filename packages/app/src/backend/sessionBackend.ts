@@ -9,7 +9,7 @@ import { createWallet } from './wallet';
 
 export interface SessionBackendOptions {
   /** Time limits (ms); the domain's BACKEND_TIMEOUT_MS by default. */
-  timeouts?: Partial<typeof BACKEND_TIMEOUT_MS>;
+  timeouts?: Partial<Record<keyof typeof BACKEND_TIMEOUT_MS, number>>;
 }
 
 const unreachable = `The server could not be reached. ${messages.checkConnection}`;
@@ -30,9 +30,12 @@ function failure(error: unknown, fallback: string): { ok: false; error: string; 
  * Every call has a time limit and answers an Outcome, never a throw.
  */
 export function createSessionBackend(client: SupabaseClient, options: SessionBackendOptions = {}): SessionBackend {
-  const limits = { ...BACKEND_TIMEOUT_MS, ...options.timeouts };
+  const limits: Record<keyof typeof BACKEND_TIMEOUT_MS, number> = { ...BACKEND_TIMEOUT_MS, ...options.timeouts };
 
-  const profileOutcome = (data: unknown, error: unknown): Outcome<{ profile: ReturnType<typeof profilePatchFromRow> }> => {
+  const profileOutcome = (
+    data: unknown,
+    error: unknown,
+  ): Outcome<{ profile: ReturnType<typeof profilePatchFromRow> }> => {
     if (error) return failure(error, 'The profile could not be saved');
     const row = readProfileRow(data);
     if (!row) return { ok: false, error: 'Your profile could not be read from the answer' };

@@ -4,7 +4,13 @@ import {
   FunctionsRelayError,
   type SupabaseClient,
 } from '@supabase/supabase-js';
-import { BACKEND_TIMEOUT_MS, backendMessages, correlationId, demoWalletId, readCreateWalletResponse } from '@vault/domain';
+import {
+  BACKEND_TIMEOUT_MS,
+  backendMessages,
+  correlationId,
+  demoWalletId,
+  readCreateWalletResponse,
+} from '@vault/domain';
 import { readProfileRow } from './profileRow';
 import { messageOf, type Result } from './result';
 import { TimeoutError, withTimeout } from './timeout';
@@ -107,7 +113,11 @@ async function bodyMessage(response: Response): Promise<string | null> {
 }
 
 /** docs/product.md §7: in demo mode, a PATCH of `crossmint_wallet_id` and `updated_at`, filtered by id. */
-async function createDemoWallet(client: SupabaseClient, userId: string, timeoutMs: number): Promise<CreateWalletResult> {
+async function createDemoWallet(
+  client: SupabaseClient,
+  userId: string,
+  timeoutMs: number,
+): Promise<CreateWalletResult> {
   const walletId = demoWalletId(userId);
   try {
     const { data, error } = await withTimeout(
@@ -123,7 +133,8 @@ async function createDemoWallet(client: SupabaseClient, userId: string, timeoutM
     );
     if (error) return { ok: false, error: `The demo wallet could not be saved: ${messageOf(error)}` };
     const row = readProfileRow(data);
-    if (!row?.crossmint_wallet_id) return { ok: false, error: 'The demo wallet could not be saved: no profile row was changed' };
+    if (!row?.crossmint_wallet_id)
+      return { ok: false, error: 'The demo wallet could not be saved: no profile row was changed' };
     return { ok: true, walletId: row.crossmint_wallet_id };
   } catch (error) {
     if (error instanceof TimeoutError) return { ok: false, error: error.message };

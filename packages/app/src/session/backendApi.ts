@@ -29,5 +29,8 @@ export interface SessionBackend {
   /** PATCHes only the given editable fields of the member's own row. */
   saveProfile(userId: string, fields: { name?: string }): Promise<Outcome<{ profile: ProfilePatch }>>;
   demo(call: DemoCall): Promise<Outcome<{ profile: ProfilePatch }>>;
-  createWallet(userId: string, options: { demo: boolean; idempotencyKey: string }): Promise<Outcome<{ walletId: string }>>;
+  createWallet(
+    userId: string,
+    options: { demo: boolean; idempotencyKey: string },
+  ): Promise<Outcome<{ walletId: string }>>;
 }

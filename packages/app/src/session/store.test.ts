@@ -152,7 +152,10 @@ describe('defects', () => {
     server.use(
       http.post('*/functions/v1/create-crossmint-wallet', async ({ request }) => {
         await held;
-        return HttpResponse.json({ success: true, walletId: `wallet-for-${request.headers.get('authorization')?.slice(-8)}` });
+        return HttpResponse.json({
+          success: true,
+          walletId: `wallet-for-${request.headers.get('authorization')?.slice(-8)}`,
+        });
       }),
     );
     const { store } = testStore();
@@ -170,7 +173,11 @@ describe('defects', () => {
   it('2: a profile save sends only the changed field, never the server-owned ones', async () => {
     const bodies: unknown[] = [];
     server.events.on('request:start', ({ request }) => {
-      if (request.method === 'PATCH') void request.clone().json().then((body) => bodies.push(body));
+      if (request.method === 'PATCH')
+        void request
+          .clone()
+          .json()
+          .then((body) => bodies.push(body));
     });
     const { store } = testStore();
     await store.signIn('a@example.eu', 'pw');

@@ -1,6 +1,8 @@
 import {
   BACKEND_TIMEOUT_MS,
   backendMessages,
+  mergeProfile,
+  messages,
   type ProfilePatch,
   ProfilePatchSchema,
   type Role,
@@ -8,8 +10,6 @@ import {
   signedOut,
   type User,
   validateSignIn,
-  mergeProfile,
-  messages,
 } from '@vault/domain';
 import * as v from 'valibot';
 import type { SessionArea } from '../storage/sessionArea';
@@ -105,7 +105,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   let state: SessionState = { session: stored.session, loading: false, ...options.initial };
   const listeners = new Set<() => void>();
   let backendPromise: Promise<SessionBackend> | null = null;
-  let unsubscribeAuth: (() => void) | null = null;
+  let listeningToAuth = false;
 
   function emit(): void {
     for (const listener of listeners) listener();
@@ -120,7 +120,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     backendPromise ??= withLimit(options.loadBackend(), options.loadTimeoutMs ?? BACKEND_TIMEOUT_MS.code).then(
       (backend) => {
         // supabase-js's own events (a refresh that failed, a sign-out in another tab) reach the store.
-        unsubscribeAuth ??= backend.onAuthChange(() => store.syncFromStorage());
+        if (!listeningToAuth) backend.onAuthChange(() => store.syncFromStorage());
+        listeningToAuth = true;
         return backend;
       },
     );
@@ -176,7 +177,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     stored = read;
     set({ session: read.session, loading: true });
     const profile = await backend.readProfile(user.id);
-    if (!profile.ok) console.error('[session] The profile could not be read; it shows defaults until it is', profile.error);
+    if (!profile.ok)
+      console.error('[session] The profile could not be read; it shows defaults until it is', profile.error);
     else applyProfile(user.id, profile.profile);
     if (currentUserId() === user.id) {
       if (!profile.ok) cacheProfile(area.current(), state.session.user ?? user);

@@ -25,7 +25,8 @@ export function PersonalInfo({ user }: { user: User }) {
     const result = await saveProfile({ name });
     setSaving(false);
     if (result.ok) toast.success('Your personal information has been saved');
-    else if (!result.superseded) toast.error('Your personal information could not be saved', { description: result.error });
+    else if (!result.superseded)
+      toast.error('Your personal information could not be saved', { description: result.error });
   };
 
   return (
