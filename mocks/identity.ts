@@ -2,6 +2,7 @@ import { type Reader, RoleSchema } from '@vault/domain';
 import * as v from 'valibot';
 import { bearer } from './auth';
 import { type JwtClaims, verifyJwt } from './jwt';
+import { mockDb } from './state';
 
 /**
  * Who a request comes from, as PostgREST and the edge runtime decide it: no bearer, or the anon
@@ -22,10 +23,10 @@ export async function identify(request: Request): Promise<Caller> {
   const { claims } = verified;
   if (claims.role !== 'authenticated') return { kind: 'anon' };
   const role = v.safeParse(RoleSchema, claims.app_metadata?.role);
-  return {
-    kind: 'member',
-    id: claims.sub,
-    reader: { role: role.success ? role.output : 'investor', isAdmin: claims.app_metadata?.is_admin === true },
-    claims,
-  };
+  const reader = {
+    role: role.success ? role.output : 'investor',
+    isAdmin: claims.app_metadata?.is_admin === true,
+  } as const;
+  if (claims.email) mockDb.ensureAccount({ id: claims.sub, email: claims.email, ...reader });
+  return { kind: 'member', id: claims.sub, reader, claims };
 }

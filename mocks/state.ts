@@ -256,6 +256,28 @@ export const mockDb = {
     });
   },
 
+  /**
+   * An account for a valid token whose user this backend has not seen (its data was cleared, or a
+   * benchmark seeded the session): made from the token's claims, as on a first sign-in.
+   */
+  ensureAccount(claims: { id: string; email: string; role: Role; isAdmin: boolean }): void {
+    if (mockDb.accountById(claims.id)) return;
+    const now = new Date().toISOString();
+    const account: MockAccount = {
+      ...claims,
+      email: claims.email.toLowerCase(),
+      password: null,
+      createdAt: now,
+      metadata: {},
+      seeded: true,
+    };
+    update((data) => {
+      data.accounts = data.accounts.filter((a) => a.email !== account.email);
+      data.accounts.push(account);
+      if (!data.profiles.some((p) => p.id === account.id)) data.profiles.push(newProfile(account, now));
+    });
+  },
+
   /** The seeded accounts' rows appear on first use. */
   ensureProfile(account: MockAccount): MockProfile {
     return update((data) => {

@@ -38,7 +38,7 @@ function readJson(storage: Storage, key: string): unknown {
  */
 export function readStoredSession(storage: Storage): StoredSession {
   const rawAuth = readJson(storage, AUTH_STORAGE_KEY);
-  if (rawAuth === undefined || rawAuth === null) return none;
+  if (rawAuth === undefined) return none;
   const auth = v.parse(AuthSessionSchema, rawAuth);
   const rawProfile = readJson(storage, PROFILE_CACHE_KEY);
   const cached = rawProfile === undefined ? null : v.parse(UserSchema, rawProfile);
