@@ -298,7 +298,9 @@ export const mockDb = {
 
   /** Every profile row, one per account. */
   profiles(): MockProfile[] {
-    return mockDb.accounts().map((a) => mockDb.profile(a.id) ?? newProfile(a, a.createdAt));
+    // Read only: a seeded account's row is written on its first sign-in, not by someone's list.
+    const stored = load().profiles;
+    return mockDb.accounts().map((a) => stored.find((p) => p.id === a.id) ?? newProfile(a, a.createdAt));
   },
 
   /** Writes columns of one row, as the server would once its rules allowed the change. */
