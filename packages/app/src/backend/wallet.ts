@@ -132,6 +132,8 @@ async function createDemoWallet(
       backendMessages.walletTimedOut,
     );
     if (error) return { ok: false, error: `The demo wallet could not be saved: ${messageOf(error)}` };
+    // A server that answers without the row (204) has still written it.
+    if (data === null) return { ok: true, walletId };
     const row = readProfileRow(data);
     if (!row?.crossmint_wallet_id)
       return { ok: false, error: 'The demo wallet could not be saved: no profile row was changed' };
