@@ -10,6 +10,7 @@ import {
   profileColumns,
   type Reader,
   readScope,
+  tableRowSchemas,
   tableSpec,
 } from './tables';
 
@@ -121,17 +122,33 @@ function sampleCount(table: BackendTableName): number {
   return 0;
 }
 
-/** A row to try to insert into each table (every insert is refused: no client writes rows). */
+/**
+ * A well-formed row to try to insert into each table (every insert is refused: no client writes
+ * rows): a sample row with a new key, owned by the actor where rows have an owner.
+ */
 function insertValues(table: BackendTableName): Record<string, ScenarioValue> {
-  const spec = tableSpec(table);
-  switch (spec.access.kind) {
-    case 'own-profile':
-      return { id: '$own', name: 'Intruder' };
-    case 'per-member':
-      return { id: 'conformance-row', user_id: '$own', name: 'x', title: 'x' };
-    default:
-      return { id: 'conformance-row' };
+  if (table === 'profiles') return { id: '$own', name: 'Intruder' };
+  if (table === 'members') {
+    return {
+      id: '$own',
+      name: 'Intruder',
+      email: 'intruder@example.test',
+      role: 'mfo_admin',
+      status: 'Active',
+      joined: '2025-01-01',
+    };
   }
+  const shared: Record<string, readonly object[]> = { ...sampleMemberRows, ...sampleSharedRows };
+  const sample = { ...(shared[table]?.[0] ?? {}) } as Record<string, ScenarioValue>;
+  for (const key of tableSpec(table).key) sample[key] = 'conformance-row';
+  if (tableSpec(table).access.kind === 'per-member') sample.user_id = '$own';
+  return sample;
+}
+
+/** An update of the table's first column (a real column, so the refusal is about rights). */
+function updateValues(table: BackendTableName): Record<string, ScenarioValue> {
+  const [first = 'id'] = Object.keys(tableRowSchemas[table].entries);
+  return { [first]: 'changed' };
 }
 
 /** select, insert, update and delete on every table for every actor, derived from the contract. */
@@ -180,7 +197,7 @@ function tableScenarios(): Scenario[] {
             op: 'update',
             target: table,
             rows,
-            values: { id: 'changed' },
+            values: updateValues(table),
             expect: denied(backendErrors.permissionDenied(table, spec.relation)),
           });
         }

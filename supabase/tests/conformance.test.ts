@@ -1,0 +1,154 @@
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import {
+  type ActorId,
+  actors,
+  conformanceScenarios,
+  demoFunctions,
+  type Expectation,
+  otherActor,
+  type Scenario,
+  type ScenarioValue,
+  tableSpec,
+} from '@vault/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, type Attempt, asActor, createUser, seededDb, setDemoMode, tryQuery } from './db';
+
+/**
+ * The PGlite runner of the conformance scenarios (packages/domain/src/backend/conformance.ts):
+ * each scenario as SQL, run as its actor the way PostgREST would (role, request.jwt.claims,
+ * the request's filters in the WHERE clause), in its own rolled-back transaction. The embedded
+ * mock has a runner of its own over the same table.
+ */
+
+let db: PGlite;
+const accounts = new Map<ActorId, Account>();
+const nobody = '00000000-0000-0000-0000-000000000000';
+
+beforeAll(async () => {
+  db = await seededDb();
+  // The fixture: one fresh account per signed-in actor, made while demo mode is on.
+  for (const a of actors) {
+    if (a.role) accounts.set(a.id, await createUser(db, { role: a.role, isAdmin: a.isAdmin }));
+  }
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+function idOf(actor: ActorId): string {
+  return accounts.get(actor)?.id ?? nobody;
+}
+
+function resolve(value: ScenarioValue, s: Scenario): ScenarioValue {
+  if (value === '$own') return idOf(s.actor);
+  if (value === '$other') return idOf(otherActor(s.actor));
+  return value;
+}
+
+/** The request's row filter as PostgREST would add it: `id=eq.<uid>` or `user_id=eq.<uid>`. */
+function where(s: Scenario, params: unknown[]): string {
+  if (!s.rows || s.rows === 'all') return '';
+  const spec = tableSpec(s.target as Parameters<typeof tableSpec>[0]);
+  const column = spec.access.kind === 'per-member' ? 'user_id' : 'id';
+  params.push(s.rows === 'own' ? idOf(s.actor) : idOf(otherActor(s.actor)));
+  return ` where "${column}" = $${params.length}`;
+}
+
+function sqlFor(s: Scenario): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const values = Object.entries(s.values ?? {}).map(([k, v]) => [k, resolve(v, s)] as const);
+  const table = `public.${s.target}`;
+  switch (s.op) {
+    case 'select':
+      return { sql: `select * from ${table}${where(s, params)}`, params };
+    case 'insert': {
+      params.push(JSON.stringify(Object.fromEntries(values)));
+      return {
+        sql: `insert into ${table} select * from jsonb_populate_record(null::${table}, $1) returning *`,
+        params,
+      };
+    }
+    case 'update': {
+      const set = values.map(([k, v]) => {
+        params.push(typeof v === 'object' && v !== null ? JSON.stringify(v) : v);
+        return `"${k}" = $${params.length}`;
+      });
+      return { sql: `update ${table} set ${set.join(', ')}${where(s, params)} returning *`, params };
+    }
+    case 'delete':
+      return { sql: `delete from ${table}${where(s, params)} returning *`, params };
+    case 'rpc': {
+      const fn = demoFunctions.find((f) => f.name === s.target);
+      const args = (fn?.args ?? []).map((name) => {
+        params.push(resolve(s.values?.[name] ?? null, s));
+        return `${name} => $${params.length}`;
+      });
+      return { sql: `select * from ${table}(${args.join(', ')})`, params };
+    }
+  }
+}
+
+async function run(s: Scenario): Promise<Attempt<{ rows: unknown[] }>> {
+  const account = accounts.get(s.actor);
+  return asActor(db, account ?? 'anon', async (tx: Transaction) => {
+    await tx.exec('reset role');
+    await setDemoMode(tx, (s.demoMode ?? 'on') === 'on');
+    await tx.exec(`set local role ${account ? 'authenticated' : 'anon'}`);
+    const { sql, params } = sqlFor(s);
+    return tryQuery(tx, sql, params);
+  });
+}
+
+function check(result: Attempt<{ rows: unknown[] }>, expectation: Expectation): void {
+  if ('rows' in expectation) expect(result).toMatchObject({ ok: true, value: { rows: { length: expectation.rows } } });
+  else if ('minRows' in expectation) {
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.value.rows.length).toBeGreaterThanOrEqual(expectation.minRows);
+  } else if ('ok' in expectation) expect(result).toMatchObject({ ok: true });
+  else if ('denied' in expectation)
+    expect(result).toMatchObject({
+      ok: false,
+      code: expectation.denied,
+      ...(expectation.message ? { message: expectation.message } : {}),
+    });
+  else
+    expect(result).toMatchObject({
+      ok: false,
+      code: expectation.error,
+      ...(expectation.message ? { message: expectation.message } : {}),
+    });
+}
+
+describe('conformance scenarios on PGlite', () => {
+  it('cover every actor', () => {
+    expect(new Set(conformanceScenarios.map((s) => s.actor))).toEqual(new Set(actors.map((a) => a.id)));
+  });
+
+  // One test per table or function keeps the report readable; each scenario is named on failure.
+  const groups = groupBy(conformanceScenarios);
+  it.each([...groups.keys()])('%s', async (key) => {
+    for (const s of groups.get(key) ?? []) {
+      const result = await run(s);
+      try {
+        check(result, s.expect);
+      } catch (error) {
+        throw new Error(
+          `${s.name}: expected ${JSON.stringify(s.expect)}, got ${JSON.stringify(result).slice(0, 300)}`,
+          {
+            cause: error,
+          },
+        );
+      }
+    }
+  });
+});
+
+function groupBy(scenarios: readonly Scenario[]): Map<string, Scenario[]> {
+  const out = new Map<string, Scenario[]>();
+  for (const s of scenarios) {
+    const key = `${s.op === 'rpc' ? 'rpc' : 'table'} ${s.target}`;
+    out.set(key, [...(out.get(key) ?? []), s]);
+  }
+  return out;
+}

@@ -1,0 +1,235 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  backendTables,
+  clientPrivileges,
+  DEMO_PASSWORD,
+  DEMO_PASSWORD_BCRYPT,
+  demoAccounts,
+  profileUpdateGrant,
+  sampleMemberRows,
+  sampleSharedRows,
+  tableRowSchemas,
+} from '@vault/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateSeed } from '../scripts/seed';
+import { applyMigrations, applySeed, migrationFiles, shimDb, supabaseDir } from './db';
+
+/**
+ * The migrations on a real Postgres (PGlite): they apply cleanly from an empty database, twice
+ * in a row, and again on top of themselves and the seed; the schema they make is the one the
+ * domain declares; the committed seed is what the generator makes, and applies twice.
+ */
+
+/** Everything a migration defines, in a form two databases can be compared by. */
+async function schemaSnapshot(db: PGlite): Promise<unknown> {
+  const q = async (sql: string) => (await db.query(sql)).rows;
+  return {
+    columns: await q(`select table_name, column_name, data_type, is_nullable, column_default
+      from information_schema.columns where table_schema = 'public' order by table_name, ordinal_position`),
+    policies: await q(`select tablename, policyname, cmd, roles::text, qual, with_check
+      from pg_policies where schemaname = 'public' order by tablename, policyname`),
+    grants: await q(`select table_name, grantee, privilege_type from information_schema.role_table_grants
+      where table_schema = 'public' and grantee in ('anon', 'authenticated', 'service_role')
+      order by table_name, grantee, privilege_type`),
+    columnGrants: await q(`select table_name, column_name, grantee, privilege_type
+      from information_schema.column_privileges where table_schema = 'public' and grantee in ('anon', 'authenticated')
+      order by 1, 2, 3, 4`),
+    functions: await q(`select p.proname, pg_get_function_identity_arguments(p.oid) as args, p.prosecdef, p.proacl::text
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' order by 1, 2`),
+    triggers: await q(`select event_object_schema, event_object_table, trigger_name, action_timing, event_manipulation
+      from information_schema.triggers order by 1, 2, 3, 5`),
+    rls: await q(`select relname, relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r' order by 1`),
+  };
+}
+
+let first: PGlite;
+
+beforeAll(async () => {
+  first = await shimDb();
+  await applyMigrations(first);
+});
+
+afterAll(async () => {
+  await first?.close();
+});
+
+describe('the migrations', () => {
+  it('are plain SQL files named <timestamp>_<name>.sql, in order', () => {
+    const files = migrationFiles();
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) expect(f).toMatch(/^\d{14}_[a-z0-9_]+\.sql$/);
+  });
+
+  it('apply cleanly twice in a row from an empty database, with the same result', async () => {
+    const second = await shimDb();
+    try {
+      await applyMigrations(second);
+      expect(await schemaSnapshot(second)).toEqual(await schemaSnapshot(first));
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('enable row-level security on every table in public', async () => {
+    const { rows } = await first.query<{ relname: string; relrowsecurity: boolean }>(
+      `select relname, relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p')`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(backendTables.length);
+    expect(rows.filter((r) => !r.relrowsecurity).map((r) => r.relname)).toEqual([]);
+  });
+
+  it('create every table and view of the contract with the columns of its row schema', async () => {
+    for (const spec of backendTables) {
+      const { rows } = await first.query<{ column_name: string }>(
+        'select column_name from information_schema.columns where table_schema = $1 and table_name = $2',
+        ['public', spec.name],
+      );
+      const columns = rows.map((r) => r.column_name).sort();
+      expect(columns, spec.name).toEqual(Object.keys(tableRowSchemas[spec.name].entries).sort());
+      const { rows: kind } = await first.query<{ relkind: string }>(
+        `select c.relkind from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relname = $1`,
+        [spec.name],
+      );
+      expect(kind[0]?.relkind, spec.name).toBe(spec.relation === 'view' ? 'v' : 'r');
+    }
+  });
+
+  it('key every table as the contract declares', async () => {
+    for (const spec of backendTables.filter((t) => t.relation === 'table')) {
+      const { rows } = await first.query<{ column_name: string }>(
+        `select a.attname as column_name from pg_index i
+         join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
+         where i.indrelid = ('public.' || quote_ident($1))::regclass and i.indisprimary`,
+        [spec.name],
+      );
+      expect(rows.map((r) => r.column_name).sort(), spec.name).toEqual([...spec.key].sort());
+    }
+  });
+
+  it('grant anon and authenticated exactly the privileges the contract lists, despite Supabase’s default grants', async () => {
+    for (const spec of backendTables) {
+      for (const role of ['anon', 'authenticated'] as const) {
+        const { rows } = await first.query<{ privilege_type: string }>(
+          `select privilege_type from information_schema.role_table_grants
+           where table_schema = 'public' and table_name = $1 and grantee = $2`,
+          [spec.name, role],
+        );
+        const held = rows.map((r) => r.privilege_type.toLowerCase()).sort();
+        const expected = clientPrivileges(spec.name, role).filter((p) => p !== 'update');
+        expect(held, `${role} on ${spec.name}`).toEqual([...expected].sort());
+      }
+    }
+    const { rows } = await first.query<{ column_name: string }>(
+      `select column_name from information_schema.column_privileges
+       where table_schema = 'public' and table_name = 'profiles' and grantee = 'authenticated' and privilege_type = 'UPDATE'`,
+    );
+    expect(rows.map((r) => r.column_name).sort()).toEqual([...profileUpdateGrant].sort());
+  });
+
+  it('let only authenticated execute the demo functions', async () => {
+    const { rows } = await first.query<{ proname: string; anon: boolean; auth: boolean }>(
+      `select p.proname, has_function_privilege('anon', p.oid, 'execute') as anon,
+              has_function_privilege('authenticated', p.oid, 'execute') as auth
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'public' and p.proname like 'demo\\_%'`,
+    );
+    expect(rows.map((r) => r.proname).sort()).toEqual([
+      'demo_approve_kyc',
+      'demo_complete_first_onramp',
+      'demo_create_wallet',
+      'demo_reset_first_onramp',
+    ]);
+    for (const r of rows) expect([r.proname, r.anon, r.auth]).toEqual([r.proname, false, true]);
+  });
+
+  it('start with demo mode off, in one settings row', async () => {
+    const { rows } = await first.query<{ demo_mode: boolean }>('select demo_mode from public.app_settings');
+    expect(rows).toEqual([{ demo_mode: false }]);
+  });
+});
+
+describe('the seed', () => {
+  it('is what `npm run gen:seed` makes from the domain’s sample data (no drift)', () => {
+    const committed = readFileSync(join(supabaseDir, 'seed.sql'), 'utf8');
+    expect(committed === generateSeed(), 'supabase/seed.sql is stale: run npm run gen:seed').toBe(true);
+  });
+
+  it('applies twice (and the migrations again on top), turns demo mode on, fills the shared tables and makes one account per role', async () => {
+    // The migrated database of the tests above (they run first, in file order).
+    const db = first;
+    const schemaBefore = await schemaSnapshot(db);
+    await applySeed(db);
+    await applySeed(db);
+    await applyMigrations(db);
+    {
+      expect(await schemaSnapshot(db), 'the migrations re-run on a seeded database change nothing').toEqual(
+        schemaBefore,
+      );
+      expect((await db.query('select demo_mode from public.app_settings')).rows).toEqual([{ demo_mode: true }]);
+      for (const [table, rows] of Object.entries(sampleSharedRows)) {
+        const { rows: count } = await db.query<{ n: number }>(`select count(*)::int as n from public.${table}`);
+        expect(count[0]?.n, table).toBe(rows.length);
+      }
+      const { rows: loans } = await db.query('select * from public.loans order by id');
+      expect(loans).toEqual([...sampleSharedRows.loans].sort((a, b) => a.id.localeCompare(b.id)));
+      const { rows: opportunities } = await db.query<Record<string, unknown>>('select * from public.opportunities');
+      expect(opportunities.map((o) => ({ ...o, ratings: Number(o.ratings) }))).toEqual(
+        expect.arrayContaining([...sampleSharedRows.opportunities]),
+      );
+
+      const { rows: users } = await db.query<{
+        id: string;
+        email: string;
+        role: string;
+        aud: string;
+        app_role: string;
+        password_ok: boolean;
+        confirmed: boolean;
+        identities: number;
+        name: string;
+        kyc_status: string;
+      }>(
+        `select u.id, u.email, u.role, u.aud, u.raw_app_meta_data ->> 'role' as app_role,
+                extensions.crypt($1, u.encrypted_password) = u.encrypted_password as password_ok,
+                u.email_confirmed_at is not null as confirmed,
+                (select count(*)::int from auth.identities i where i.user_id = u.id) as identities,
+                p.name, p.kyc_status
+         from auth.users u join public.profiles p on p.id = u.id order by u.email`,
+        [DEMO_PASSWORD],
+      );
+      expect(users).toEqual(
+        [...demoAccounts]
+          .sort((a, b) => a.email.localeCompare(b.email))
+          .map((a) => ({
+            id: a.id,
+            email: a.email,
+            role: 'authenticated',
+            aud: 'authenticated',
+            app_role: a.role,
+            password_ok: true,
+            confirmed: true,
+            identities: 1,
+            name: a.name,
+            kyc_status: a.kycStatus,
+          })),
+      );
+      // Each demo account owns its own copy of the sample member rows.
+      for (const [table, rows] of Object.entries(sampleMemberRows)) {
+        const { rows: count } = await db.query<{ n: number }>(`select count(*)::int as n from public.${table}`);
+        expect(count[0]?.n, table).toBe(rows.length * demoAccounts.length);
+      }
+    }
+  });
+
+  it('stores the bcrypt hash of the documented demo password', async () => {
+    const { rows } = await first.query<{ ok: boolean }>('select extensions.crypt($1, $2) = $2 as ok', [
+      DEMO_PASSWORD,
+      DEMO_PASSWORD_BCRYPT,
+    ]);
+    expect(rows[0]?.ok).toBe(true);
+  });
+});

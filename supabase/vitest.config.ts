@@ -1,0 +1,18 @@
+import { defaultServerConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+// Node tests run in Vite's SSR environment, which reads its own resolve conditions: both must
+// name 'source' so @vault/* load from TypeScript sources, with no prior package build.
+const conditions = ['source', ...defaultServerConditions];
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: conditions } },
+  test: {
+    include: ['tests/**/*.test.ts', 'functions/**/*.test.ts'],
+    globalSetup: ['tests/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    environment: 'node',
+  },
+});
