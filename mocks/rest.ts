@@ -247,7 +247,15 @@ function updateProfiles(targets: Row[], body: Record<string, unknown>, caller: C
   if ('name' in body) {
     const name = v.safeParse(NameSchema, body.name);
     if (!name.success)
-      return HttpResponse.json({ code: '22001', message: 'value too long or not text' }, { status: 400 });
+      return HttpResponse.json(
+        {
+          code: '23514',
+          message: 'new row for relation "profiles" violates check constraint "profiles_name_check"',
+          details: null,
+          hint: null,
+        },
+        { status: 400 },
+      );
     changes.name = name.output;
   }
   if ('preferences' in body) {

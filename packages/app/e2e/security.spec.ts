@@ -175,10 +175,12 @@ test('a member cannot approve their own KYC or fund themselves with a hand-made 
 
 test('sign-in with the backend code failing to load: an error, the email kept, the form usable', async ({
   page,
+  context,
   watch,
 }) => {
   watch.allow(/\/assets\/backend-/);
-  await page.route(/\/assets\/backend-[^/]+\.js$/, (route) => route.abort('failed'));
+  // On the context, not the page: the mock's service worker fetches the app's files on its behalf.
+  await context.route(/\/assets\/backend-[^/]+\.js$/, (route) => route.abort('failed'));
   await page.goto('/');
   await page.getByLabel('Email').fill('no.backend@example.eu');
   await page.getByLabel('Password').fill('secret-1');

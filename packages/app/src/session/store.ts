@@ -5,6 +5,7 @@ import {
   messages,
   type ProfilePatch,
   ProfilePatchSchema,
+  ProfileRowSchema,
   type Role,
   type Session,
   signedOut,
@@ -314,8 +315,12 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     async saveProfile({ name }) {
       const user = state.session.user;
       if (!user) return { ok: false, error: messages.notAuthenticated };
-      const parsed = v.safeParse(ProfilePatchSchema, { name });
-      if (!parsed.success) return { ok: false, error: 'That name is too long' };
+      // The profile's own limit (the server's check constraint), before anything is sent.
+      const fits = v.safeParse(ProfileRowSchema.entries.name, name);
+      if (!fits.success) {
+        const max = fits.issues[0]?.requirement;
+        return { ok: false, error: `A name can be at most ${typeof max === 'number' ? max : 200} characters.` };
+      }
       // Only what changed: a stale tab must not overwrite the server's other columns.
       if (name === user.name) return { ok: true };
       return forMember((backend, member) => backend.saveProfile(member.id, { name }));
