@@ -107,6 +107,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const listeners = new Set<() => void>();
   let backendPromise: Promise<SessionBackend> | null = null;
   let listeningToAuth = false;
+  /** Sign-ins under way here: supabase-js's own SIGNED_IN event waits for them to adopt the session. */
+  let signingIn = 0;
 
   function emit(): void {
     for (const listener of listeners) listener();
@@ -202,9 +204,14 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     const loaded = await loadBackend();
     if (!loaded.ok) return loaded;
     area.setRemembered(remember);
-    const answer = await loaded.backend.signIn(email, password);
-    if (!answer.ok) return answer;
-    return adopt(loaded.backend, admit);
+    signingIn += 1;
+    try {
+      const answer = await loaded.backend.signIn(email, password);
+      if (!answer.ok) return answer;
+      return await adopt(loaded.backend, admit);
+    } finally {
+      signingIn -= 1;
+    }
   }
 
   /** Runs a write for the signed-in member and applies its answer only if they are still signed in. */
@@ -282,7 +289,10 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         return false;
       }
       area.setRemembered(true);
-      const answer = await loaded.backend.signUp(email.trim(), password, name);
+      signingIn += 1;
+      const answer = await loaded.backend.signUp(email.trim(), password, name).finally(() => {
+        signingIn -= 1;
+      });
       if (!answer.ok) {
         notify.error(answer.error);
         return false;
@@ -357,6 +367,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     },
 
     syncFromStorage() {
+      // This tab's own sign-in adopts its session itself (validated, with the profile).
+      if (signingIn > 0) return;
       const read = restoreSession(area.current());
       const before = state.session.user;
       const after = read.session.user;
