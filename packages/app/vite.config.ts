@@ -16,7 +16,9 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
-      sourcemap: true,
+      // Source maps carry every imported module's source, the mock-only ones included (the admin
+      // demo pair, the mock worker's start): a real-backend build ships none (docs/security.md).
+      sourcemap: !realBackend,
       rolldownOptions: {
         output: {
           codeSplitting: {

@@ -12,7 +12,13 @@ interface AdminEnv {
   VITE_ADMIN_PASSWORD?: string;
 }
 
-export function adminPair(env: AdminEnv = import.meta.env ?? {}): { email: string; password: string } {
+/** Named one by one, so the bundle carries these two and no other VITE_* value. */
+const buildEnv: AdminEnv = {
+  VITE_ADMIN_EMAIL: import.meta.env.VITE_ADMIN_EMAIL,
+  VITE_ADMIN_PASSWORD: import.meta.env.VITE_ADMIN_PASSWORD,
+};
+
+export function adminPair(env: AdminEnv = buildEnv): { email: string; password: string } {
   return {
     email: env.VITE_ADMIN_EMAIL?.trim() || DEMO_ADMIN_EMAIL,
     password: env.VITE_ADMIN_PASSWORD || DEMO_ADMIN_PASSWORD,
