@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { nameFromEmail } from './identity';
 import { RoleSchema } from './roles';
 
-/** The signed-in user as kept in browser storage (SPEC.md 3). */
+/** The signed-in user as kept in browser storage (docs/product.md §3). */
 export const UserSchema = v.object({
   id: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
   // Generous caps: long but real names and emails must survive a reload; the storage reader

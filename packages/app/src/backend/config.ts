@@ -2,7 +2,7 @@
 export interface BackendConfig {
   url: string;
   anonKey: string;
-  /** True when the embedded MSW backend answers (PRODUCT.md 'Run modes'). */
+  /** True when the embedded MSW backend answers (docs/decisions.md 'Run modes'). */
   mock: boolean;
 }
 

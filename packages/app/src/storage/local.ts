@@ -10,7 +10,7 @@ export const storageKeys = {
   profile: PROFILE_CACHE_KEY,
   researchPoints: 'vault.researchPoints',
   appearance: 'vault.appearance',
-  /** sessionStorage: demo mode for this tab (PRODUCT.md decision 3). */
+  /** sessionStorage: demo mode for this tab (docs/decisions.md (3)). */
   demo: 'vault.demo',
   nudgeDismissed: (page: NudgeDismissPage) => `vault.nudgeDismissed.${page}`,
 } as const;

@@ -43,7 +43,7 @@ describe('demo mode', () => {
 });
 
 describe('the session area (supabase-js storage adapter)', () => {
-  it("writes to localStorage when remembered, to sessionStorage when not, never both", async () => {
+  it('writes to localStorage when remembered, to sessionStorage when not, never both', async () => {
     const { createSessionArea, AUTH_STORAGE_KEY } = await import('./sessionArea');
     const local = memoryStorage();
     const tab = memoryStorage();

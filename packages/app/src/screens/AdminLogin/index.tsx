@@ -25,7 +25,7 @@ export default function AdminLoginScreen() {
     if (working) return;
     setWorking(true);
     const ok = await adminSignIn(email, password);
-    // Re-enabled on failure, so a wrong pair can be corrected (SPEC.md 5).
+    // Re-enabled on failure, so a wrong pair can be corrected (docs/product.md §5).
     setWorking(false);
     if (ok) navigate('/dashboard');
   };
