@@ -82,6 +82,9 @@ export interface SessionStore {
   syncFromStorage(): void;
 }
 
+/** When a profile that could not be read at sign-in is asked for again. */
+const PROFILE_RETRY_MS = 3000;
+
 const superseded: ActionResult = { ok: false, error: 'Another account signed in meanwhile', superseded: true };
 
 function withLimit<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -180,13 +183,14 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     stored = read;
     set({ session: read.session, loading: true });
     const profile = await backend.readProfile(user.id);
-    if (!profile.ok)
+    if (profile.ok) applyProfile(user.id, profile.profile);
+    else {
+      // Signed in all the same; nothing is cached, so a reload reads the profile again, and so does
+      // a second try in a moment.
       console.error('[session] The profile could not be read; it shows defaults until it is', profile.error);
-    else applyProfile(user.id, profile.profile);
-    if (currentUserId() === user.id) {
-      if (!profile.ok) cacheProfile(area.current(), state.session.user ?? user);
-      set({ ...state, loading: false });
+      setTimeout(() => void store.reloadProfile(), PROFILE_RETRY_MS);
     }
+    if (currentUserId() === user.id) set({ ...state, loading: false });
     return { ok: true };
   }
 
