@@ -1,8 +1,10 @@
 import '@radix-ui/themes/styles.css';
 import { Theme } from '@radix-ui/themes';
 import type { Decorator, Preview } from '@storybook/react-vite';
+import type { Session } from '@vault/domain';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { handlers } from '../mocks/handlers';
+import { StoryAuthSeed } from '../packages/app/src/storybook/authSeed';
 
 export type Appearance = 'light' | 'dark';
 
@@ -13,6 +15,25 @@ const withTheme: Decorator = (Story, context) => (
   <Theme appearance={appearanceOf(context.globals.theme)} accentColor="indigo" grayColor="slate">
     <Story />
   </Theme>
+);
+
+/**
+ * A story with a signed-in session (`parameters.app.session`, or a FullApp story's `args.session`)
+ * starts signed in for real: its member is put into the embedded backend and signed in there, and
+ * the decorator below hands the session to the story's own storage.
+ */
+async function storySessionLoader(context: { parameters: Record<string, unknown>; args: Record<string, unknown> }) {
+  const app = context.parameters.app as { session?: Session } | undefined;
+  const session = app?.session ?? (context.args.session as Session | undefined);
+  if (!session?.user) return { authSeed: null };
+  const { seedSignedInMember } = await import('../mocks/seed');
+  return { authSeed: await seedSignedInMember(session.user, session.isAdmin) };
+}
+
+const withAuthSeed: Decorator = (Story, context) => (
+  <StoryAuthSeed.Provider value={(context.loaded.authSeed as Record<string, unknown> | null | undefined) ?? null}>
+    <Story />
+  </StoryAuthSeed.Provider>
 );
 
 const preview: Preview = {
@@ -32,7 +53,7 @@ const preview: Preview = {
     },
   },
   initialGlobals: { theme: 'light' },
-  decorators: [withTheme],
+  decorators: [withTheme, withAuthSeed],
   loaders: [
     // One worker per preview; the shared handlers are initial handlers, so they survive the
     // addon's per-story reset, and a story adds overrides with `beforeEach({ msw }) { msw.use(...) }`.
@@ -49,6 +70,7 @@ const preview: Preview = {
       });
       return worker;
     }),
+    storySessionLoader,
   ],
   parameters: {
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },

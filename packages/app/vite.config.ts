@@ -1,8 +1,15 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
+
+// A build against a real Supabase project (both variables set, in the environment or a .env file;
+// docs/security.md) ships nothing of the mock: public/ holds only the MSW worker script, and source
+// maps would carry the mock-only sources (main.tsx and the screens leave out MSW and the admin pair).
+const env = loadEnv('production', process.cwd(), 'VITE_');
+const realBackend = Boolean(env.VITE_SUPABASE_URL && env.VITE_SUPABASE_ANON_KEY);
 
 export default defineConfig({
+  publicDir: realBackend ? false : 'public',
   plugins: [react(), vanillaExtractPlugin()],
   // Workspace packages export their TypeScript sources under the "source" condition, so the app
   // builds @vault/domain and @vault/ui from source without waiting for their own builds.
@@ -10,7 +17,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    sourcemap: !realBackend,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -24,8 +24,14 @@ export const PROFILES_PATH = '/rest/v1/profiles';
 /** localStorage keys of the mock-scenario switch (mocks/scenario.ts) and the session. */
 export const WALLET_SCENARIO_KEY = 'vault.mock.scenario';
 export const MOCK_DB_KEY = 'vault.mock.db';
-export const USER_KEY = 'vault.user';
+/** supabase-js's session (packages/app/src/storage/sessionArea.ts): what the app restores on start. */
+export const USER_KEY = 'vault.auth';
+/** The signed-in member's cached profile (a domain User), beside the session. */
+export const PROFILE_KEY = 'vault.profile';
+/** A key of the app's previous session format; today's app reads nothing under it. */
 export const IS_ADMIN_KEY = 'vault.isAdmin';
+/** Supabase Auth's token endpoint, as supabase-js calls it against the embedded backend. */
+export const AUTH_TOKEN_PATH = '/auth/v1/token';
 export const APPEARANCE_KEY = 'vault.appearance';
 
 /** The demo admin pair (PRODUCT.md decision 2). */
@@ -114,7 +120,9 @@ export const test = base.extend<{ watch: Watch }>({
         if (!isAllowed(request.url())) watch.failedRequests.push(`${request.method()} ${request.url()} ${reason}`);
       });
       page.on('response', (response: Response) => {
-        if (response.status() >= 400 && !isAllowed(response.url())) {
+        // A refused password is Supabase Auth's 400 with a toast on screen: the app's answer, not a fault.
+        const refusedSignIn = response.status() === 400 && response.url().includes(AUTH_TOKEN_PATH);
+        if (response.status() >= 400 && !refusedSignIn && !isAllowed(response.url())) {
           watch.errorResponses.push(`${response.status()} ${response.request().method()} ${response.url()}`);
         }
       });
@@ -193,12 +201,19 @@ export async function signOut(page: Page): Promise<void> {
   await expect.soft(page, 'Logout goes to /').toHaveURL(/\/$/);
 }
 
-/** The signed-in user as kept in localStorage, or null. */
+/**
+ * The signed-in user as kept in localStorage (a remembered session), or null: the cached profile
+ * (id, name, email, role, kycStatus, firstOnrampOk, crossmintWalletId) while a session is stored.
+ */
 export async function storedUser(page: Page): Promise<Record<string, unknown> | null> {
-  return page.evaluate((key) => {
-    const raw = localStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
-  }, USER_KEY);
+  return page.evaluate(
+    ([authKey, profileKey]) => {
+      if (!localStorage.getItem(authKey)) return null;
+      const raw = localStorage.getItem(profileKey);
+      return raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+    },
+    [USER_KEY, PROFILE_KEY] as const,
+  );
 }
 
 /** The Create Wallet button of the Wallet section of /settings. */

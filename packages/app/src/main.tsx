@@ -10,7 +10,7 @@ import { preloadFirstScreen } from './router/preload';
 import { createAppSessionStore } from './session/SessionProvider';
 
 // The embedded mock backend runs only when no Supabase project is configured. The test is on
-// import.meta.env directly, so a real-backend build drops the branch and msw with it.
+// import.meta.env directly, so a real-backend build drops the branch, msw and the admin demo pair.
 const mockBackend = !import.meta.env.VITE_SUPABASE_URL || !import.meta.env.VITE_SUPABASE_ANON_KEY;
 if (mockBackend) {
   // msw 2 calls registration.update() without catching it (msw issue #2006); when the browser
@@ -26,15 +26,17 @@ if (mockBackend) {
   // Started by the first backend call, or once the first screen has painted and the browser is
   // idle, whichever comes first: the landing page paints without waiting on msw (87 KB gz).
   setBackendStarter(() =>
-    import('../../../mocks/browser')
-      .then(({ worker }) =>
-        worker.start({
+    Promise.all([import('../../../mocks/browser'), import('./session/adminPair')])
+      .then(([{ worker, configureMockAdminPair }, { adminPair }]) => {
+        // The embedded backend's admin account takes the build's VITE_ADMIN_* override, if any.
+        configureMockAdminPair(adminPair());
+        return worker.start({
           serviceWorker: { url: '/mockServiceWorker.js' },
           // Only backend calls are mocked; the app's own files go to the server untouched.
           onUnhandledRequest: 'bypass',
           quiet: !import.meta.env.DEV,
-        }),
-      )
+        });
+      })
       .then(() => undefined)
       .catch((error: unknown) => {
         console.error('[mock] The embedded backend could not start; backend calls will fail.', error);

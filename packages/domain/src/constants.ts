@@ -27,3 +27,9 @@ export const PALETTE_SHORTCUT_KEY = 'k';
 /** Pages that keep a per-page nudge dismissal flag in storage. */
 export const NUDGE_DISMISS_PAGES = ['opportunities', 'documents'] as const;
 export type NudgeDismissPage = (typeof NUDGE_DISMISS_PAGES)[number];
+
+/**
+ * How long the app waits for the backend before it tells the member and lets them try again (ms):
+ * loading the backend code, an auth call, a profile read or save, the wallet function.
+ */
+export const BACKEND_TIMEOUT_MS = { code: 15_000, auth: 15_000, profile: 10_000, wallet: 20_000 } as const;

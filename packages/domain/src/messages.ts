@@ -32,6 +32,19 @@ export const messages = {
   auditTrail: `eIDAS/UK e-signature, audit trail kept ${AUDIT_TRAIL_YEARS} years`,
 } as const;
 
+/**
+ * Messages of the backend calls (docs/backend.md): not in the product rules, so worded to say what
+ * happened and what to do. The form keeps what the member typed.
+ */
+export const backendMessages = {
+  backendUnavailable:
+    'The app could not load its connection to the server. Please check your connection and try again.',
+  authTimedOut: 'The server did not answer in time. Please try again.',
+  profileTimedOut: 'Your profile could not be saved: the server did not answer in time. Please try again.',
+  walletTimedOut: 'The wallet service did not answer in time. Please try again.',
+  sessionUnreadable: 'The server sent a session the app could not read. Please try again.',
+} as const;
+
 /** The toast shown when a readiness step's button is used. */
 export function openingStepMessage(stepLabel: string): string {
   return `Opening ${stepLabel}…`;

@@ -1,30 +1,57 @@
 // Signed-in states for the measured pages, written to localStorage before the app starts, in the
-// shape the app restores them (packages/app/src/session/persist.ts with the keys of
-// packages/app/src/storage/local.ts): the user as JSON valid against the domain's UserSchema, the
-// admin flag as JSON, and the mock backend's bearer token `mock.<user id>.<random>`.
+// shape the app restores them (packages/app/src/session/persist.ts): supabase-js's session as one
+// JSON value under `vault.auth` (packages/app/src/storage/sessionArea.ts), with an access token
+// signed like the embedded backend's (mocks/jwt.ts: HS256, its fixed public secret), and the
+// member's profile under `vault.profile`, valid against the domain's UserSchema.
 
-const storageKeys = { user: 'vault.user', isAdmin: 'vault.isAdmin', accessToken: 'vault.accessToken' };
+import { createHmac, randomUUID } from 'node:crypto';
 
-/** The domain's stable id for an email (PRODUCT.md decision 1), as a sign-in would set it. */
-async function userIdForEmail(email) {
-  const { userIdForEmail: derive } = await import('@vault/domain');
-  return derive(email);
+const storageKeys = { auth: 'vault.auth', profile: 'vault.profile', mockDb: 'vault.mock.db' };
+/** mocks/jwt.ts MOCK_JWT_SECRET: the embedded backend's public signing secret. */
+const MOCK_JWT_SECRET = 'vault-embedded-backend-not-a-secret';
+
+const base64url = (value) => Buffer.from(value).toString('base64url');
+
+function signJwt(claims) {
+  const head = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const body = base64url(JSON.stringify(claims));
+  const signature = createHmac('sha256', MOCK_JWT_SECRET).update(`${head}.${body}`).digest('base64url');
+  return `${head}.${body}.${signature}`;
 }
 
-async function investor(email, extra = {}) {
-  const id = await userIdForEmail(email);
+function investor(email, extra = {}) {
+  const id = randomUUID();
+  const iat = Math.floor(Date.now() / 1000);
+  // Long enough for a whole bench run; the mock checks only signature and expiry.
+  const exp = iat + 6 * 3600;
+  const appMetadata = { provider: 'email', providers: ['email'] };
+  const claims = { sub: id, role: 'authenticated', aud: 'authenticated', email, app_metadata: appMetadata, iat, exp };
   return {
-    user: { id, name: 'Bench Investor', email, role: 'investor', kycStatus: 'unknown', firstOnrampOk: false, ...extra },
-    isAdmin: false,
-    accessToken: `mock.${id}.bench`,
+    auth: {
+      access_token: signJwt(claims),
+      token_type: 'bearer',
+      expires_in: exp - iat,
+      expires_at: exp,
+      refresh_token: randomUUID().replace(/-/g, ''),
+      user: { id, aud: 'authenticated', role: 'authenticated', email, app_metadata: appMetadata, user_metadata: {} },
+    },
+    profile: {
+      id,
+      name: 'Bench Investor',
+      email,
+      role: 'investor',
+      kycStatus: 'unknown',
+      firstOnrampOk: false,
+      ...extra,
+    },
   };
 }
 
 export const sessions = {
   /** Just signed in: no wallet, KYC not done, no on-ramp (the dashboard shows its nudges). */
-  investor: () => investor('bench.investor@example.com'),
+  investor: async () => investor('bench.investor@example.com'),
   /** Wallet created, KYC approved, first on-ramp done: every gate open. */
-  readyInvestor: () =>
+  readyInvestor: async () =>
     investor('bench.ready@example.com', {
       crossmintWalletId: 'bench-wallet-ready',
       kycStatus: 'approved',
@@ -36,9 +63,9 @@ export const sessions = {
 export async function seedSession(context, makeSession) {
   const session = await makeSession();
   const entries = [
-    [storageKeys.user, JSON.stringify(session.user)],
-    [storageKeys.isAdmin, JSON.stringify(session.isAdmin)],
-    [storageKeys.accessToken, session.accessToken],
+    [storageKeys.auth, JSON.stringify(session.auth)],
+    [storageKeys.profile, JSON.stringify(session.profile)],
+    [storageKeys.mockDb, JSON.stringify(mockData(session))],
   ];
   await context.addInitScript((items) => {
     // Only on the first document of the context: the app may change the session later (sign-out).

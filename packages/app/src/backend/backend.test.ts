@@ -1,15 +1,13 @@
+import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { mockDb, tableHandlers, walletHandlers } from '../../../../mocks';
 import { server } from '../../../../mocks/node';
-import { type BackendClientOptions, configureBackend } from './client';
-import { readProfile, upsertProfile } from './profiles';
+import { memoryStorage } from '../storage/local';
+import { createSessionArea } from '../storage/sessionArea';
+import { realtimeTransport, TEST_CONFIG, testClient } from '../test/mockBackend';
+import { configureBackend } from './client';
 import { loadSampleTable, MOCK_RETRY_HEADER } from './tables';
 import { createWallet } from './wallet';
-
-const ANON_KEY = 'anon-key-for-tests';
-const TOKEN = 'mock.user-123.abc';
-const user = { id: 'user-123' };
 
 /** Every request the backend sent, as the mock server saw it. */
 let seen: Request[] = [];
@@ -19,19 +17,24 @@ beforeAll(() => {
   server.events.on('request:start', ({ request }) => {
     seen.push(request.clone());
   });
-  configureBackend({
-    config: { url: 'https://mock.vault.local/mock-supabase', anonKey: ANON_KEY, mock: true },
-    accessToken: () => TOKEN,
-    // ws's constructor is typed wider than supabase's WebSocket-like one (address: string | URL); it works.
-    realtimeTransport: WebSocket as unknown as BackendClientOptions['realtimeTransport'],
-  });
-});
-beforeEach(() => {
-  seen = [];
-  mockDb.reset();
 });
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
+
+/** A client signed in as a fresh investor (the shared client of loadSampleTable too). */
+async function signedIn(email = 'member@example.eu') {
+  const area = createSessionArea(memoryStorage(), null);
+  const client = testClient(area.adapter);
+  const { data, error } = await client.auth.signInWithPassword({ email, password: 'pw' });
+  if (error || !data.session) throw error ?? new Error('no session');
+  configureBackend({ config: TEST_CONFIG, storage: area.adapter, realtimeTransport });
+  return { client, session: data.session, userId: data.session.user.id };
+}
+
+beforeEach(() => {
+  mockDb.reset();
+  seen = [];
+});
 
 function only(method: string, path: string): Request {
   const matches = seen.filter((r) => r.method === method && new URL(r.url).pathname.endsWith(path));
@@ -42,25 +45,48 @@ function only(method: string, path: string): Request {
 }
 
 describe('createWallet (function)', () => {
-  it('invokes create-crossmint-wallet with userId, a correlation id, the bearer token and the anon key', async () => {
-    const result = await createWallet(user);
+  it('invokes create-crossmint-wallet with userId, correlation id, idempotency key, the bearer and the anon key', async () => {
+    const { client, session, userId } = await signedIn();
+    seen = [];
+    const result = await createWallet(client, userId, { idempotencyKey: 'key-1' });
     expect(result).toEqual({ ok: true, walletId: expect.stringMatching(/^cm-wallet-/) });
     const request = only('POST', '/functions/v1/create-crossmint-wallet');
     expect(request.headers.get('x-correlation-id')).toMatch(/^vault-[0-9a-z]+-[0-9a-z]{8}$/);
-    expect(request.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
-    expect(request.headers.get('apikey')).toBe(ANON_KEY);
-    expect(await request.json()).toEqual({ userId: 'user-123' });
+    expect(request.headers.get('idempotency-key')).toBe('key-1');
+    expect(request.headers.get('authorization')).toBe(`Bearer ${session.access_token}`);
+    expect(request.headers.get('apikey')).toBe(TEST_CONFIG.anonKey);
+    expect(await request.json()).toEqual({ userId });
+    // The function wrote it with the service role; a retry with the same key gets the same id.
+    expect(mockDb.profile(userId)?.crossmint_wallet_id).toBe(result.ok ? result.walletId : null);
+    expect(await createWallet(client, userId, { idempotencyKey: 'key-1' })).toEqual(result);
   });
 
   it('sends one request for a double click', async () => {
-    const [a, b] = await Promise.all([createWallet(user), createWallet(user)]);
+    const { client, userId } = await signedIn();
+    seen = [];
+    const [a, b] = await Promise.all([
+      createWallet(client, userId, { idempotencyKey: 'k' }),
+      createWallet(client, userId, { idempotencyKey: 'k' }),
+    ]);
     expect(a).toEqual(b);
     expect(seen.filter((r) => r.url.includes('create-crossmint-wallet'))).toHaveLength(1);
   });
 
-  it('refuses without a user, sending nothing', async () => {
-    expect(await createWallet(null)).toEqual({ ok: false, error: expect.stringContaining('signed-in user') });
-    expect(seen).toHaveLength(0);
+  it("takes the user from the token: another member's id in the body is refused (403)", async () => {
+    const { client } = await signedIn();
+    const other = await signedIn('other@example.eu');
+    const result = await createWallet(client, other.userId, { idempotencyKey: 'k' });
+    expect(result).toEqual({
+      ok: false,
+      error: expect.stringMatching(/HTTP 403.*userId does not match the signed-in user/),
+    });
+    expect(mockDb.profile(other.userId)?.crossmint_wallet_id).toBeNull();
+  });
+
+  it('without a session: 401 Not signed in', async () => {
+    const client = testClient();
+    const result = await createWallet(client, 'someone', { idempotencyKey: 'k' });
+    expect(result).toEqual({ ok: false, error: expect.stringMatching(/HTTP 401.*Not signed in/) });
   });
 
   it.each([
@@ -70,40 +96,37 @@ describe('createWallet (function)', () => {
     ['invalidJson', /could not be read/],
     ['noWalletId', /did not return a wallet id/],
   ] as const)('%s ends in { ok: false } with a clear message', async (variant, message) => {
+    const { client, userId } = await signedIn();
     server.use(walletHandlers[variant]);
-    const result = await createWallet(user);
+    const result = await createWallet(client, userId, { idempotencyKey: 'k' });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toMatch(message);
   });
 });
 
 describe('createWallet (demo mode)', () => {
-  it('PATCHes profiles filtered by id=eq.<user id> instead of calling the function', async () => {
-    mockDb.upsertProfile({ id: user.id });
-    const result = await createWallet(user, { demo: true });
+  it('PATCHes crossmint_wallet_id and updated_at filtered by id=eq.<user id>, no function call', async () => {
+    const { client, session, userId } = await signedIn();
+    seen = [];
+    const result = await createWallet(client, userId, { demo: true, idempotencyKey: 'k' });
     expect(result).toEqual({ ok: true, walletId: expect.stringMatching(/^demo-wallet-/) });
     expect(seen.some((r) => r.url.includes('/functions/'))).toBe(false);
     const request = only('PATCH', '/rest/v1/profiles');
-    expect(new URL(request.url).searchParams.get('id')).toBe('eq.user-123');
-    expect(request.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(new URL(request.url).searchParams.get('id')).toBe(`eq.${userId}`);
+    expect(request.headers.get('authorization')).toBe(`Bearer ${session.access_token}`);
     const body = (await request.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(['crossmint_wallet_id', 'updated_at']);
-    expect(mockDb.getProfile(user.id)?.crossmint_wallet_id).toBe(result.ok ? result.walletId : null);
-  });
-});
-
-describe('profiles', () => {
-  it('reads null for a new user, then the row after an upsert', async () => {
-    expect(await readProfile('fresh')).toEqual({ ok: true, profile: null });
-    expect(await upsertProfile({ id: 'fresh', kyc_status: 'approved' })).toEqual({ ok: true });
-    const again = await readProfile('fresh');
-    expect(again.ok && again.profile?.kyc_status).toBe('approved');
-    expect(new URL(only('POST', '/rest/v1/profiles').url).searchParams.get('on_conflict')).toBe('id');
+    expect(mockDb.profile(userId)?.crossmint_wallet_id).toBe(result.ok ? result.walletId : null);
+    // A second PATCH would replace it: the server refuses (the trigger's rule).
+    const again = await createWallet(client, userId, { demo: true, idempotencyKey: 'k2' });
+    expect(again).toEqual({ ok: false, error: expect.stringContaining('crossmint_wallet_id is server-owned') });
   });
 });
 
 describe('loadSampleTable', () => {
   it('returns validated rows and sends the retry header only on a retry', async () => {
+    await signedIn();
+    seen = [];
     const first = await loadSampleTable('opportunities');
     expect(first.ok && first.rows.length).toBeGreaterThanOrEqual(8);
     await loadSampleTable('opportunities', { retry: true });
@@ -113,24 +136,35 @@ describe('loadSampleTable', () => {
   });
 
   it('filters by equality', async () => {
+    await signedIn();
     const result = await loadSampleTable('opportunity_details', { eq: { id: 'clean-water-kenya' } });
     expect(result.ok && result.rows.map((r) => r.id)).toEqual(['clean-water-kenya']);
   });
 
+  it("serves a member's own rows only, and a role table only to its roles", async () => {
+    await signedIn();
+    const documents = await loadSampleTable('documents');
+    expect(documents.ok && documents.rows.length).toBeGreaterThan(0);
+    expect(await loadSampleTable('loans')).toEqual({ ok: true, rows: [] });
+    expect(await loadSampleTable('members')).toEqual({ ok: true, rows: [] });
+  });
+
   it('turns a 500 into an error state', async () => {
+    await signedIn();
     server.use(tableHandlers.error('documents'));
     const result = await loadSampleTable('documents');
     expect(result).toEqual({ ok: false, error: expect.stringContaining('Could not load documents') });
   });
 
   it('turns malformed rows into an error state, never a crash', async () => {
-    const { http, HttpResponse } = await import('msw');
+    await signedIn();
     server.use(http.get('*/rest/v1/loans', () => HttpResponse.json([{ id: 1, borrower: null }])));
     const result = await loadSampleTable('loans');
     expect(result).toEqual({ ok: false, error: 'The loans data could not be read' });
   });
 
   it('serves an empty table for the empty variant', async () => {
+    await signedIn();
     server.use(tableHandlers.empty());
     expect(await loadSampleTable('documents')).toEqual({ ok: true, rows: [] });
   });

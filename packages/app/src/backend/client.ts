@@ -1,15 +1,17 @@
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import { AUTH_STORAGE_KEY, type AuthStorageAdapter } from '../storage/sessionArea';
 import { type BackendConfig, readBackendConfig } from './config';
-import { type AccessTokenSource, backendReady, currentAccessToken } from './token';
+import { backendReady, currentAuthStorage } from './token';
 
-export { type AccessTokenSource, setAccessTokenSource, setBackendStarter } from './token';
+export { setAuthStorage, setBackendStarter } from './token';
 
 type RealtimeTransport = NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport'];
 
 export interface BackendClientOptions {
   config?: BackendConfig;
-  accessToken?: AccessTokenSource;
-  /** Node 20 has no WebSocket; tests pass the `ws` package here (TOOLCHAIN.md). */
+  /** Where supabase-js keeps the session (the session area's adapter); memory when absent. */
+  storage?: AuthStorageAdapter;
+  /** Node 20 has no WebSocket; tests pass the `ws` package here (docs/toolchain.md). */
   realtimeTransport?: RealtimeTransport;
 }
 
@@ -19,29 +21,49 @@ const readyFetch: typeof fetch = async (input, init) => {
   return fetch(input, init);
 };
 
-let shared: { client: SupabaseClient; config: BackendConfig } | null = null;
+/** A session kept in memory only, for a client made without the app's session area (tests). */
+function memoryAdapter(): AuthStorageAdapter {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+}
+
+let shared: { client: SupabaseClient; config: BackendConfig; storage: AuthStorageAdapter | undefined } | null = null;
 let sharedOptions: BackendClientOptions = {};
 
 /**
- * A supabase-js client with the anon key as `apikey` and the signed-in user's token as bearer.
- * Through the `accessToken` option supabase-js sends that token and, when it is null, falls back
- * to the anon key, so nothing else can reach the backend (PRODUCT.md 'Security').
+ * A supabase-js client that owns the session: Supabase Auth signs in, stores the session under
+ * AUTH_STORAGE_KEY and sends the signed-in member's token as bearer (the anon key otherwise), so
+ * only those two ever reach the backend (docs/backend.md, security model).
  */
 export function createBackendClient(options: BackendClientOptions = {}): SupabaseClient {
   const config = options.config ?? readBackendConfig();
-  const source = options.accessToken ?? currentAccessToken;
   return createClient(config.url, config.anonKey, {
-    accessToken: async () => source(),
+    auth: {
+      storageKey: AUTH_STORAGE_KEY,
+      storage: options.storage ?? currentAuthStorage() ?? memoryAdapter(),
+      persistSession: true,
+      autoRefreshToken: true,
+      // Password sign-in only: no tokens in URLs to pick up.
+      detectSessionInUrl: false,
+    },
     global: { fetch: readyFetch },
     realtime: options.realtimeTransport ? { transport: options.realtimeTransport } : undefined,
   });
 }
 
-/** The app's one client, made on first use. */
+/**
+ * The app's one client, made on first use, on the session area the session store registered. A
+ * new area (each story has its own) gets a new client, so no session leaks from one to the next.
+ */
 export function backend(): { client: SupabaseClient; config: BackendConfig } {
-  if (!shared) {
+  const storage = sharedOptions.storage ?? currentAuthStorage();
+  if (!shared || shared.storage !== storage) {
     const config = sharedOptions.config ?? readBackendConfig();
-    shared = { client: createBackendClient({ ...sharedOptions, config }), config };
+    shared = { client: createBackendClient({ ...sharedOptions, config, storage }), config, storage };
   }
   return shared;
 }

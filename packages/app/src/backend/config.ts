@@ -2,7 +2,7 @@
 export interface BackendConfig {
   url: string;
   anonKey: string;
-  /** True when the embedded MSW backend answers (PRODUCT.md 'Run modes'). */
+  /** True when the embedded MSW backend answers (docs/decisions.md 'Run modes'). */
   mock: boolean;
 }
 
@@ -16,8 +16,17 @@ interface BackendEnv {
   VITE_SUPABASE_ANON_KEY?: string;
 }
 
+/**
+ * The two build-time values, named one by one: Vite inlines each alone, where `import.meta.env` as
+ * a whole would carry every VITE_* variable of the build machine into the bundle.
+ */
+const buildEnv: BackendEnv = {
+  VITE_SUPABASE_URL: import.meta.env.VITE_SUPABASE_URL,
+  VITE_SUPABASE_ANON_KEY: import.meta.env.VITE_SUPABASE_ANON_KEY,
+};
+
 export function readBackendConfig(
-  env: BackendEnv = import.meta.env,
+  env: BackendEnv = buildEnv,
   origin: string | undefined = globalThis.location?.origin,
 ): BackendConfig {
   const url = env.VITE_SUPABASE_URL?.trim();

@@ -1,21 +1,24 @@
-import type { ProfilePatch, User } from '@vault/domain';
-import type { ProfileRow } from './schemas';
+import { type ProfilePatch, type ProfileRow, ProfileRowSchema } from '@vault/domain';
+import * as v from 'valibot';
 
-/** The user fields a profile row restores (PRODUCT.md decision 1). */
+/**
+ * The user fields of a member's profile row (docs/backend.md). An empty name keeps the name the
+ * app derives from the email.
+ */
 export function profilePatchFromRow(row: ProfileRow): ProfilePatch {
-  const patch: ProfilePatch = {};
+  const patch: ProfilePatch = {
+    kycStatus: row.kyc_status,
+    firstOnrampOk: row.first_onramp_ok,
+  };
+  if (row.name) patch.name = row.name;
   if (row.crossmint_wallet_id) patch.crossmintWalletId = row.crossmint_wallet_id;
-  if (row.kyc_status) patch.kycStatus = row.kyc_status;
-  if (row.first_onramp_ok !== null) patch.firstOnrampOk = row.first_onramp_ok;
   return patch;
 }
 
-/** The profile row's columns for a user's current state. */
-export function profileRowFromUser(user: User): Omit<ProfileRow, 'updated_at'> {
-  return {
-    id: user.id,
-    crossmint_wallet_id: user.crossmintWalletId ?? null,
-    kyc_status: user.kycStatus,
-    first_onramp_ok: user.firstOnrampOk,
-  };
+/** One profile row from an answer that may be a row or a one-row array (PostgREST, RPC). */
+export function readProfileRow(data: unknown): ProfileRow | null {
+  const row = Array.isArray(data) ? data[0] : data;
+  if (row === undefined || row === null) return null;
+  const parsed = v.safeParse(ProfileRowSchema, row);
+  return parsed.success ? parsed.output : null;
 }

@@ -1,68 +1,41 @@
 import {
+  ActivitySchema,
   AuditLogSchema,
   ComplianceAlertSchema,
   DocumentSchema,
   EquityHoldingSchema,
   InvestmentRowSchema,
   LoanSchema,
+  NotificationSchema,
   OpportunityDetailSchema,
   OpportunitySchema,
+  PlatformUserSchema,
   ProductionAssetSchema,
-  RoleSchema,
+  RepaymentSchema,
+  UpcomingActionSchema,
 } from '@vault/domain';
-import * as v from 'valibot';
+import type * as v from 'valibot';
+
+// The row schemas live in @vault/domain (the backend contract); these names stay for the screens.
+export {
+  type Activity,
+  ActivitySchema,
+  type Notification,
+  NotificationSchema,
+  type PlatformUser,
+  PlatformUserSchema,
+  type ProfileRow,
+  ProfileRowSchema,
+  type Repayment,
+  RepaymentSchema,
+  type UpcomingAction,
+  UpcomingActionSchema,
+} from '@vault/domain';
 
 /**
- * The stable profile row (PRODUCT.md decision 1). @vault/domain's ProfileRecordSchema has only
- * the SPEC.md 3 fields (id, crossmint_wallet_id, updated_at); the app also keeps the KYC status
- * and the first on-ramp flag there, so they survive sign-out and sign-in as the wallet does.
+ * Every table the screens read and the schema its rows must meet (docs/decisions.md (13)); the
+ * backend's extra columns (a per-member row's `user_id`) are dropped by the schemas.
  */
-export const ProfileRowSchema = v.object({
-  id: v.pipe(v.string(), v.nonEmpty()),
-  crossmint_wallet_id: v.nullable(v.string()),
-  kyc_status: v.optional(v.nullable(v.string()), null),
-  first_onramp_ok: v.optional(v.nullable(v.boolean()), null),
-  updated_at: v.string(),
-});
-export type ProfileRow = v.InferOutput<typeof ProfileRowSchema>;
-
-// Tables the domain package has no entity schema for (users list, activity, notifications,
-// upcoming actions, repayments); kept here until the domain takes them over.
-
-export const PlatformUserSchema = v.object({
-  id: v.string(),
-  name: v.string(),
-  email: v.string(),
-  role: RoleSchema,
-  status: v.picklist(['Active', 'Pending', 'Suspended']),
-  joined: v.string(),
-});
-export type PlatformUser = v.InferOutput<typeof PlatformUserSchema>;
-
-export const ActivitySchema = v.object({ id: v.string(), text: v.string(), at: v.string() });
-export type Activity = v.InferOutput<typeof ActivitySchema>;
-
-export const NotificationSchema = v.object({
-  id: v.string(),
-  title: v.string(),
-  body: v.string(),
-  at: v.string(),
-  read: v.boolean(),
-});
-export type Notification = v.InferOutput<typeof NotificationSchema>;
-
-export const UpcomingActionSchema = v.object({
-  id: v.string(),
-  title: v.string(),
-  detail: v.string(),
-  due: v.string(),
-});
-export type UpcomingAction = v.InferOutput<typeof UpcomingActionSchema>;
-
-export const RepaymentSchema = v.object({ id: v.string(), borrower: v.string(), amount: v.string(), due: v.string() });
-export type Repayment = v.InferOutput<typeof RepaymentSchema>;
-
-/** Every sample table and the schema its rows must meet (PRODUCT.md decision 13). */
 export const tableSchemas = {
   opportunities: OpportunitySchema,
   opportunity_details: OpportunityDetailSchema,
@@ -74,7 +47,7 @@ export const tableSchemas = {
   production_assets: ProductionAssetSchema,
   compliance_alerts: ComplianceAlertSchema,
   audit_logs: AuditLogSchema,
-  users: PlatformUserSchema,
+  members: PlatformUserSchema,
   activity: ActivitySchema,
   notifications: NotificationSchema,
   upcoming_actions: UpcomingActionSchema,

@@ -3,7 +3,7 @@ import { backend } from './client';
 import { messageOf, type Result } from './result';
 import { type TableName, type TableRow, tableSchemas } from './schemas';
 
-/** The header that tells the embedded mock a load is a Retry (SPEC.md 9: 400 ms instead of 150 ms). */
+/** The header that tells the embedded mock a load is a Retry (docs/product.md §9: 400 ms instead of 150 ms). */
 export const MOCK_RETRY_HEADER = 'x-vault-retry';
 
 export interface LoadOptions {

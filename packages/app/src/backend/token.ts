@@ -1,23 +1,23 @@
+import type { AuthStorageAdapter } from '../storage/sessionArea';
+
 /**
- * The client's inputs that the app sets before any request: where the bearer token comes from,
+ * The client's inputs that the app sets before any request: where supabase-js keeps the session,
  * and when the backend is ready. Kept apart from client.ts so setting them does not load
- * supabase-js; it loads with the first screen that talks to the backend.
+ * supabase-js; it loads with the first screen or action that talks to the backend.
  */
 
-/** Where the client reads the signed-in user's token; the session store registers itself here. */
-export type AccessTokenSource = () => string | null;
-
-let tokenSource: AccessTokenSource = () => null;
+let authStorage: AuthStorageAdapter | undefined;
 /** Starts the backend (the embedded mock's service worker, main.tsx); nothing to start by default. */
 let start: () => Promise<void> = () => Promise.resolve();
 let started: Promise<void> | null = null;
 
-export function setAccessTokenSource(source: AccessTokenSource): void {
-  tokenSource = source;
+/** The session area's adapter (storage/sessionArea.ts); the session store registers it. */
+export function setAuthStorage(adapter: AuthStorageAdapter): void {
+  authStorage = adapter;
 }
 
-export function currentAccessToken(): string | null {
-  return tokenSource();
+export function currentAuthStorage(): AuthStorageAdapter | undefined {
+  return authStorage;
 }
 
 /** How to start the backend; it starts on the first request or when main.tsx sees the browser idle. */

@@ -1,43 +1,82 @@
-import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js';
-import { correlationId, demoWalletId, readCreateWalletResponse, type User } from '@vault/domain';
-import { backend } from './client';
+import {
+  FunctionsFetchError,
+  FunctionsHttpError,
+  FunctionsRelayError,
+  type SupabaseClient,
+} from '@supabase/supabase-js';
+import {
+  BACKEND_TIMEOUT_MS,
+  backendMessages,
+  correlationId,
+  demoWalletId,
+  readCreateWalletResponse,
+} from '@vault/domain';
+import { readProfileRow } from './profileRow';
 import { messageOf, type Result } from './result';
+import { TimeoutError, withTimeout } from './timeout';
 
 export const CREATE_WALLET_FUNCTION = 'create-crossmint-wallet';
+/** The header that makes a retried wallet request return the first one's answer (docs/backend.md). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 export type CreateWalletResult = Result<{ walletId: string }>;
 
+export interface CreateWalletOptions {
+  /** Demo mode: PATCH the profile row with a fake wallet id instead of calling the function. */
+  demo?: boolean;
+  /** One key per attempt by the member; a retry of the same attempt sends the same key. */
+  idempotencyKey: string;
+  timeoutMs?: number;
+}
+
 /**
- * Creates the user's self-custodial wallet (SPEC.md 7). Outside demo mode it invokes the wallet
- * function with `{ userId }` and a correlation id; in demo mode it writes a fake wallet id to the
- * profile row instead. Never throws: the screen shows 'Failed to create wallet' with `error`.
+ * Creates the member's self-custodial wallet (docs/product.md §7). Outside demo mode it invokes
+ * the wallet function with `{ userId }`, a correlation id and an idempotency key (the function
+ * takes the user from the token, not from the body); in demo mode it PATCHes the profile row with
+ * a fake wallet id. Never throws: the screen shows 'Failed to create wallet' with `error`.
  */
 export async function createWallet(
-  user: Pick<User, 'id'> | null,
-  { demo = false }: { demo?: boolean } = {},
+  client: SupabaseClient,
+  userId: string,
+  options: CreateWalletOptions,
 ): Promise<CreateWalletResult> {
-  if (!user?.id) return { ok: false, error: 'A signed-in user is needed to create a wallet' };
-  // A double click, or two screens asking at once, share one request (PRODUCT.md quality bars).
-  const pending = inFlight.get(user.id);
+  if (!userId) return { ok: false, error: 'A signed-in user is needed to create a wallet' };
+  // A double click, or two screens asking at once, share one request (docs/decisions.md, quality bars).
+  const pending = inFlight.get(userId);
   if (pending) return pending;
-  const request = (demo ? createDemoWallet(user.id) : invokeWalletFunction(user.id)).finally(() =>
-    inFlight.delete(user.id),
-  );
-  inFlight.set(user.id, request);
+  const timeoutMs = options.timeoutMs ?? BACKEND_TIMEOUT_MS.wallet;
+  const request = (
+    options.demo
+      ? createDemoWallet(client, userId, timeoutMs)
+      : invokeWalletFunction(client, userId, options.idempotencyKey, timeoutMs)
+  ).finally(() => inFlight.delete(userId));
+  inFlight.set(userId, request);
   return request;
 }
 
 const inFlight = new Map<string, Promise<CreateWalletResult>>();
 
-async function invokeWalletFunction(userId: string): Promise<CreateWalletResult> {
+async function invokeWalletFunction(
+  client: SupabaseClient,
+  userId: string,
+  idempotencyKey: string,
+  timeoutMs: number,
+): Promise<CreateWalletResult> {
   try {
-    const { data, error } = await backend().client.functions.invoke(CREATE_WALLET_FUNCTION, {
-      body: { userId },
-      headers: { 'x-correlation-id': correlationId() },
-    });
+    const { data, error } = await withTimeout(
+      (signal) =>
+        client.functions.invoke(CREATE_WALLET_FUNCTION, {
+          body: { userId },
+          headers: { 'x-correlation-id': correlationId(), [IDEMPOTENCY_HEADER]: idempotencyKey },
+          signal,
+        }),
+      timeoutMs,
+      backendMessages.walletTimedOut,
+    );
     if (error) return { ok: false, error: await functionErrorMessage(error) };
     return readCreateWalletResponse(data);
   } catch (error) {
+    if (error instanceof TimeoutError) return { ok: false, error: error.message };
     return { ok: false, error: `The wallet service could not be reached: ${messageOf(error)}` };
   }
 }
@@ -73,16 +112,34 @@ async function bodyMessage(response: Response): Promise<string | null> {
   return null;
 }
 
-async function createDemoWallet(userId: string): Promise<CreateWalletResult> {
+/** docs/product.md §7: in demo mode, a PATCH of `crossmint_wallet_id` and `updated_at`, filtered by id. */
+async function createDemoWallet(
+  client: SupabaseClient,
+  userId: string,
+  timeoutMs: number,
+): Promise<CreateWalletResult> {
   const walletId = demoWalletId(userId);
   try {
-    const { error } = await backend()
-      .client.from('profiles')
-      .update({ crossmint_wallet_id: walletId, updated_at: new Date().toISOString() })
-      .eq('id', userId);
+    const { data, error } = await withTimeout(
+      (signal) =>
+        client
+          .from('profiles')
+          .update({ crossmint_wallet_id: walletId, updated_at: new Date().toISOString() })
+          .eq('id', userId)
+          .select()
+          .abortSignal(signal),
+      timeoutMs,
+      backendMessages.walletTimedOut,
+    );
     if (error) return { ok: false, error: `The demo wallet could not be saved: ${messageOf(error)}` };
-    return { ok: true, walletId };
+    // A server that answers without the row (204) has still written it.
+    if (data === null) return { ok: true, walletId };
+    const row = readProfileRow(data);
+    if (!row?.crossmint_wallet_id)
+      return { ok: false, error: 'The demo wallet could not be saved: no profile row was changed' };
+    return { ok: true, walletId: row.crossmint_wallet_id };
   } catch (error) {
+    if (error instanceof TimeoutError) return { ok: false, error: error.message };
     return { ok: false, error: `The demo wallet could not be saved: ${messageOf(error)}` };
   }
 }

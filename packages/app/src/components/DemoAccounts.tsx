@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useDemoMode } from '../demo/demoMode';
 import { useSession } from '../session/SessionProvider';
 
-/** Demo mode only (PRODUCT.md decision 3): one button per role, named exactly `Sign in as <role id>`. */
+/** Demo mode only (docs/decisions.md (3)): one button per role, named exactly `Sign in as <role id>`. */
 export function DemoAccounts() {
   const demo = useDemoMode();
   const { signInAs } = useSession();
@@ -20,7 +20,7 @@ export function DemoAccounts() {
             Demo accounts
           </Heading>
           <Text as="p" size="2" color="gray">
-            Sign in as a sample user of each role. Nothing is sent anywhere.
+            Sign in as the sample account of each role.
           </Text>
           <Flex gap="2" wrap="wrap">
             {roleIds.map((role) => (
@@ -30,9 +30,9 @@ export function DemoAccounts() {
                 disabled={busy}
                 onClick={async () => {
                   setBusy(true);
-                  await signInAs(role);
+                  const ok = await signInAs(role);
                   setBusy(false);
-                  navigate('/dashboard');
+                  if (ok) navigate('/dashboard');
                 }}
               >
                 Sign in as {role}

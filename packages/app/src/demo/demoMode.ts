@@ -1,13 +1,47 @@
 import { demoParam } from '@vault/domain';
 import { createContext, useContext, useSyncExternalStore } from 'react';
+import { MOCK_BACKEND } from '../mode';
 import { browserStorage, readItem, removeItem, storageKeys, writeItem } from '../storage/local';
 
 /**
- * Demo mode (PRODUCT.md decision 3): `?demo=1|true` on any page turns it on for the tab
- * (sessionStorage), `?demo=0|false` turns it off, anything else leaves it as it is.
+ * Demo mode (docs/decisions.md (3)): `?demo=1|true` on any page turns it on for the tab
+ * (sessionStorage), `?demo=0|false` turns it off, anything else leaves it as it is. It is offered
+ * only when the backend says `app_settings.demo_mode` is on (decision 17): the embedded backend
+ * always does, so a mock build asks nothing; a real build asks once, when the tab wants it.
  */
 
 const listeners = new Set<() => void>();
+
+export type DemoAvailability = 'unknown' | 'checking' | 'on' | 'off';
+let availability: DemoAvailability = MOCK_BACKEND ? 'on' : 'unknown';
+
+/** Asks the backend once whether it offers demo mode; `read` is the call (tests pass a fake). */
+export function checkDemoAvailability(
+  read: () => Promise<boolean> = () => import('../backend/appSettings').then((m) => m.readDemoMode()),
+): Promise<void> {
+  if (availability !== 'unknown') return Promise.resolve();
+  availability = 'checking';
+  return read().then((on) => {
+    availability = on ? 'on' : 'off';
+    for (const listener of listeners) listener();
+  });
+}
+
+export function demoAvailability(): DemoAvailability {
+  return availability;
+}
+
+/** Tests: forget what the backend said. */
+export function resetDemoAvailability(value: DemoAvailability = MOCK_BACKEND ? 'on' : 'unknown'): void {
+  availability = value;
+}
+
+/** Demo mode as the app uses it: wanted by the tab and offered by the backend. */
+export function isDemoOffered(storage: Storage | null = browserStorage('session')): boolean {
+  if (!isDemoMode(storage)) return false;
+  if (availability === 'unknown') void checkDemoAvailability();
+  return availability === 'on';
+}
 
 export function isDemoMode(storage: Storage | null = browserStorage('session')): boolean {
   return readItem(storageKeys.demo, storage) === '1';
@@ -36,7 +70,7 @@ export function useDemoMode(): boolean {
   const override = useContext(DemoModeOverride);
   const stored = useSyncExternalStore(
     subscribe,
-    () => isDemoMode(),
+    () => isDemoOffered(),
     () => false,
   );
   return override ?? stored;

@@ -1,9 +1,10 @@
-import type { ProfilePatch, Role, Session } from '@vault/domain';
+import { DEMO_PASSWORD, demoEmail, type Role, type Session } from '@vault/domain';
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import { isMockBackend } from '../backend/config';
-import { setAccessTokenSource } from '../backend/token';
-import { browserStorage, storageKeys } from '../storage/local';
-import { createSessionStore, type SessionStore } from './store';
+import { setAuthStorage } from '../backend/token';
+import { whenIdle } from '../idle/whenIdle';
+import { browserStorage } from '../storage/local';
+import { AUTH_STORAGE_KEY, createSessionArea, PROFILE_CACHE_KEY, type SessionArea } from '../storage/sessionArea';
+import { type ActionResult, createSessionStore, type SessionStore, type SessionStoreOptions } from './store';
 
 const SessionContext = createContext<SessionStore | null>(null);
 
@@ -26,39 +27,41 @@ export const sonnerNotifier = {
   },
 };
 
-/** The app's session store: localStorage, sonner toasts, the profile row through supabase-js. */
-export function createAppSessionStore(overrides: Partial<Parameters<typeof createSessionStore>[0]> = {}): SessionStore {
+/** The browser's session area: localStorage for remembered sessions, sessionStorage for this tab only. */
+export function browserSessionArea(): SessionArea {
+  return createSessionArea(browserStorage(), browserStorage('session'));
+}
+
+/**
+ * The app's session store: the browser's storage, sonner toasts, and supabase-js loaded on first
+ * use (its own 'backend' chunk), so the landing page's first paint carries none of it.
+ */
+export function createAppSessionStore(overrides: Partial<SessionStoreOptions> = {}): SessionStore {
+  const area = overrides.area ?? browserSessionArea();
+  // Registered before any backend call, so supabase-js reads and writes the session here.
+  setAuthStorage(area.adapter);
   return createSessionStore({
-    storage: browserStorage(),
-    tabStorage: browserStorage('session'),
+    area,
     notify: sonnerNotifier,
-    // Loaded on first use, so supabase-js is not part of the first page's JavaScript.
-    profiles: {
-      readProfile: (userId) => import('../backend/profiles').then((m) => m.readProfile(userId)),
-      upsertProfile: (row) => import('../backend/profiles').then((m) => m.upsertProfile(row)),
-    },
-    mockTokens: isMockBackend(),
+    loadBackend: () => import('../backend/sessionBackend').then((m) => m.appSessionBackend()),
+    demoAccounts: { email: demoEmail, password: DEMO_PASSWORD },
     adminDelayMs: 400,
     ...overrides,
   });
 }
 
 export function SessionProvider({ store, children }: { store?: SessionStore; children: ReactNode }) {
-  const [value] = useState(() => {
-    const chosen = store ?? createAppSessionStore();
-    // Registered before any child renders, so a screen's first request already carries the token.
-    setAccessTokenSource(() => chosen.getState().accessToken);
-    return chosen;
-  });
+  const [value] = useState(() => store ?? createAppSessionStore());
   useSessionSyncAcrossTabs(value);
+  useProfileRevalidation(value);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
-const sessionKeys = new Set<string>([storageKeys.user, storageKeys.isAdmin, storageKeys.accessToken]);
+const sessionKeys = new Set<string>([AUTH_STORAGE_KEY, PROFILE_CACHE_KEY]);
 
 /**
  * Another tab signing in or out changes this tab too: the browser's `storage` event tells of the
- * other tab's writes. A sign-in writes three keys in a row; one sync after the last of them.
+ * other tab's writes. A sign-in writes two keys in a row; one sync after the last of them.
  */
 function useSessionSyncAcrossTabs(store: SessionStore): void {
   useEffect(() => {
@@ -77,14 +80,30 @@ function useSessionSyncAcrossTabs(store: SessionStore): void {
   }, [store]);
 }
 
+/**
+ * A restored session shows the cached profile at once; once the page is idle the profile is read
+ * again from the server, which owns its status fields.
+ */
+function useProfileRevalidation(store: SessionStore): void {
+  useEffect(() => {
+    if (!store.getState().session.user) return;
+    return whenIdle(() => void store.reloadProfile());
+  }, [store]);
+}
+
 export interface UseSession {
   session: Session;
   loading: boolean;
   signIn(email: string, password: string, remember?: boolean): Promise<boolean>;
   adminSignIn(email: string, password: string): Promise<boolean>;
-  signInAs(role: Role): Promise<void>;
+  signInAs(role: Role): Promise<boolean>;
+  signUp(email: string, password: string, name: string): Promise<boolean>;
   logout(): void;
-  refreshProfile(patch: ProfilePatch): Promise<void>;
+  saveProfile(fields: { name: string }): Promise<ActionResult>;
+  createWallet(options: { demo: boolean }): Promise<ActionResult>;
+  approveKyc(): Promise<ActionResult>;
+  completeFirstOnramp(amountCents: number): Promise<ActionResult>;
+  resetFirstOnramp(): Promise<ActionResult>;
 }
 
 /** The signed-in state and its actions; see session/store.ts for what each does. */
@@ -98,7 +117,12 @@ export function useSession(): UseSession {
     signIn: store.signIn,
     adminSignIn: store.adminSignIn,
     signInAs: store.signInAs,
+    signUp: store.signUp,
     logout: store.logout,
-    refreshProfile: store.refreshProfile,
+    saveProfile: store.saveProfile,
+    createWallet: store.createWallet,
+    approveKyc: store.approveKyc,
+    completeFirstOnramp: store.completeFirstOnramp,
+    resetFirstOnramp: store.resetFirstOnramp,
   };
 }

@@ -1,7 +1,8 @@
 /**
- * The admin sign-in pair (PRODUCT.md decision 2). It is held in the client, so it is a demo gate,
- * not security: anyone can read it from the bundle. Override it with VITE_ADMIN_EMAIL and
- * VITE_ADMIN_PASSWORD at build time.
+ * The admin demo pair of the embedded backend (docs/decisions.md (2)). Mock builds only: a build
+ * against a real Supabase project signs admins in with Supabase Auth and never contains it (the
+ * screens read it behind `MOCK_BACKEND`, which such a build replaces with false). Override it with
+ * VITE_ADMIN_EMAIL and VITE_ADMIN_PASSWORD at build time; main.tsx hands it to the mock.
  */
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
 export const DEMO_ADMIN_PASSWORD = 'admin-demo-2025';
@@ -11,13 +12,15 @@ interface AdminEnv {
   VITE_ADMIN_PASSWORD?: string;
 }
 
-export function adminPair(env: AdminEnv = import.meta.env ?? {}): { email: string; password: string } {
+/** Named one by one, so the bundle carries these two and no other VITE_* value. */
+const buildEnv: AdminEnv = {
+  VITE_ADMIN_EMAIL: import.meta.env.VITE_ADMIN_EMAIL,
+  VITE_ADMIN_PASSWORD: import.meta.env.VITE_ADMIN_PASSWORD,
+};
+
+export function adminPair(env: AdminEnv = buildEnv): { email: string; password: string } {
   return {
     email: env.VITE_ADMIN_EMAIL?.trim() || DEMO_ADMIN_EMAIL,
     password: env.VITE_ADMIN_PASSWORD || DEMO_ADMIN_PASSWORD,
   };
-}
-
-export function isAdminPair(email: string, password: string, pair = adminPair()): boolean {
-  return email.trim().toLowerCase() === pair.email.toLowerCase() && password === pair.password;
 }

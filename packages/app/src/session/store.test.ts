@@ -1,96 +1,45 @@
-import { messages, userIdForEmail } from '@vault/domain';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Result } from '../backend/result';
-import type { ProfileRow } from '../backend/schemas';
-import { memoryStorage, storageKeys } from '../storage/local';
-import { createSessionStore, type ProfileBackend } from './store';
+import { messages } from '@vault/domain';
+import { delay, HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockDb, uuidForEmail } from '../../../../mocks';
+import { server } from '../../../../mocks/node';
+import { memoryStorage } from '../storage/local';
+import { AUTH_STORAGE_KEY, createSessionArea, PROFILE_CACHE_KEY } from '../storage/sessionArea';
+import { tab, testStore } from '../test/mockBackend';
 
-const validUser = {
-  id: 'user-1',
-  name: 'Jane Doe',
-  email: 'jane.doe@example.eu',
-  role: 'investor',
-  kycStatus: 'approved',
-  firstOnrampOk: false,
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => mockDb.reset());
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+const stored = (storage: Storage | null, key = AUTH_STORAGE_KEY) => {
+  const raw = storage?.getItem(key);
+  return raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
 };
 
-function fakeProfiles(rows: Record<string, ProfileRow> = {}) {
-  const upserts: Array<Partial<ProfileRow> & { id: string }> = [];
-  const profiles: ProfileBackend = {
-    readProfile: async (id): Promise<Result<{ profile: ProfileRow | null }>> => ({
-      ok: true,
-      profile: rows[id] ?? null,
-    }),
-    upsertProfile: async (row) => {
-      upserts.push(row);
-      return { ok: true };
-    },
-  };
-  return { profiles, upserts };
-}
-
-function setup(initial: Record<string, string> = {}, rows: Record<string, ProfileRow> = {}) {
-  const storage = memoryStorage(initial);
-  const notify = { success: vi.fn(), error: vi.fn() };
-  const { profiles, upserts } = fakeProfiles(rows);
-  const store = createSessionStore({ storage, notify, profiles, mockTokens: true });
-  return { store, storage, notify, upserts };
-}
-
-afterEach(() => vi.restoreAllMocks());
-
-describe('restoring from storage', () => {
-  it('restores a valid user and admin flag', () => {
-    const { store } = setup({ [storageKeys.user]: JSON.stringify(validUser), [storageKeys.isAdmin]: 'false' });
-    expect(store.getState().session).toEqual({ user: validUser, isAdmin: false });
-  });
-
-  it('fills the defaults of missing optional fields', () => {
-    const { kycStatus: _k, firstOnrampOk: _f, ...bare } = validUser;
-    const { store } = setup({ [storageKeys.user]: JSON.stringify(bare) });
-    expect(store.getState().session.user).toMatchObject({ kycStatus: 'unknown', firstOnrampOk: false });
-  });
-
-  it.each([
-    ['invalid JSON', { [storageKeys.user]: '{"id": "user-1",' }],
-    ['a wrong shape', { [storageKeys.user]: JSON.stringify({ id: 42, email: ['x'] }) }],
-    ['an unknown role', { [storageKeys.user]: JSON.stringify({ ...validUser, role: 'superuser' }) }],
-    ['a 5 MB value', { [storageKeys.user]: 'x'.repeat(5 * 1024 * 1024) }],
-    ['a non-boolean admin flag', { [storageKeys.user]: JSON.stringify(validUser), [storageKeys.isAdmin]: '"yes"' }],
-    ['an admin flag without a user', { [storageKeys.isAdmin]: 'true' }],
-  ])('%s: logs, clears ALL storage and starts signed out', (_name, stored) => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { store, storage } = setup({ ...stored, 'vault.nudgeDismissed.documents': '1', other: 'kept?' });
-    expect(store.getState().session).toEqual({ user: null, isAdmin: false });
-    expect(storage.length).toBe(0);
-    expect(error).toHaveBeenCalledOnce();
-  });
-
-  it('starts signed out on empty storage without logging', () => {
-    const error = vi.spyOn(console, 'error');
-    const { store } = setup();
-    expect(store.getState().session.user).toBeNull();
-    expect(error).not.toHaveBeenCalled();
-  });
-});
-
-describe('sign-in', () => {
-  it('refuses empty fields with the toast, changing nothing', async () => {
-    const { store, notify, storage } = setup();
+describe('sign-in through Supabase Auth (the embedded backend)', () => {
+  it('refuses empty fields with the toast, sending nothing and storing nothing', async () => {
+    const { store, notify, area } = testStore();
+    const requests: string[] = [];
+    server.events.on('request:start', ({ request }) => requests.push(request.url));
     expect(await store.signIn('', 'pw')).toBe(false);
     expect(await store.signIn('a@b.eu', '')).toBe(false);
-    expect(notify.error).toHaveBeenCalledWith(messages.fillAllFields);
-    expect(store.getState().session.user).toBeNull();
-    expect(storage.length).toBe(0);
+    expect(notify.error).toEqual([messages.fillAllFields, messages.fillAllFields]);
+    expect(requests).toEqual([]);
+    expect(area.local?.length).toBe(0);
+    server.events.removeAllListeners();
   });
 
-  it('signs in an investor with a stable id and a name from the email, and persists', async () => {
-    const { store, notify, storage, upserts } = setup();
+  it('signs any email in as an investor with a stable uuid, a name from the email, the session as plain JSON', async () => {
+    const { store, notify, area } = testStore();
     expect(await store.signIn(' jane.doe@example.eu ', 'secret')).toBe(true);
-    const { session, accessToken } = store.getState();
+    const { session } = store.getState();
     expect(session).toEqual({
       user: {
-        id: userIdForEmail('jane.doe@example.eu'),
+        id: uuidForEmail('jane.doe@example.eu'),
         name: 'Jane Doe',
         email: 'jane.doe@example.eu',
         role: 'investor',
@@ -99,207 +48,231 @@ describe('sign-in', () => {
       },
       isAdmin: false,
     });
-    expect(accessToken).toMatch(/^mock\./);
-    expect(notify.success).toHaveBeenCalledWith(messages.loginSuccess);
-    expect(JSON.parse(storage.getItem(storageKeys.user) ?? 'null')).toEqual(session.user);
-    expect(storage.getItem(storageKeys.isAdmin)).toBe('false');
-    // A first sign-in creates the stable profile row.
-    expect(upserts).toEqual([expect.objectContaining({ id: userIdForEmail('jane.doe@example.eu') })]);
+    expect(notify.success).toEqual([messages.loginSuccess]);
+    // supabase-js's own session, under the one key, readable by a pre-paint check.
+    expect(stored(area.local)).toMatchObject({ access_token: expect.any(String), user: { id: session.user?.id } });
+    expect(stored(area.local, PROFILE_CACHE_KEY)).toEqual(session.user);
+    // Restored synchronously by a new store on the same storage (a reload).
+    expect(testStore(createSessionArea(area.local, null)).store.getState().session).toEqual(session);
   });
 
-  it('restores wallet, KYC and on-ramp from the profile row of the same email', async () => {
-    const id = userIdForEmail('jane.doe@example.eu');
-    const row: ProfileRow = {
-      id,
-      crossmint_wallet_id: 'cm-wallet-1',
-      kyc_status: 'approved',
-      first_onramp_ok: true,
-      updated_at: '2025-01-01T00:00:00Z',
-    };
-    const { store } = setup({}, { [id]: row });
-    await store.signIn('Jane.Doe@example.eu', 'pw');
-    expect(store.getState().session.user).toMatchObject({
-      id,
-      crossmintWalletId: 'cm-wallet-1',
-      kycStatus: 'approved',
-      firstOnrampOk: true,
-    });
+  it('a wrong password of a seeded account is refused with the server message, keeping nothing', async () => {
+    const { store, notify, area } = testStore();
+    expect(await store.signIn('demo.investor@vault.example', 'wrong')).toBe(false);
+    expect(notify.error).toEqual(['Invalid login credentials']);
+    expect(store.getState().session.user).toBeNull();
+    expect(area.local?.getItem(AUTH_STORAGE_KEY)).toBeNull();
   });
 
-  it('still signs in when the profile row cannot be read', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const storage = memoryStorage();
-    const notify = { success: vi.fn(), error: vi.fn() };
-    const store = createSessionStore({
-      storage,
-      notify,
-      mockTokens: false,
-      profiles: {
-        readProfile: async () => ({ ok: false, error: 'offline' }),
-        upsertProfile: async () => ({ ok: false, error: 'offline' }),
-      },
-    });
-    expect(await store.signIn('a@b.eu', 'pw')).toBe(true);
-    expect(store.getState().accessToken).toBeNull();
-    expect(notify.success).toHaveBeenCalledWith(messages.loginSuccess);
+  it('the demo accounts sign in with their role from app_metadata', async () => {
+    const { store } = testStore();
+    expect(await store.signInAs('compliance')).toBe(true);
+    expect(store.getState().session.user).toMatchObject({ role: 'compliance', email: 'demo.compliance@vault.example' });
+    expect(store.getState().session.isAdmin).toBe(false);
   });
 });
 
 describe('admin sign-in', () => {
-  it('refuses a wrong pair with the toast', async () => {
-    const { store, notify } = setup();
-    expect(await store.adminSignIn('admin@example.com', 'wrong')).toBe(false);
-    expect(notify.error).toHaveBeenCalledWith(messages.invalidAdminCredentials);
-    expect(store.getState().session.user).toBeNull();
+  it('the demo pair signs in as mfo_admin with the admin flag', async () => {
+    const { store, notify } = testStore();
+    expect(await store.adminSignIn('admin@example.com', 'admin-demo-2025')).toBe(true);
+    expect(store.getState().session).toMatchObject({ user: { role: 'mfo_admin' }, isAdmin: true });
+    expect(notify.success).toEqual([messages.adminLoginSuccess]);
   });
 
-  it('accepts the demo pair: isAdmin and role mfo_admin', async () => {
-    const { store, notify, storage } = setup();
-    expect(await store.adminSignIn('Admin@Example.com', 'admin-demo-2025')).toBe(true);
-    expect(store.getState().session).toMatchObject({ isAdmin: true, user: { role: 'mfo_admin' } });
-    expect(notify.success).toHaveBeenCalledWith(messages.adminLoginSuccess);
-    expect(storage.getItem(storageKeys.isAdmin)).toBe('true');
+  it.each([
+    ['a wrong password', 'admin@example.com', 'wrong'],
+    ['an account without the admin flag', 'someone@example.eu', 'any-password'],
+  ])('%s: Invalid admin credentials., signed out, nothing stored', async (_name, email, password) => {
+    const { store, notify, area } = testStore();
+    expect(await store.adminSignIn(email, password)).toBe(false);
+    expect(notify.error).toEqual([messages.invalidAdminCredentials]);
+    expect(store.getState().session.user).toBeNull();
+    expect(area.local?.getItem(AUTH_STORAGE_KEY)).toBeNull();
   });
 });
 
-describe('logout and refresh', () => {
-  it('logout clears user and admin flag, in memory and storage', async () => {
-    const { store, notify, storage } = setup();
-    await store.adminSignIn('admin@example.com', 'admin-demo-2025');
+describe('logout', () => {
+  it('forgets the session at once and revokes its refresh token on the server', async () => {
+    const { store, notify, area } = testStore();
+    await store.signIn('a@example.eu', 'pw');
+    const refresh = String(stored(area.local)?.refresh_token);
     store.logout();
     expect(store.getState().session).toEqual({ user: null, isAdmin: false });
-    expect(storage.getItem(storageKeys.user)).toBeNull();
-    expect(storage.getItem(storageKeys.isAdmin)).toBeNull();
-    expect(notify.success).toHaveBeenLastCalledWith(messages.loggedOut);
-  });
-
-  it('refreshProfile merges partial fields, persists them and saves the profile row', async () => {
-    const { store, storage, upserts } = setup({ [storageKeys.user]: JSON.stringify(validUser) });
-    await store.refreshProfile({ crossmintWalletId: 'cm-wallet-9' });
-    await store.refreshProfile({ firstOnrampOk: true });
-    const expected = { ...validUser, crossmintWalletId: 'cm-wallet-9', firstOnrampOk: true };
-    expect(store.getState().session.user).toEqual(expected);
-    expect(JSON.parse(storage.getItem(storageKeys.user) ?? 'null')).toEqual(expected);
-    expect(upserts.at(-1)).toEqual({
-      id: 'user-1',
-      crossmint_wallet_id: 'cm-wallet-9',
-      kyc_status: 'approved',
-      first_onramp_ok: true,
-    });
-  });
-
-  it('refreshProfile ignores an invalid patch', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { store } = setup({ [storageKeys.user]: JSON.stringify(validUser) });
-    await store.refreshProfile({ crossmintWalletId: '' });
-    expect(store.getState().session.user).toEqual(validUser);
-  });
-
-  it('notifies subscribers', async () => {
-    const { store } = setup();
-    const listener = vi.fn();
-    store.subscribe(listener);
-    await store.signInAs('compliance');
-    expect(listener).toHaveBeenCalled();
-    expect(store.getState().session.user?.role).toBe('compliance');
-  });
-});
-
-describe('another tab', () => {
-  function twoTabs() {
-    const storage = memoryStorage();
-    const make = () =>
-      createSessionStore({
-        storage,
-        notify: { success: vi.fn(), error: vi.fn() },
-        profiles: fakeProfiles().profiles,
-        mockTokens: true,
-      });
-    return { here: make(), there: make(), storage };
-  }
-
-  it("takes the other tab's sign-in and sign-out, telling its listeners once each", async () => {
-    const { here, there } = twoTabs();
-    const listener = vi.fn();
-    here.subscribe(listener);
-    await there.signIn(validUser.email, 'secret-1');
-    here.syncFromStorage();
-    expect(here.getState().session).toEqual(there.getState().session);
-    expect(here.getState().accessToken).toBe(there.getState().accessToken);
-    expect(listener).toHaveBeenCalledTimes(1);
-
-    here.syncFromStorage();
-    expect(listener).toHaveBeenCalledTimes(1);
-
-    there.logout();
-    here.syncFromStorage();
-    expect(here.getState().session).toEqual({ user: null, isAdmin: false });
-    expect(listener).toHaveBeenCalledTimes(2);
-  });
-
-  it('an unreadable session written elsewhere signs this tab out too', async () => {
-    const { here, storage } = twoTabs();
-    await here.signIn(validUser.email, 'secret-1');
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    storage.setItem(storageKeys.user, '{broken');
-    here.syncFromStorage();
-    expect(here.getState().session.user).toBeNull();
+    expect(area.local?.getItem(AUTH_STORAGE_KEY)).toBeNull();
+    expect(area.local?.getItem(PROFILE_CACHE_KEY)).toBeNull();
+    expect(notify.success.at(-1)).toBe(messages.loggedOut);
+    await vi.waitFor(() => expect(mockDb.useRefreshToken(refresh)).toBeUndefined());
   });
 });
 
 describe("'Remember me'", () => {
-  function withTabStorage() {
-    const storage = memoryStorage();
-    const tabStorage = memoryStorage();
-    const make = () =>
-      createSessionStore({
-        storage,
-        tabStorage,
-        notify: { success: vi.fn(), error: vi.fn() },
-        profiles: fakeProfiles().profiles,
-        mockTokens: true,
-      });
-    return { storage, tabStorage, make };
-  }
+  it('unticked: the session lives in this tab only, survives its reload, and another tab is signed out', async () => {
+    const local = memoryStorage();
+    const first = testStore(tab(local));
+    await first.store.signIn('tab.only@example.eu', 'pw', false);
+    expect(local.getItem(AUTH_STORAGE_KEY)).toBeNull();
+    expect(first.area.tab?.getItem(AUTH_STORAGE_KEY)).not.toBeNull();
+    const reloaded = testStore(createSessionArea(local, first.area.tab));
+    expect(reloaded.store.getState().session.user?.email).toBe('tab.only@example.eu');
+    expect(testStore(tab(local)).store.getState().session.user).toBeNull();
+  });
+});
 
-  it('ticked (the default): the session is kept in local storage, nothing in the tab', async () => {
-    const { storage, tabStorage, make } = withTabStorage();
-    await make().signIn(validUser.email, 'secret-1');
-    expect(JSON.parse(storage.getItem(storageKeys.user) ?? 'null')).toMatchObject({ email: validUser.email });
-    expect(tabStorage.getItem(storageKeys.user)).toBeNull();
-    expect(make().getState().session.user?.email).toBe(validUser.email);
+describe('restoring from storage', () => {
+  it.each([
+    ['invalid JSON', '{"access_token": "x",'],
+    ['a wrong shape', JSON.stringify({ access_token: 42 })],
+    ['an unknown role', null],
+    ['a 5 MB value', 'x'.repeat(5 * 1024 * 1024)],
+  ])('%s: logs, clears ALL of localStorage and starts signed out', async (name, raw) => {
+    let value = raw;
+    if (name === 'an unknown role') {
+      const signedIn = testStore();
+      await signedIn.store.signIn('a@example.eu', 'pw');
+      const session = stored(signedIn.area.local) as { user: { app_metadata: Record<string, unknown> } };
+      session.user.app_metadata.role = 'superuser';
+      value = JSON.stringify(session);
+    }
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const local = memoryStorage({ [AUTH_STORAGE_KEY]: String(value), 'vault.nudgeDismissed.documents': '1' });
+    const { store } = testStore(createSessionArea(local, null));
+    expect(store.getState().session).toEqual({ user: null, isAdmin: false });
+    expect(local.length).toBe(0);
+    expect(error).toHaveBeenCalledOnce();
+  });
+});
+
+// The defects a review found, each with a test that failed on the code before this change
+// (the old session store; see the commit message).
+describe('defects', () => {
+  it('1: a wallet result lands only on the account that asked for it (sign out A, sign in B mid-request)', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.post('*/functions/v1/create-crossmint-wallet', async ({ request }) => {
+        await held;
+        return HttpResponse.json({
+          success: true,
+          walletId: `wallet-for-${request.headers.get('authorization')?.slice(-8)}`,
+        });
+      }),
+    );
+    const { store } = testStore();
+    await store.signIn('a@example.eu', 'pw');
+    const creating = store.createWallet({ demo: false });
+    await delay(50);
+    store.logout();
+    await store.signIn('b@example.eu', 'pw');
+    release();
+    expect(await creating).toMatchObject({ ok: false, superseded: true });
+    expect(store.getState().session.user?.email).toBe('b@example.eu');
+    expect(store.getState().session.user?.crossmintWalletId).toBeUndefined();
   });
 
-  it('unticked: the session is kept for this tab only, restored from there, and logout clears it', async () => {
-    const { storage, tabStorage, make } = withTabStorage();
-    const store = make();
-    await store.signIn(validUser.email, 'secret-1', false);
-    expect(storage.getItem(storageKeys.user)).toBeNull();
-    expect(storage.getItem(storageKeys.accessToken)).toBeNull();
-    expect(JSON.parse(tabStorage.getItem(storageKeys.user) ?? 'null')).toMatchObject({ email: validUser.email });
-
-    // A reload of the tab restores it; later changes stay in the tab too.
-    const reloaded = make();
-    expect(reloaded.getState().session.user?.email).toBe(validUser.email);
-    await reloaded.refreshProfile({ kycStatus: 'approved' });
-    expect(storage.getItem(storageKeys.user)).toBeNull();
-    expect(JSON.parse(tabStorage.getItem(storageKeys.user) ?? 'null')).toMatchObject({ kycStatus: 'approved' });
-
-    // Another tab signing out of nothing leaves this tab's session alone.
-    reloaded.syncFromStorage();
-    expect(reloaded.getState().session.user?.email).toBe(validUser.email);
-
-    reloaded.logout();
-    expect(tabStorage.getItem(storageKeys.user)).toBeNull();
-    expect(make().getState().session.user).toBeNull();
+  it('2: a profile save sends only the changed field, never the server-owned ones', async () => {
+    const bodies: unknown[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'PATCH')
+        void request
+          .clone()
+          .json()
+          .then((body) => bodies.push(body));
+    });
+    const { store } = testStore();
+    await store.signIn('a@example.eu', 'pw');
+    expect(await store.saveProfile({ name: 'Ada King' })).toEqual({ ok: true });
+    expect(await store.saveProfile({ name: 'Ada King' })).toEqual({ ok: true });
+    await vi.waitFor(() => expect(bodies).toEqual([{ name: 'Ada King' }]));
+    expect(store.getState().session.user?.name).toBe('Ada King');
+    server.events.removeAllListeners();
   });
 
-  it('a remembered sign-in after a tab-only one replaces it', async () => {
-    const { storage, tabStorage, make } = withTabStorage();
-    const store = make();
-    await store.signIn('first@example.eu', 'secret-1', false);
-    await store.signIn(validUser.email, 'secret-1', true);
-    expect(tabStorage.getItem(storageKeys.user)).toBeNull();
-    expect(JSON.parse(storage.getItem(storageKeys.user) ?? 'null')).toMatchObject({ email: validUser.email });
+  it('3: a value accepted on write always passes the restore check (no sign-out on reload)', async () => {
+    server.use(
+      http.post('*/rest/v1/rpc/demo_approve_kyc', () =>
+        HttpResponse.json({
+          id: uuidForEmail('a@example.eu'),
+          name: '',
+          preferences: {},
+          kyc_status: 'x'.repeat(60),
+          first_onramp_ok: false,
+          crossmint_wallet_id: null,
+          updated_at: new Date().toISOString(),
+        }),
+      ),
+    );
+    const { store, area } = testStore();
+    await store.signIn('a@example.eu', 'pw');
+    await store.approveKyc();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reloaded = testStore(createSessionArea(area.local, null));
+    expect(reloaded.store.getState().session.user?.email).toBe('a@example.eu');
+    expect(reloaded.store.getState().session.user?.kycStatus).toBe(store.getState().session.user?.kycStatus);
+  });
+
+  it('4: sign-in never hangs when the backend code cannot load: an error, the form can try again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { store, notify } = testStore(tab(), {
+      loadBackend: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    });
+    await expect(store.signIn('a@example.eu', 'pw')).resolves.toBe(false);
+    expect(notify.error).toEqual([expect.stringMatching(/could not load its connection to the server/)]);
+    const hanging = testStore(tab(), { loadBackend: () => new Promise(() => undefined), loadTimeoutMs: 100 });
+    await expect(hanging.store.signIn('a@example.eu', 'pw')).resolves.toBe(false);
+    expect(hanging.notify.error).toHaveLength(1);
+  });
+
+  it('5: wallet and profile calls time out with a clear message', async () => {
+    server.use(
+      http.post('*/functions/v1/create-crossmint-wallet', () => delay('infinite')),
+      http.patch('*/rest/v1/profiles', () => delay('infinite')),
+    );
+    const { store } = testStore(tab(), { backend: { timeouts: { wallet: 200, profile: 200 } } });
+    await store.signIn('a@example.eu', 'pw');
+    expect(await store.createWallet({ demo: false })).toEqual({
+      ok: false,
+      error: 'The wallet service did not answer in time. Please try again.',
+    });
+    expect(await store.saveProfile({ name: 'New' })).toEqual({
+      ok: false,
+      error: 'Your profile could not be saved: the server did not answer in time. Please try again.',
+    });
+  });
+});
+
+describe('two tabs, two accounts', () => {
+  it("a tab-only account and a remembered one never see each other's session or results", async () => {
+    const local = memoryStorage();
+    const a = testStore(tab(local));
+    const b = testStore(tab(local));
+    await a.store.signIn('a@example.eu', 'pw', false);
+    await b.store.signIn('b@example.eu', 'pw', true);
+    a.store.syncFromStorage();
+    expect(a.store.getState().session.user?.email).toBe('a@example.eu');
+    const [walletA, walletB] = await Promise.all([
+      a.store.createWallet({ demo: false }),
+      b.store.createWallet({ demo: true }),
+    ]);
+    expect(walletA).toEqual({ ok: true });
+    expect(walletB).toEqual({ ok: true });
+    const idA = a.store.getState().session.user?.crossmintWalletId;
+    const idB = b.store.getState().session.user?.crossmintWalletId;
+    expect(idA).toMatch(/^cm-wallet-/);
+    expect(idB).toMatch(/^demo-wallet-/);
+    expect(mockDb.profile(uuidForEmail('a@example.eu'))?.crossmint_wallet_id).toBe(idA);
+    expect(mockDb.profile(uuidForEmail('b@example.eu'))?.crossmint_wallet_id).toBe(idB);
+  });
+
+  it("another tab's remembered sign-in and sign-out reach this tab", async () => {
+    const local = memoryStorage();
+    const here = testStore(tab(local));
+    const there = testStore(tab(local));
+    await there.store.signIn('a@example.eu', 'pw');
+    here.store.syncFromStorage();
+    expect(here.store.getState().session.user?.email).toBe('a@example.eu');
+    there.store.logout();
+    here.store.syncFromStorage();
+    expect(here.store.getState().session.user).toBeNull();
   });
 });

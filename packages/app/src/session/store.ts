@@ -1,30 +1,26 @@
 import {
+  BACKEND_TIMEOUT_MS,
+  backendMessages,
   mergeProfile,
   messages,
-  nameFromEmail,
   type ProfilePatch,
   ProfilePatchSchema,
+  ProfileRowSchema,
   type Role,
-  roleLabel,
   type Session,
   signedOut,
   type User,
-  userIdForEmail,
   validateSignIn,
 } from '@vault/domain';
 import * as v from 'valibot';
-import { profilePatchFromRow as patchFromRow, profileRowFromUser as rowFromUser } from '../backend/profileRow';
-import type { Result } from '../backend/result';
-import type { ProfileRow } from '../backend/schemas';
-import { isAdminPair } from './adminPair';
-import { persistSession, restoreSession } from './persist';
+import type { SessionArea } from '../storage/sessionArea';
+import type { DemoCall, Outcome, SessionBackend } from './backendApi';
+import { cacheProfile, readStoredSession, restoreSession, type StoredSession } from './persist';
 
 export interface SessionState {
   session: Session;
-  /** True while a sign-in restores the profile row; the dashboard shows 'Loading...' then. */
+  /** True while a sign-in reads the member's profile; the dashboard shows 'Loading...' then. */
   loading: boolean;
-  /** The bearer token for the backend; null sends the anon key (see backend/client.ts). */
-  accessToken: string | null;
 }
 
 export interface Notifier {
@@ -32,100 +28,214 @@ export interface Notifier {
   error(message: string): void;
 }
 
-/** The profile-row calls the store needs; the app passes backend/profiles.ts, tests pass fakes. */
-export interface ProfileBackend {
-  readProfile(userId: string): Promise<Result<{ profile: ProfileRow | null }>>;
-  upsertProfile(row: Partial<Omit<ProfileRow, 'id'>> & { id: string }): Promise<Result<Record<never, never>>>;
+/** The demo accounts (docs/decisions.md (3)): one per role, with the documented demo password. */
+export interface DemoAccounts {
+  email(role: Role): string;
+  password: string;
 }
 
 export interface SessionStoreOptions {
-  /** Where a remembered session is kept (localStorage): it outlives the browser. */
-  storage: Storage | null;
-  /** Where a session signed in without 'Remember me' is kept (sessionStorage): this tab only. */
-  tabStorage?: Storage | null;
+  /** Where the session lives (localStorage or, without 'Remember me', sessionStorage). */
+  area: SessionArea;
   notify: Notifier;
-  profiles: ProfileBackend;
-  /** The embedded mock has no real auth; it gets a fake per-user token so requests carry a bearer. */
-  mockTokens: boolean;
-  /** How long admin sign-in takes, so 'Authenticating...' can be seen; 0 in tests. */
+  /** Loads the backend code (supabase-js) on first use; a failure is reported, never a hang. */
+  loadBackend: () => Promise<SessionBackend>;
+  demoAccounts: DemoAccounts;
+  /** How long admin sign-in waits at least, so 'Authenticating...' can be seen; 0 in tests. */
   adminDelayMs?: number;
+  /** How long loading the backend code may take (ms). */
+  loadTimeoutMs?: number;
   /** Overrides the restored state (stories). */
   initial?: Partial<SessionState>;
-  isAdminPair?: (email: string, password: string) => boolean;
 }
+
+/** What a write returns; `superseded` when another account signed in before the answer came. */
+export type ActionResult = { ok: true } | { ok: false; error: string; superseded?: boolean };
 
 export interface SessionStore {
   getState(): SessionState;
   subscribe(listener: () => void): () => void;
   /**
-   * Investor sign-in (PRODUCT.md decision 1); false when the form is incomplete. Without
-   * `remember` the session lasts as long as this tab (sessionStorage), not across browser restarts.
+   * Investor sign-in through Supabase Auth; false when the form is incomplete or the server
+   * refused. Without `remember` the session lasts as long as this tab (sessionStorage).
    */
   signIn(email: string, password: string, remember?: boolean): Promise<boolean>;
-  /** Admin sign-in against the demo pair (decision 2); false on a wrong or incomplete pair. */
+  /** Admin sign-in: admits only accounts whose server-set admin flag is true (docs/decisions.md (15)). */
   adminSignIn(email: string, password: string): Promise<boolean>;
-  /** Demo accounts (decision 3): signs in as a sample user of the role. */
-  signInAs(role: Role): Promise<void>;
+  /** Demo accounts (docs/decisions.md (3)): signs in as the demo account of the role. */
+  signInAs(role: Role): Promise<boolean>;
+  /** Registration: a new account through Supabase Auth, then the member's name on their profile. */
+  signUp(email: string, password: string, name: string): Promise<boolean>;
   logout(): void;
-  /** Merges partial profile fields into the user, persists them, and saves them to the profile row. */
-  refreshProfile(patch: ProfilePatch): Promise<void>;
+  /** Saves the member's editable fields, sending only those that changed. */
+  saveProfile(fields: { name: string }): Promise<ActionResult>;
+  createWallet(options: { demo: boolean }): Promise<ActionResult>;
+  approveKyc(): Promise<ActionResult>;
+  completeFirstOnramp(amountCents: number): Promise<ActionResult>;
+  resetFirstOnramp(): Promise<ActionResult>;
+  /** Reads the member's profile again from the server (after a restore or another tab's change). */
+  reloadProfile(): Promise<void>;
   /**
-   * Takes the session another tab has written (a sign-in, a sign-out, a profile change), read and
-   * validated like a restore at start. Nothing is written back and no toast is shown.
+   * Takes the session another tab has written (a sign-in, a sign-out), read and validated like a
+   * restore at start. Nothing is written back and no toast is shown.
    */
   syncFromStorage(): void;
 }
 
-export function createSessionStore(options: SessionStoreOptions): SessionStore {
-  const { storage, notify, profiles } = options;
-  const tabStorage = options.tabStorage ?? null;
-  // A remembered session first; else one kept for this tab only.
-  let restored = restoreSession(storage);
-  let remembered = true;
-  if (!restored.session.user && tabStorage) {
-    restored = restoreSession(tabStorage);
-    remembered = !restored.session.user;
-  }
-  let state: SessionState = { session: restored.session, accessToken: restored.accessToken, loading: false };
-  state = { ...state, ...options.initial };
-  const listeners = new Set<() => void>();
+/** When a profile that could not be read at sign-in is asked for again. */
+const PROFILE_RETRY_MS = 3000;
 
-  function set(next: SessionState): void {
-    state = next;
-    const stored = { session: next.session, accessToken: next.accessToken };
-    persistSession(remembered ? storage : tabStorage, stored);
-    // The session lives in one place only: the other one is emptied.
-    persistSession(remembered ? tabStorage : storage, { session: signedOut, accessToken: null });
+const superseded: ActionResult = { ok: false, error: 'Another account signed in meanwhile', superseded: true };
+
+function withLimit<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer after ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+export function createSessionStore(options: SessionStoreOptions): SessionStore {
+  const { area, notify } = options;
+  let stored: StoredSession = restoreSession(area.current());
+  let state: SessionState = { session: stored.session, loading: false, ...options.initial };
+  const listeners = new Set<() => void>();
+  let backendPromise: Promise<SessionBackend> | null = null;
+  let listeningToAuth = false;
+  /** Sign-ins under way here: supabase-js's own SIGNED_IN event waits for them to adopt the session. */
+  let signingIn = 0;
+
+  function emit(): void {
     for (const listener of listeners) listener();
   }
 
-  function tokenFor(userId: string): string | null {
-    if (!options.mockTokens) return null;
-    const random = Math.random().toString(36).slice(2, 12);
-    return `mock.${userId}.${random}`;
+  function set(next: SessionState): void {
+    state = next;
+    emit();
   }
 
-  /** Signs in and merges the user's stable profile row, if the backend has one. */
-  async function startSession(user: User, isAdmin: boolean, remember = true): Promise<void> {
-    remembered = remember || !tabStorage;
-    const accessToken = tokenFor(user.id);
-    // The token is in place before the profile read, so that read carries the user's bearer.
-    state = { ...state, accessToken, loading: true };
-    let merged = user;
-    const answer = await profiles.readProfile(user.id);
-    if (!answer.ok) {
-      // Sign-in is client-side (SPEC.md 1); an unreachable backend must not block it.
-      console.error('[session] The profile row could not be read', answer.error);
-    } else if (answer.profile) {
-      merged = mergeProfile(user, patchFromRow(answer.profile));
-    } else {
-      const created = await profiles.upsertProfile(rowFromUser(user));
-      if (!created.ok) console.error('[session] The profile row could not be created', created.error);
+  async function loadBackend(): Promise<Outcome<{ backend: SessionBackend }>> {
+    backendPromise ??= withLimit(options.loadBackend(), options.loadTimeoutMs ?? BACKEND_TIMEOUT_MS.code).then(
+      (backend) => {
+        // supabase-js's own events (a refresh that failed, a sign-out in another tab) reach the store.
+        if (!listeningToAuth) backend.onAuthChange(() => store.syncFromStorage());
+        listeningToAuth = true;
+        return backend;
+      },
+    );
+    try {
+      return { ok: true, backend: await backendPromise };
+    } catch (error) {
+      // The next attempt tries to load it again (the network may be back).
+      backendPromise = null;
+      console.error('[session] The backend code could not be loaded', error);
+      return { ok: false, error: backendMessages.backendUnavailable };
     }
-    set({ session: { user: merged, isAdmin }, accessToken, loading: false });
   }
 
-  return {
+  const currentUserId = (): string | null => state.session.user?.id ?? null;
+
+  /** Merges profile fields into the signed-in user, if it is still `userId`, and caches them. */
+  function applyProfile(userId: string, patch: ProfilePatch): boolean {
+    const user = state.session.user;
+    if (!user || user.id !== userId) return false;
+    const parsed = v.safeParse(ProfilePatchSchema, patch);
+    if (!parsed.success) {
+      console.error('[session] A profile answer that would not restore was ignored', parsed.issues[0]?.message);
+      return false;
+    }
+    const next: User = mergeProfile(user, parsed.output);
+    if (!cacheProfile(area.current(), next)) return false;
+    set({ ...state, session: { ...state.session, user: next } });
+    return true;
+  }
+
+  /**
+   * Adopts the session supabase-js has just stored: read back and validated exactly as a restore
+   * would read it, so a session that would not restore is refused now, not at the next reload.
+   */
+  async function adopt(backend: SessionBackend, admit?: (session: Session) => boolean): Promise<Outcome> {
+    let read: StoredSession;
+    try {
+      const storage = area.current();
+      read = storage ? readStoredSession(storage) : { session: signedOut, auth: null, profileCached: false };
+    } catch (error) {
+      console.error('[session] The new session does not pass the restore check', error);
+      read = { session: signedOut, auth: null, profileCached: false };
+    }
+    const user = read.session.user;
+    if (!read.auth || !user) {
+      await dropSession(backend, read);
+      return { ok: false, error: backendMessages.sessionUnreadable };
+    }
+    if (admit && !admit(read.session)) {
+      await dropSession(backend, read);
+      return { ok: false, error: 'not admitted', code: 'not_admitted' };
+    }
+    stored = read;
+    set({ session: read.session, loading: true });
+    const profile = await backend.readProfile(user.id);
+    if (profile.ok) applyProfile(user.id, profile.profile);
+    else {
+      // Signed in all the same; nothing is cached, so a reload reads the profile again, and so does
+      // a second try in a moment.
+      console.error('[session] The profile could not be read; it shows defaults until it is', profile.error);
+      setTimeout(() => void store.reloadProfile(), PROFILE_RETRY_MS);
+    }
+    if (currentUserId() === user.id) set({ ...state, loading: false });
+    return { ok: true };
+  }
+
+  async function dropSession(backend: SessionBackend, read: StoredSession): Promise<void> {
+    area.clear();
+    await backend.signOut(read.auth?.access_token ?? null);
+  }
+
+  async function passwordSignIn(
+    email: string,
+    password: string,
+    remember: boolean,
+    admit?: (session: Session) => boolean,
+  ): Promise<Outcome> {
+    const loaded = await loadBackend();
+    if (!loaded.ok) return loaded;
+    area.setRemembered(remember);
+    signingIn += 1;
+    try {
+      const answer = await loaded.backend.signIn(email, password);
+      if (!answer.ok) return answer;
+      return await adopt(loaded.backend, admit);
+    } finally {
+      signingIn -= 1;
+    }
+  }
+
+  /** Runs a write for the signed-in member and applies its answer only if they are still signed in. */
+  async function forMember(
+    run: (backend: SessionBackend, user: User) => Promise<Outcome<{ profile: ProfilePatch }>>,
+  ): Promise<ActionResult> {
+    const user = state.session.user;
+    if (!user) return { ok: false, error: messages.notAuthenticated };
+    const loaded = await loadBackend();
+    if (!loaded.ok) return loaded;
+    const answer = await run(loaded.backend, user);
+    if (currentUserId() !== user.id) return superseded;
+    if (!answer.ok) return { ok: false, error: answer.error };
+    applyProfile(user.id, answer.profile);
+    return { ok: true };
+  }
+
+  const demoCall = (call: DemoCall) => forMember((backend) => backend.demo(call));
+
+  const store: SessionStore = {
     getState: () => state,
     subscribe(listener) {
       listeners.add(listener);
@@ -138,16 +248,11 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         notify.error(invalid);
         return false;
       }
-      const address = email.trim();
-      const user: User = {
-        id: userIdForEmail(address),
-        name: nameFromEmail(address),
-        email: address,
-        role: 'investor',
-        kycStatus: 'unknown',
-        firstOnrampOk: false,
-      };
-      await startSession(user, false, remember);
+      const result = await passwordSignIn(email.trim(), password, remember);
+      if (!result.ok) {
+        notify.error(result.error);
+        return false;
+      }
       notify.success(messages.loginSuccess);
       return true;
     },
@@ -158,70 +263,134 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         notify.error(invalid);
         return false;
       }
-      if (options.adminDelayMs) await new Promise((resolve) => setTimeout(resolve, options.adminDelayMs));
-      const matches = (options.isAdminPair ?? isAdminPair)(email, password);
-      if (!matches) {
-        notify.error(messages.invalidAdminCredentials);
+      const pause = new Promise((resolve) => setTimeout(resolve, options.adminDelayMs ?? 0));
+      const result = await passwordSignIn(email.trim(), password, true, (session) => session.isAdmin);
+      await pause;
+      if (!result.ok) {
+        // A refused pair and a non-admin account read the same; an unreachable server says so.
+        const refused = result.code === 'invalid_credentials' || result.code === 'not_admitted';
+        notify.error(refused ? messages.invalidAdminCredentials : result.error);
         return false;
       }
-      const address = email.trim();
-      const user: User = {
-        id: userIdForEmail(address),
-        name: nameFromEmail(address),
-        email: address,
-        role: 'mfo_admin',
-        kycStatus: 'unknown',
-        firstOnrampOk: false,
-      };
-      remembered = true;
-      set({ session: { user, isAdmin: true }, accessToken: tokenFor(user.id), loading: false });
       notify.success(messages.adminLoginSuccess);
       return true;
     },
 
     async signInAs(role) {
-      const email = `demo.${role.replace(/_/g, '-')}@vault.example`;
-      const user: User = {
-        id: userIdForEmail(email),
-        name: `Demo ${roleLabel(role)}`,
-        email,
-        role,
-        kycStatus: 'unknown',
-        firstOnrampOk: false,
-      };
-      await startSession(user, false);
+      const result = await passwordSignIn(options.demoAccounts.email(role), options.demoAccounts.password, true);
+      if (!result.ok) {
+        notify.error(result.error);
+        return false;
+      }
       notify.success(messages.loginSuccess);
+      return true;
+    },
+
+    async signUp(email, password, name) {
+      const loaded = await loadBackend();
+      if (!loaded.ok) {
+        notify.error(loaded.error);
+        return false;
+      }
+      area.setRemembered(true);
+      signingIn += 1;
+      const answer = await loaded.backend.signUp(email.trim(), password, name).finally(() => {
+        signingIn -= 1;
+      });
+      if (!answer.ok) {
+        notify.error(answer.error);
+        return false;
+      }
+      if (!answer.signedIn) {
+        notify.success('Check your email to confirm your account, then sign in.');
+        return false;
+      }
+      const adopted = await adopt(loaded.backend);
+      if (!adopted.ok) {
+        notify.error(adopted.error);
+        return false;
+      }
+      // The name typed in the wizard, if the server did not take it from the sign-up already.
+      await store.saveProfile({ name });
+      notify.success(messages.loginSuccess);
+      return true;
     },
 
     logout() {
-      set({ session: signedOut, accessToken: null, loading: false });
+      const token = stored.auth?.access_token ?? null;
+      // Forgotten here at once, so a reload right after is signed out whatever the network does.
+      area.clear();
+      stored = { session: signedOut, auth: null, profileCached: false };
+      set({ session: signedOut, loading: false });
       notify.success(messages.loggedOut);
+      if (token) void loadBackend().then((loaded) => (loaded.ok ? loaded.backend.signOut(token) : undefined));
+    },
+
+    async saveProfile({ name }) {
+      const user = state.session.user;
+      if (!user) return { ok: false, error: messages.notAuthenticated };
+      // The profile's own limit (the server's check constraint), before anything is sent.
+      const fits = v.safeParse(ProfileRowSchema.entries.name, name);
+      if (!fits.success) {
+        const max = fits.issues[0]?.requirement;
+        return { ok: false, error: `A name can be at most ${typeof max === 'number' ? max : 200} characters.` };
+      }
+      // Only what changed: a stale tab must not overwrite the server's other columns.
+      if (name === user.name) return { ok: true };
+      return forMember((backend, member) => backend.saveProfile(member.id, { name }));
+    },
+
+    async createWallet({ demo }) {
+      const user = state.session.user;
+      if (!user) return { ok: false, error: 'A signed-in user is needed to create a wallet' };
+      const idempotencyKey = crypto.randomUUID();
+      const loaded = await loadBackend();
+      if (!loaded.ok) return loaded;
+      const answer = await loaded.backend.createWallet(user.id, { demo, idempotencyKey });
+      if (currentUserId() !== user.id) return superseded;
+      if (!answer.ok) return { ok: false, error: answer.error };
+      // docs/product.md §4: after wallet creation the profile is refreshed with the new wallet id.
+      if (!applyProfile(user.id, { crossmintWalletId: answer.walletId })) {
+        return { ok: false, error: 'The wallet id sent by the server could not be kept' };
+      }
+      return { ok: true };
+    },
+
+    approveKyc: () => demoCall({ fn: 'demo_approve_kyc' }),
+    completeFirstOnramp: (amountCents) => demoCall({ fn: 'demo_complete_first_onramp', amountCents }),
+    resetFirstOnramp: () => demoCall({ fn: 'demo_reset_first_onramp' }),
+
+    async reloadProfile() {
+      const user = state.session.user;
+      if (!user) return;
+      const loaded = await loadBackend();
+      if (!loaded.ok) return;
+      const answer = await loaded.backend.readProfile(user.id);
+      if (answer.ok) applyProfile(user.id, answer.profile);
+      else console.error('[session] The profile could not be refreshed', answer.error);
     },
 
     syncFromStorage() {
-      const stored = restoreSession(storage);
-      // A tab-only session is this tab's own: another tab signing out of its remembered one leaves it.
-      if (!remembered && !stored.session.user) return;
-      const same =
-        stored.accessToken === state.accessToken && JSON.stringify(stored.session) === JSON.stringify(state.session);
-      if (same) return;
-      remembered = true;
-      state = { session: stored.session, accessToken: stored.accessToken, loading: false };
-      for (const listener of listeners) listener();
-    },
-
-    async refreshProfile(patch) {
-      const parsed = v.safeParse(ProfilePatchSchema, patch);
-      const { user, isAdmin } = state.session;
-      if (!parsed.success || !user) {
-        console.error('[session] Profile refresh ignored', parsed.success ? 'no user is signed in' : parsed.issues);
+      // This tab's own sign-in adopts its session itself (validated, with the profile).
+      if (signingIn > 0) return;
+      const read = restoreSession(area.current());
+      const before = state.session.user;
+      const after = read.session.user;
+      const token = read.auth?.access_token ?? null;
+      if (before?.id === after?.id && JSON.stringify(read.session) === JSON.stringify(state.session)) {
+        stored = read;
         return;
       }
-      const next = mergeProfile(user, parsed.output);
-      set({ ...state, session: { user: next, isAdmin } });
-      const saved = await profiles.upsertProfile(rowFromUser(next));
-      // The local session already has the change; the row only carries it across sign-ins.
-      if (!saved.ok) console.error('[session] The profile row could not be saved', saved.error);
+      // A refreshed token of the same member with no cached profile yet keeps what is on screen.
+      if (before && after && before.id === after.id && !read.profileCached) {
+        stored = read;
+        return;
+      }
+      stored = read;
+      set({ session: read.session, loading: false });
+      if (after && token && !read.profileCached) void store.reloadProfile();
     },
   };
+
+  return store;
 }

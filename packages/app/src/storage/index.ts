@@ -1,3 +1,4 @@
 export * from './local';
 export * from './nudges';
 export * from './researchPoints';
+export * from './sessionArea';

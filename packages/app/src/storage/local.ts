@@ -1,16 +1,16 @@
 import type { NudgeDismissPage } from '@vault/domain';
 
-/** Every browser-storage key the app writes (SPEC.md 3), in one place. */
+import { AUTH_STORAGE_KEY, PROFILE_CACHE_KEY } from './sessionArea';
+
+/** Every browser-storage key the app writes (docs/product.md §3), in one place. */
 export const storageKeys = {
-  /** The signed-in user, as JSON validated by the domain UserSchema. */
-  user: 'vault.user',
-  /** The admin flag, 'true' or 'false'. */
-  isAdmin: 'vault.isAdmin',
-  /** The bearer token the backend client sends for the signed-in user. */
-  accessToken: 'vault.accessToken',
+  /** supabase-js's session (access and refresh token, the auth user), see ./sessionArea.ts. */
+  auth: AUTH_STORAGE_KEY,
+  /** The signed-in member's profile, a domain User as JSON, beside the session. */
+  profile: PROFILE_CACHE_KEY,
   researchPoints: 'vault.researchPoints',
   appearance: 'vault.appearance',
-  /** sessionStorage: demo mode for this tab (PRODUCT.md decision 3). */
+  /** sessionStorage: demo mode for this tab (docs/decisions.md (3)). */
   demo: 'vault.demo',
   nudgeDismissed: (page: NudgeDismissPage) => `vault.nudgeDismissed.${page}`,
 } as const;

@@ -41,3 +41,39 @@ describe('demo mode', () => {
     expect(isDemoMode(tab)).toBe(false);
   });
 });
+
+describe('the session area (supabase-js storage adapter)', () => {
+  it('writes to localStorage when remembered, to sessionStorage when not, never both', async () => {
+    const { createSessionArea, AUTH_STORAGE_KEY } = await import('./sessionArea');
+    const local = memoryStorage();
+    const tab = memoryStorage();
+    const area = createSessionArea(local, tab);
+    area.adapter.setItem(AUTH_STORAGE_KEY, '{"a":1}');
+    expect(local.getItem(AUTH_STORAGE_KEY)).toBe('{"a":1}');
+    area.setRemembered(false);
+    area.adapter.setItem(AUTH_STORAGE_KEY, '{"b":2}');
+    expect(tab.getItem(AUTH_STORAGE_KEY)).toBe('{"b":2}');
+    expect(local.getItem(AUTH_STORAGE_KEY)).toBeNull();
+    expect(area.adapter.getItem(AUTH_STORAGE_KEY)).toBe('{"b":2}');
+    // A reload of this tab keeps its tab-only session, even with another one remembered.
+    local.setItem(AUTH_STORAGE_KEY, '{"other":1}');
+    expect(createSessionArea(local, tab).adapter.getItem(AUTH_STORAGE_KEY)).toBe('{"b":2}');
+    area.clear();
+    expect(tab.length + local.length).toBe(0);
+  });
+});
+
+describe('demo mode needs the backend to offer it', () => {
+  it('a real backend that says no keeps demo mode off even with ?demo=1', async () => {
+    const { checkDemoAvailability, isDemoOffered, resetDemoAvailability } = await import('../demo/demoMode');
+    const tab = memoryStorage();
+    applyDemoParam('?demo=1', tab);
+    resetDemoAvailability('unknown');
+    await checkDemoAvailability(async () => false);
+    expect(isDemoOffered(tab)).toBe(false);
+    resetDemoAvailability('unknown');
+    await checkDemoAvailability(async () => true);
+    expect(isDemoOffered(tab)).toBe(true);
+    resetDemoAvailability();
+  });
+});

@@ -5,7 +5,7 @@ import { Toaster } from 'sonner';
 import { DemoModeOverride } from '../demo/demoMode';
 import { AppRoutes } from '../router/routes';
 import { createAppSessionStore, SessionProvider } from '../session/SessionProvider';
-import { memoryStorage } from '../storage/local';
+import { useStorySessionArea } from './authSeed';
 import { signedOutSession } from './sessions';
 
 export interface FullAppProps {
@@ -17,9 +17,8 @@ export interface FullAppProps {
 
 /** The whole app (real route table, guard, shell and screens) in a memory router, for journey stories. */
 export function FullApp({ url, session = signedOutSession, demo = false }: FullAppProps) {
-  const [store] = useState(() =>
-    createAppSessionStore({ storage: memoryStorage(), tabStorage: null, initial: { session } }),
-  );
+  const makeArea = useStorySessionArea(session);
+  const [store] = useState(() => createAppSessionStore({ area: makeArea(), initial: { session } }));
   return (
     <DemoModeOverride.Provider value={demo}>
       <SessionProvider store={store}>

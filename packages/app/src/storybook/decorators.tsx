@@ -6,7 +6,7 @@ import { Toaster, toast } from 'sonner';
 import { DemoModeOverride } from '../demo/demoMode';
 import { createAppSessionStore, SessionProvider } from '../session/SessionProvider';
 import { ShellLayout } from '../shell/ShellLayout';
-import { memoryStorage } from '../storage/local';
+import { useStorySessionArea } from './authSeed';
 import { signedOutSession } from './sessions';
 
 /**
@@ -50,12 +50,13 @@ function StoryFrame({ params, children }: { params: AppStoryParameters; children
   useState(() => toast.dismiss());
   const url = params.url ?? '/';
   const path = params.path ?? new URL(url, 'http://story.local').pathname;
+  const session = params.session ?? signedOutSession;
+  const makeArea = useStorySessionArea(session);
   const [store] = useState(() =>
     // Memory storage: a story never reads or writes the browser's real session (local or tab).
     createAppSessionStore({
-      storage: memoryStorage(),
-      tabStorage: null,
-      initial: { session: params.session ?? signedOutSession, loading: params.loading ?? false },
+      area: makeArea(),
+      initial: { session, loading: params.loading ?? false },
     }),
   );
   const [entry] = useState(() => (params.state === undefined ? url : { ...parsePath(url), state: params.state }));

@@ -1,3 +1,4 @@
+export { StoryAuthSeed } from './authSeed';
 export { type AppStoryParameters, withApp } from './decorators';
 export { expectNavigatedTo, expectToast, SLOW } from './expect';
 export { FullApp, type FullAppProps } from './FullApp';

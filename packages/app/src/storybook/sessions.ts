@@ -1,10 +1,10 @@
 import type { Role, Session, User } from '@vault/domain';
 
-/** Sample users for stories, one per readiness stage and role. */
+/** Sample users for stories, one per readiness stage and role (ids are uuids, as Supabase Auth's are). */
 export const storyUsers = {
   /** No wallet, KYC unknown, no on-ramp: every nudge and gate applies. */
   newInvestor: {
-    id: 'user-ada',
+    id: '5a1d0000-0000-4000-8000-00000000ada1',
     name: 'Ada Lovelace',
     email: 'ada@example.com',
     role: 'investor',
@@ -22,13 +22,22 @@ export const storyUsers = {
   },
 } satisfies Record<string, User>;
 
+const roleNumbers: Record<Role, number> = {
+  investor: 1,
+  mfo_admin: 2,
+  cl_spv_admin: 3,
+  eq_spv_admin: 4,
+  production_spv: 5,
+  compliance: 6,
+};
+
 /** A signed-in session of any role; investors are new unless a user is given. */
 export function sessionAs(role: Role, patch: Partial<User> = {}, isAdmin = false): Session {
   const base: User =
     role === 'investor'
       ? storyUsers.newInvestor
       : {
-          id: `user-${role}`,
+          id: `5a1d0000-0000-4000-8000-0000000005${String(roleNumbers[role]).padStart(2, '0')}`,
           name: `Demo ${role}`,
           email: `${role.replace(/_/g, '-')}@vault.example`,
           role,

@@ -3,10 +3,14 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Field } from '../../components/Field';
 import { useDemoMode } from '../../demo/demoMode';
+import { MOCK_BACKEND } from '../../mode';
 import { adminPair } from '../../session/adminPair';
 import { useSession } from '../../session/SessionProvider';
 
-/** /admin/login (SPEC.md 2): 'Access Dashboard', 'Authenticating...' and disabled while working. */
+/**
+ * /admin/login (docs/product.md §2): 'Access Dashboard', 'Authenticating...' and disabled while
+ * working. A Supabase Auth sign-in that admits only accounts whose server-set admin flag is true.
+ */
 export default function AdminLoginScreen() {
   const { adminSignIn } = useSession();
   const navigate = useNavigate();
@@ -21,7 +25,7 @@ export default function AdminLoginScreen() {
     if (working) return;
     setWorking(true);
     const ok = await adminSignIn(email, password);
-    // Re-enabled on failure, so a wrong pair can be corrected (SPEC.md 5).
+    // Re-enabled on failure, so a wrong pair can be corrected (docs/product.md §5).
     setWorking(false);
     if (ok) navigate('/dashboard');
   };
@@ -37,11 +41,11 @@ export default function AdminLoginScreen() {
             <Text as="p" size="2" color="gray">
               For platform administrators.
             </Text>
-            {demo ? (
+            {/* Mock builds only: a real build signs admins in with Supabase Auth and has no pair. */}
+            {MOCK_BACKEND && demo ? (
               <Callout.Root color="amber" size="1">
                 <Callout.Text>
-                  Demo gate, not security: the pair is held in the browser. Use {adminPair().email} /{' '}
-                  {adminPair().password}.
+                  Demo account of the embedded backend: {adminPair().email} / {adminPair().password}.
                 </Callout.Text>
               </Callout.Root>
             ) : null}

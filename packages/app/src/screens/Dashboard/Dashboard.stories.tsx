@@ -227,7 +227,7 @@ export const MfoAdmin: Story = {
 export const MfoAdminFiguresError: Story = {
   parameters: {
     ...app({ url: '/dashboard', session: sessionAs('mfo_admin', {}, true) }),
-    msw: { handlers: [tableHandlers.error('users')] },
+    msw: { handlers: [tableHandlers.error('members')] },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

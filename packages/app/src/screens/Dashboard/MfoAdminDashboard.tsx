@@ -10,7 +10,7 @@ import { TableData } from '../../components/TableData';
 import { formatDateTime } from '../../format/dates';
 import { type QuickLink, QuickLinks } from './QuickLinks';
 
-/** SPEC.md 2: the MFO admin's quick buttons. */
+/** docs/product.md §2: the MFO admin's quick buttons. */
 const quickLinks: readonly QuickLink[] = [
   { label: 'Manage Users', href: '/users' },
   { label: 'Compliance', href: '/compliance' },
@@ -18,7 +18,7 @@ const quickLinks: readonly QuickLink[] = [
   { label: 'Manage Assets', href: '/assets' },
 ];
 
-/** The three admin sections SPEC.md 2 lists; their buttons do nothing yet, so they say so. */
+/** The three admin sections docs/product.md §2 lists; their buttons do nothing yet, so they say so. */
 const comingSoonSections = [
   {
     title: 'Account Recovery & Reset',
@@ -50,10 +50,10 @@ function sumOfAmounts(rows: readonly { value?: string; amount?: string }[]): num
   return rows.reduce((total, row) => total + (parseEuroAmount(row.value ?? row.amount ?? '') ?? 0), 0);
 }
 
-/** The admin dashboard: admin flag or mfo_admin (SPEC.md 2). */
+/** The admin dashboard: admin flag or mfo_admin (docs/product.md §2). */
 export function MfoAdminDashboard({ session }: { session: Session }) {
   const navigate = useNavigate();
-  const users = useTable('users');
+  const users = useTable('members');
   const alerts = useTable('compliance_alerts');
   const activity = useTable('activity');
   const loans = useTable('loans');

@@ -24,9 +24,9 @@ const providers = [
   { name: 'An e-signature provider', role: 'signs your agreements (eIDAS/UK e-signature).' },
 ] as const;
 
-/** /register: the 3-step wizard (SPEC.md 2, 4 and 5); completing signs the person in as an investor. */
+/** /register: the 3-step wizard (docs/product.md §2, 4 and 5); completing signs the person in as an investor. */
 export default function RegisterScreen() {
-  const { signIn, refreshProfile } = useSession();
+  const { signUp } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [accountType, setAccountType] = useState<AccountType>(
@@ -62,13 +62,11 @@ export default function RegisterScreen() {
     }
     if (busy) return;
     setBusy(true);
-    const ok = await signIn(form.email, form.password);
-    if (ok) {
-      await refreshProfile({ name: `${form.firstName.trim()} ${form.lastName.trim()}` });
-      navigate('/dashboard');
-    } else {
-      setBusy(false);
-    }
+    // A new account through Supabase Auth; a refusal (an email already registered, a weak
+    // password, no connection) is shown as a toast and the form keeps everything typed.
+    const ok = await signUp(form.email, form.password, `${form.firstName.trim()} ${form.lastName.trim()}`);
+    if (ok) navigate('/dashboard');
+    else setBusy(false);
   };
 
   const stepTitle = registrationSteps[step - 1] ?? '';

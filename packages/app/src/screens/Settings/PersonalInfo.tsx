@@ -5,9 +5,10 @@ import { toast } from 'sonner';
 import { useSession } from '../../session/SessionProvider';
 import { SettingsSection } from './SettingsSection';
 
-/** Name, email and phone; Save shows success without validation (SPEC.md 5). */
+/** Name, email and phone; Save shows success without validation (docs/product.md §5). */
 export function PersonalInfo({ user }: { user: User }) {
-  const { refreshProfile } = useSession();
+  const { saveProfile } = useSession();
+  const [saving, setSaving] = useState(false);
   const [name, setName] = useState(user.name);
   const [phone, setPhone] = useState('');
   const nameId = useId();
@@ -15,15 +16,22 @@ export function PersonalInfo({ user }: { user: User }) {
   const emailHintId = useId();
   const phoneId = useId();
 
-  const save = (event: FormEvent) => {
+  // Only the name is stored on the server (phone is not part of the profile yet); the session store
+  // sends it only when it changed, so a stale tab never overwrites the server's other fields.
+  const save = async (event: FormEvent) => {
     event.preventDefault();
-    void refreshProfile({ name });
-    toast.success('Your personal information has been saved');
+    if (saving) return;
+    setSaving(true);
+    const result = await saveProfile({ name });
+    setSaving(false);
+    if (result.ok) toast.success('Your personal information has been saved');
+    else if (!result.superseded)
+      toast.error('Your personal information could not be saved', { description: result.error });
   };
 
   return (
     <SettingsSection title="Personal information">
-      <form onSubmit={save}>
+      <form onSubmit={(event) => void save(event)}>
         <Flex direction="column" gap="3">
           <Grid columns={{ initial: '1', sm: '2' }} gap="3">
             <Flex direction="column" gap="1">
@@ -60,7 +68,9 @@ export function PersonalInfo({ user }: { user: User }) {
             </Flex>
           </Grid>
           <Flex>
-            <Button type="submit">Save</Button>
+            <Button type="submit" disabled={saving}>
+              Save
+            </Button>
           </Flex>
         </Flex>
       </form>

@@ -3,17 +3,17 @@ import { hasWallet, messages, type User } from '@vault/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { createWallet } from '../../backend/wallet';
 import { useDemoMode } from '../../demo/demoMode';
 import { useSession } from '../../session/SessionProvider';
 import { SettingsSection } from './SettingsSection';
 
 /**
- * Wallet creation (SPEC.md 7 and 8). The button is disabled while the request is in flight, so a
- * double click sends one request; a failure changes nothing and leaves the button ready to retry.
+ * Wallet creation (docs/product.md §7 and §8). The button is disabled while the request is in
+ * flight, so a double click sends one request; a failure changes nothing and leaves the button
+ * ready to retry. The session store applies the wallet id only to the member who asked for it.
  */
 export function WalletCreation({ user }: { user: User }) {
-  const { refreshProfile } = useSession();
+  const { createWallet } = useSession();
   const demo = useDemoMode();
   const [creating, setCreating] = useState(false);
   const inFlight = useRef(false);
@@ -29,15 +29,13 @@ export function WalletCreation({ user }: { user: User }) {
     if (inFlight.current) return;
     inFlight.current = true;
     setCreating(true);
-    const result = await createWallet(user, { demo });
+    const result = await createWallet({ demo });
     inFlight.current = false;
     if (mounted.current) setCreating(false);
-    if (result.ok) {
-      toast.success(messages.walletCreated);
-      await refreshProfile({ crossmintWalletId: result.walletId });
-    } else {
-      toast.error(messages.walletFailed, { description: result.error });
-    }
+    // Another account signed in while the request ran: its answer is not theirs to see.
+    if (!result.ok && result.superseded) return;
+    if (result.ok) toast.success(messages.walletCreated);
+    else toast.error(messages.walletFailed, { description: result.error });
   };
 
   return (

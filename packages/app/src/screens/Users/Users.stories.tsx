@@ -37,14 +37,14 @@ export const Default: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [tableHandlers.loading('users')] } },
+  parameters: { msw: { handlers: [tableHandlers.loading('members')] } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status', { name: 'Loading users…' })).toBeInTheDocument();
   },
 };
 
 export const Failed: Story = {
-  parameters: { msw: { handlers: [tableHandlers.error('users')] } },
+  parameters: { msw: { handlers: [tableHandlers.error('members')] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'Failed to load users' }, SLOW)).toBeVisible();
@@ -53,7 +53,7 @@ export const Failed: Story = {
 };
 
 export const Empty: Story = {
-  parameters: { msw: { handlers: [tableHandlers.empty('users')] } },
+  parameters: { msw: { handlers: [tableHandlers.empty('members')] } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('heading', { name: 'No users yet' }, SLOW)).toBeVisible();
   },

@@ -29,9 +29,9 @@ const columns: readonly DataTableColumn<PlatformUser>[] = [
   { key: 'joined', header: 'Joined', render: (row) => <time dateTime={row.joined}>{formatDate(row.joined)}</time> },
 ];
 
-/** /users (mfo_admin): the platform's members and administrators, from the sample 'users' table. */
+/** /users (mfo_admin): the platform's members and administrators, from the 'members' view (docs/backend.md). */
 export default function UsersScreen() {
-  const users = useTable('users');
+  const users = useTable('members');
   return (
     <Flex direction="column" gap="5">
       <PageHeader title="Users" description="Members and administrators of the platform, with their role and status." />

@@ -14,7 +14,7 @@ import { WalletSetup } from './WalletSetup';
 /** The external wallet console of the wallet provider; opens in a new tab. */
 export const WALLET_CONSOLE_URL = 'https://www.crossmint.com/console';
 
-/** /wallet (SPEC.md 2): the wallet id, balance, first on-ramp, next best actions and bank linking. */
+/** /wallet (docs/product.md §2): the wallet id, balance, first on-ramp, next best actions and bank linking. */
 export default function WalletScreen() {
   const { session } = useSession();
   const user = session.user;
@@ -28,7 +28,7 @@ export default function WalletScreen() {
 }
 
 function WalletDetails({ user }: { user: User }) {
-  const { refreshProfile } = useSession();
+  const { completeFirstOnramp, resetFirstOnramp } = useSession();
   const demo = useDemoMode();
   const [balance, setBalance] = useState(() => readBalanceCents(user.id));
   const walletId = user.crossmintWalletId ?? '';
@@ -43,9 +43,12 @@ function WalletDetails({ user }: { user: User }) {
     }
   };
 
+  // The mocked open-banking step ends in the demo function that records the first on-ramp on the
+  // server (docs/backend.md); the balance moves only once the server has it.
   const onFunded = async (cents: number) => {
-    setBalance(addToBalance(user.id, cents));
-    await refreshProfile({ firstOnrampOk: true });
+    const result = await completeFirstOnramp(cents);
+    if (result.ok) setBalance(addToBalance(user.id, cents));
+    else if (!result.superseded) toast.error('The on-ramp could not be completed', { description: result.error });
   };
 
   return (
@@ -85,9 +88,10 @@ function WalletDetails({ user }: { user: User }) {
               type="button"
               variant="outline"
               color="amber"
-              onClick={() => {
-                void refreshProfile({ firstOnrampOk: false });
-                toast('First on-ramp reset');
+              onClick={async () => {
+                const result = await resetFirstOnramp();
+                if (result.ok) toast('First on-ramp reset');
+                else if (!result.superseded) toast.error('The reset failed', { description: result.error });
               }}
             >
               Reset first on-ramp

@@ -1,0 +1,380 @@
+import {
+  APP_SETTINGS_TABLE,
+  type BackendError,
+  type BackendTableName,
+  backendErrors,
+  clientPrivileges,
+  DEMO_WALLET_PREFIX,
+  demoFunctions,
+  httpStatusFor,
+  isBackendTable,
+  KYC_APPROVED,
+  MIN_FIRST_ONRAMP_CENTS,
+  PreferencesSchema,
+  readScope,
+  sampleData,
+  sampleMemberRows,
+  sampleSharedRows,
+  stableHash,
+  tableSpec,
+  updatableColumns,
+} from '@vault/domain';
+import { delay, type HttpHandler, HttpResponse, http } from 'msw';
+import * as v from 'valibot';
+import { type Caller, identify } from './identity';
+import { currentTableScenario, type TableScenario } from './scenario';
+import { latency, mockSettings } from './settings';
+import { type MockProfile, mockDb } from './state';
+
+/**
+ * PostgREST (`/rest/v1`) as far as the app uses it, enforcing the same rules as the SQL policies,
+ * read from the contract in @vault/domain (`clientPrivileges`, `readScope`, `updatableColumns`,
+ * the profile column rules and the error answers), never restated here:
+ * - no token, no private data; a member reads and writes only their own rows;
+ * - a privilege the role lacks (an insert, a delete, a server-owned column) is 42501;
+ * - role tables are served only to their roles, mfo_admin and the admin flag;
+ * - `crossmint_wallet_id` changes only from null and only in demo mode (the SQL trigger's rule).
+ */
+
+/** docs/product.md §9: a first load shows loading for 150 ms, a Retry for 400 ms. */
+export const FIRST_LOAD_MS = 150;
+export const RETRY_LOAD_MS = 400;
+/** The header the app sends, in mock mode only, when a load is a Retry. */
+export const RETRY_HEADER = 'x-vault-retry';
+/** Own-row calls (profile, demo functions) answer quickly, as a small query would. */
+const ROW_CALL_MS = 50;
+
+type Row = Record<string, unknown>;
+
+function errorBody(error: BackendError): Row {
+  return { code: error.code, message: error.message, details: null, hint: null };
+}
+
+/** A Postgres error as PostgREST answers it: 42501 is 401 for anon, 403 for a member. */
+export function pgError(error: BackendError, caller: Caller): Response {
+  return HttpResponse.json(errorBody(error), { status: httpStatusFor(error.code, caller.kind === 'member') });
+}
+
+function refusedToken(reason: 'invalid' | 'expired'): Response {
+  const error = reason === 'expired' ? backendErrors.jwtExpired : backendErrors.jwtInvalid;
+  return HttpResponse.json(errorBody(error), { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });
+}
+
+/**
+ * The member list behind /users (the `members` view): the sample member list (what the seed's
+ * accounts show), then the accounts made here by sign-in and sign-up, computed as the view does.
+ */
+function memberRows(): Row[] {
+  const fromAccounts = mockDb.signedUpAccounts().map((account) => {
+    const profile = mockDb.profile(account.id);
+    return {
+      id: account.id,
+      name: profile?.name || account.email,
+      email: account.email,
+      role: account.role,
+      status: profile?.kyc_status === KYC_APPROVED ? 'Active' : 'Pending',
+      joined: account.createdAt.slice(0, 10),
+    };
+  });
+  return [...sampleData.users, ...fromAccounts];
+}
+
+/** Every row of a table before row-level security. */
+function allRows(table: BackendTableName): Row[] {
+  if (table === 'profiles') return mockDb.profiles().map((p) => ({ ...p }));
+  if (table === 'members') return memberRows();
+  if (Object.hasOwn(sampleMemberRows, table)) {
+    // Every account got its copy of the sample rows when it was made (demo mode is on).
+    const sample: readonly object[] = sampleMemberRows[table as keyof typeof sampleMemberRows];
+    return mockDb.accounts().flatMap((account) => sample.map((row) => ({ ...row, user_id: account.id })));
+  }
+  if (Object.hasOwn(sampleSharedRows, table)) {
+    return sampleSharedRows[table as keyof typeof sampleSharedRows].map((row) => ({ ...row }));
+  }
+  return [];
+}
+
+/** The rows a caller may see: row-level security, from the contract's read scope. */
+function visibleRows(table: BackendTableName, caller: Caller): Row[] {
+  const reader = caller.kind === 'member' ? caller.reader : null;
+  const scope = readScope(table, reader);
+  if (scope === 'none' || caller.kind !== 'member') return scope === 'all' ? allRows(table) : [];
+  if (scope === 'all') return allRows(table);
+  const owner = tableSpec(table).access.kind === 'own-profile' ? 'id' : 'user_id';
+  return allRows(table).filter((row) => row[owner] === caller.id);
+}
+
+const reserved = new Set(['select', 'limit', 'offset', 'order', 'on_conflict', 'columns']);
+
+/** PostgREST's horizontal filters the app and the tests use: eq, neq, in, is. */
+function matchesFilters(row: Row, url: URL): boolean {
+  for (const [column, raw] of url.searchParams.entries()) {
+    if (reserved.has(column)) continue;
+    const [op, ...rest] = raw.split('.');
+    const value = rest.join('.');
+    const cell = row[column];
+    const text = cell === null || cell === undefined ? null : String(cell);
+    if (op === 'eq' && text !== value) return false;
+    if (op === 'neq' && text === value) return false;
+    if (op === 'is' && !((value === 'null' && text === null) || text === value)) return false;
+    if (op === 'in') {
+      const list = value.replace(/^\(|\)$/g, '').split(',');
+      if (text === null || !list.includes(text)) return false;
+    }
+  }
+  return true;
+}
+
+function project(rows: Row[], url: URL): Row[] {
+  const select = url.searchParams.get('select');
+  const limit = Number(url.searchParams.get('limit') ?? Number.NaN);
+  const limited = Number.isFinite(limit) ? rows.slice(0, limit) : rows;
+  if (!select || select.trim() === '*') return limited;
+  const columns = select.split(',').map((c) => c.trim());
+  return limited.map((row) => Object.fromEntries(columns.filter((c) => c in row).map((c) => [c, row[c]])));
+}
+
+function wantsObject(request: Request): boolean {
+  return (request.headers.get('Accept') ?? '').includes('application/vnd.pgrst.object+json');
+}
+
+function wantsRepresentation(request: Request): boolean {
+  return (request.headers.get('Prefer') ?? '').includes('return=representation');
+}
+
+/** The answer to a read, as an array, or as one object when the client asked for `.single()`. */
+function rowsAnswer(request: Request, rows: Row[], status = 200): Response {
+  if (!wantsObject(request)) return HttpResponse.json(rows, { status });
+  if (rows.length !== 1) {
+    return HttpResponse.json(
+      {
+        code: 'PGRST116',
+        message: 'JSON object requested, multiple (or no) rows returned',
+        details: `The result contains ${rows.length} rows`,
+        hint: null,
+      },
+      { status: 406 },
+    );
+  }
+  return HttpResponse.json(rows[0], { status });
+}
+
+async function jsonBody(request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    return undefined;
+  }
+}
+
+function invalidBody(): Response {
+  return HttpResponse.json(
+    { code: 'PGRST102', message: 'Empty or invalid json', details: null, hint: null },
+    { status: 400 },
+  );
+}
+
+/** The first checks of every table request: a refused token, an unknown table. */
+async function begin(request: Request, table: string): Promise<{ caller: Caller; table: BackendTableName } | Response> {
+  const caller = await identify(request);
+  if (caller.kind === 'refused') return refusedToken(caller.reason);
+  if (!isBackendTable(table)) return pgError(backendErrors.unknownTable(table), caller);
+  return { caller, table };
+}
+
+function pgRoleOf(caller: Caller): 'anon' | 'authenticated' {
+  return caller.kind === 'member' ? 'authenticated' : 'anon';
+}
+
+const TABLE_PATH = '*/rest/v1/:table';
+
+async function readAnswer(request: Request, name: string, scenario: TableScenario): Promise<Response> {
+  if (name === APP_SETTINGS_TABLE) {
+    const caller = await identify(request);
+    if (caller.kind === 'refused') return refusedToken(caller.reason);
+    return rowsAnswer(request, project([{ demo_mode: mockSettings.demoMode }], new URL(request.url)));
+  }
+  const started = await begin(request, name);
+  if (started instanceof Response) return started;
+  const { caller, table } = started;
+  if (table === 'profiles') {
+    await latency(ROW_CALL_MS);
+  } else {
+    // Stories show the loading state; the request never answers.
+    if (scenario === 'loading') await delay('infinite');
+    await latency(request.headers.get(RETRY_HEADER) === '1' ? RETRY_LOAD_MS : FIRST_LOAD_MS);
+    if (scenario === 'error') return HttpResponse.json({ message: 'Service unavailable' }, { status: 500 });
+    if (scenario === 'empty') return HttpResponse.json([]);
+  }
+  const spec = tableSpec(table);
+  if (!clientPrivileges(table, pgRoleOf(caller)).includes('select')) {
+    return pgError(backendErrors.permissionDenied(table, spec.relation), caller);
+  }
+  const url = new URL(request.url);
+  return rowsAnswer(
+    request,
+    project(
+      visibleRows(table, caller).filter((row) => matchesFilters(row, url)),
+      url,
+    ),
+  );
+}
+
+const tableRead = (fixed?: TableScenario, only?: string): HttpHandler =>
+  http.get(TABLE_PATH, ({ request, params }) => {
+    const table = String(params.table);
+    const scenario =
+      fixed !== undefined && (only === undefined || only === table) ? fixed : currentTableScenario(table);
+    return readAnswer(request, table, scenario);
+  });
+
+/**
+ * The sample tables in one state, for stories: `tableHandlers.error('opportunities')` fails that
+ * table only; without a name every table is in that state.
+ */
+export const tableHandlers = {
+  ok: (table?: string): HttpHandler => tableRead('ok', table),
+  loading: (table?: string): HttpHandler => tableRead('loading', table),
+  error: (table?: string): HttpHandler => tableRead('error', table),
+  empty: (table?: string): HttpHandler => tableRead('empty', table),
+};
+
+const NameSchema = v.pipe(v.string(), v.maxLength(200));
+
+/** A profile UPDATE after the grant check: row-level security, then the BEFORE UPDATE trigger. */
+function updateProfiles(targets: Row[], body: Record<string, unknown>, caller: Caller): Response | MockProfile[] {
+  const changes: Partial<MockProfile> = {};
+  if ('name' in body) {
+    const name = v.safeParse(NameSchema, body.name);
+    if (!name.success)
+      return HttpResponse.json(
+        {
+          code: '23514',
+          message: 'new row for relation "profiles" violates check constraint "profiles_name_check"',
+          details: null,
+          hint: null,
+        },
+        { status: 400 },
+      );
+    changes.name = name.output;
+  }
+  if ('preferences' in body) {
+    const preferences = v.safeParse(PreferencesSchema, body.preferences);
+    if (!preferences.success) {
+      return HttpResponse.json({ code: '22P02', message: 'invalid input syntax for type json' }, { status: 400 });
+    }
+    changes.preferences = preferences.output;
+  }
+  const updated: MockProfile[] = [];
+  for (const row of targets) {
+    const id = String(row.id);
+    if ('crossmint_wallet_id' in body && body.crossmint_wallet_id !== row.crossmint_wallet_id) {
+      // The trigger: a client sets the wallet id only in demo mode, and only where there is none.
+      if (!mockSettings.demoMode || row.crossmint_wallet_id !== null) {
+        return pgError(backendErrors.walletServerOwned, caller);
+      }
+      const wallet = body.crossmint_wallet_id;
+      if (typeof wallet !== 'string' || wallet === '' || wallet.length > 200) {
+        return pgError(backendErrors.walletServerOwned, caller);
+      }
+      changes.crossmint_wallet_id = wallet;
+    }
+    // updated_at: the trigger sets it whatever the client sent (writeProfile stamps it).
+    const written = mockDb.writeProfile(id, changes);
+    if (written) updated.push(written);
+  }
+  return updated;
+}
+
+const tableWrites: HttpHandler[] = [
+  http.patch(TABLE_PATH, async ({ request, params }) => {
+    const started = await begin(request, String(params.table));
+    if (started instanceof Response) return started;
+    const { caller, table } = started;
+    await latency(ROW_CALL_MS);
+    const spec = tableSpec(table);
+    const body = await jsonBody(request);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return invalidBody();
+    const granted = updatableColumns(table, pgRoleOf(caller));
+    const columns = Object.keys(body);
+    if (!clientPrivileges(table, pgRoleOf(caller)).includes('update') || columns.some((c) => !granted.includes(c))) {
+      return pgError(backendErrors.permissionDenied(table, spec.relation), caller);
+    }
+    const url = new URL(request.url);
+    const targets = visibleRows(table, caller).filter((row) => matchesFilters(row, url));
+    const result = updateProfiles(targets, body as Record<string, unknown>, caller);
+    if (result instanceof Response) return result;
+    if (!wantsRepresentation(request)) return new HttpResponse(null, { status: 204 });
+    return rowsAnswer(request, project(result as unknown as Row[], url));
+  }),
+  http.delete(TABLE_PATH, async ({ request, params }) => {
+    const started = await begin(request, String(params.table));
+    if (started instanceof Response) return started;
+    const { caller, table } = started;
+    // No client role holds DELETE on any table (clientPrivileges).
+    if (!clientPrivileges(table, pgRoleOf(caller)).includes('delete')) {
+      return pgError(backendErrors.permissionDenied(table, tableSpec(table).relation), caller);
+    }
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.post(TABLE_PATH, async ({ request, params }) => {
+    const started = await begin(request, String(params.table));
+    if (started instanceof Response) return started;
+    const { caller, table } = started;
+    // No client role holds INSERT on any table: rows are made by triggers and the seed.
+    if (!clientPrivileges(table, pgRoleOf(caller)).includes('insert')) {
+      return pgError(backendErrors.permissionDenied(table, tableSpec(table).relation), caller);
+    }
+    return pgError(backendErrors.rlsViolation(table), caller);
+  }),
+];
+
+function demoWalletFor(userId: string): string {
+  return `${DEMO_WALLET_PREFIX}${stableHash(userId).toString(36)}-${Date.now().toString(36)}`;
+}
+
+/** The demo functions (security definer): the caller's own row only, demo mode only. */
+const rpcHandler: HttpHandler = http.post('*/rest/v1/rpc/:fn', async ({ request, params }) => {
+  const caller = await identify(request);
+  if (caller.kind === 'refused') return refusedToken(caller.reason);
+  const name = String(params.fn);
+  const fn = demoFunctions.find((f) => f.name === name);
+  if (!fn) {
+    return HttpResponse.json(
+      {
+        code: 'PGRST202',
+        message: `Could not find the function public.${name} without parameters in the schema cache`,
+        details: null,
+        hint: null,
+      },
+      { status: 404 },
+    );
+  }
+  if (caller.kind !== 'member') return pgError(backendErrors.functionDenied(name), caller);
+  await latency(ROW_CALL_MS);
+  if (!mockSettings.demoMode) return pgError(backendErrors.demoModeOff, caller);
+  const profile = mockDb.profile(caller.id);
+  if (!profile) return pgError(backendErrors.notSignedIn, caller);
+  const args = (await jsonBody(request)) as Record<string, unknown> | undefined;
+  switch (fn.name) {
+    case 'demo_approve_kyc':
+      return HttpResponse.json(mockDb.writeProfile(caller.id, { kyc_status: KYC_APPROVED }));
+    case 'demo_complete_first_onramp': {
+      const cents = args?.amount_cents;
+      if (typeof cents !== 'number' || !Number.isInteger(cents) || cents < MIN_FIRST_ONRAMP_CENTS) {
+        return pgError(backendErrors.onrampTooSmall, caller);
+      }
+      return HttpResponse.json(mockDb.writeProfile(caller.id, { first_onramp_ok: true }));
+    }
+    case 'demo_reset_first_onramp':
+      return HttpResponse.json(mockDb.writeProfile(caller.id, { first_onramp_ok: false }));
+    case 'demo_create_wallet': {
+      const walletId = profile.crossmint_wallet_id ?? demoWalletFor(caller.id);
+      if (!profile.crossmint_wallet_id) mockDb.writeProfile(caller.id, { crossmint_wallet_id: walletId });
+      return HttpResponse.json(walletId);
+    }
+  }
+});
+
+/** The REST handlers, in the order they are matched. */
+export const restHandlers: HttpHandler[] = [rpcHandler, tableRead(), ...tableWrites];

@@ -1,0 +1,147 @@
+import { isAuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
+import { BACKEND_TIMEOUT_MS, backendMessages, messages } from '@vault/domain';
+import type { DemoCall, Outcome, SessionBackend } from '../session/backendApi';
+import { backend } from './client';
+import { profilePatchFromRow, readProfileRow } from './profileRow';
+import { messageOf } from './result';
+import { TimeoutError, withTimeout } from './timeout';
+import { createWallet } from './wallet';
+
+export interface SessionBackendOptions {
+  /** Time limits (ms); the domain's BACKEND_TIMEOUT_MS by default. */
+  timeouts?: Partial<Record<keyof typeof BACKEND_TIMEOUT_MS, number>>;
+}
+
+const unreachable = `The server could not be reached. ${messages.checkConnection}`;
+
+function failure(error: unknown, fallback: string): { ok: false; error: string; code?: string } {
+  if (error instanceof TimeoutError) return { ok: false, error: error.message, code: 'timeout' };
+  if (isAuthRetryableFetchError(error)) return { ok: false, error: unreachable, code: 'network' };
+  if (typeof error === 'object' && error !== null) {
+    const code = (error as { code?: unknown }).code;
+    return { ok: false, error: messageOf(error, fallback), code: typeof code === 'string' ? code : undefined };
+  }
+  return { ok: false, error: messageOf(error, fallback) };
+}
+
+/**
+ * The session store's backend through supabase-js (docs/architecture.md): Supabase Auth for the
+ * session, PostgREST for the member's own profile row and the demo functions, the wallet function.
+ * Every call has a time limit and answers an Outcome, never a throw.
+ */
+export function createSessionBackend(client: SupabaseClient, options: SessionBackendOptions = {}): SessionBackend {
+  const limits: Record<keyof typeof BACKEND_TIMEOUT_MS, number> = { ...BACKEND_TIMEOUT_MS, ...options.timeouts };
+
+  const profileOutcome = (
+    data: unknown,
+    error: unknown,
+  ): Outcome<{ profile: ReturnType<typeof profilePatchFromRow> }> => {
+    if (error) return failure(error, 'The profile could not be saved');
+    const row = readProfileRow(data);
+    if (!row) return { ok: false, error: 'Your profile could not be read from the answer' };
+    return { ok: true, profile: profilePatchFromRow(row) };
+  };
+
+  return {
+    async signIn(email, password) {
+      let timedOut = false;
+      const call = client.auth.signInWithPassword({ email, password });
+      // A sign-in that answers after the time limit must not leave a session behind.
+      void call.then(({ data }) => {
+        if (timedOut && data.session) void client.auth.signOut({ scope: 'local' });
+      });
+      try {
+        const { data, error } = await withTimeout(() => call, limits.auth, backendMessages.authTimedOut);
+        if (error) return failure(error, 'Sign-in failed');
+        if (!data.session) return { ok: false, error: backendMessages.sessionUnreadable };
+        return { ok: true };
+      } catch (error) {
+        if (error instanceof TimeoutError) timedOut = true;
+        return failure(error, 'Sign-in failed');
+      }
+    },
+
+    async signUp(email, password, name) {
+      try {
+        const { data, error } = await withTimeout(
+          () => client.auth.signUp({ email, password, options: { data: { name } } }),
+          limits.auth,
+          backendMessages.authTimedOut,
+        );
+        if (error) return failure(error, 'Registration failed');
+        return { ok: true, signedIn: data.session !== null };
+      } catch (error) {
+        return failure(error, 'Registration failed');
+      }
+    },
+
+    async signOut(accessToken) {
+      try {
+        // The store has already removed the session from storage; this revokes its refresh token.
+        if (accessToken) await withTimeout(() => client.auth.admin.signOut(accessToken, 'local'), limits.auth, '');
+        await client.auth.signOut({ scope: 'local' });
+      } catch (error) {
+        console.error('[session] Signing out on the server failed; this device is signed out.', error);
+      }
+    },
+
+    onAuthChange(listener) {
+      const { data } = client.auth.onAuthStateChange(() => {
+        // Outside supabase-js's own lock: the listener reads storage and may start calls.
+        setTimeout(listener, 0);
+      });
+      return () => data.subscription.unsubscribe();
+    },
+
+    async readProfile(userId) {
+      try {
+        const { data, error } = await withTimeout(
+          (signal) => client.from('profiles').select('*').eq('id', userId).abortSignal(signal),
+          limits.profile,
+          backendMessages.authTimedOut,
+        );
+        if (error) return failure(error, 'The profile could not be read');
+        if (Array.isArray(data) && data.length === 0) return { ok: true, profile: {} };
+        return profileOutcome(data, null);
+      } catch (error) {
+        return failure(error, 'The profile could not be read');
+      }
+    },
+
+    async saveProfile(userId, fields) {
+      try {
+        const { data, error } = await withTimeout(
+          (signal) => client.from('profiles').update(fields).eq('id', userId).select().abortSignal(signal),
+          limits.profile,
+          backendMessages.profileTimedOut,
+        );
+        return profileOutcome(data, error);
+      } catch (error) {
+        return failure(error, 'The profile could not be saved');
+      }
+    },
+
+    async demo(call: DemoCall) {
+      const args = call.fn === 'demo_complete_first_onramp' ? { amount_cents: call.amountCents } : undefined;
+      try {
+        const { data, error } = await withTimeout(
+          (signal) => client.rpc(call.fn, args).abortSignal(signal),
+          limits.profile,
+          backendMessages.profileTimedOut,
+        );
+        return profileOutcome(data, error);
+      } catch (error) {
+        return failure(error, 'The change could not be saved');
+      }
+    },
+
+    createWallet(userId, { demo, idempotencyKey }) {
+      return createWallet(client, userId, { demo, idempotencyKey, timeoutMs: limits.wallet });
+    },
+  };
+}
+
+/** The app's session backend, on the shared client. */
+export function appSessionBackend(): SessionBackend {
+  return createSessionBackend(backend().client);
+}
