@@ -1,5 +1,5 @@
 import { firstUnmetNeed, gateNeeds, isNeed, isNeedMet, type Need } from './readiness';
-import { matchRoute, roleMayOpen } from './routes';
+import { hrefFor, matchRoute, roleMayOpen } from './routes';
 import type { Session, User } from './session';
 
 export type AccessDecision =
@@ -31,7 +31,7 @@ export function decideAccess(session: Session, pathname: string): AccessDecision
 }
 
 export function accessRequiredHref(need: Need, from: string): string {
-  return `/access-required?need=${need}&from=${encodeURIComponent(from)}`;
+  return hrefFor('accessRequired', {}, { need, from });
 }
 
 /**
@@ -42,7 +42,7 @@ export function signedInRedirect(session: Session, pathname: string): string | n
   const match = matchRoute(pathname);
   if (!match?.route.redirectSignedIn || !session.user) return null;
   if (match.route.redirectSignedIn === 'admin' && !session.isAdmin) return null;
-  return '/dashboard';
+  return hrefFor('dashboard');
 }
 
 /**

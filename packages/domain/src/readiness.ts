@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { hrefFor } from './routes';
 import { hasWallet, isKycApproved, type User } from './session';
 import { parseTable } from './table';
 
@@ -40,7 +41,7 @@ export const readinessSteps: readonly ReadinessStepDefinition[] = parseReadiness
     label: 'Create wallet',
     estimate: '~1 min',
     buttonText: 'Create Wallet',
-    target: '/settings',
+    target: hrefFor('settings'),
     nudge: { label: 'Create your wallet', estimate: '~1 min' },
   },
   {
@@ -48,7 +49,7 @@ export const readinessSteps: readonly ReadinessStepDefinition[] = parseReadiness
     label: 'Complete KYC',
     estimate: '~3-5 min',
     buttonText: 'Continue KYC',
-    target: '/kyc-verification',
+    target: hrefFor('kycVerification'),
     nudge: { label: 'Complete KYC', estimate: '~3–5 min' },
   },
   {
@@ -56,14 +57,14 @@ export const readinessSteps: readonly ReadinessStepDefinition[] = parseReadiness
     label: 'Sign agreement',
     estimate: '~2 min',
     buttonText: 'Sign Agreement',
-    target: '/agreement',
+    target: hrefFor('agreement'),
   },
   {
     id: 'onramp',
     label: 'First onramp (€20+)',
     estimate: '~2-3 min',
     buttonText: 'Start Onramp',
-    target: '/wallet',
+    target: hrefFor('wallet'),
     nudge: { label: 'Make your first onramp (€20+)', estimate: '~2–3 min' },
   },
 ]);
