@@ -21,7 +21,7 @@ function user(role: Role, progress: Partial<User> = {}): User {
 /** Every link a session is shown, surface by surface, as the shell and the screens show them. */
 function linksShown(session: Session): ShownLink[] {
   const links: ShownLink[] = [];
-  const add = (surface: string, items: readonly { label: string; href: string | null | undefined }[]) => {
+  const add = (surface: string, items: readonly { label: string; href?: string | null }[]) => {
     for (const { label, href } of items) if (href) links.push({ surface, label, href });
   };
   add('primary nav', primaryNav);

@@ -203,6 +203,13 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
   : P extends `${string}:${infer Name}`
     ? Name
     : never;
+/** The screens of the routes flagged `comingSoon`: the app gives them all one screen. */
+export type ComingSoonScreenKey = Extract<RouteTable[number], { comingSoon: true }>['screen'];
+
+export function isComingSoon(screen: ScreenKey): screen is ComingSoonScreenKey {
+  return routeFor(screen).comingSoon;
+}
+
 /** Screens whose path has no parameter: the only ones a fixed link (navigation, a menu) can name. */
 export type StaticScreen = {
   [S in ScreenKey]: [ParamNames<PathOf<S>>] extends [never] ? S : never;

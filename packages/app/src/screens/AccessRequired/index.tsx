@@ -1,5 +1,5 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { readinessStep, resolveNeed, safeInternalPath } from '@vault/domain';
+import { hrefFor, readinessStep, resolveNeed, safeInternalPath } from '@vault/domain';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSession } from '../../session/SessionProvider';
 
@@ -54,7 +54,7 @@ export default function AccessRequiredScreen() {
           </Button>
         ) : null}
         <Button asChild variant={from ? 'ghost' : 'soft'}>
-          <Link to="/dashboard">Back to Dashboard</Link>
+          <Link to={hrefFor('dashboard')}>Back to Dashboard</Link>
         </Button>
       </Flex>
     </Flex>

@@ -1,5 +1,5 @@
 import { Button, Card, Checkbox, Container, Flex, Heading, Text } from '@radix-ui/themes';
-import { messages } from '@vault/domain';
+import { hrefFor, messages } from '@vault/domain';
 import { PageHeader } from '@vault/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -22,7 +22,7 @@ export default function AgreementScreen() {
       return;
     }
     toast.success('Agreement signed successfully');
-    navigate('/dashboard');
+    navigate(hrefFor('dashboard'));
   };
 
   return (

@@ -1,5 +1,5 @@
 import { Box, Button, Callout, Code, Flex, Heading, Text } from '@radix-ui/themes';
-import { messages } from '@vault/domain';
+import { hrefFor, messages } from '@vault/domain';
 
 /** What went wrong, in words: an Error's message, or the value itself. */
 export function crashMessage(error: unknown): string {
@@ -32,7 +32,7 @@ export function CrashView({ error }: { error: unknown }) {
           </Button>
           {/* A full page load, not a client navigation: the app's state may be what broke. */}
           <Button size="3" variant="soft" asChild>
-            <a href="/">Go to Homepage</a>
+            <a href={hrefFor('landing')}>Go to Homepage</a>
           </Button>
         </Flex>
       </main>

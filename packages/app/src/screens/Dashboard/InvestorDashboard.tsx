@@ -1,10 +1,12 @@
 import { Badge, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import {
   guideCardsFor,
+  hrefFor,
   type InvestmentRow,
   type Nudge,
   nudgeFor,
   openingStepMessage,
+  quickLinksFor,
   type ReadinessStep,
   readiness,
   type Session,
@@ -27,15 +29,7 @@ import { TableData } from '../../components/TableData';
 import { formatDate } from '../../format/dates';
 import { useNudgeDismissal } from '../../storage/nudges';
 import { track } from '../../telemetry';
-import { type QuickLink, QuickLinks } from './QuickLinks';
-
-/** SPEC.md 2: the investor's quick buttons. */
-const quickLinks: readonly QuickLink[] = [
-  { label: 'Wallet', href: '/wallet' },
-  { label: 'Documents', href: '/documents' },
-  { label: 'Opportunities', href: '/opportunities' },
-  { label: 'Reports', href: '/reports' },
-];
+import { QuickLinks } from './QuickLinks';
 
 const investmentColumns: readonly DataTableColumn<InvestmentRow>[] = [
   { key: 'name', header: 'Name' },
@@ -83,7 +77,7 @@ export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
           what="recent investments"
           emptyTitle="No investments yet"
           emptyDescription="Your placements appear here once you invest."
-          emptyAction={{ label: 'Explore Opportunities', onClick: () => navigate('/opportunities') }}
+          emptyAction={{ label: 'Explore Opportunities', onClick: () => navigate(hrefFor('opportunities')) }}
         >
           {(rows) => (
             <DataTable
@@ -163,7 +157,7 @@ export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
       </Grid>
 
       <Section title="Quick actions">
-        <QuickLinks links={quickLinks} label="Quick actions" />
+        <QuickLinks links={quickLinksFor(session)} label="Quick actions" />
       </Section>
 
       <Section title="Guides">

@@ -1,5 +1,5 @@
 import { Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
-import { guideCardsFor, parseEuroAmount, type Session } from '@vault/domain';
+import { guideCardsFor, parseEuroAmount, quickLinksFor, type Session } from '@vault/domain';
 import { GuideCards, MoneyText, PageHeader, StatCard } from '@vault/ui';
 import { type ReactNode, useId } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -8,15 +8,7 @@ import { useTable } from '../../backend/useTable';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
 import { formatDateTime } from '../../format/dates';
-import { type QuickLink, QuickLinks } from './QuickLinks';
-
-/** SPEC.md 2: the MFO admin's quick buttons. */
-const quickLinks: readonly QuickLink[] = [
-  { label: 'Manage Users', href: '/users' },
-  { label: 'Compliance', href: '/compliance' },
-  { label: 'Reports', href: '/reports' },
-  { label: 'Manage Assets', href: '/assets' },
-];
+import { QuickLinks } from './QuickLinks';
 
 /** The three admin sections SPEC.md 2 lists; their buttons do nothing yet, so they say so. */
 const comingSoonSections = [
@@ -108,7 +100,7 @@ export function MfoAdminDashboard({ session }: { session: Session }) {
       </Section>
 
       <Section title="Quick actions">
-        <QuickLinks links={quickLinks} label="Quick actions" />
+        <QuickLinks links={quickLinksFor(session)} label="Quick actions" />
       </Section>
 
       <Section title="Recent activity">

@@ -1,5 +1,5 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { formatEuros, INVESTMENT_TERMS, type InvestmentQuote, investmentQuote, messages } from '@vault/domain';
+import { formatEuros, hrefFor, INVESTMENT_TERMS, type InvestmentQuote, investmentQuote, messages } from '@vault/domain';
 import { ErrorState, LoadingSkeleton, PageHeader, Stepper } from '@vault/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -15,7 +15,7 @@ import { MethodStep } from './MethodStep';
 export default function InvestmentFlowScreen() {
   const { id = '' } = useParams();
   const table = useTable('opportunity_details', { id });
-  const leave = useBack(`/opportunities/${encodeURIComponent(id)}`);
+  const leave = useBack(id === '' ? hrefFor('opportunities') : hrefFor('opportunityDetail', { id }));
 
   if (table.status === 'loading') {
     return (
@@ -86,7 +86,9 @@ function Flow({ name, onLeave }: { name: string; onLeave: () => void }) {
           {state.step === 3 ? (
             <ConfirmStep name={name} quote={quote} onBack={() => goTo(2)} onConfirm={() => goTo(4)} />
           ) : null}
-          {state.step === 4 ? <Submitted name={name} quote={quote} onDone={() => navigate('/dashboard')} /> : null}
+          {state.step === 4 ? (
+            <Submitted name={name} quote={quote} onDone={() => navigate(hrefFor('dashboard'))} />
+          ) : null}
         </Flex>
       </Card>
     </Flex>

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Container, Flex, Heading, Text } from '@radix-ui/themes';
-import { isKycApproved } from '@vault/domain';
+import { hrefFor, isKycApproved } from '@vault/domain';
 import { PageHeader } from '@vault/ui';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -76,10 +76,10 @@ export default function KycVerificationScreen() {
           </Card>
         ) : null}
         <Flex gap="3" justify="end">
-          <Button type="button" variant="soft" color="gray" highContrast onClick={() => navigate('/dashboard')}>
+          <Button type="button" variant="soft" color="gray" highContrast onClick={() => navigate(hrefFor('dashboard'))}>
             Skip for Now
           </Button>
-          <Button type="button" onClick={() => navigate('/dashboard')}>
+          <Button type="button" onClick={() => navigate(hrefFor('dashboard'))}>
             Continue
           </Button>
         </Flex>

@@ -1,5 +1,5 @@
 import { Badge, Button, Callout, Flex, Grid, Link as RadixLink, Text } from '@radix-ui/themes';
-import { explorersThisWeek, formatEuros, messages, type OpportunityDetail } from '@vault/domain';
+import { explorersThisWeek, formatEuros, hrefFor, messages, type OpportunityDetail } from '@vault/domain';
 import { ErrorState, LoadingSkeleton, PageHeader, StatCard } from '@vault/ui';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
@@ -15,7 +15,7 @@ import { useBack } from './useBack';
 export default function OpportunityDetailScreen() {
   const { id = '' } = useParams();
   const table = useTable('opportunity_details', { id });
-  const back = useBack('/opportunities');
+  const back = useBack(hrefFor('opportunities'));
 
   if (table.status === 'loading') {
     return (
@@ -70,7 +70,7 @@ function Detail({ detail, onBack }: { detail: OpportunityDetail; onBack: () => v
               Express Interest
             </Button>
             <Button asChild>
-              <Link to={`/investments/${encodeURIComponent(detail.id)}`}>Invest</Link>
+              <Link to={hrefFor('investmentFlow', { id: detail.id })}>Invest</Link>
             </Button>
           </>
         }
@@ -84,7 +84,7 @@ function Detail({ detail, onBack }: { detail: OpportunityDetail; onBack: () => v
               : ''}
             .{' '}
             <RadixLink asChild weight="medium">
-              <Link to="/placements">Review your placements</Link>
+              <Link to={hrefFor('placements')}>Review your placements</Link>
             </RadixLink>
           </Callout.Text>
         </Callout.Root>

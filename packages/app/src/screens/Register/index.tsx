@@ -1,6 +1,7 @@
 import { Button, Card, Container, Flex, Grid, Heading, RadioCards, Link as RadixLink, Text } from '@radix-ui/themes';
 import {
   emptyRegistrationForm,
+  hrefFor,
   type RegistrationForm,
   registrationSteps,
   validateRegistrationStep,
@@ -11,7 +12,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Field } from '../../components/Field';
 import { useSession } from '../../session/SessionProvider';
-import { HomeLink } from '../../shell/Logo';
+import { HomeLink } from '../../shell/HomeLink';
 import { type AccountType, accountTypeFrom, accountTypes } from './accountType';
 
 const lastStep = registrationSteps.length;
@@ -65,7 +66,7 @@ export default function RegisterScreen() {
     const ok = await signIn(form.email, form.password);
     if (ok) {
       await refreshProfile({ name: `${form.firstName.trim()} ${form.lastName.trim()}` });
-      navigate('/dashboard');
+      navigate(hrefFor('dashboard'));
     } else {
       setBusy(false);
     }
@@ -188,7 +189,7 @@ export default function RegisterScreen() {
         <Text as="p" size="2">
           Already a member?{' '}
           <RadixLink asChild underline="always">
-            <Link to="/login">Sign in</Link>
+            <Link to={hrefFor('login')}>Sign in</Link>
           </RadixLink>
         </Text>
       </Flex>

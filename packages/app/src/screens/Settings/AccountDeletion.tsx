@@ -1,4 +1,5 @@
 import { Button, Callout, Flex, Text, TextField } from '@radix-ui/themes';
+import { hrefFor } from '@vault/domain';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../session/SessionProvider';
@@ -58,7 +59,7 @@ export function AccountDeletion() {
                     logout();
                     // The page's guard sends a signed-out visitor to /login as soon as the session
                     // ends; going on to / after that redirect lands on the landing page.
-                    setTimeout(() => void navigate('/', { replace: true }), 0);
+                    setTimeout(() => void navigate(hrefFor('landing'), { replace: true }), 0);
                   }}
                 >
                   Confirm Deletion

@@ -1,5 +1,5 @@
 import { Button, Code, Flex, Link as RadixLink, Text } from '@radix-ui/themes';
-import { hasWallet, messages, type User } from '@vault/domain';
+import { hasWallet, hrefFor, messages, type User } from '@vault/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -51,7 +51,7 @@ export function WalletCreation({ user }: { user: User }) {
             Wallet ID: <Code style={{ wordBreak: 'break-all' }}>{user.crossmintWalletId}</Code>
           </Text>
           <RadixLink asChild weight="medium">
-            <Link to="/wallet">Open your wallet</Link>
+            <Link to={hrefFor('wallet')}>Open your wallet</Link>
           </RadixLink>
         </Flex>
       ) : (

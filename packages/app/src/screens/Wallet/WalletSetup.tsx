@@ -1,5 +1,5 @@
 import { Button, Card, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
-import { openingStepMessage, readiness, type User } from '@vault/domain';
+import { hrefFor, openingStepMessage, readiness, type User } from '@vault/domain';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 
@@ -55,7 +55,7 @@ export function WalletSetup({ user }: { user: User }) {
           ))}
         </ol>
         <Button asChild>
-          <Link to="/settings">Create your wallet in Settings</Link>
+          <Link to={hrefFor('settings')}>Create your wallet in Settings</Link>
         </Button>
       </Flex>
     </Card>

@@ -1,5 +1,5 @@
 import { Button, Card, Code, Flex, Grid, Heading, Link as RadixLink, Text, VisuallyHidden } from '@radix-ui/themes';
-import { hasWallet, type User } from '@vault/domain';
+import { hasWallet, type User, walletNextActions } from '@vault/domain';
 import { MoneyText, PageHeader, StatCard } from '@vault/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -99,12 +99,6 @@ function WalletDetails({ user }: { user: User }) {
   );
 }
 
-const nextActions = [
-  { href: '/opportunities', label: 'Explore opportunities', text: 'Find an impact investment that fits you.' },
-  { href: '/documents', label: 'Review your documents', text: 'Your signed agreement and statements.' },
-  { href: '/community', label: 'Join the community', text: 'Meet other members and the team.' },
-];
-
 function NextBestActions() {
   return (
     <Card size="3">
@@ -113,7 +107,7 @@ function NextBestActions() {
           Next best actions
         </Heading>
         <ul style={{ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: 'var(--space-2)' }}>
-          {nextActions.map((action) => (
+          {walletNextActions.map((action) => (
             <li key={action.href}>
               <RadixLink asChild weight="medium">
                 <Link to={action.href}>{action.label}</Link>

@@ -1,4 +1,5 @@
 import { Button, Container, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { hrefFor } from '@vault/domain';
 import { Link } from 'react-router-dom';
 
 const highlights = [
@@ -37,10 +38,10 @@ export default function WelcomeScreen() {
         </Grid>
         <Flex gap="3" wrap="wrap">
           <Button asChild size="3">
-            <Link to="/register">Get Started</Link>
+            <Link to={hrefFor('register')}>Get Started</Link>
           </Button>
           <Button asChild size="3" variant="soft">
-            <Link to="/opportunities">View Opportunities</Link>
+            <Link to={hrefFor('opportunities')}>View Opportunities</Link>
           </Button>
         </Flex>
       </Flex>
