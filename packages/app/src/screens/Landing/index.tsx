@@ -3,7 +3,7 @@ import { hrefFor } from '@vault/domain';
 import { Link } from 'react-router-dom';
 import { DemoAccounts } from '../../components/DemoAccounts';
 import { SignInForm } from '../../components/SignInForm';
-import { HomeLink } from '../../shell/HomeLink';
+import { HomeLink } from '../../shell/Logo';
 
 /** '/': the landing page and main investor sign-in (SPEC.md 2). */
 export default function LandingScreen() {

@@ -12,7 +12,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Field } from '../../components/Field';
 import { useSession } from '../../session/SessionProvider';
-import { HomeLink } from '../../shell/HomeLink';
+import { HomeLink } from '../../shell/Logo';
 import { type AccountType, accountTypeFrom, accountTypes } from './accountType';
 
 const lastStep = registrationSteps.length;
