@@ -1,10 +1,9 @@
 import '@radix-ui/themes/styles.css';
 import { Theme } from '@radix-ui/themes';
 import type { Decorator, Preview } from '@storybook/react-vite';
+import type { Appearance } from '@vault/ui';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { handlers } from '../mocks/handlers';
-
-export type Appearance = 'light' | 'dark';
 
 const appearanceOf = (value: unknown): Appearance => (value === 'dark' ? 'dark' : 'light');
 

@@ -1,3 +1,4 @@
+import { OPPORTUNITIES_LOADING_MS, RETRY_LOADING_MS } from '@vault/domain';
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import { mockDb, type ProfileRow } from './db';
 import { currentTableScenario, currentWalletScenario, type TableScenario, type WalletScenario } from './scenario';
@@ -8,9 +9,6 @@ import { isSampleTable, sampleTables } from './tables';
  * serves the browser worker, Storybook and msw/node alike.
  */
 
-/** SPEC.md 9: a first load shows loading for 150 ms, a Retry for 400 ms. */
-export const FIRST_LOAD_MS = 150;
-export const RETRY_LOAD_MS = 400;
 /** The header the app sends, in mock mode only, when a load is a Retry. */
 export const RETRY_HEADER = 'x-vault-retry';
 
@@ -161,7 +159,8 @@ async function tableAnswer(table: string, scenario: TableScenario, request: Requ
     // Stories show the loading state; the request never answers.
     await delay('infinite');
   }
-  await delay(request.headers.get(RETRY_HEADER) === '1' ? RETRY_LOAD_MS : FIRST_LOAD_MS);
+  // The loading timings of docs/product.md §9, owned by the domain.
+  await delay(request.headers.get(RETRY_HEADER) === '1' ? RETRY_LOADING_MS : OPPORTUNITIES_LOADING_MS);
   if (scenario === 'error') return HttpResponse.json({ message: 'Service unavailable' }, { status: 500 });
   if (scenario === 'empty') return HttpResponse.json([]);
   return HttpResponse.json(filterRows(sampleTables[table], new URL(request.url)));

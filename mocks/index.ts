@@ -1,10 +1,8 @@
 export { MOCK_DB_KEY, mockDb, type ProfileRow } from './db';
 export {
-  FIRST_LOAD_MS,
   handlers,
   profileHandlers,
   RETRY_HEADER,
-  RETRY_LOAD_MS,
   tableHandlers,
   walletHandlers,
 } from './handlers';

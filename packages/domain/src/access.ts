@@ -1,5 +1,5 @@
 import { firstUnmetNeed, gateNeeds, isNeed, isNeedMet, type Need } from './readiness';
-import { hrefFor, matchRoute, roleMayOpen } from './routes';
+import { hrefFor, isGatedFor, matchRoute, roleMayOpen } from './routes';
 import type { Session, User } from './session';
 
 export type AccessDecision =
@@ -23,7 +23,7 @@ export function decideAccess(session: Session, pathname: string): AccessDecision
   if (!user) return { kind: 'login' };
   if (session.isAdmin) return { kind: 'allow' };
   if (!roleMayOpen(route, user.role)) return { kind: 'denied' };
-  if (route.gate && user.role === 'investor') {
+  if (isGatedFor(route, user.role)) {
     const need = firstUnmetNeed(user);
     if (need) return { kind: 'need', need, redirect: accessRequiredHref(need, pathname) };
   }

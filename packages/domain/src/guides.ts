@@ -1,3 +1,4 @@
+import { readinessStep } from './readiness';
 import { hrefFor } from './routes';
 import { hasWallet, type Session } from './session';
 
@@ -38,10 +39,7 @@ export function guideCardsFor(session: Session): GuideCard[] {
     {
       title: 'Start here',
       description: 'Set up the basics of your membership.',
-      links: [
-        ...(hasWallet(user) ? [] : [{ label: 'Create Wallet', href: hrefFor('settings') }]),
-        { label: 'Sign Agreement', href: hrefFor('agreement') },
-      ],
+      links: [...(hasWallet(user) ? [] : [stepLink('wallet')]), stepLink('agreement')],
     },
     {
       title: 'Keep going',
@@ -60,6 +58,12 @@ export function guideCardsFor(session: Session): GuideCard[] {
       ],
     },
   ];
+}
+
+/** A readiness step's button as a guide link: its text and target, read from the step. */
+function stepLink(id: 'wallet' | 'agreement'): GuideLink {
+  const step = readinessStep(id);
+  return { label: step.buttonText, href: step.target };
 }
 
 export type DashboardKind =

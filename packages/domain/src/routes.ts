@@ -188,6 +188,11 @@ export function routeFor(screen: ScreenKey): RouteDefinition {
   return route;
 }
 
+/** Whether the readiness gate applies to a role on a route: gated routes, and investors only. */
+export function isGatedFor(route: RouteDefinition, role: Role): boolean {
+  return route.gate && role === 'investor';
+}
+
 /** Whether a role may open a route by the route table alone (no admin flag, no gate). */
 export function roleMayOpen(route: RouteDefinition, role: Role): boolean {
   if (route.access === 'public' || route.access === 'signed-in') return true;

@@ -4,6 +4,7 @@ import { type FocusEvent, useCallback, useEffect, useRef, useState } from 'react
 import { type NavigateHandler, navigateFromMenu } from '../internal/navigate';
 import * as styles from './UserMenu.css';
 
+/** Light or dark: the one declaration of it; the app and Storybook import it from here. */
 export type Appearance = 'light' | 'dark';
 
 export interface UserMenuProps {

@@ -1,5 +1,5 @@
 import { Button, Card, Checkbox, Container, Flex, Heading, Text } from '@radix-ui/themes';
-import { hrefFor, messages } from '@vault/domain';
+import { hrefFor, messages, readinessStep } from '@vault/domain';
 import { PageHeader } from '@vault/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -55,7 +55,7 @@ export default function AgreementScreen() {
             </Text>
             <Flex gap="3" justify="end">
               <Button type="submit" aria-disabled={!agreed} data-disabled={agreed ? undefined : ''}>
-                Sign Agreement
+                {readinessStep('agreement').buttonText}
               </Button>
             </Flex>
           </Flex>

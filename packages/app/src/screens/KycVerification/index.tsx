@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Container, Flex, Heading, Text } from '@radix-ui/themes';
-import { hrefFor, isKycApproved } from '@vault/domain';
+import { hrefFor, isKycApproved, readinessStep } from '@vault/domain';
 import { PageHeader } from '@vault/ui';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -30,7 +30,7 @@ export default function KycVerificationScreen() {
       <Flex direction="column" gap="5">
         <PageHeader
           title="Verify your identity"
-          description="EU and UK rules ask us to confirm who you are before you invest (KYC/AML). It takes about 3–5 minutes."
+          description={`EU and UK rules ask us to confirm who you are before you invest (KYC/AML). It takes ${readinessStep('kyc').estimate}.`}
         />
         {user ? (
           <Flex gap="2" align="center">

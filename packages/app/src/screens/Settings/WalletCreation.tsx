@@ -1,5 +1,5 @@
 import { Button, Code, Flex, Link as RadixLink, Text } from '@radix-ui/themes';
-import { hasWallet, hrefFor, messages, type User } from '@vault/domain';
+import { hasWallet, hrefFor, messages, readinessStep, type User } from '@vault/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -13,6 +13,7 @@ import { SettingsSection } from './SettingsSection';
  * double click sends one request; a failure changes nothing and leaves the button ready to retry.
  */
 export function WalletCreation({ user }: { user: User }) {
+  const step = readinessStep('wallet');
   const { refreshProfile } = useSession();
   const demo = useDemoMode();
   const [creating, setCreating] = useState(false);
@@ -57,10 +58,10 @@ export function WalletCreation({ user }: { user: User }) {
       ) : (
         <Flex direction="column" gap="2" align="start">
           <Text as="p" size="2">
-            You have no wallet yet. It takes about a minute.
+            You have no wallet yet. It takes {step.estimate}.
           </Text>
           <Button type="button" onClick={() => void create()} disabled={creating}>
-            {creating ? 'Creating Wallet…' : 'Create Wallet'}
+            {creating ? 'Creating Wallet…' : step.buttonText}
           </Button>
         </Flex>
       )}
