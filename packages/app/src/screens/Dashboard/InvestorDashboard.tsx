@@ -23,9 +23,9 @@ import {
 } from '@vault/ui';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { useTable } from '../../backend/useTable';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
+import { useInvestments, useNotifications, useUpcomingActions } from '../../data/queries';
 import { formatDate } from '../../format/dates';
 import { useNudgeDismissal } from '../../storage/nudges';
 import { track } from '../../telemetry';
@@ -48,9 +48,9 @@ export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
   const navigate = useNavigate();
   // The dashboard keeps no flag: Dismiss hides the nudge for this view only (SPEC.md 2).
   const { dismissed, dismiss } = useNudgeDismissal();
-  const investments = useTable('investments');
-  const notifications = useTable('notifications');
-  const upcoming = useTable('upcoming_actions');
+  const investments = useInvestments();
+  const notifications = useNotifications();
+  const upcoming = useUpcomingActions();
 
   // Both follow the live user: a step done elsewhere disappears here at once (STYLE.md, Centrifuge #441).
   const progress = readiness(user);

@@ -3,10 +3,17 @@ import { guideCardsFor, parseEuroAmount, quickLinksFor, type Session } from '@va
 import { GuideCards, MoneyText, PageHeader, StatCard } from '@vault/ui';
 import { type ReactNode, useId } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { TableState } from '../../backend/useTable';
-import { useTable } from '../../backend/useTable';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
+import {
+  useActivity,
+  useComplianceAlerts,
+  useEquityHoldings,
+  useLoans,
+  useMembers,
+  useProductionAssets,
+} from '../../data/queries';
+import type { Query } from '../../data/useQuery';
 import { formatDateTime } from '../../format/dates';
 import { QuickLinks } from './QuickLinks';
 
@@ -29,10 +36,8 @@ const comingSoonSections = [
   },
 ] as const;
 
-type Loaded<T> = TableState<T> & { retry: () => void };
-
 /** A stat card's figure while its table loads, fails or is ready. */
-function figure<T>(state: Loaded<T>, ready: (rows: T[]) => ReactNode): ReactNode {
+function figure<T>(state: Query<T>, ready: (rows: T[]) => ReactNode): ReactNode {
   if (state.status === 'loading') return '…';
   if (state.status === 'error') return 'Unavailable';
   return ready(state.rows);
@@ -45,12 +50,12 @@ function sumOfAmounts(rows: readonly { value?: string; amount?: string }[]): num
 /** The admin dashboard: admin flag or mfo_admin (SPEC.md 2). */
 export function MfoAdminDashboard({ session }: { session: Session }) {
   const navigate = useNavigate();
-  const users = useTable('users');
-  const alerts = useTable('compliance_alerts');
-  const activity = useTable('activity');
-  const loans = useTable('loans');
-  const holdings = useTable('equity_holdings');
-  const assets = useTable('production_assets');
+  const users = useMembers();
+  const alerts = useComplianceAlerts();
+  const activity = useActivity();
+  const loans = useLoans();
+  const holdings = useEquityHoldings();
+  const assets = useProductionAssets();
 
   const assetTables = [loans, holdings, assets];
   const assetsStatus = assetTables.some((t) => t.status === 'error')

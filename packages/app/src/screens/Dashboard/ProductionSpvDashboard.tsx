@@ -1,9 +1,9 @@
 import { Flex } from '@radix-ui/themes';
 import type { ProductionAsset } from '@vault/domain';
 import { DataTable, type DataTableColumn, PageHeader, StatusChip } from '@vault/ui';
-import { useTable } from '../../backend/useTable';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
+import { useProductionAssets } from '../../data/queries';
 
 const assetColumns: readonly DataTableColumn<ProductionAsset>[] = [
   { key: 'name', header: 'Asset' },
@@ -13,7 +13,7 @@ const assetColumns: readonly DataTableColumn<ProductionAsset>[] = [
 
 /** production_spv: the asset inventory (SPEC.md 2). */
 export function ProductionSpvDashboard() {
-  const assets = useTable('production_assets');
+  const assets = useProductionAssets();
   return (
     <Flex direction="column" gap="6">
       <PageHeader title="Production SPV Dashboard" description="Producing assets and their state." />

@@ -4,9 +4,9 @@ import { NudgeBanner, PageHeader } from '@vault/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { useTable } from '../../backend/useTable';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
+import { useDocuments } from '../../data/queries';
 import { useSession } from '../../session/SessionProvider';
 import { useNudgeDismissal } from '../../storage/nudges';
 import { track } from '../../telemetry';
@@ -21,7 +21,7 @@ function keyOf(doc: VaultDocument): string {
 export default function DocumentsScreen() {
   const { session } = useSession();
   const navigate = useNavigate();
-  const documents = useTable('documents');
+  const documents = useDocuments();
   const { dismissed, dismiss } = useNudgeDismissal('documents');
   // Documents signed in this view; the sample table itself is read-only.
   const [signed, setSigned] = useState<ReadonlySet<string>>(() => new Set());

@@ -1,9 +1,10 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { formatEuros, hrefFor, INVESTMENT_TERMS, type InvestmentQuote, investmentQuote, messages } from '@vault/domain';
-import { ErrorState, LoadingSkeleton, PageHeader, Stepper } from '@vault/ui';
+import { PageHeader, Stepper } from '@vault/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { useTable } from '../../backend/useTable';
+import { TableData } from '../../components/TableData';
+import { useOpportunityDetail } from '../../data/queries';
 import { OpportunityNotFound } from '../OpportunityDetail/OpportunityNotFound';
 import { useBack } from '../OpportunityDetail/useBack';
 import { AmountStep } from './AmountStep';
@@ -14,28 +15,28 @@ import { MethodStep } from './MethodStep';
 /** /investments/{id}: amount, payment method, confirm, submitted (SPEC.md 2). */
 export default function InvestmentFlowScreen() {
   const { id = '' } = useParams();
-  const table = useTable('opportunity_details', { id });
+  // The same query as the detail's: coming from there, the rows are already here.
+  const detail = useOpportunityDetail(id);
   const leave = useBack(id === '' ? hrefFor('opportunities') : hrefFor('opportunityDetail', { id }));
-
-  if (table.status === 'loading') {
-    return (
-      <Flex direction="column" gap="4">
-        <PageHeader title="Invest" />
-        <LoadingSkeleton variant="text" count={4} label="Loading investment…" />
-      </Flex>
-    );
-  }
-  if (table.status === 'error') {
-    return (
-      <Flex direction="column" gap="4">
-        <PageHeader title="Invest" />
-        <ErrorState title={messages.opportunitiesFailed} onRetry={table.retry} />
-      </Flex>
-    );
-  }
-  const detail = table.rows.find((row) => row.id === id);
-  if (!detail) return <OpportunityNotFound id={id} />;
-  return <Flow name={detail.name} onLeave={leave} />;
+  return (
+    <TableData
+      state={detail}
+      what="investment"
+      skeleton="text"
+      skeletonCount={4}
+      errorTitle={messages.opportunitiesFailed}
+      headingLevel={2}
+      empty={<OpportunityNotFound id={id} />}
+      around={(content) => (
+        <Flex direction="column" gap="4">
+          <PageHeader title="Invest" />
+          {content}
+        </Flex>
+      )}
+    >
+      {([row]) => (row ? <Flow name={row.name} onLeave={leave} /> : null)}
+    </TableData>
+  );
 }
 
 function Flow({ name, onLeave }: { name: string; onLeave: () => void }) {

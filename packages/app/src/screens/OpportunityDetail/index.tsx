@@ -1,9 +1,18 @@
 import { Badge, Button, Callout, Flex, Grid, Link as RadixLink, Text } from '@radix-ui/themes';
-import { explorersThisWeek, formatEuros, hrefFor, messages, type OpportunityDetail } from '@vault/domain';
-import { ErrorState, LoadingSkeleton, PageHeader, StatCard } from '@vault/ui';
+import {
+  explorersThisWeek,
+  formatEuros,
+  hrefFor,
+  messages,
+  type Opportunity,
+  type OpportunityDetail,
+} from '@vault/domain';
+import { PageHeader, StatCard } from '@vault/ui';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { useTable } from '../../backend/useTable';
+import { TableData } from '../../components/TableData';
+import { useOpportunity, useOpportunityDetail } from '../../data/queries';
+import type { Query } from '../../data/useQuery';
 import { useSession } from '../../session/SessionProvider';
 import { ExpressInterestDialog } from './ExpressInterestDialog';
 import { readFromPortfolio } from './fromPortfolio';
@@ -14,31 +23,41 @@ import { useBack } from './useBack';
 /** /opportunities/{id}: one opportunity's detail, with Express Interest and Invest (SPEC.md 2). */
 export default function OpportunityDetailScreen() {
   const { id = '' } = useParams();
-  const table = useTable('opportunity_details', { id });
+  // Both requests start together: the facts below the detail do not wait for the detail.
+  const detail = useOpportunityDetail(id);
+  const facts = useOpportunity(id);
   const back = useBack(hrefFor('opportunities'));
 
-  if (table.status === 'loading') {
-    return (
-      <Flex direction="column" gap="4">
-        <PageHeader title="Opportunity" onBack={back} />
-        <LoadingSkeleton variant="text" count={4} label="Loading opportunity…" />
-      </Flex>
-    );
-  }
-  if (table.status === 'error') {
-    return (
-      <Flex direction="column" gap="4">
-        <PageHeader title="Opportunity" onBack={back} />
-        <ErrorState title={messages.opportunitiesFailed} onRetry={table.retry} />
-      </Flex>
-    );
-  }
-  const detail = table.rows.find((row) => row.id === id);
-  if (!detail) return <OpportunityNotFound id={id} />;
-  return <Detail detail={detail} onBack={back} />;
+  return (
+    <TableData
+      state={detail}
+      what="opportunity"
+      skeleton="text"
+      skeletonCount={4}
+      errorTitle={messages.opportunitiesFailed}
+      headingLevel={2}
+      empty={<OpportunityNotFound id={id} />}
+      around={(content) => (
+        <Flex direction="column" gap="4">
+          <PageHeader title="Opportunity" onBack={back} />
+          {content}
+        </Flex>
+      )}
+    >
+      {([row]) => (row ? <Detail detail={row} facts={facts} onBack={back} /> : null)}
+    </TableData>
+  );
 }
 
-function Detail({ detail, onBack }: { detail: OpportunityDetail; onBack: () => void }) {
+function Detail({
+  detail,
+  facts,
+  onBack,
+}: {
+  detail: OpportunityDetail;
+  facts: Query<Opportunity>;
+  onBack: () => void;
+}) {
   const { session } = useSession();
   const location = useLocation();
   const fromPortfolio = readFromPortfolio(location.state);
@@ -101,7 +120,7 @@ function Detail({ detail, onBack }: { detail: OpportunityDetail; onBack: () => v
         <StatCard label="Impact" value={detail.impact} />
         <StatCard label="Term" value={detail.term} />
       </Grid>
-      <OpportunityFacts id={detail.id} />
+      <OpportunityFacts state={facts} />
       <ExpressInterestDialog
         name={detail.name}
         email={session.user?.email}
