@@ -1,5 +1,6 @@
 import type { TableName, TableRow } from '../backend/schemas';
 import { type LoadOptions, loadSampleTable } from '../backend/tables';
+import { onQueryScopeChange } from './scope';
 
 /** Equality filters of a query, e.g. `{ id: 'solar-park' }`. */
 export type Eq = Readonly<Record<string, string>>;
@@ -21,8 +22,6 @@ interface Entry {
 
 const LOADING: QueryState<never> = { status: 'loading', rows: null, error: null };
 const entries = new Map<string, Entry>();
-/** Whose data the cache holds (a user id, or '' signed out); undefined until the app says. */
-let scope: string | undefined;
 
 /** The cache key: table and filters, with the filters in a fixed order. */
 export function queryKey(table: TableName, eq: Eq = {}): string {
@@ -58,8 +57,10 @@ function load(entry: Entry, options: Pick<LoadOptions, 'retry'> = {}): void {
   entry.controller?.abort();
   const controller = new AbortController();
   entry.controller = controller;
-  entry.state = LOADING;
-  notify(entry);
+  if (entry.state !== LOADING) {
+    entry.state = LOADING;
+    notify(entry);
+  }
   void loadSampleTable(entry.table, { eq: entry.eq, retry: options.retry, signal: controller.signal }).then(
     (result) => {
       if (controller.signal.aborted) return;
@@ -139,11 +140,4 @@ export function clearQueries(): void {
   entries.clear();
 }
 
-/**
- * Whose data the cache holds: a different user empties it, so nobody sees the rows loaded for
- * the previous one. The first call only records the scope, keeping what was prefetched.
- */
-export function setQueryScope(next: string): void {
-  if (scope !== undefined && scope !== next) clearQueries();
-  scope = next;
-}
+onQueryScopeChange(clearQueries);

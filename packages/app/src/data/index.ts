@@ -1,3 +1,2 @@
-export { type Eq, prefetch, type QueryState, setQueryScope } from './cache';
-export * from './queries';
-export { type Query, useQuery } from './useQuery';
+export { prefetch } from './cache';
+export { prefetchScreen } from './queries';

@@ -2,6 +2,8 @@ import type { Session } from '@vault/domain';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { Toaster } from 'sonner';
+import { clearQueries } from '../data/cache';
+import { QueryScope } from '../data/QueryScope';
 import { DemoModeOverride } from '../demo/demoMode';
 import { AppRoutes } from '../router/routes';
 import { createAppSessionStore, SessionProvider } from '../session/SessionProvider';
@@ -20,9 +22,12 @@ export function FullApp({ url, session = signedOutSession, demo = false }: FullA
   const [store] = useState(() =>
     createAppSessionStore({ storage: memoryStorage(), tabStorage: null, initial: { session } }),
   );
+  // Each journey starts with an empty query cache, so its own MSW handlers answer.
+  useState(() => clearQueries());
   return (
     <DemoModeOverride.Provider value={demo}>
       <SessionProvider store={store}>
+        <QueryScope />
         <MemoryRouter initialEntries={[url]}>
           <AppRoutes />
         </MemoryRouter>
