@@ -2,7 +2,7 @@ import { readinessStep } from './readiness';
 import { hrefFor } from './routes';
 import { hasWallet, type Session } from './session';
 
-export interface GuideLink {
+interface GuideLink {
   label: string;
   href: string;
 }
@@ -107,7 +107,7 @@ export interface QuickLink {
  * lists them. Two lead where their dashboard's role may not go (investor → Reports, MFO admin →
  * Manage Assets); the link walk in links.test.ts names them.
  */
-export const dashboardQuickLinks: Readonly<Partial<Record<DashboardKind, readonly QuickLink[]>>> = {
+const dashboardQuickLinks: Readonly<Partial<Record<DashboardKind, readonly QuickLink[]>>> = {
   'mfo-admin': [
     { label: 'Manage Users', href: hrefFor('users') },
     { label: 'Compliance', href: hrefFor('compliance') },

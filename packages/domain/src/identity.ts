@@ -1,7 +1,7 @@
 /** Small stable identifiers and derived figures. */
 
 /** FNV-1a: a small, stable string hash, so derived figures stay the same for one id. */
-export function stableHash(text: string): number {
+function stableHash(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
@@ -15,7 +15,7 @@ export function explorersThisWeek(opportunityId: string): number {
   return 12 + (stableHash(opportunityId) % 19);
 }
 
-export const CORRELATION_PREFIX = 'vault';
+const CORRELATION_PREFIX = 'vault';
 
 /** A request correlation id: prefix, a time part and a random part (SPEC.md 7). */
 export function correlationId(now: number = Date.now(), random: () => number = Math.random): string {

@@ -3,7 +3,7 @@ import { messages } from './messages';
 
 export type PaymentMethod = 'bank' | 'card';
 
-export interface QuoteLine {
+interface QuoteLine {
   label: string;
   cents: number;
 }

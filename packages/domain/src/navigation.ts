@@ -36,7 +36,7 @@ export const primaryNav: readonly NavLink[] = linksTo('primary nav', [
 export const adminMenu: readonly NavLink[] = linksTo('admin menu', ['users', 'compliance', 'reports']);
 
 /** Roles that see the admin menu even without the admin flag. */
-export const adminMenuRoles: readonly Role[] = v.parse(v.array(RoleSchema), [
+const adminMenuRoles: readonly Role[] = v.parse(v.array(RoleSchema), [
   'mfo_admin',
   'compliance',
   'cl_spv_admin',
@@ -114,7 +114,7 @@ export function safeInternalPath(from: string | null | undefined): string | null
   return from;
 }
 
-export const APP_NAME = 'Vault';
+const APP_NAME = 'Vault';
 
 /** The document title of a path: its route's title, or the 404's, then the app's name. */
 export function documentTitle(pathname: string): string {

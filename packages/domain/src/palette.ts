@@ -4,10 +4,10 @@ import { hrefFor } from './routes';
 import type { Session } from './session';
 import { parseTable } from './table';
 
-export const paletteGroups = ['Navigation', 'Admin', 'Account'] as const;
-export type PaletteGroup = (typeof paletteGroups)[number];
+const paletteGroups = ['Navigation', 'Admin', 'Account'] as const;
+type PaletteGroup = (typeof paletteGroups)[number];
 
-export const PaletteEntrySchema = v.object({
+const PaletteEntrySchema = v.object({
   id: v.pipe(v.string(), v.nonEmpty()),
   group: v.picklist(paletteGroups),
   label: v.pipe(v.string(), v.nonEmpty()),
@@ -34,7 +34,7 @@ const investorOnly: Role[] = ['investor'];
 const adminOnly: Role[] = ['mfo_admin'];
 
 /** Every command palette entry of docs/product.md §2, with its role restriction. */
-export const paletteEntries: readonly PaletteEntry[] = parsePaletteEntries([
+const paletteEntries: readonly PaletteEntry[] = parsePaletteEntries([
   { id: 'dashboard', group: 'Navigation', label: 'Go to Dashboard', href: hrefFor('dashboard') },
   {
     id: 'opportunities',

@@ -3,7 +3,7 @@ import { hrefFor } from './routes';
 import { hasWallet, isKycApproved, type User } from './session';
 import { parseTable } from './table';
 
-export const readinessStepIds = ['wallet', 'kyc', 'agreement', 'onramp'] as const;
+const readinessStepIds = ['wallet', 'kyc', 'agreement', 'onramp'] as const;
 export type ReadinessStepId = (typeof readinessStepIds)[number];
 
 /** The steps the access gate can ask for; agreement always counts as done, so it never gates. */
@@ -12,7 +12,7 @@ export type Need = (typeof gateNeeds)[number];
 
 const internalPath = v.pipe(v.string(), v.regex(/^\/[^/\\]/, 'must be an internal path like /wallet'));
 
-export const ReadinessStepSchema = v.object({
+const ReadinessStepSchema = v.object({
   id: v.picklist(readinessStepIds),
   /** Row label on the readiness card. */
   label: v.pipe(v.string(), v.nonEmpty()),
@@ -35,7 +35,7 @@ export function parseReadinessSteps(entries: readonly unknown[]): ReadinessStepD
 }
 
 /** The four onboarding steps, in order (SPEC.md 2 'Readiness card' and 4 'Readiness steps'). */
-export const readinessSteps: readonly ReadinessStepDefinition[] = parseReadinessSteps([
+const readinessSteps: readonly ReadinessStepDefinition[] = parseReadinessSteps([
   {
     id: 'wallet',
     label: 'Create wallet',

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { messages } from './messages';
 
 /** The registration form of SPEC.md 3; step 2 fields are optional. */
-export const RegistrationFormSchema = v.object({
+const RegistrationFormSchema = v.object({
   firstName: v.string(),
   lastName: v.string(),
   email: v.string(),

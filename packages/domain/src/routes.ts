@@ -33,7 +33,7 @@ export const screenKeys = [
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 
-export const RouteSchema = v.object({
+const RouteSchema = v.object({
   /** Path pattern; `:name` matches one segment. */
   path: v.pipe(
     v.string(),
@@ -52,7 +52,6 @@ export const RouteSchema = v.object({
   comingSoon: v.optional(v.boolean(), false),
 });
 export type RouteDefinition = v.InferOutput<typeof RouteSchema>;
-export type RouteAccess = RouteDefinition['access'];
 
 export function parseRoutes(entries: readonly unknown[]): RouteDefinition[] {
   return parseTable('route', RouteSchema, entries);
@@ -220,8 +219,8 @@ export type StaticScreen = {
   [S in ScreenKey]: [ParamNames<PathOf<S>>] extends [never] ? S : never;
 }[ScreenKey];
 /** Query parameters of a link; undefined values are left out. */
-export type HrefQuery = Readonly<Record<string, string | undefined>>;
-export type HrefParams<S extends ScreenKey> = Readonly<Record<ParamNames<PathOf<S>>, string>>;
+type HrefQuery = Readonly<Record<string, string | undefined>>;
+type HrefParams<S extends ScreenKey> = Readonly<Record<ParamNames<PathOf<S>>, string>>;
 type HrefArgs<S extends ScreenKey> = [ParamNames<PathOf<S>>] extends [never]
   ? [params?: Readonly<Record<string, never>>, query?: HrefQuery]
   : [params: HrefParams<S>, query?: HrefQuery];

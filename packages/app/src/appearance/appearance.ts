@@ -26,7 +26,7 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-export function setAppearance(next: Appearance): void {
+function setAppearance(next: Appearance): void {
   writeItem(storageKeys.appearance, next);
   for (const listener of listeners) listener();
 }

@@ -1,5 +1,5 @@
 export { type AppStoryParameters, withApp } from './decorators';
 export { expectNavigatedTo, expectToast, SLOW } from './expect';
-export { FullApp, type FullAppProps } from './FullApp';
+export { FullApp } from './FullApp';
 export { adminSession, sessionAs, signedOutSession, storyUsers } from './sessions';
 export { captureTelemetry } from './telemetry';

@@ -2,7 +2,7 @@ import { Box, Button, Callout, Code, Flex, Heading, Text } from '@radix-ui/theme
 import { hrefFor, messages } from '@vault/domain';
 
 /** What went wrong, in words: an Error's message, or the value itself. */
-export function crashMessage(error: unknown): string {
+function crashMessage(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
   if (typeof error === 'string') return error;
   return 'Unknown error';
@@ -39,5 +39,3 @@ export function CrashView({ error }: { error: unknown }) {
     </Flex>
   );
 }
-
-export default CrashView;

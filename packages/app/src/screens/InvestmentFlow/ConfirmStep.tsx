@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import { StepActions } from './StepActions';
 
 /** The terms shown before confirming (SPEC.md 9), from the domain's constants. */
-export function investmentTerms(): string[] {
+function investmentTerms(): string[] {
   const t = INVESTMENT_TERMS;
   return [
     `${t.termYears}-year term`,

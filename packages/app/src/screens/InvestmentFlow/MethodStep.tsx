@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import { StepActions } from './StepActions';
 
 /** What each method costs and how fast it settles (SPEC.md 9). */
-export function methodDescription(method: PaymentMethod): string {
+function methodDescription(method: PaymentMethod): string {
   const { settlement } = paymentMethods[method];
   return method === 'card' ? `${CARD_FEE_BPS / 100}% fee, ${settlement.toLowerCase()}` : settlement;
 }

@@ -29,5 +29,3 @@ export function NotFoundPage() {
     </Flex>
   );
 }
-
-export default NotFoundPage;

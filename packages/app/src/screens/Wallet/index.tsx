@@ -12,7 +12,7 @@ import { useFundedMemberSignal } from './useFundedMemberSignal';
 import { WalletSetup } from './WalletSetup';
 
 /** The external wallet console of the wallet provider; opens in a new tab. */
-export const WALLET_CONSOLE_URL = 'https://www.crossmint.com/console';
+const WALLET_CONSOLE_URL = 'https://www.crossmint.com/console';
 
 /** /wallet (SPEC.md 2): the wallet id, balance, first on-ramp, next best actions and bank linking. */
 export default function WalletScreen() {

@@ -1,2 +1,0 @@
-export { prefetch } from './cache';
-export { prefetchScreen } from './queries';

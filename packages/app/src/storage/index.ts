@@ -1,3 +1,0 @@
-export * from './local';
-export * from './nudges';
-export * from './researchPoints';
