@@ -1,6 +1,6 @@
 import { Button, Code, Flex, Link as RadixLink, Text } from '@radix-ui/themes';
 import { hasWallet, hrefFor, messages, readinessStep, type User } from '@vault/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { createWallet } from '../../backend/wallet';
@@ -9,30 +9,21 @@ import { useSession } from '../../session/SessionProvider';
 import { SettingsSection } from './SettingsSection';
 
 /**
- * Wallet creation (SPEC.md 7 and 8). The button is disabled while the request is in flight, so a
- * double click sends one request; a failure changes nothing and leaves the button ready to retry.
+ * Wallet creation (docs/product.md §7 and §8). The one guard against a double click is the
+ * button's `disabled` while the request is in flight: React applies it before the next click
+ * event, so a second click never reaches `create`. A failure changes nothing and leaves the
+ * button ready to retry.
  */
 export function WalletCreation({ user }: { user: User }) {
   const step = readinessStep('wallet');
   const { refreshProfile } = useSession();
   const demo = useDemoMode();
   const [creating, setCreating] = useState(false);
-  const inFlight = useRef(false);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
 
   const create = async () => {
-    if (inFlight.current) return;
-    inFlight.current = true;
     setCreating(true);
     const result = await createWallet(user, { demo });
-    inFlight.current = false;
-    if (mounted.current) setCreating(false);
+    setCreating(false);
     if (result.ok) {
       toast.success(messages.walletCreated);
       await refreshProfile({ crossmintWalletId: result.walletId });
