@@ -32,7 +32,7 @@ export function App({ sessionStore }: { sessionStore?: SessionStore }) {
             <AppRoutes />
           </CrashBoundary>
         </BrowserRouter>
-        {/* Library defaults (3 visible, 4000 ms) as SPEC.md 9 says; outside the router so toasts outlive a navigation. */}
+        {/* Library defaults (3 visible, 4000 ms) as docs/product.md §9 says; outside the router so toasts outlive a navigation. */}
         {toasterWanted && (
           <Suspense fallback={null}>
             <Toaster theme={appearance} richColors closeButton />

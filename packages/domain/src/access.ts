@@ -10,7 +10,7 @@ export type AccessDecision =
   | { kind: 'not-found' };
 
 /**
- * The one access decision for every route (SPEC.md 4 'Access guard' and 6).
+ * The one access decision for every route (docs/product.md §4 'Access guard' and 6).
  * Order: unknown path, public route, signed out, admin flag (bypasses every check),
  * role not allowed, then the readiness gate, which only investors meet.
  */
@@ -47,7 +47,7 @@ export function signedInRedirect(session: Session, pathname: string): string | n
 
 /**
  * The step /access-required explains: the `need` asked for when it is known and still unmet,
- * otherwise the user's first unmet step (PRODUCT.md decision 5), so a stale link never asks for
+ * otherwise the user's first unmet step (docs/decisions.md (5)), so a stale link never asks for
  * a step already done. Null when nothing is missing.
  */
 export function resolveNeed(user: User, need: string | null | undefined): Need | null {

@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md 9. Money in whole euros unless the name says cents. */
+/** Business constants of docs/product.md §9. Money in whole euros unless the name says cents. */
 export const MIN_FIRST_ONRAMP_EUR = 20;
 export const ONRAMP_SUGGESTIONS_EUR = [20, 50, 100] as const;
 export const MIN_INVESTMENT_EUR = 5_000;

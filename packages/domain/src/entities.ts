@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-/** Schemas of the sample entities of SPEC.md 3, as the backend serves them. */
+/** Schemas of the sample entities of docs/product.md §3, as the backend serves them. */
 
 export const OpportunityDetailSchema = v.object({
   id: v.pipe(v.string(), v.nonEmpty()),
@@ -78,7 +78,7 @@ export type AuditLog = v.InferOutput<typeof AuditLogSchema>;
 export const statuses = [...documentStatuses, ...investmentStatuses, ...assetStatuses, ...alertPriorities] as const;
 export type Status = (typeof statuses)[number];
 
-/** The create-crossmint-wallet function's answer (SPEC.md 3 and 7). */
+/** The create-crossmint-wallet function's answer (docs/product.md §3 and §7). */
 const CreateWalletResponseSchema = v.object({
   success: v.boolean(),
   walletId: v.optional(v.nullable(v.string())),
@@ -87,7 +87,7 @@ const CreateWalletResponseSchema = v.object({
 
 /**
  * Reads the wallet function's answer: the wallet id on success, or the message to show after
- * 'Failed to create wallet'. Success needs `success: true` and a wallet id (SPEC.md 5).
+ * 'Failed to create wallet'. Success needs `success: true` and a wallet id (docs/product.md §5).
  */
 export function readCreateWalletResponse(body: unknown): { ok: true; walletId: string } | { ok: false; error: string } {
   const parsed = v.safeParse(CreateWalletResponseSchema, body);

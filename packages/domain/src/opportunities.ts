@@ -11,7 +11,7 @@ type OpportunityCategory = (typeof opportunityCategories)[number];
 export const opportunityRegions = ['EU', 'Netherlands', 'Africa', 'Asia'] as const;
 type OpportunityRegion = (typeof opportunityRegions)[number];
 
-/** A sample opportunity (SPEC.md 3). apy and minInvestment are display strings, as sampled. */
+/** A sample opportunity (docs/product.md §3). apy and minInvestment are display strings, as sampled. */
 export const OpportunitySchema = v.object({
   id: v.pipe(v.string(), v.nonEmpty()),
   name: v.pipe(v.string(), v.nonEmpty()),
@@ -107,7 +107,7 @@ export function opportunitySummary(list: readonly Opportunity[]): OpportunitySum
 }
 
 /**
- * Filters and sort from the URL query (PRODUCT.md decision 11). Anything unknown falls back
+ * Filters and sort from the URL query (docs/decisions.md (11)). Anything unknown falls back
  * to its default, so an odd or hand-edited URL still shows a list.
  */
 export function opportunityQueryFromParams(get: (key: string) => string | null): OpportunityQuery {

@@ -20,7 +20,7 @@ const ReadinessStepSchema = v.object({
   estimate: v.pipe(v.string(), v.nonEmpty()),
   buttonText: v.pipe(v.string(), v.nonEmpty()),
   target: internalPath,
-  /** The investor nudge for this step (SPEC.md 4, 'Investor nudge'); absent when it never nudges. */
+  /** The investor nudge for this step (docs/product.md §4, 'Investor nudge'); absent when it never nudges. */
   nudge: v.optional(
     v.object({
       label: v.pipe(v.string(), v.nonEmpty()),
@@ -34,7 +34,7 @@ export function parseReadinessSteps(entries: readonly unknown[]): ReadinessStepD
   return parseTable('readiness step', ReadinessStepSchema, entries);
 }
 
-/** The four onboarding steps, in order (SPEC.md 2 'Readiness card' and 4 'Readiness steps'). */
+/** The four onboarding steps, in order (docs/product.md §2 'Readiness card' and 4 'Readiness steps'). */
 const readinessSteps: readonly ReadinessStepDefinition[] = parseReadinessSteps([
   {
     id: 'wallet',
@@ -69,7 +69,7 @@ const readinessSteps: readonly ReadinessStepDefinition[] = parseReadinessSteps([
   },
 ]);
 
-/** When each step counts as done (SPEC.md 4). Only 'approved' KYC counts. */
+/** When each step counts as done (docs/product.md §4). Only 'approved' KYC counts. */
 const isDone: Record<ReadinessStepId, (user: User) => boolean> = {
   wallet: hasWallet,
   kyc: isKycApproved,
@@ -115,7 +115,7 @@ export interface Nudge {
   target: string;
 }
 
-/** The next-step nudge for an investor, or null (SPEC.md 4 'Investor nudge'). */
+/** The next-step nudge for an investor, or null (docs/product.md §4 'Investor nudge'). */
 export function nudgeFor(user: User | null): Nudge | null {
   if (user?.role !== 'investor') return null;
   for (const step of readinessSteps) {

@@ -42,7 +42,7 @@ const RouteSchema = v.object({
   screen: v.picklist(screenKeys),
   /** 'public'; 'signed-in' for any signed-in user; or the roles allowed. */
   access: v.union([v.literal('public'), v.literal('signed-in'), v.pipe(v.array(RoleSchema), v.nonEmpty())]),
-  /** Whether an investor must have wallet, KYC and first on-ramp (PRODUCT.md decision 4). */
+  /** Whether an investor must have wallet, KYC and first on-ramp (docs/decisions.md (4)). */
   gate: v.boolean(),
   /** Where signed-in people are sent on instead: 'user' for anyone signed in, 'admin' for admins. */
   redirectSignedIn: v.optional(v.picklist(['user', 'admin'])),

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useDemoMode } from '../demo/demoMode';
 import { useSession } from '../session/SessionProvider';
 
-/** Demo mode only (PRODUCT.md decision 3): one button per role, named exactly `Sign in as <role id>`. */
+/** Demo mode only (docs/decisions.md (3)): one button per role, named exactly `Sign in as <role id>`. */
 export function DemoAccounts() {
   const demo = useDemoMode();
   const { signInAs } = useSession();

@@ -6,7 +6,7 @@ import { useSession } from '../session/SessionProvider';
 import { Field } from './Field';
 
 /**
- * The investor sign-in form of / and /login (SPEC.md 2 and 5). The form is `noValidate`: an empty
+ * The investor sign-in form of / and /login (docs/product.md §2 and §5). The form is `noValidate`: an empty
  * field gets the toast 'Please fill in all fields' from the session, not the browser's bubble.
  */
 export function SignInForm({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
@@ -58,7 +58,7 @@ export function SignInForm({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
                 Remember me
               </Flex>
             </Text>
-            {/* A placeholder: password reset is not part of the product yet (SPEC.md 2). */}
+            {/* A placeholder: password reset is not part of the product yet (docs/product.md §2). */}
             <Button type="button" variant="ghost" size="1">
               Forgot password?
             </Button>
@@ -66,7 +66,7 @@ export function SignInForm({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
           <Button type="submit" size="3" disabled={busy}>
             {busy ? 'Signing in…' : 'Sign In'}
           </Button>
-          {/* No behaviour yet (SPEC.md 2). */}
+          {/* No behaviour yet (docs/product.md §2). */}
           <Button type="button" size="3" variant="outline">
             Continue with LinkedIn
           </Button>

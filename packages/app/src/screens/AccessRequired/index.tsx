@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useSession } from '../../session/SessionProvider';
 
 /**
- * /access-required?need=…&from=… (PRODUCT.md decision 5): the missing step with its label,
+ * /access-required?need=…&from=… (docs/decisions.md (5)): the missing step with its label,
  * estimate and button, and a way back. `from` is followed only when it is an internal path.
  */
 export default function AccessRequiredScreen() {

@@ -7,7 +7,7 @@ import { useDemoMode } from '../../demo/demoMode';
 import { adminPair } from '../../session/adminPair';
 import { useSession } from '../../session/SessionProvider';
 
-/** /admin/login (SPEC.md 2): 'Access Dashboard', 'Authenticating...' and disabled while working. */
+/** /admin/login (docs/product.md §2): 'Access Dashboard', 'Authenticating...' and disabled while working. */
 export default function AdminLoginScreen() {
   const { adminSignIn } = useSession();
   const navigate = useNavigate();
@@ -22,7 +22,7 @@ export default function AdminLoginScreen() {
     if (working) return;
     setWorking(true);
     const ok = await adminSignIn(email, password);
-    // Re-enabled on failure, so a wrong pair can be corrected (SPEC.md 5).
+    // Re-enabled on failure, so a wrong pair can be corrected (docs/product.md §5).
     setWorking(false);
     if (ok) navigate(hrefFor('dashboard'));
   };

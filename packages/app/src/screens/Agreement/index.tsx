@@ -8,7 +8,7 @@ import { agreementSections } from './agreementText';
 
 /**
  * /agreement (public): the membership agreement and a terms tickbox. The sign button reads as
- * disabled until the box is ticked; it stays focusable, so an attempt says why (SPEC.md 5).
+ * disabled until the box is ticked; it stays focusable, so an attempt says why (docs/product.md §5).
  */
 export default function AgreementScreen() {
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ function crashMessage(error: unknown): string {
   return 'Unknown error';
 }
 
-/** The crash page (SPEC.md 2), shown by the router's CrashBoundary: the message, Try again, Go to Homepage. */
+/** The crash page (docs/product.md §2), shown by the router's CrashBoundary: the message, Try again, Go to Homepage. */
 export function CrashView({ error }: { error: unknown }) {
   return (
     <Flex asChild direction="column" align="center" justify="center" gap="4" p="6" minHeight="70vh">

@@ -20,7 +20,7 @@ const repaymentColumns: readonly DataTableColumn<Repayment>[] = [
   { key: 'amount', header: 'Amount', align: 'right' },
 ];
 
-/** cl_spv_admin: the loan portfolio and upcoming repayments (SPEC.md 2). */
+/** cl_spv_admin: the loan portfolio and upcoming repayments (docs/product.md §2). */
 export function ClSpvDashboard() {
   const loans = useLoans();
   const repayments = useRepayments();

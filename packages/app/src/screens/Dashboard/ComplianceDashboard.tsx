@@ -23,7 +23,7 @@ const auditColumns: readonly DataTableColumn<AuditLog>[] = [
   { key: 'action', header: 'Action' },
 ];
 
-/** compliance: alerts by priority and the audit log (SPEC.md 2). */
+/** compliance: alerts by priority and the audit log (docs/product.md §2). */
 export function ComplianceDashboard() {
   const alerts = useComplianceAlerts();
   const logs = useAuditLogs();

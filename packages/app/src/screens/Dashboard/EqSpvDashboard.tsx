@@ -12,7 +12,7 @@ const holdingColumns: readonly DataTableColumn<EquityHolding>[] = [
   { key: 'performance', header: 'Performance', align: 'right' },
 ];
 
-/** eq_spv_admin: the equity portfolio (SPEC.md 2). */
+/** eq_spv_admin: the equity portfolio (docs/product.md §2). */
 export function EqSpvDashboard() {
   const holdings = useEquityHoldings();
   return (

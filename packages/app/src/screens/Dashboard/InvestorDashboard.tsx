@@ -46,13 +46,13 @@ export interface InvestorDashboardProps {
 /** The investor dashboard: readiness, the next-step nudge, investments, notifications, actions, guides. */
 export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
   const navigate = useNavigate();
-  // The dashboard keeps no flag: Dismiss hides the nudge for this view only (SPEC.md 2).
+  // The dashboard keeps no flag: Dismiss hides the nudge for this view only (docs/product.md §2).
   const { dismissed, dismiss } = useNudgeDismissal();
   const investments = useInvestments();
   const notifications = useNotifications();
   const upcoming = useUpcomingActions();
 
-  // Both follow the live user: a step done elsewhere disappears here at once (STYLE.md, Centrifuge #441).
+  // Both follow the live user: a step done elsewhere disappears here at once (Centrifuge #441).
   const progress = readiness(user);
   const nudge = dismissed ? null : nudgeFor(user);
 

@@ -17,7 +17,7 @@ import type { Query } from '../../data/useQuery';
 import { formatDateTime } from '../../format/dates';
 import { QuickLinks } from './QuickLinks';
 
-/** The three admin sections SPEC.md 2 lists; their buttons do nothing yet, so they say so. */
+/** The three admin sections docs/product.md §2 lists; their buttons do nothing yet, so they say so. */
 const comingSoonSections = [
   {
     title: 'Account Recovery & Reset',
@@ -47,7 +47,7 @@ function sumOfAmounts(rows: readonly { value?: string; amount?: string }[]): num
   return rows.reduce((total, row) => total + (parseEuroAmount(row.value ?? row.amount ?? '') ?? 0), 0);
 }
 
-/** The admin dashboard: admin flag or mfo_admin (SPEC.md 2). */
+/** The admin dashboard: admin flag or mfo_admin (docs/product.md §2). */
 export function MfoAdminDashboard({ session }: { session: Session }) {
   const navigate = useNavigate();
   const users = useMembers();

@@ -11,7 +11,7 @@ const assetColumns: readonly DataTableColumn<ProductionAsset>[] = [
   { key: 'value', header: 'Value', align: 'right' },
 ];
 
-/** production_spv: the asset inventory (SPEC.md 2). */
+/** production_spv: the asset inventory (docs/product.md §2). */
 export function ProductionSpvDashboard() {
   const assets = useProductionAssets();
   return (

@@ -17,7 +17,7 @@ function keyOf(doc: VaultDocument): string {
   return doc.id ?? doc.name;
 }
 
-/** /documents (SPEC.md 2): pending-signature banner, e-signature notice, the grid, and its states. */
+/** /documents (docs/product.md §2): pending-signature banner, e-signature notice, the grid, and its states. */
 export default function DocumentsScreen() {
   const { session } = useSession();
   const navigate = useNavigate();

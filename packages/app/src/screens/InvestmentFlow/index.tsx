@@ -12,7 +12,7 @@ import { ConfirmStep } from './ConfirmStep';
 import { amountCents, type FlowState, readFlowState, STEP_LABELS, type Step, writeFlowState } from './flowState';
 import { MethodStep } from './MethodStep';
 
-/** /investments/{id}: amount, payment method, confirm, submitted (SPEC.md 2). */
+/** /investments/{id}: amount, payment method, confirm, submitted (docs/product.md §2). */
 export default function InvestmentFlowScreen() {
   const { id = '' } = useParams();
   // The same query as the detail's: coming from there, the rows are already here.

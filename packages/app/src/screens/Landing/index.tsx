@@ -5,7 +5,7 @@ import { DemoAccounts } from '../../components/DemoAccounts';
 import { SignInForm } from '../../components/SignInForm';
 import { HomeLink } from '../../shell/Logo';
 
-/** '/': the landing page and main investor sign-in (SPEC.md 2). */
+/** '/': the landing page and main investor sign-in (docs/product.md §2). */
 export default function LandingScreen() {
   return (
     <Container size="4" px="4" py="6">

@@ -2,7 +2,7 @@ import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { hrefFor, messages } from '@vault/domain';
 import { Link } from 'react-router-dom';
 
-/** Any path outside the route table (SPEC.md 2). */
+/** Any path outside the route table (docs/product.md §2). */
 export function NotFoundPage() {
   return (
     <Flex

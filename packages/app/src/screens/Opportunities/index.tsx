@@ -23,7 +23,7 @@ const QUERY_KEYS = ['category', 'region', 'sort'] as const;
 const categoryOptions = ['All', ...opportunityCategories] as const;
 const regionOptions = ['All', ...opportunityRegions] as const;
 
-/** The filters and sort, kept in the URL query (PRODUCT.md decision 11); other parameters are kept. */
+/** The filters and sort, kept in the URL query (docs/decisions.md (11)); other parameters are kept. */
 function useOpportunityQuery(): [OpportunityQuery, (next: OpportunityQuery) => void] {
   const [params, setParams] = useSearchParams();
   const query = opportunityQueryFromParams((key) => params.get(key));
@@ -41,7 +41,7 @@ function useOpportunityQuery(): [OpportunityQuery, (next: OpportunityQuery) => v
   return [query, setQuery];
 }
 
-/** /opportunities: the list of sample opportunities with filters, sort, tiles and states (SPEC.md 2). */
+/** /opportunities: the list of sample opportunities with filters, sort, tiles and states (docs/product.md §2). */
 export default function OpportunitiesScreen() {
   const navigate = useNavigate();
   const table = useOpportunities();

@@ -2,7 +2,7 @@ import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { hrefFor, messages } from '@vault/domain';
 import { Link } from 'react-router-dom';
 
-/** An unknown opportunity id: a state in the page, never a crash (PRODUCT.md decision 8). */
+/** An unknown opportunity id: a state in the page, never a crash (docs/decisions.md (8)). */
 export function OpportunityNotFound({ id }: { id: string }) {
   return (
     <Card size="3">

@@ -20,7 +20,7 @@ import { OpportunityFacts } from './OpportunityFacts';
 import { OpportunityNotFound } from './OpportunityNotFound';
 import { useBack } from './useBack';
 
-/** /opportunities/{id}: one opportunity's detail, with Express Interest and Invest (SPEC.md 2). */
+/** /opportunities/{id}: one opportunity's detail, with Express Interest and Invest (docs/product.md §2). */
 export default function OpportunityDetailScreen() {
   const { id = '' } = useParams();
   // Both requests start together: the facts below the detail do not wait for the detail.
@@ -65,7 +65,7 @@ function Detail({
   const explorers = explorersThisWeek(detail.id);
 
   const expressInterest = () => {
-    // SPEC.md 2: Express Interest only logs and shows an alert; no request is made.
+    // docs/product.md §2: Express Interest only logs and shows an alert; no request is made.
     console.log('[opportunity] Express interest', { opportunityId: detail.id, userId: session.user?.id });
     setInterestOpen(true);
   };

@@ -25,7 +25,7 @@ const providers = [
   { name: 'An e-signature provider', role: 'signs your agreements (eIDAS/UK e-signature).' },
 ] as const;
 
-/** /register: the 3-step wizard (SPEC.md 2, 4 and 5); completing signs the person in as an investor. */
+/** /register: the 3-step wizard (docs/product.md §2, §4 and §5); completing signs the person in as an investor. */
 export default function RegisterScreen() {
   const { signIn, refreshProfile } = useSession();
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ const CONFIRM_PHRASE = 'DELETE MY ACCOUNT';
 
 /**
  * Account deletion: Delete Account toggles a confirm box; it asks for a phrase whose text is not
- * checked (SPEC.md 5); confirming logs out and goes to / (SPEC.md 4).
+ * checked (docs/product.md §5); confirming logs out and goes to / (docs/product.md §4).
  */
 export function AccountDeletion() {
   const { logout } = useSession();

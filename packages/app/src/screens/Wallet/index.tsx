@@ -14,7 +14,7 @@ import { WalletSetup } from './WalletSetup';
 /** The external wallet console of the wallet provider; opens in a new tab. */
 const WALLET_CONSOLE_URL = 'https://www.crossmint.com/console';
 
-/** /wallet (SPEC.md 2): the wallet id, balance, first on-ramp, next best actions and bank linking. */
+/** /wallet (docs/product.md §2): the wallet id, balance, first on-ramp, next best actions and bank linking. */
 export default function WalletScreen() {
   const { session } = useSession();
   const user = session.user;

@@ -11,7 +11,7 @@ const highlights = [
   },
 ];
 
-/** /welcome: the marketing page (SPEC.md 2). */
+/** /welcome: the marketing page (docs/product.md §2). */
 export default function WelcomeScreen() {
   return (
     <Container size="3" px="4" py="8">
