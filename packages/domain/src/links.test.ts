@@ -193,6 +193,13 @@ describe('hrefFor', () => {
     );
   });
 
+  it("types the parameters from the route's path (checked by npm run typecheck)", () => {
+    // @ts-expect-error: the detail's path has an :id
+    expect(() => hrefFor('opportunityDetail')).toThrow(/needs the parameter ":id"/);
+    // @ts-expect-error: the dashboard's path has no parameter
+    expect(hrefFor('dashboard', { id: 'x' })).toBe('/dashboard');
+  });
+
   it('refuses an empty parameter', () => {
     expect(() => hrefFor('opportunityDetail', { id: '' })).toThrow(/needs the parameter ":id"/);
   });
