@@ -5,7 +5,7 @@ import { adminMenu, footerLinks, primaryNav, showsAdminMenu, userMenu } from './
 import { paletteFor } from './palette';
 import { nudgeFor, readiness } from './readiness';
 import { type Role, roleIds } from './roles';
-import { hrefFor, matchRoute } from './routes';
+import { hrefFor, isComingSoon, matchRoute, routes } from './routes';
 import type { Session, User } from './session';
 
 interface ShownLink {
@@ -208,5 +208,21 @@ describe('hrefFor', () => {
     const match = matchRoute(hrefFor('opportunityDetail', { id: 'a/b c' }));
     expect(match?.route.screen).toBe('opportunityDetail');
     expect(match?.params).toEqual({ id: 'a/b c' });
+  });
+});
+
+describe('the coming-soon flag', () => {
+  it('marks the nine routes not built yet, and only those', () => {
+    expect(routes.filter((r) => isComingSoon(r.screen)).map((r) => r.path)).toEqual([
+      '/support',
+      '/compliance',
+      '/reports',
+      '/loans',
+      '/investments',
+      '/assets',
+      '/kyc',
+      '/audit',
+      '/community',
+    ]);
   });
 });

@@ -199,7 +199,7 @@ export function roleMayOpen(route: RouteDefinition, role: Role): boolean {
 }
 
 type RouteTable = typeof routeTable;
-/** The path pattern of a screen, as a literal type: `pathOf<'opportunityDetail'>` is '/opportunities/:id'. */
+/** The path pattern of a screen, as a literal type: `PathOf<'opportunityDetail'>` is '/opportunities/:id'. */
 type PathOf<S extends ScreenKey> = Extract<RouteTable[number], { screen: S }>['path'];
 /** The `:name` segments of a path pattern. */
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
