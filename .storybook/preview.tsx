@@ -2,11 +2,10 @@ import '@radix-ui/themes/styles.css';
 import { Theme } from '@radix-ui/themes';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import type { Session } from '@vault/domain';
+import type { Appearance } from '@vault/ui';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { handlers } from '../mocks/handlers';
 import { StoryAuthSeed } from '../packages/app/src/storybook/authSeed';
-
-export type Appearance = 'light' | 'dark';
 
 const appearanceOf = (value: unknown): Appearance => (value === 'dark' ? 'dark' : 'light');
 

@@ -1,4 +1,5 @@
 import { getStoryContext, type TestRunnerConfig } from '@storybook/test-runner';
+import type { Appearance } from '@vault/ui';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { injectAxe } from 'axe-playwright';
 import type { Page } from 'playwright';
@@ -14,8 +15,6 @@ import type { Page } from 'playwright';
  *   because that report proved unreliable under the test-runner (it missed a dark-only contrast
  *   failure that this check catches).
  */
-
-type Appearance = 'light' | 'dark';
 
 interface A11yParameter {
   disable?: boolean;

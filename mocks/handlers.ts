@@ -11,4 +11,4 @@ import { restHandlers } from './rest';
 export const handlers: HttpHandler[] = [...authHandlers, ...functionHandlers, ...restHandlers];
 
 export { walletHandlers } from './functions';
-export { FIRST_LOAD_MS, RETRY_HEADER, RETRY_LOAD_MS, tableHandlers } from './rest';
+export { RETRY_HEADER, tableHandlers } from './rest';

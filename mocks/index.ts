@@ -3,7 +3,7 @@ export { functionHandlers, walletHandlers } from './functions';
 export { handlers } from './handlers';
 export { type Caller, identify } from './identity';
 export { MOCK_JWT_SECRET, signJwt, verifyJwt } from './jwt';
-export { FIRST_LOAD_MS, RETRY_HEADER, RETRY_LOAD_MS, restHandlers, tableHandlers } from './rest';
+export { RETRY_HEADER, restHandlers, tableHandlers } from './rest';
 export * from './scenario';
 export { seedSignedInMember } from './seed';
 export { mockSettings } from './settings';

@@ -10,7 +10,9 @@ import {
   isBackendTable,
   KYC_APPROVED,
   MIN_FIRST_ONRAMP_CENTS,
+  OPPORTUNITIES_LOADING_MS,
   PreferencesSchema,
+  RETRY_LOADING_MS,
   readScope,
   sampleData,
   sampleMemberRows,
@@ -36,9 +38,6 @@ import { type MockProfile, mockDb } from './state';
  * - `crossmint_wallet_id` changes only from null and only in demo mode (the SQL trigger's rule).
  */
 
-/** docs/product.md §9: a first load shows loading for 150 ms, a Retry for 400 ms. */
-export const FIRST_LOAD_MS = 150;
-export const RETRY_LOAD_MS = 400;
 /** The header the app sends, in mock mode only, when a load is a Retry. */
 export const RETRY_HEADER = 'x-vault-retry';
 /** Own-row calls (profile, demo functions) answer quickly, as a small query would. */
@@ -202,7 +201,7 @@ async function readAnswer(request: Request, name: string, scenario: TableScenari
   } else {
     // Stories show the loading state; the request never answers.
     if (scenario === 'loading') await delay('infinite');
-    await latency(request.headers.get(RETRY_HEADER) === '1' ? RETRY_LOAD_MS : FIRST_LOAD_MS);
+    await latency(request.headers.get(RETRY_HEADER) === '1' ? RETRY_LOADING_MS : OPPORTUNITIES_LOADING_MS);
     if (scenario === 'error') return HttpResponse.json({ message: 'Service unavailable' }, { status: 500 });
     if (scenario === 'empty') return HttpResponse.json([]);
   }

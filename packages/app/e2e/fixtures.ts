@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page, type Request, type Response } from '@playwright/test';
-import { documentTitle } from '@vault/domain';
+import { documentTitle, type Role } from '@vault/domain';
 
 /**
  * Shared pieces of the journeys. Every test gets a fresh browser context (Playwright's default),
@@ -8,15 +8,7 @@ import { documentTitle } from '@vault/domain';
  * page errors fail every test; failed requests fail the tests that call `watch.expectClean()`.
  */
 
-export type Role = 'investor' | 'mfo_admin' | 'cl_spv_admin' | 'eq_spv_admin' | 'production_spv' | 'compliance';
-export const allRoles: Role[] = [
-  'investor',
-  'mfo_admin',
-  'cl_spv_admin',
-  'eq_spv_admin',
-  'production_spv',
-  'compliance',
-];
+export type { Role };
 
 /** The wallet function's URL path, as supabase-js calls it against the embedded backend. */
 export const WALLET_FUNCTION_PATH = '/functions/v1/create-crossmint-wallet';
@@ -34,7 +26,7 @@ export const IS_ADMIN_KEY = 'vault.isAdmin';
 export const AUTH_TOKEN_PATH = '/auth/v1/token';
 export const APPEARANCE_KEY = 'vault.appearance';
 
-/** The demo admin pair (PRODUCT.md decision 2). */
+/** The demo admin pair (docs/decisions.md (2)). */
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'admin-demo-2025';
 
@@ -187,7 +179,7 @@ export function userMenuButton(page: Page): Locator {
   return page.getByRole('banner').getByRole('button', { name: /@/ });
 }
 
-/** The admin menu's button in the header (SPEC.md 2: /users, /compliance, /reports). */
+/** The admin menu's button in the header (docs/product.md §2: /users, /compliance, /reports). */
 export function adminMenuButton(page: Page): Locator {
   return page.getByRole('banner').getByRole('button', { name: 'Admin', exact: true });
 }
@@ -241,7 +233,7 @@ export async function approveKyc(page: Page): Promise<void> {
 }
 
 /** The amount field of the first on-ramp on /wallet. */
-export function onrampAmount(page: Page): Locator {
+function onrampAmount(page: Page): Locator {
   return main(page).getByRole('textbox', { name: /amount/i });
 }
 

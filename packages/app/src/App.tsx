@@ -2,6 +2,7 @@ import { Theme } from '@radix-ui/themes';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { useAppearance } from './appearance/appearance';
+import { QueryScope } from './data/QueryScope';
 import { CrashBoundary } from './router/CrashBoundary';
 import { AppRoutes } from './router/routes';
 import { SessionProvider } from './session/SessionProvider';
@@ -24,13 +25,14 @@ export function App({ sessionStore }: { sessionStore?: SessionStore }) {
   return (
     <Theme appearance={appearance} accentColor="indigo" grayColor="slate">
       <SessionProvider store={sessionStore}>
+        <QueryScope />
         <BrowserRouter>
           {/* Root's own boundary catches a screen's crash; this one, a crash of Root itself. */}
           <CrashBoundary>
             <AppRoutes />
           </CrashBoundary>
         </BrowserRouter>
-        {/* Library defaults (3 visible, 4000 ms) as SPEC.md 9 says; outside the router so toasts outlive a navigation. */}
+        {/* Library defaults (3 visible, 4000 ms) as docs/product.md §9 says; outside the router so toasts outlive a navigation. */}
         {toasterWanted && (
           <Suspense fallback={null}>
             <Toaster theme={appearance} richColors closeButton />

@@ -1,5 +1,5 @@
 import { firstUnmetNeed, gateNeeds, isNeed, isNeedMet, type Need } from './readiness';
-import { matchRoute, roleMayOpen } from './routes';
+import { hrefFor, isGatedFor, matchRoute, roleMayOpen } from './routes';
 import type { Session, User } from './session';
 
 export type AccessDecision =
@@ -10,7 +10,7 @@ export type AccessDecision =
   | { kind: 'not-found' };
 
 /**
- * The one access decision for every route (SPEC.md 4 'Access guard' and 6).
+ * The one access decision for every route (docs/product.md §4 'Access guard' and 6).
  * Order: unknown path, public route, signed out, admin flag (bypasses every check),
  * role not allowed, then the readiness gate, which only investors meet.
  */
@@ -23,7 +23,7 @@ export function decideAccess(session: Session, pathname: string): AccessDecision
   if (!user) return { kind: 'login' };
   if (session.isAdmin) return { kind: 'allow' };
   if (!roleMayOpen(route, user.role)) return { kind: 'denied' };
-  if (route.gate && user.role === 'investor') {
+  if (isGatedFor(route, user.role)) {
     const need = firstUnmetNeed(user);
     if (need) return { kind: 'need', need, redirect: accessRequiredHref(need, pathname) };
   }
@@ -31,7 +31,7 @@ export function decideAccess(session: Session, pathname: string): AccessDecision
 }
 
 export function accessRequiredHref(need: Need, from: string): string {
-  return `/access-required?need=${need}&from=${encodeURIComponent(from)}`;
+  return hrefFor('accessRequired', {}, { need, from });
 }
 
 /**
@@ -42,12 +42,12 @@ export function signedInRedirect(session: Session, pathname: string): string | n
   const match = matchRoute(pathname);
   if (!match?.route.redirectSignedIn || !session.user) return null;
   if (match.route.redirectSignedIn === 'admin' && !session.isAdmin) return null;
-  return '/dashboard';
+  return hrefFor('dashboard');
 }
 
 /**
  * The step /access-required explains: the `need` asked for when it is known and still unmet,
- * otherwise the user's first unmet step (PRODUCT.md decision 5), so a stale link never asks for
+ * otherwise the user's first unmet step (docs/decisions.md (5)), so a stale link never asks for
  * a step already done. Null when nothing is missing.
  */
 export function resolveNeed(user: User, need: string | null | undefined): Need | null {

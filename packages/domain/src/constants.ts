@@ -1,7 +1,6 @@
-/** Business constants of SPEC.md 9. Money in whole euros unless the name says cents. */
+/** Business constants of docs/product.md §9. Money in whole euros unless the name says cents. */
 export const MIN_FIRST_ONRAMP_EUR = 20;
 export const ONRAMP_SUGGESTIONS_EUR = [20, 50, 100] as const;
-export const READINESS_STEP_COUNT = 4;
 export const MIN_INVESTMENT_EUR = 5_000;
 export const INVESTMENT_QUICK_PICKS_EUR = [5_000, 10_000] as const;
 /** Fees in basis points: 100 = 1%. */
@@ -25,7 +24,7 @@ export const COPYRIGHT_YEAR = 2025;
 /** The key that, with Ctrl (or Cmd on a Mac), toggles the command palette. */
 export const PALETTE_SHORTCUT_KEY = 'k';
 /** Pages that keep a per-page nudge dismissal flag in storage. */
-export const NUDGE_DISMISS_PAGES = ['opportunities', 'documents'] as const;
+const NUDGE_DISMISS_PAGES = ['opportunities', 'documents'] as const;
 export type NudgeDismissPage = (typeof NUDGE_DISMISS_PAGES)[number];
 
 /**

@@ -15,7 +15,7 @@ export const OpportunityDetailSchema = v.object({
 });
 export type OpportunityDetail = v.InferOutput<typeof OpportunityDetailSchema>;
 
-export const documentStatuses = ['Signed', 'Pending', 'Available', 'Sent'] as const;
+const documentStatuses = ['Signed', 'Pending', 'Available', 'Sent'] as const;
 export const DocumentSchema = v.object({
   id: v.optional(v.string()),
   name: v.string(),
@@ -25,7 +25,7 @@ export const DocumentSchema = v.object({
 });
 export type VaultDocument = v.InferOutput<typeof DocumentSchema>;
 
-export const investmentStatuses = ['Active', 'Matured'] as const;
+const investmentStatuses = ['Active', 'Matured'] as const;
 export const InvestmentRowSchema = v.object({
   name: v.string(),
   amount: v.string(),
@@ -34,7 +34,7 @@ export const InvestmentRowSchema = v.object({
 });
 export type InvestmentRow = v.InferOutput<typeof InvestmentRowSchema>;
 
-export const loanStatuses = ['Active', 'Pending'] as const;
+const loanStatuses = ['Active', 'Pending'] as const;
 export const LoanSchema = v.object({
   id: v.string(),
   borrower: v.string(),
@@ -51,7 +51,7 @@ export const EquityHoldingSchema = v.object({
 });
 export type EquityHolding = v.InferOutput<typeof EquityHoldingSchema>;
 
-export const assetStatuses = ['Operational', 'Under Maintenance'] as const;
+const assetStatuses = ['Operational', 'Under Maintenance'] as const;
 export const ProductionAssetSchema = v.object({
   name: v.string(),
   status: v.picklist(assetStatuses),
@@ -59,7 +59,7 @@ export const ProductionAssetSchema = v.object({
 });
 export type ProductionAsset = v.InferOutput<typeof ProductionAssetSchema>;
 
-export const alertPriorities = ['High', 'Medium'] as const;
+const alertPriorities = ['High', 'Medium'] as const;
 export const ComplianceAlertSchema = v.object({
   user: v.string(),
   issue: v.string(),
@@ -79,26 +79,12 @@ export type AuditLog = v.InferOutput<typeof AuditLogSchema>;
 export const statuses = [...documentStatuses, ...investmentStatuses, ...assetStatuses, ...alertPriorities] as const;
 export type Status = (typeof statuses)[number];
 
-export const ProfileRecordSchema = v.object({
-  id: v.string(),
-  crossmint_wallet_id: v.nullable(v.string()),
-  updated_at: v.string(),
-});
-export type ProfileRecord = v.InferOutput<typeof ProfileRecordSchema>;
-
-export const WalletCreationResultSchema = v.object({
-  id: v.pipe(v.string(), v.nonEmpty()),
-  createdAt: v.string(),
-});
-export type WalletCreationResult = v.InferOutput<typeof WalletCreationResultSchema>;
-
 /** The create-crossmint-wallet function's answer (docs/product.md §3 and §7). */
-export const CreateWalletResponseSchema = v.object({
+const CreateWalletResponseSchema = v.object({
   success: v.boolean(),
   walletId: v.optional(v.nullable(v.string())),
   error: v.optional(v.nullable(v.string())),
 });
-export type CreateWalletResponse = v.InferOutput<typeof CreateWalletResponseSchema>;
 
 /**
  * Reads the wallet function's answer: the wallet id on success, or the message to show after

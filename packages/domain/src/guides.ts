@@ -1,6 +1,8 @@
+import { readinessStep } from './readiness';
+import { hrefFor } from './routes';
 import { hasWallet, type Session } from './session';
 
-export interface GuideLink {
+interface GuideLink {
   label: string;
   href: string;
 }
@@ -12,7 +14,7 @@ export interface GuideCard {
 }
 
 /**
- * The dashboard guide cards (SPEC.md 2): three cards for investors (Create Wallet only while
+ * The dashboard guide cards (docs/product.md §2): three cards for investors (Create Wallet only while
  * there is no wallet id), 'Admin shortcuts' for the admin flag or mfo_admin, nothing otherwise.
  */
 export function guideCardsFor(session: Session): GuideCard[] {
@@ -23,11 +25,11 @@ export function guideCardsFor(session: Session): GuideCard[] {
       {
         title: 'Admin shortcuts',
         links: [
-          { label: 'Open Compliance', href: '/compliance' },
-          { label: 'Manage Users', href: '/users' },
-          { label: 'View Reports', href: '/reports' },
-          { label: 'Open Community', href: '/community' },
-          { label: 'Go to Dashboard', href: '/dashboard' },
+          { label: 'Open Compliance', href: hrefFor('compliance') },
+          { label: 'Manage Users', href: hrefFor('users') },
+          { label: 'View Reports', href: hrefFor('reports') },
+          { label: 'Open Community', href: hrefFor('community') },
+          { label: 'Go to Dashboard', href: hrefFor('dashboard') },
         ],
       },
     ];
@@ -37,28 +39,31 @@ export function guideCardsFor(session: Session): GuideCard[] {
     {
       title: 'Start here',
       description: 'Set up the basics of your membership.',
-      links: [
-        ...(hasWallet(user) ? [] : [{ label: 'Create Wallet', href: '/settings' }]),
-        { label: 'Sign Agreement', href: '/agreement' },
-      ],
+      links: [...(hasWallet(user) ? [] : [stepLink('wallet')]), stepLink('agreement')],
     },
     {
       title: 'Keep going',
       description: 'Verify your identity, then fund your wallet, e.g. €20 to €100.',
       links: [
-        { label: 'KYC/AML verification', href: '/kyc-verification' },
-        { label: 'Onramp funds', href: '/wallet' },
+        { label: 'KYC/AML verification', href: hrefFor('kycVerification') },
+        { label: 'Onramp funds', href: hrefFor('wallet') },
       ],
     },
     {
       title: 'Next steps',
       description: 'Explore what the community is investing in.',
       links: [
-        { label: 'View Opportunities', href: '/opportunities' },
-        { label: 'Open Community', href: '/community' },
+        { label: 'View Opportunities', href: hrefFor('opportunities') },
+        { label: 'Open Community', href: hrefFor('community') },
       ],
     },
   ];
+}
+
+/** A readiness step's button as a guide link: its text and target, read from the step. */
+function stepLink(id: 'wallet' | 'agreement'): GuideLink {
+  const step = readinessStep(id);
+  return { label: step.buttonText, href: step.target };
 }
 
 export type DashboardKind =
@@ -71,7 +76,7 @@ export type DashboardKind =
   | 'unknown'
   | 'signed-out';
 
-/** Which dashboard a session sees (SPEC.md 2 'Dashboards by role'). */
+/** Which dashboard a session sees (docs/product.md §2 'Dashboards by role'). */
 export function dashboardFor(session: Session): DashboardKind {
   const { user } = session;
   if (!user) return 'signed-out';
@@ -91,3 +96,46 @@ export function dashboardFor(session: Session): DashboardKind {
       return 'unknown';
   }
 }
+
+export interface QuickLink {
+  label: string;
+  href: string;
+}
+
+/**
+ * The dashboards' quick buttons (docs/product.md §2 'Dashboards by role'), as the specification
+ * lists them. Two lead where their dashboard's role may not go (investor → Reports, MFO admin →
+ * Manage Assets); the link walk in links.test.ts names them.
+ */
+const dashboardQuickLinks: Readonly<Partial<Record<DashboardKind, readonly QuickLink[]>>> = {
+  'mfo-admin': [
+    { label: 'Manage Users', href: hrefFor('users') },
+    { label: 'Compliance', href: hrefFor('compliance') },
+    { label: 'Reports', href: hrefFor('reports') },
+    { label: 'Manage Assets', href: hrefFor('assets') },
+  ],
+  investor: [
+    { label: 'Wallet', href: hrefFor('wallet') },
+    { label: 'Documents', href: hrefFor('documents') },
+    { label: 'Opportunities', href: hrefFor('opportunities') },
+    { label: 'Reports', href: hrefFor('reports') },
+  ],
+};
+
+/** The quick buttons of the dashboard a session sees; none for the dashboards without them. */
+export function quickLinksFor(session: Session): readonly QuickLink[] {
+  return dashboardQuickLinks[dashboardFor(session)] ?? [];
+}
+
+export interface NextAction {
+  label: string;
+  href: string;
+  text: string;
+}
+
+/** The wallet page's 'Next best actions', shown to investors once the first on-ramp is done. */
+export const walletNextActions: readonly NextAction[] = [
+  { href: hrefFor('opportunities'), label: 'Explore opportunities', text: 'Find an impact investment that fits you.' },
+  { href: hrefFor('documents'), label: 'Review your documents', text: 'Your signed agreement and statements.' },
+  { href: hrefFor('community'), label: 'Join the community', text: 'Meet other members and the team.' },
+];

@@ -10,14 +10,14 @@ export function stableHash(text: string): number {
   return hash;
 }
 
-/** Weekly explorers of an opportunity: 12 plus a value under 19, stable per id (SPEC.md 2). */
+/** Weekly explorers of an opportunity: 12 plus a value under 19, stable per id (docs/product.md §2). */
 export function explorersThisWeek(opportunityId: string): number {
   return 12 + (stableHash(opportunityId) % 19);
 }
 
-export const CORRELATION_PREFIX = 'vault';
+const CORRELATION_PREFIX = 'vault';
 
-/** A request correlation id: prefix, a time part and a random part (SPEC.md 7). */
+/** A request correlation id: prefix, a time part and a random part (docs/product.md §7). */
 export function correlationId(now: number = Date.now(), random: () => number = Math.random): string {
   const randomPart = Math.floor(random() * 36 ** 8)
     .toString(36)
@@ -25,7 +25,7 @@ export function correlationId(now: number = Date.now(), random: () => number = M
   return `${CORRELATION_PREFIX}-${now.toString(36)}-${randomPart}`;
 }
 
-/** A stable user id for an email, so the profile row survives sign-out and sign-in (PRODUCT.md 1). */
+/** A stable user id for an email, so the profile row survives sign-out and sign-in (docs/decisions.md (1)). */
 export function userIdForEmail(email: string): string {
   const normalized = email.trim().toLowerCase();
   const a = stableHash(normalized).toString(16).padStart(8, '0');

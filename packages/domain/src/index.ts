@@ -15,4 +15,3 @@ export * from './registration';
 export * from './roles';
 export * from './routes';
 export * from './session';
-export { parseTable } from './table';

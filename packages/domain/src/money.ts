@@ -3,7 +3,7 @@ import { messages } from './messages';
 
 export type PaymentMethod = 'bank' | 'card';
 
-export interface QuoteLine {
+interface QuoteLine {
   label: string;
   cents: number;
 }
@@ -30,7 +30,7 @@ function feeCents(amountCents: number, bps: number): number {
 }
 
 /**
- * The confirm step's figures in integer cents (SPEC.md 9): a 1% management fee (so a bank
+ * The confirm step's figures in integer cents (docs/product.md §9): a 1% management fee (so a bank
  * total is 1.01 times the amount), and for cards a 1.5% card fee as its own line.
  */
 export function investmentQuote(amountCents: number, method: PaymentMethod): InvestmentQuote {
@@ -62,7 +62,7 @@ const wholeEuroFormat = new Intl.NumberFormat('en-IE', {
   maximumFractionDigits: 0,
 });
 
-/** Euros in the en-IE locale: €5,000 for whole euros, €50.50 otherwise (PRODUCT.md decision 10). */
+/** Euros in the en-IE locale: €5,000 for whole euros, €50.50 otherwise (docs/decisions.md (10)). */
 export function formatEuros(cents: number): string {
   return cents % 100 === 0 ? wholeEuroFormat.format(cents / 100) : euroFormat.format(cents / 100);
 }
@@ -81,14 +81,14 @@ export function parseEuroAmount(input: string): number | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
-/** The first on-ramp amount check (PRODUCT.md decision 7): null when fine, else the message. */
+/** The first on-ramp amount check (docs/decisions.md (7)): null when fine, else the message. */
 export function validateFirstOnramp(input: string): string | null {
   const cents = parseEuroAmount(input);
   if (cents === null || cents < MIN_FIRST_ONRAMP_EUR * 100) return messages.minimumOnramp;
   return null;
 }
 
-/** Investment step 1 (SPEC.md 5): an amount is required; the €5,000 minimum is shown only. */
+/** Investment step 1 (docs/product.md §5): an amount is required; the €5,000 minimum is shown only. */
 export function validateInvestmentAmount(input: string): string | null {
   const cents = parseEuroAmount(input);
   return cents === null || cents === 0 ? messages.enterInvestmentAmount : null;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { type Role, RoleSchema } from './roles';
-import { matchRoute, normalizePathname, routes } from './routes';
+import { hrefFor, matchRoute, normalizePathname, routeFor, type StaticScreen } from './routes';
 import type { Session } from './session';
 import { parseTable } from './table';
 
@@ -14,34 +14,29 @@ const NavLinkSchema = v.object({
   href: v.pipe(v.string(), v.regex(/^\/[a-z0-9/-]*$/, 'must be an internal path')),
 });
 
-function routeTitle(path: string): string {
-  const route = routes.find((r) => r.path === path);
-  if (!route) throw new Error(`Navigation names "${path}", which is not in the route table`);
-  return route.title;
-}
-
-const linksTo = (table: string, paths: readonly string[]): NavLink[] =>
+/** Links labelled with their routes' titles. */
+const linksTo = (table: string, screens: readonly StaticScreen[]): NavLink[] =>
   parseTable(
     table,
     NavLinkSchema,
-    paths.map((href) => ({ label: routeTitle(href), href })),
+    screens.map((screen) => ({ label: routeFor(screen).title, href: hrefFor(screen) })),
   );
 
-/** The primary navigation everyone in the shell sees (SPEC.md 2 'Shell layout'). */
+/** The primary navigation everyone in the shell sees (docs/product.md §2 'Shell layout'). */
 export const primaryNav: readonly NavLink[] = linksTo('primary nav', [
-  '/dashboard',
-  '/opportunities',
-  '/placements',
-  '/wallet',
-  '/documents',
-  '/community',
-  '/support',
+  'dashboard',
+  'opportunities',
+  'placements',
+  'wallet',
+  'documents',
+  'community',
+  'support',
 ]);
 
-export const adminMenu: readonly NavLink[] = linksTo('admin menu', ['/users', '/compliance', '/reports']);
+export const adminMenu: readonly NavLink[] = linksTo('admin menu', ['users', 'compliance', 'reports']);
 
 /** Roles that see the admin menu even without the admin flag. */
-export const adminMenuRoles: readonly Role[] = v.parse(v.array(RoleSchema), [
+const adminMenuRoles: readonly Role[] = v.parse(v.array(RoleSchema), [
   'mfo_admin',
   'compliance',
   'cl_spv_admin',
@@ -55,8 +50,8 @@ export function showsAdminMenu(session: Session): boolean {
 
 /** The items of the user menu; Logout is an action, not a link. */
 export const userMenu: readonly NavLink[] = parseTable('user menu', NavLinkSchema, [
-  { label: 'Account Settings', href: '/settings' },
-  { label: 'Documents', href: '/documents' },
+  { label: 'Account Settings', href: hrefFor('settings') },
+  { label: 'Documents', href: hrefFor('documents') },
 ]);
 
 export interface FooterLink {
@@ -66,7 +61,7 @@ export interface FooterLink {
 }
 
 export const footerLinks: readonly FooterLink[] = [
-  { label: 'Need Help?', href: '/support' },
+  { label: 'Need Help?', href: hrefFor('support') },
   { label: 'Investment Disclaimer', href: null },
   { label: 'Privacy Policy', href: null },
   { label: 'Terms and Conditions', href: null },
@@ -82,7 +77,7 @@ export function breadcrumbs(pathname: string): Breadcrumb[] {
   const segments = normalizePathname(pathname)
     .split('/')
     .filter((s) => s !== '');
-  const crumbs: Breadcrumb[] = [{ label: 'Home', href: '/' }];
+  const crumbs: Breadcrumb[] = [{ label: 'Home', href: hrefFor('landing') }];
   let href = '';
   for (const segment of segments) {
     href += `/${segment}`;
@@ -109,7 +104,7 @@ function titleCase(text: string): string {
 /**
  * `from` is followed only when it is a path on this origin: one leading slash, no second slash
  * or backslash after it, no control characters (browsers drop tabs and newlines, which would
- * turn '/\t/evil' into '//evil'). Anything else gives null (PRODUCT.md decision 5).
+ * turn '/\t/evil' into '//evil'). Anything else gives null (docs/decisions.md (5)).
  */
 export function safeInternalPath(from: string | null | undefined): string | null {
   if (typeof from !== 'string' || from.length > 2048) return null;
@@ -119,7 +114,7 @@ export function safeInternalPath(from: string | null | undefined): string | null
   return from;
 }
 
-export const APP_NAME = 'Vault';
+const APP_NAME = 'Vault';
 
 /** The document title of a path: its route's title, or the 404's, then the app's name. */
 export function documentTitle(pathname: string): string {

@@ -6,12 +6,12 @@ export const opportunityCategories = [
   'Clean water',
   'Education',
 ] as const;
-export type OpportunityCategory = (typeof opportunityCategories)[number];
+type OpportunityCategory = (typeof opportunityCategories)[number];
 
 export const opportunityRegions = ['EU', 'Netherlands', 'Africa', 'Asia'] as const;
-export type OpportunityRegion = (typeof opportunityRegions)[number];
+type OpportunityRegion = (typeof opportunityRegions)[number];
 
-/** A sample opportunity (SPEC.md 3). apy and minInvestment are display strings, as sampled. */
+/** A sample opportunity (docs/product.md §3). apy and minInvestment are display strings, as sampled. */
 export const OpportunitySchema = v.object({
   id: v.pipe(v.string(), v.nonEmpty()),
   name: v.pipe(v.string(), v.nonEmpty()),
@@ -57,16 +57,16 @@ export function filterOpportunities(
   );
 }
 
-export function apyPercent(o: Opportunity): number {
+function apyPercent(o: Opportunity): number {
   return Number.parseFloat(o.apy);
 }
 
-export function minInvestmentEuros(o: Opportunity): number {
+function minInvestmentEuros(o: Opportunity): number {
   return Number(o.minInvestment.replace(/[^\d]/g, ''));
 }
 
 /** The term in months: '12 Months' is 12, '5 Years' is 60. */
-export function termMonths(o: Opportunity): number {
+function termMonths(o: Opportunity): number {
   const amount = Number.parseInt(o.term, 10);
   return /year/i.test(o.term) ? amount * 12 : amount;
 }
@@ -107,7 +107,7 @@ export function opportunitySummary(list: readonly Opportunity[]): OpportunitySum
 }
 
 /**
- * Filters and sort from the URL query (PRODUCT.md decision 11). Anything unknown falls back
+ * Filters and sort from the URL query (docs/decisions.md (11)). Anything unknown falls back
  * to its default, so an odd or hand-edited URL still shows a list.
  */
 export function opportunityQueryFromParams(get: (key: string) => string | null): OpportunityQuery {

@@ -1,12 +1,13 @@
 import * as v from 'valibot';
 import { type Role, RoleSchema } from './roles';
+import { hrefFor } from './routes';
 import type { Session } from './session';
 import { parseTable } from './table';
 
-export const paletteGroups = ['Navigation', 'Admin', 'Account'] as const;
-export type PaletteGroup = (typeof paletteGroups)[number];
+const paletteGroups = ['Navigation', 'Admin', 'Account'] as const;
+type PaletteGroup = (typeof paletteGroups)[number];
 
-export const PaletteEntrySchema = v.object({
+const PaletteEntrySchema = v.object({
   id: v.pipe(v.string(), v.nonEmpty()),
   group: v.picklist(paletteGroups),
   label: v.pipe(v.string(), v.nonEmpty()),
@@ -32,24 +33,24 @@ export function parsePaletteEntries(entries: readonly unknown[]): PaletteEntry[]
 const investorOnly: Role[] = ['investor'];
 const adminOnly: Role[] = ['mfo_admin'];
 
-/** Every command palette entry of SPEC.md 2, with its role restriction. */
-export const paletteEntries: readonly PaletteEntry[] = parsePaletteEntries([
-  { id: 'dashboard', group: 'Navigation', label: 'Go to Dashboard', href: '/dashboard' },
+/** Every command palette entry of docs/product.md §2, with its role restriction. */
+const paletteEntries: readonly PaletteEntry[] = parsePaletteEntries([
+  { id: 'dashboard', group: 'Navigation', label: 'Go to Dashboard', href: hrefFor('dashboard') },
   {
     id: 'opportunities',
     group: 'Navigation',
     label: 'Explore Opportunities',
-    href: '/opportunities',
+    href: hrefFor('opportunities'),
     roles: investorOnly,
   },
-  { id: 'portfolio', group: 'Navigation', label: 'View Portfolio', href: '/placements', roles: investorOnly },
-  { id: 'wallet', group: 'Navigation', label: 'Open Wallet', href: '/wallet', roles: investorOnly },
-  { id: 'documents', group: 'Navigation', label: 'View Documents', href: '/documents' },
-  { id: 'settings', group: 'Navigation', label: 'Account Settings', href: '/settings' },
-  { id: 'support', group: 'Navigation', label: 'Support', href: '/support' },
-  { id: 'users', group: 'Admin', label: 'Manage Users', href: '/users', roles: adminOnly },
-  { id: 'compliance', group: 'Admin', label: 'Compliance Center', href: '/compliance', roles: adminOnly },
-  { id: 'reports', group: 'Admin', label: 'Reports', href: '/reports', roles: adminOnly },
+  { id: 'portfolio', group: 'Navigation', label: 'View Portfolio', href: hrefFor('placements'), roles: investorOnly },
+  { id: 'wallet', group: 'Navigation', label: 'Open Wallet', href: hrefFor('wallet'), roles: investorOnly },
+  { id: 'documents', group: 'Navigation', label: 'View Documents', href: hrefFor('documents') },
+  { id: 'settings', group: 'Navigation', label: 'Account Settings', href: hrefFor('settings') },
+  { id: 'support', group: 'Navigation', label: 'Support', href: hrefFor('support') },
+  { id: 'users', group: 'Admin', label: 'Manage Users', href: hrefFor('users'), roles: adminOnly },
+  { id: 'compliance', group: 'Admin', label: 'Compliance Center', href: hrefFor('compliance'), roles: adminOnly },
+  { id: 'reports', group: 'Admin', label: 'Reports', href: hrefFor('reports'), roles: adminOnly },
   { id: 'logout', group: 'Account', label: 'Logout', action: 'logout' },
 ]);
 
@@ -59,7 +60,7 @@ export interface PaletteSection {
 }
 
 /**
- * SPEC.md 6: the admin flag or mfo_admin sees every entry; others see unrestricted entries and
+ * docs/product.md §6: the admin flag or mfo_admin sees every entry; others see unrestricted entries and
  * those of their own role; signed out sees only unrestricted entries. Empty groups are left out.
  */
 export function paletteFor(session: Session): PaletteSection[] {

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
+import { hrefFor } from './routes';
 import { hasWallet, isKycApproved, type User } from './session';
 import { parseTable } from './table';
 
-export const readinessStepIds = ['wallet', 'kyc', 'agreement', 'onramp'] as const;
+const readinessStepIds = ['wallet', 'kyc', 'agreement', 'onramp'] as const;
 export type ReadinessStepId = (typeof readinessStepIds)[number];
 
 /** The steps the access gate can ask for; agreement always counts as done, so it never gates. */
@@ -11,7 +12,7 @@ export type Need = (typeof gateNeeds)[number];
 
 const internalPath = v.pipe(v.string(), v.regex(/^\/[^/\\]/, 'must be an internal path like /wallet'));
 
-export const ReadinessStepSchema = v.object({
+const ReadinessStepSchema = v.object({
   id: v.picklist(readinessStepIds),
   /** Row label on the readiness card. */
   label: v.pipe(v.string(), v.nonEmpty()),
@@ -19,7 +20,7 @@ export const ReadinessStepSchema = v.object({
   estimate: v.pipe(v.string(), v.nonEmpty()),
   buttonText: v.pipe(v.string(), v.nonEmpty()),
   target: internalPath,
-  /** The investor nudge for this step (SPEC.md 4, 'Investor nudge'); absent when it never nudges. */
+  /** The investor nudge for this step (docs/product.md §4, 'Investor nudge'); absent when it never nudges. */
   nudge: v.optional(
     v.object({
       label: v.pipe(v.string(), v.nonEmpty()),
@@ -33,14 +34,14 @@ export function parseReadinessSteps(entries: readonly unknown[]): ReadinessStepD
   return parseTable('readiness step', ReadinessStepSchema, entries);
 }
 
-/** The four onboarding steps, in order (SPEC.md 2 'Readiness card' and 4 'Readiness steps'). */
-export const readinessSteps: readonly ReadinessStepDefinition[] = parseReadinessSteps([
+/** The four onboarding steps, in order (docs/product.md §2 'Readiness card' and 4 'Readiness steps'). */
+const readinessSteps: readonly ReadinessStepDefinition[] = parseReadinessSteps([
   {
     id: 'wallet',
     label: 'Create wallet',
     estimate: '~1 min',
     buttonText: 'Create Wallet',
-    target: '/settings',
+    target: hrefFor('settings'),
     nudge: { label: 'Create your wallet', estimate: '~1 min' },
   },
   {
@@ -48,7 +49,7 @@ export const readinessSteps: readonly ReadinessStepDefinition[] = parseReadiness
     label: 'Complete KYC',
     estimate: '~3-5 min',
     buttonText: 'Continue KYC',
-    target: '/kyc-verification',
+    target: hrefFor('kycVerification'),
     nudge: { label: 'Complete KYC', estimate: '~3–5 min' },
   },
   {
@@ -56,19 +57,19 @@ export const readinessSteps: readonly ReadinessStepDefinition[] = parseReadiness
     label: 'Sign agreement',
     estimate: '~2 min',
     buttonText: 'Sign Agreement',
-    target: '/agreement',
+    target: hrefFor('agreement'),
   },
   {
     id: 'onramp',
     label: 'First onramp (€20+)',
     estimate: '~2-3 min',
     buttonText: 'Start Onramp',
-    target: '/wallet',
+    target: hrefFor('wallet'),
     nudge: { label: 'Make your first onramp (€20+)', estimate: '~2–3 min' },
   },
 ]);
 
-/** When each step counts as done (SPEC.md 4). Only 'approved' KYC counts. */
+/** When each step counts as done (docs/product.md §4). Only 'approved' KYC counts. */
 const isDone: Record<ReadinessStepId, (user: User) => boolean> = {
   wallet: hasWallet,
   kyc: isKycApproved,
@@ -114,7 +115,7 @@ export interface Nudge {
   target: string;
 }
 
-/** The next-step nudge for an investor, or null (SPEC.md 4 'Investor nudge'). */
+/** The next-step nudge for an investor, or null (docs/product.md §4 'Investor nudge'). */
 export function nudgeFor(user: User | null): Nudge | null {
   if (user?.role !== 'investor') return null;
   for (const step of readinessSteps) {

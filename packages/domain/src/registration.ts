@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { messages } from './messages';
 
-/** The registration form of SPEC.md 3; step 2 fields are optional. */
-export const RegistrationFormSchema = v.object({
+/** The registration form of docs/product.md §3; step 2 fields are optional. */
+const RegistrationFormSchema = v.object({
   firstName: v.string(),
   lastName: v.string(),
   email: v.string(),
@@ -30,7 +30,7 @@ export const emptyRegistrationForm: RegistrationForm = {
 export const registrationSteps = ['Personal Information', 'Contact Information', 'Account Setup'] as const;
 
 /**
- * The message that blocks leaving step 1 (SPEC.md 5), or null. Step 1 carries name, email and
+ * The message that blocks leaving step 1 (docs/product.md §5), or null. Step 1 carries name, email and
  * password; the other steps have nothing required.
  */
 export function validateRegistrationStep(step: number, form: RegistrationForm): string | null {

@@ -14,7 +14,7 @@ export type Role = (typeof roleIds)[number];
 
 export const RoleSchema = v.picklist(roleIds, 'must be one of the six Vault roles');
 
-export const RoleDefinitionSchema = v.object({
+const RoleDefinitionSchema = v.object({
   id: RoleSchema,
   label: v.pipe(v.string(), v.nonEmpty()),
 });
@@ -32,8 +32,4 @@ export const roles: readonly RoleDefinition[] = parseTable('roles', RoleDefiniti
 
 export function roleLabel(role: Role): string {
   return roles.find((r) => r.id === role)?.label ?? role;
-}
-
-export function isRole(value: unknown): value is Role {
-  return v.is(RoleSchema, value);
 }

@@ -33,7 +33,7 @@ export const screenKeys = [
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 
-export const RouteSchema = v.object({
+const RouteSchema = v.object({
   /** Path pattern; `:name` matches one segment. */
   path: v.pipe(
     v.string(),
@@ -42,24 +42,33 @@ export const RouteSchema = v.object({
   screen: v.picklist(screenKeys),
   /** 'public'; 'signed-in' for any signed-in user; or the roles allowed. */
   access: v.union([v.literal('public'), v.literal('signed-in'), v.pipe(v.array(RoleSchema), v.nonEmpty())]),
-  /** Whether an investor must have wallet, KYC and first on-ramp (PRODUCT.md decision 4). */
+  /** Whether an investor must have wallet, KYC and first on-ramp (docs/decisions.md (4)). */
   gate: v.boolean(),
   /** Where signed-in people are sent on instead: 'user' for anyone signed in, 'admin' for admins. */
   redirectSignedIn: v.optional(v.picklist(['user', 'admin'])),
   /** Title for breadcrumbs, navigation and the document title. */
   title: v.pipe(v.string(), v.nonEmpty()),
+  /** Not built yet: the app shows its one coming-soon screen with the route's title (docs/product.md §2). */
+  comingSoon: v.optional(v.boolean(), false),
 });
 export type RouteDefinition = v.InferOutput<typeof RouteSchema>;
-export type RouteAccess = RouteDefinition['access'];
 
 export function parseRoutes(entries: readonly unknown[]): RouteDefinition[] {
   return parseTable('route', RouteSchema, entries);
 }
 
-const everyAdminOfSpv: Role[] = ['cl_spv_admin', 'eq_spv_admin', 'production_spv'];
+const everyAdminOfSpv = ['cl_spv_admin', 'eq_spv_admin', 'production_spv'] as const satisfies readonly Role[];
 
-/** Every route of SPEC.md 2, with /community and /access-required as PRODUCT.md decides. */
-export const routes: readonly RouteDefinition[] = parseRoutes([
+/** Keeps each entry's path as a literal type; parseRoutes checks the rest when the module loads. */
+function literalRoutes<const T extends readonly { path: string; screen: ScreenKey }[]>(table: T): T {
+  return table;
+}
+
+/**
+ * Every route of docs/product.md §2, with /community and /access-required as docs/decisions.md
+ * decides. Kept as literal data (`as const`) so `hrefFor` knows each path's `:name` parameters.
+ */
+const routeTable = literalRoutes([
   { path: '/', screen: 'landing', access: 'public', gate: false, redirectSignedIn: 'user', title: 'Home' },
   { path: '/welcome', screen: 'welcome', access: 'public', gate: false, title: 'Welcome' },
   { path: '/login', screen: 'login', access: 'public', gate: false, redirectSignedIn: 'user', title: 'Sign in' },
@@ -89,24 +98,41 @@ export const routes: readonly RouteDefinition[] = parseRoutes([
     gate: false,
     title: 'Documents',
   },
-  { path: '/support', screen: 'support', access: ['investor'], gate: false, title: 'Support' },
+  { path: '/support', screen: 'support', access: ['investor'], gate: false, title: 'Support', comingSoon: true },
   { path: '/users', screen: 'users', access: ['mfo_admin'], gate: false, title: 'Users' },
-  { path: '/compliance', screen: 'compliance', access: ['mfo_admin'], gate: false, title: 'Compliance' },
+  {
+    path: '/compliance',
+    screen: 'compliance',
+    access: ['mfo_admin'],
+    gate: false,
+    title: 'Compliance',
+    comingSoon: true,
+  },
   {
     path: '/reports',
     screen: 'reports',
     access: ['mfo_admin', 'cl_spv_admin', 'eq_spv_admin', 'compliance'],
     gate: false,
     title: 'Reports',
+    comingSoon: true,
   },
-  { path: '/loans', screen: 'loans', access: ['cl_spv_admin'], gate: false, title: 'Loans' },
-  { path: '/investments', screen: 'investments', access: ['eq_spv_admin'], gate: false, title: 'Investments' },
-  { path: '/assets', screen: 'assets', access: ['production_spv'], gate: false, title: 'Assets' },
-  { path: '/kyc', screen: 'kyc', access: ['compliance'], gate: false, title: 'KYC' },
-  { path: '/audit', screen: 'audit', access: ['compliance'], gate: false, title: 'Audit' },
-  { path: '/community', screen: 'community', access: 'signed-in', gate: false, title: 'Community' },
+  { path: '/loans', screen: 'loans', access: ['cl_spv_admin'], gate: false, title: 'Loans', comingSoon: true },
+  {
+    path: '/investments',
+    screen: 'investments',
+    access: ['eq_spv_admin'],
+    gate: false,
+    title: 'Investments',
+    comingSoon: true,
+  },
+  { path: '/assets', screen: 'assets', access: ['production_spv'], gate: false, title: 'Assets', comingSoon: true },
+  { path: '/kyc', screen: 'kyc', access: ['compliance'], gate: false, title: 'KYC', comingSoon: true },
+  { path: '/audit', screen: 'audit', access: ['compliance'], gate: false, title: 'Audit', comingSoon: true },
+  { path: '/community', screen: 'community', access: 'signed-in', gate: false, title: 'Community', comingSoon: true },
   { path: '/access-required', screen: 'accessRequired', access: 'signed-in', gate: false, title: 'Access required' },
 ]);
+
+export const routes: readonly RouteDefinition[] = parseRoutes(routeTable);
 
 export interface RouteMatch {
   route: RouteDefinition;
@@ -161,8 +187,62 @@ export function routeFor(screen: ScreenKey): RouteDefinition {
   return route;
 }
 
+/** Whether the readiness gate applies to a role on a route: gated routes, and investors only. */
+export function isGatedFor(route: RouteDefinition, role: Role): boolean {
+  return route.gate && role === 'investor';
+}
+
 /** Whether a role may open a route by the route table alone (no admin flag, no gate). */
 export function roleMayOpen(route: RouteDefinition, role: Role): boolean {
   if (route.access === 'public' || route.access === 'signed-in') return true;
   return route.access.includes(role);
+}
+
+type RouteTable = typeof routeTable;
+/** The path pattern of a screen, as a literal type: `PathOf<'opportunityDetail'>` is '/opportunities/:id'. */
+type PathOf<S extends ScreenKey> = Extract<RouteTable[number], { screen: S }>['path'];
+/** The `:name` segments of a path pattern. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+/** The screens of the routes flagged `comingSoon`: the app gives them all one screen. */
+export type ComingSoonScreenKey = Extract<RouteTable[number], { comingSoon: true }>['screen'];
+
+export function isComingSoon(screen: ScreenKey): screen is ComingSoonScreenKey {
+  return routeFor(screen).comingSoon;
+}
+
+/** Screens whose path has no parameter: the only ones a fixed link (navigation, a menu) can name. */
+export type StaticScreen = {
+  [S in ScreenKey]: [ParamNames<PathOf<S>>] extends [never] ? S : never;
+}[ScreenKey];
+/** Query parameters of a link; undefined values are left out. */
+type HrefQuery = Readonly<Record<string, string | undefined>>;
+type HrefParams<S extends ScreenKey> = Readonly<Record<ParamNames<PathOf<S>>, string>>;
+type HrefArgs<S extends ScreenKey> = [ParamNames<PathOf<S>>] extends [never]
+  ? [params?: Readonly<Record<string, never>>, query?: HrefQuery]
+  : [params: HrefParams<S>, query?: HrefQuery];
+
+/**
+ * The link to a screen, built from its route: every `:name` segment filled from `params`
+ * (URI-encoded, so an id with '/' or '?' stays one segment) and an optional query. The one way
+ * the domain, the UI and the app write an internal link, so a renamed path changes everywhere.
+ */
+export function hrefFor<S extends ScreenKey>(screen: S, ...[params, query]: HrefArgs<S>): string {
+  const values: Readonly<Record<string, string>> = params ?? {};
+  const path = routeFor(screen)
+    .path.split('/')
+    .map((part) => {
+      if (!part.startsWith(':')) return part;
+      const value = values[part.slice(1)];
+      if (value === undefined || value === '') throw new Error(`hrefFor("${screen}") needs the parameter "${part}"`);
+      return encodeURIComponent(value);
+    })
+    .join('/');
+  const search = Object.entries(query ?? {})
+    .flatMap(([key, value]) => (value === undefined ? [] : [`${encodeURIComponent(key)}=${encodeURIComponent(value)}`]))
+    .join('&');
+  return search === '' ? path || '/' : `${path || '/'}?${search}`;
 }

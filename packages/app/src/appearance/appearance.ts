@@ -1,8 +1,8 @@
+import type { Appearance } from '@vault/ui';
 import { useCallback, useSyncExternalStore } from 'react';
 import { readItem, storageKeys, writeItem } from '../storage/local';
 
-/** Light or dark (PRODUCT.md decision 12): the system's by default, a stored choice once toggled. */
-export type Appearance = 'light' | 'dark';
+// Light or dark (docs/decisions.md (12)): the system's by default, a stored choice once toggled.
 
 const listeners = new Set<() => void>();
 const darkQuery = () => globalThis.matchMedia?.('(prefers-color-scheme: dark)');
@@ -26,7 +26,7 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-export function setAppearance(next: Appearance): void {
+function setAppearance(next: Appearance): void {
   writeItem(storageKeys.appearance, next);
   for (const listener of listeners) listener();
 }

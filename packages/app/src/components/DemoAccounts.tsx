@@ -1,5 +1,5 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { roleIds } from '@vault/domain';
+import { hrefFor, roleIds } from '@vault/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useDemoMode } from '../demo/demoMode';
@@ -32,7 +32,7 @@ export function DemoAccounts() {
                   setBusy(true);
                   const ok = await signInAs(role);
                   setBusy(false);
-                  if (ok) navigate('/dashboard');
+                  if (ok) navigate(hrefFor('dashboard'));
                 }}
               >
                 Sign in as {role}

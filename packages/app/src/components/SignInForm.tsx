@@ -1,11 +1,12 @@
 import { Button, Card, Checkbox, Flex, Heading, Link as RadixLink, Separator, Text } from '@radix-ui/themes';
+import { hrefFor } from '@vault/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '../session/SessionProvider';
 import { Field } from './Field';
 
 /**
- * The investor sign-in form of / and /login (docs/product.md §2 and 5). The form is `noValidate`: an empty
+ * The investor sign-in form of / and /login (docs/product.md §2 and §5). The form is `noValidate`: an empty
  * field gets the toast 'Please fill in all fields' from the session, not the browser's bubble.
  */
 export function SignInForm({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
@@ -23,7 +24,7 @@ export function SignInForm({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
     setBusy(true);
     const ok = await signIn(email, password, remember);
     setBusy(false);
-    if (ok) navigate('/dashboard');
+    if (ok) navigate(hrefFor('dashboard'));
   };
 
   return (
@@ -74,11 +75,11 @@ export function SignInForm({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
             <Text size="2">
               New to Vault? {/* Underlined: inside a sentence, colour alone would not tell it apart (WCAG 1.4.1). */}
               <RadixLink asChild underline="always">
-                <Link to="/register">Sign up</Link>
+                <Link to={hrefFor('register')}>Sign up</Link>
               </RadixLink>
             </Text>
             <RadixLink asChild size="2">
-              <Link to="/admin/login">Admin Login</Link>
+              <Link to={hrefFor('adminLogin')}>Admin Login</Link>
             </RadixLink>
           </Flex>
         </form>

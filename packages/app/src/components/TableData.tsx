@@ -1,56 +1,68 @@
 import { EmptyState, ErrorState, LoadingSkeleton, type LoadingSkeletonVariant } from '@vault/ui';
 import type { ReactNode } from 'react';
-import type { TableState } from '../backend/useTable';
+import type { Query } from '../data/useQuery';
 
 export interface TableDataProps<T> {
-  /** useTable(...) for one sample table. */
-  state: TableState<T> & { retry: () => void };
+  /** A query hook's result (../data/queries.ts). */
+  state: Query<T>;
   /** What is loading, in words: 'recent investments', 'loans'… */
   what: string;
   /** Shape of the loading placeholder. */
   skeleton?: LoadingSkeletonVariant;
+  /** How many placeholder items; 3 by default. */
+  skeletonCount?: number;
   /** Title of the error card; 'Failed to load <what>' by default. */
   errorTitle?: string;
   /** Title of the empty state, e.g. 'No investments yet'. */
-  emptyTitle: string;
+  emptyTitle?: string;
   emptyDescription?: string;
   emptyAction?: { label: string; onClick: () => void };
+  /** What to show instead of the empty state, e.g. a not-found page. */
+  empty?: ReactNode;
+  /** Wraps the loading and error states, e.g. in the page's header while its title is unknown. */
+  around?: (content: ReactNode) => ReactNode;
   /** Level of the error and empty titles: one below the section's heading. */
   headingLevel?: 2 | 3 | 4;
   children: (rows: T[]) => ReactNode;
 }
 
 /**
- * A sample table's three non-data states around its content: loading skeleton, error with Retry
- * (SPEC.md 8) and an empty state. The rows reach `children` only when there are some.
+ * The one loading, error and empty switch of the app's data: loading skeleton, error with Retry
+ * (docs/product.md §8) and an empty state around a query's rows. The rows reach `children` only
+ * when there are some.
  */
 export function TableData<T>({
   state,
   what,
   skeleton = 'table',
+  skeletonCount = 3,
   errorTitle,
   emptyTitle,
   emptyDescription,
   emptyAction,
+  empty,
+  around = (content) => content,
   headingLevel = 3,
   children,
 }: TableDataProps<T>) {
   switch (state.status) {
     case 'loading':
-      return <LoadingSkeleton variant={skeleton} count={3} label={`Loading ${what}…`} />;
+      return around(<LoadingSkeleton variant={skeleton} count={skeletonCount} label={`Loading ${what}…`} />);
     case 'error':
-      return (
-        <ErrorState title={errorTitle ?? `Failed to load ${what}`} onRetry={state.retry} headingLevel={headingLevel} />
+      return around(
+        <ErrorState title={errorTitle ?? `Failed to load ${what}`} onRetry={state.retry} headingLevel={headingLevel} />,
       );
     case 'ready':
       if (state.rows.length === 0) {
         return (
-          <EmptyState
-            title={emptyTitle}
-            description={emptyDescription}
-            action={emptyAction}
-            headingLevel={headingLevel}
-          />
+          empty ?? (
+            <EmptyState
+              title={emptyTitle ?? `No ${what}`}
+              description={emptyDescription}
+              action={emptyAction}
+              headingLevel={headingLevel}
+            />
+          )
         );
       }
       return <>{children(state.rows)}</>;

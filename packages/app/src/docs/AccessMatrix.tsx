@@ -1,5 +1,5 @@
 import { Badge, Box, Code, Table, Text } from '@radix-ui/themes';
-import { type RouteDefinition, roleIds, roleLabel, roleMayOpen, routes } from '@vault/domain';
+import { isGatedFor, type RouteDefinition, roleIds, roleLabel, roleMayOpen, routes } from '@vault/domain';
 
 function accessNote(route: RouteDefinition): string {
   if (route.access === 'public') return 'Public';
@@ -42,7 +42,7 @@ export function AccessMatrix() {
                 <Table.Cell key={role}>
                   {roleMayOpen(route, role) ? (
                     <Badge color="green" highContrast>
-                      {route.gate && role === 'investor' ? 'Allowed, gated' : 'Allowed'}
+                      {isGatedFor(route, role) ? 'Allowed, gated' : 'Allowed'}
                     </Badge>
                   ) : (
                     <Badge color="gray" highContrast>

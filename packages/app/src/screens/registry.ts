@@ -1,11 +1,8 @@
-import type { ScreenKey } from '@vault/domain';
+import { type ComingSoonScreenKey, isComingSoon, type ScreenKey, screenKeys } from '@vault/domain';
 import { type LazyComponent, lazyWithPreload } from '../lazy/lazyWithPreload';
 
-/**
- * Every screen of the route table, each in its own chunk: screens/<PascalKey>/index.tsx
- * default-exports the component. The guard renders <LazyView of={screens[route.screen]} />.
- */
-export const screens: Record<ScreenKey, LazyComponent> = {
+/** The built screens, each in its own chunk: screens/<PascalKey>/index.tsx default-exports it. */
+const built: Record<Exclude<ScreenKey, ComingSoonScreenKey>, LazyComponent> = {
   landing: lazyWithPreload(() => import('./Landing')),
   welcome: lazyWithPreload(() => import('./Welcome')),
   login: lazyWithPreload(() => import('./Login')),
@@ -22,15 +19,16 @@ export const screens: Record<ScreenKey, LazyComponent> = {
   placements: lazyWithPreload(() => import('./Placements')),
   wallet: lazyWithPreload(() => import('./Wallet')),
   documents: lazyWithPreload(() => import('./Documents')),
-  support: lazyWithPreload(() => import('./Support')),
   users: lazyWithPreload(() => import('./Users')),
-  compliance: lazyWithPreload(() => import('./Compliance')),
-  reports: lazyWithPreload(() => import('./Reports')),
-  loans: lazyWithPreload(() => import('./Loans')),
-  investments: lazyWithPreload(() => import('./Investments')),
-  assets: lazyWithPreload(() => import('./Assets')),
-  kyc: lazyWithPreload(() => import('./Kyc')),
-  audit: lazyWithPreload(() => import('./Audit')),
-  community: lazyWithPreload(() => import('./Community')),
   accessRequired: lazyWithPreload(() => import('./AccessRequired')),
 };
+
+/** The one screen of every route the table flags `comingSoon`; it reads its title from the route. */
+const comingSoon = lazyWithPreload(() => import('./ComingSoon'));
+
+/**
+ * Every screen of the route table. The guard renders <LazyView of={screens[route.screen]} />.
+ */
+export const screens: Record<ScreenKey, LazyComponent> = Object.fromEntries(
+  screenKeys.map((screen) => [screen, isComingSoon(screen) ? comingSoon : built[screen]]),
+) as Record<ScreenKey, LazyComponent>;

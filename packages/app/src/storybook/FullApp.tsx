@@ -2,6 +2,8 @@ import type { Session } from '@vault/domain';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { Toaster } from 'sonner';
+import { clearQueries } from '../data/cache';
+import { QueryScope } from '../data/QueryScope';
 import { DemoModeOverride } from '../demo/demoMode';
 import { AppRoutes } from '../router/routes';
 import { createAppSessionStore, SessionProvider } from '../session/SessionProvider';
@@ -19,9 +21,12 @@ export interface FullAppProps {
 export function FullApp({ url, session = signedOutSession, demo = false }: FullAppProps) {
   const makeArea = useStorySessionArea(session);
   const [store] = useState(() => createAppSessionStore({ area: makeArea(), initial: { session } }));
+  // Each journey starts with an empty query cache, so its own MSW handlers answer.
+  useState(() => clearQueries());
   return (
     <DemoModeOverride.Provider value={demo}>
       <SessionProvider store={store}>
+        <QueryScope />
         <MemoryRouter initialEntries={[url]}>
           <AppRoutes />
         </MemoryRouter>

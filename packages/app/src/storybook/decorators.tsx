@@ -3,6 +3,7 @@ import type { Session } from '@vault/domain';
 import { type ReactNode, useState } from 'react';
 import { MemoryRouter, parsePath, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import { Toaster, toast } from 'sonner';
+import { clearQueries } from '../data/cache';
 import { DemoModeOverride } from '../demo/demoMode';
 import { createAppSessionStore, SessionProvider } from '../session/SessionProvider';
 import { ShellLayout } from '../shell/ShellLayout';
@@ -48,6 +49,8 @@ function StoryFrame({ params, children }: { params: AppStoryParameters; children
   // sonner keeps its toasts in one module-wide store: dismiss the previous story's toasts before
   // this story's Toaster mounts, so a play function only ever sees the toasts its own story raised.
   useState(() => toast.dismiss());
+  // The query cache is module-wide too: each story starts empty, so its own MSW handlers answer.
+  useState(() => clearQueries());
   const url = params.url ?? '/';
   const path = params.path ?? new URL(url, 'http://story.local').pathname;
   const session = params.session ?? signedOutSession;

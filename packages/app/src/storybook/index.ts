@@ -1,6 +1,6 @@
 export { StoryAuthSeed } from './authSeed';
 export { type AppStoryParameters, withApp } from './decorators';
 export { expectNavigatedTo, expectToast, SLOW } from './expect';
-export { FullApp, type FullAppProps } from './FullApp';
+export { FullApp } from './FullApp';
 export { adminSession, sessionAs, signedOutSession, storyUsers } from './sessions';
 export { captureTelemetry } from './telemetry';

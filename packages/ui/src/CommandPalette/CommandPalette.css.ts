@@ -67,14 +67,6 @@ export const item = style({
   },
 });
 
-export const itemHint = style({
-  fontSize: vars.fontSize['1'],
-  color: vars.color.textMuted,
-  selectors: {
-    [`${item}[data-selected="true"] &`]: { color: vars.color.accentText },
-  },
-});
-
 export const empty = style({
   padding: `${vars.space['5']} ${vars.space['3']}`,
   textAlign: 'center',

@@ -36,7 +36,7 @@ export const brand = style({
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 } },
 });
 
-export const mark = style({ color: vars.color.accent, flexShrink: 0 });
+export const mark = style({ flexShrink: 0 });
 
 export const nav = style({ gridArea: 'nav', minWidth: 0 });
 

@@ -1,10 +1,11 @@
+import { hrefFor } from '@vault/domain';
 import type { ReactNode } from 'react';
 import { type NavigateHandler, navigateOnClick } from '../internal/navigate';
 import * as styles from './Header.css';
 import { Logo } from './Logo';
 
 export interface HeaderProps {
-  /** Where the logo leads; '/' by default (SPEC.md 2: the logo links to the landing page). */
+  /** Where the logo leads; the landing page by default (docs/product.md §2). */
   homeHref?: string;
   /** Called with the href on a plain click, for client-side routing. */
   onNavigate?: NavigateHandler;
@@ -21,7 +22,15 @@ export interface HeaderProps {
 }
 
 /** The shell's top bar: the logo linking home, the navigation, and the account controls. */
-export function Header({ homeHref = '/', onNavigate, nav, hint, demoBadge, adminMenu, userMenu }: HeaderProps) {
+export function Header({
+  homeHref = hrefFor('landing'),
+  onNavigate,
+  nav,
+  hint,
+  demoBadge,
+  adminMenu,
+  userMenu,
+}: HeaderProps) {
   return (
     <header className={styles.header}>
       <a href={homeHref} className={styles.brand} onClick={navigateOnClick(homeHref, onNavigate)}>

@@ -1,1 +1,2 @@
 export { Header, type HeaderProps } from './Header';
+export { Logo, type LogoProps } from './Logo';

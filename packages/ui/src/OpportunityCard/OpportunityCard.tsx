@@ -1,22 +1,17 @@
 import { Badge, Card, Heading, Text } from '@radix-ui/themes';
-import { type Opportunity, opportunityLocation } from '@vault/domain';
+import { hrefFor, type Opportunity, opportunityLocation } from '@vault/domain';
 import type { MouseEvent } from 'react';
 import * as styles from './OpportunityCard.css';
 
 export interface OpportunityCardProps {
   opportunity: Opportunity;
-  /** Where the card leads; defaults to `/opportunities/{id}`. */
+  /** Where the card leads; defaults to the opportunity's detail page. */
   href?: string;
   /** Called with the href on a plain click (the default navigation is then prevented). */
   onNavigate?: (href: string) => void;
   /** The level of the name's heading; 3 by default (under a page h1 and a section h2). */
   headingLevel?: 2 | 3 | 4;
   className?: string;
-}
-
-/** The default link of an opportunity card. */
-export function opportunityHref(id: string): string {
-  return `/opportunities/${encodeURIComponent(id)}`;
 }
 
 function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
@@ -62,7 +57,7 @@ function PinIcon() {
  * card so a click anywhere on it follows the link.
  */
 export function OpportunityCard({ opportunity, href, onNavigate, headingLevel = 3, className }: OpportunityCardProps) {
-  const target = href ?? opportunityHref(opportunity.id);
+  const target = href ?? hrefFor('opportunityDetail', { id: opportunity.id });
   const place = opportunityLocation(opportunity);
 
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {

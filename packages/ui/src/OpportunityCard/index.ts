@@ -1,2 +1,2 @@
 export type { OpportunityCardProps } from './OpportunityCard';
-export { OpportunityCard, opportunityHref } from './OpportunityCard';
+export { OpportunityCard } from './OpportunityCard';

@@ -4,6 +4,7 @@ import { type FocusEvent, useCallback, useEffect, useRef, useState } from 'react
 import { type NavigateHandler, navigateFromMenu } from '../internal/navigate';
 import * as styles from './UserMenu.css';
 
+/** Light or dark: the one declaration of it; the app and Storybook import it from here. */
 export type Appearance = 'light' | 'dark';
 
 export interface UserMenuProps {
@@ -14,7 +15,7 @@ export interface UserMenuProps {
   /** Called with the href when a link item is chosen, for client-side routing. */
   onNavigate?: NavigateHandler;
   onLogout: () => void;
-  /** The appearance in use; the menu offers to switch to the other one (PRODUCT.md decision 12). */
+  /** The appearance in use; the menu offers to switch to the other one (docs/decisions.md (12)). */
   appearance?: Appearance;
   /** Omit to hide the appearance toggle. */
   onToggleAppearance?: () => void;
@@ -26,7 +27,7 @@ export interface UserMenuProps {
 const asChild = { asChild: true } as object;
 
 /**
- * The user menu. SPEC.md 2: it closes USER_MENU_CLOSE_DELAY_MS (120 ms) after focus leaves it.
+ * The user menu. docs/product.md §2: it closes USER_MENU_CLOSE_DELAY_MS (120 ms) after focus leaves it.
  * Radix would close a non-modal menu at once on focus outside, so that dismissal is turned off
  * and the delay is implemented here: focus leaving trigger and menu starts a timer, focus coming
  * back within the delay cancels it. A pointer press outside still closes at once, as menus do.

@@ -1,10 +1,10 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { readinessStep, resolveNeed, safeInternalPath } from '@vault/domain';
+import { hrefFor, readinessStep, resolveNeed, safeInternalPath } from '@vault/domain';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSession } from '../../session/SessionProvider';
 
 /**
- * /access-required?need=…&from=… (PRODUCT.md decision 5): the missing step with its label,
+ * /access-required?need=…&from=… (docs/decisions.md (5)): the missing step with its label,
  * estimate and button, and a way back. `from` is followed only when it is an internal path.
  */
 export default function AccessRequiredScreen() {
@@ -54,7 +54,7 @@ export default function AccessRequiredScreen() {
           </Button>
         ) : null}
         <Button asChild variant={from ? 'ghost' : 'soft'}>
-          <Link to="/dashboard">Back to Dashboard</Link>
+          <Link to={hrefFor('dashboard')}>Back to Dashboard</Link>
         </Button>
       </Flex>
     </Flex>

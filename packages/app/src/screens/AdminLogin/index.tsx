@@ -1,4 +1,5 @@
 import { Button, Callout, Card, Container, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
+import { hrefFor } from '@vault/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Field } from '../../components/Field';
@@ -27,7 +28,7 @@ export default function AdminLoginScreen() {
     const ok = await adminSignIn(email, password);
     // Re-enabled on failure, so a wrong pair can be corrected (docs/product.md §5).
     setWorking(false);
-    if (ok) navigate('/dashboard');
+    if (ok) navigate(hrefFor('dashboard'));
   };
 
   return (
@@ -62,7 +63,7 @@ export default function AdminLoginScreen() {
               {working ? 'Authenticating...' : 'Access Dashboard'}
             </Button>
             <RadixLink asChild size="2">
-              <Link to="/">Return to Main Login</Link>
+              <Link to={hrefFor('landing')}>Return to Main Login</Link>
             </RadixLink>
           </form>
         </Flex>

@@ -1,5 +1,5 @@
 import { Button, Card, Checkbox, Container, Flex, Heading, Text } from '@radix-ui/themes';
-import { messages } from '@vault/domain';
+import { hrefFor, messages, readinessStep } from '@vault/domain';
 import { PageHeader } from '@vault/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -8,7 +8,7 @@ import { agreementSections } from './agreementText';
 
 /**
  * /agreement (public): the membership agreement and a terms tickbox. The sign button reads as
- * disabled until the box is ticked; it stays focusable, so an attempt says why (SPEC.md 5).
+ * disabled until the box is ticked; it stays focusable, so an attempt says why (docs/product.md §5).
  */
 export default function AgreementScreen() {
   const navigate = useNavigate();
@@ -22,7 +22,7 @@ export default function AgreementScreen() {
       return;
     }
     toast.success('Agreement signed successfully');
-    navigate('/dashboard');
+    navigate(hrefFor('dashboard'));
   };
 
   return (
@@ -55,7 +55,7 @@ export default function AgreementScreen() {
             </Text>
             <Flex gap="3" justify="end">
               <Button type="submit" aria-disabled={!agreed} data-disabled={agreed ? undefined : ''}>
-                Sign Agreement
+                {readinessStep('agreement').buttonText}
               </Button>
             </Flex>
           </Flex>

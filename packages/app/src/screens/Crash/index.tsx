@@ -1,14 +1,14 @@
 import { Box, Button, Callout, Code, Flex, Heading, Text } from '@radix-ui/themes';
-import { messages } from '@vault/domain';
+import { hrefFor, messages } from '@vault/domain';
 
 /** What went wrong, in words: an Error's message, or the value itself. */
-export function crashMessage(error: unknown): string {
+function crashMessage(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
   if (typeof error === 'string') return error;
   return 'Unknown error';
 }
 
-/** The crash page (SPEC.md 2), shown by the router's CrashBoundary: the message, Try again, Go to Homepage. */
+/** The crash page (docs/product.md §2), shown by the router's CrashBoundary: the message, Try again, Go to Homepage. */
 export function CrashView({ error }: { error: unknown }) {
   return (
     <Flex asChild direction="column" align="center" justify="center" gap="4" p="6" minHeight="70vh">
@@ -32,12 +32,10 @@ export function CrashView({ error }: { error: unknown }) {
           </Button>
           {/* A full page load, not a client navigation: the app's state may be what broke. */}
           <Button size="3" variant="soft" asChild>
-            <a href="/">Go to Homepage</a>
+            <a href={hrefFor('landing')}>Go to Homepage</a>
           </Button>
         </Flex>
       </main>
     </Flex>
   );
 }
-
-export default CrashView;

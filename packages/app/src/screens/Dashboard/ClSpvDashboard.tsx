@@ -2,9 +2,9 @@ import { Flex } from '@radix-ui/themes';
 import type { Loan } from '@vault/domain';
 import { DataTable, type DataTableColumn, PageHeader, StatusChip } from '@vault/ui';
 import type { Repayment } from '../../backend/schemas';
-import { useTable } from '../../backend/useTable';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
+import { useLoans, useRepayments } from '../../data/queries';
 import { formatDate } from '../../format/dates';
 
 const loanColumns: readonly DataTableColumn<Loan>[] = [
@@ -20,10 +20,10 @@ const repaymentColumns: readonly DataTableColumn<Repayment>[] = [
   { key: 'amount', header: 'Amount', align: 'right' },
 ];
 
-/** cl_spv_admin: the loan portfolio and upcoming repayments (SPEC.md 2). */
+/** cl_spv_admin: the loan portfolio and upcoming repayments (docs/product.md §2). */
 export function ClSpvDashboard() {
-  const loans = useTable('loans');
-  const repayments = useTable('repayments');
+  const loans = useLoans();
+  const repayments = useRepayments();
   return (
     <Flex direction="column" gap="6">
       <PageHeader title="Commercial Lending SPV Admin" description="Loans of the commercial lending vehicle." />

@@ -1,9 +1,9 @@
 import { Flex } from '@radix-ui/themes';
 import type { AuditLog, ComplianceAlert } from '@vault/domain';
 import { DataTable, type DataTableColumn, PageHeader, StatusChip } from '@vault/ui';
-import { useTable } from '../../backend/useTable';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
+import { useAuditLogs, useComplianceAlerts } from '../../data/queries';
 import { formatDateTime } from '../../format/dates';
 
 const alertColumns: readonly DataTableColumn<ComplianceAlert>[] = [
@@ -23,10 +23,10 @@ const auditColumns: readonly DataTableColumn<AuditLog>[] = [
   { key: 'action', header: 'Action' },
 ];
 
-/** compliance: alerts by priority and the audit log (SPEC.md 2). */
+/** compliance: alerts by priority and the audit log (docs/product.md §2). */
 export function ComplianceDashboard() {
-  const alerts = useTable('compliance_alerts');
-  const logs = useTable('audit_logs');
+  const alerts = useComplianceAlerts();
+  const logs = useAuditLogs();
   return (
     <Flex direction="column" gap="6">
       <PageHeader title="Compliance Dashboard" description="Open alerts and what happened on the platform." />

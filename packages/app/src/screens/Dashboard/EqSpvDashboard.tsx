@@ -1,9 +1,9 @@
 import { Flex } from '@radix-ui/themes';
 import type { EquityHolding } from '@vault/domain';
 import { DataTable, type DataTableColumn, PageHeader } from '@vault/ui';
-import { useTable } from '../../backend/useTable';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
+import { useEquityHoldings } from '../../data/queries';
 
 const holdingColumns: readonly DataTableColumn<EquityHolding>[] = [
   { key: 'company', header: 'Company' },
@@ -12,9 +12,9 @@ const holdingColumns: readonly DataTableColumn<EquityHolding>[] = [
   { key: 'performance', header: 'Performance', align: 'right' },
 ];
 
-/** eq_spv_admin: the equity portfolio (SPEC.md 2). */
+/** eq_spv_admin: the equity portfolio (docs/product.md §2). */
 export function EqSpvDashboard() {
-  const holdings = useTable('equity_holdings');
+  const holdings = useEquityHoldings();
   return (
     <Flex direction="column" gap="6">
       <PageHeader title="Equity Investment SPV Admin" description="Holdings of the equity investment vehicle." />

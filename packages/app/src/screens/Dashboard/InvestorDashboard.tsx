@@ -1,10 +1,12 @@
 import { Badge, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import {
   guideCardsFor,
+  hrefFor,
   type InvestmentRow,
   type Nudge,
   nudgeFor,
   openingStepMessage,
+  quickLinksFor,
   type ReadinessStep,
   readiness,
   type Session,
@@ -21,21 +23,13 @@ import {
 } from '@vault/ui';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { useTable } from '../../backend/useTable';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
+import { useInvestments, useNotifications, useUpcomingActions } from '../../data/queries';
 import { formatDate } from '../../format/dates';
 import { useNudgeDismissal } from '../../storage/nudges';
 import { track } from '../../telemetry';
-import { type QuickLink, QuickLinks } from './QuickLinks';
-
-/** SPEC.md 2: the investor's quick buttons. */
-const quickLinks: readonly QuickLink[] = [
-  { label: 'Wallet', href: '/wallet' },
-  { label: 'Documents', href: '/documents' },
-  { label: 'Opportunities', href: '/opportunities' },
-  { label: 'Reports', href: '/reports' },
-];
+import { QuickLinks } from './QuickLinks';
 
 const investmentColumns: readonly DataTableColumn<InvestmentRow>[] = [
   { key: 'name', header: 'Name' },
@@ -52,13 +46,13 @@ export interface InvestorDashboardProps {
 /** The investor dashboard: readiness, the next-step nudge, investments, notifications, actions, guides. */
 export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
   const navigate = useNavigate();
-  // The dashboard keeps no flag: Dismiss hides the nudge for this view only (SPEC.md 2).
+  // The dashboard keeps no flag: Dismiss hides the nudge for this view only (docs/product.md §2).
   const { dismissed, dismiss } = useNudgeDismissal();
-  const investments = useTable('investments');
-  const notifications = useTable('notifications');
-  const upcoming = useTable('upcoming_actions');
+  const investments = useInvestments();
+  const notifications = useNotifications();
+  const upcoming = useUpcomingActions();
 
-  // Both follow the live user: a step done elsewhere disappears here at once (STYLE.md, Centrifuge #441).
+  // Both follow the live user: a step done elsewhere disappears here at once (Centrifuge #441).
   const progress = readiness(user);
   const nudge = dismissed ? null : nudgeFor(user);
 
@@ -83,7 +77,7 @@ export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
           what="recent investments"
           emptyTitle="No investments yet"
           emptyDescription="Your placements appear here once you invest."
-          emptyAction={{ label: 'Explore Opportunities', onClick: () => navigate('/opportunities') }}
+          emptyAction={{ label: 'Explore Opportunities', onClick: () => navigate(hrefFor('opportunities')) }}
         >
           {(rows) => (
             <DataTable
@@ -163,7 +157,7 @@ export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
       </Grid>
 
       <Section title="Quick actions">
-        <QuickLinks links={quickLinks} label="Quick actions" />
+        <QuickLinks links={quickLinksFor(session)} label="Quick actions" />
       </Section>
 
       <Section title="Guides">

@@ -1,22 +1,21 @@
 import { Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
-import { guideCardsFor, parseEuroAmount, type Session } from '@vault/domain';
+import { guideCardsFor, parseEuroAmount, quickLinksFor, type Session } from '@vault/domain';
 import { GuideCards, MoneyText, PageHeader, StatCard } from '@vault/ui';
 import { type ReactNode, useId } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { TableState } from '../../backend/useTable';
-import { useTable } from '../../backend/useTable';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
+import {
+  useActivity,
+  useComplianceAlerts,
+  useEquityHoldings,
+  useLoans,
+  useMembers,
+  useProductionAssets,
+} from '../../data/queries';
+import type { Query } from '../../data/useQuery';
 import { formatDateTime } from '../../format/dates';
-import { type QuickLink, QuickLinks } from './QuickLinks';
-
-/** docs/product.md §2: the MFO admin's quick buttons. */
-const quickLinks: readonly QuickLink[] = [
-  { label: 'Manage Users', href: '/users' },
-  { label: 'Compliance', href: '/compliance' },
-  { label: 'Reports', href: '/reports' },
-  { label: 'Manage Assets', href: '/assets' },
-];
+import { QuickLinks } from './QuickLinks';
 
 /** The three admin sections docs/product.md §2 lists; their buttons do nothing yet, so they say so. */
 const comingSoonSections = [
@@ -37,10 +36,8 @@ const comingSoonSections = [
   },
 ] as const;
 
-type Loaded<T> = TableState<T> & { retry: () => void };
-
 /** A stat card's figure while its table loads, fails or is ready. */
-function figure<T>(state: Loaded<T>, ready: (rows: T[]) => ReactNode): ReactNode {
+function figure<T>(state: Query<T>, ready: (rows: T[]) => ReactNode): ReactNode {
   if (state.status === 'loading') return '…';
   if (state.status === 'error') return 'Unavailable';
   return ready(state.rows);
@@ -53,12 +50,12 @@ function sumOfAmounts(rows: readonly { value?: string; amount?: string }[]): num
 /** The admin dashboard: admin flag or mfo_admin (docs/product.md §2). */
 export function MfoAdminDashboard({ session }: { session: Session }) {
   const navigate = useNavigate();
-  const users = useTable('members');
-  const alerts = useTable('compliance_alerts');
-  const activity = useTable('activity');
-  const loans = useTable('loans');
-  const holdings = useTable('equity_holdings');
-  const assets = useTable('production_assets');
+  const users = useMembers();
+  const alerts = useComplianceAlerts();
+  const activity = useActivity();
+  const loans = useLoans();
+  const holdings = useEquityHoldings();
+  const assets = useProductionAssets();
 
   const assetTables = [loans, holdings, assets];
   const assetsStatus = assetTables.some((t) => t.status === 'error')
@@ -108,7 +105,7 @@ export function MfoAdminDashboard({ session }: { session: Session }) {
       </Section>
 
       <Section title="Quick actions">
-        <QuickLinks links={quickLinks} label="Quick actions" />
+        <QuickLinks links={quickLinksFor(session)} label="Quick actions" />
       </Section>
 
       <Section title="Recent activity">

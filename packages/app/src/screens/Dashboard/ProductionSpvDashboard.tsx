@@ -1,9 +1,9 @@
 import { Flex } from '@radix-ui/themes';
 import type { ProductionAsset } from '@vault/domain';
 import { DataTable, type DataTableColumn, PageHeader, StatusChip } from '@vault/ui';
-import { useTable } from '../../backend/useTable';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
+import { useProductionAssets } from '../../data/queries';
 
 const assetColumns: readonly DataTableColumn<ProductionAsset>[] = [
   { key: 'name', header: 'Asset' },
@@ -11,9 +11,9 @@ const assetColumns: readonly DataTableColumn<ProductionAsset>[] = [
   { key: 'value', header: 'Value', align: 'right' },
 ];
 
-/** production_spv: the asset inventory (SPEC.md 2). */
+/** production_spv: the asset inventory (docs/product.md §2). */
 export function ProductionSpvDashboard() {
-  const assets = useTable('production_assets');
+  const assets = useProductionAssets();
   return (
     <Flex direction="column" gap="6">
       <PageHeader title="Production SPV Dashboard" description="Producing assets and their state." />

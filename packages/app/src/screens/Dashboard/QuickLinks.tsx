@@ -1,10 +1,6 @@
 import { Button, Flex } from '@radix-ui/themes';
+import type { QuickLink } from '@vault/domain';
 import { Link } from 'react-router-dom';
-
-export interface QuickLink {
-  label: string;
-  href: string;
-}
 
 /** A row of quick buttons; each is a real link, so it opens in a new tab too. */
 export function QuickLinks({ links, label }: { links: readonly QuickLink[]; label: string }) {

@@ -1,12 +1,12 @@
 import { Button, Callout, Flex, Grid, Text } from '@radix-ui/themes';
-import { decideAccess, messages, type Nudge, nudgeFor, type VaultDocument } from '@vault/domain';
+import { decideAccess, hrefFor, messages, type Nudge, nudgeFor, type VaultDocument } from '@vault/domain';
 import { NudgeBanner, PageHeader } from '@vault/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { useTable } from '../../backend/useTable';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
+import { useDocuments } from '../../data/queries';
 import { useSession } from '../../session/SessionProvider';
 import { useNudgeDismissal } from '../../storage/nudges';
 import { track } from '../../telemetry';
@@ -17,11 +17,11 @@ function keyOf(doc: VaultDocument): string {
   return doc.id ?? doc.name;
 }
 
-/** /documents (SPEC.md 2): pending-signature banner, e-signature notice, the grid, and its states. */
+/** /documents (docs/product.md §2): pending-signature banner, e-signature notice, the grid, and its states. */
 export default function DocumentsScreen() {
   const { session } = useSession();
   const navigate = useNavigate();
-  const documents = useTable('documents');
+  const documents = useDocuments();
   const { dismissed, dismiss } = useNudgeDismissal('documents');
   // Documents signed in this view; the sample table itself is read-only.
   const [signed, setSigned] = useState<ReadonlySet<string>>(() => new Set());
@@ -29,7 +29,7 @@ export default function DocumentsScreen() {
   const statusOf = (doc: VaultDocument): VaultDocument['status'] => (signed.has(keyOf(doc)) ? 'Signed' : doc.status);
   const pending = documents.status === 'ready' ? documents.rows.filter((doc) => statusOf(doc) === 'Pending') : [];
   const nudge = dismissed ? null : nudgeFor(session.user);
-  const canExplore = decideAccess(session, '/opportunities').kind !== 'denied';
+  const canExplore = decideAccess(session, hrefFor('opportunities')).kind !== 'denied';
 
   const followNudge = (next: Nudge) => {
     track({ type: 'click:cta', context: { step: next.step, page: 'documents' } });
@@ -66,7 +66,9 @@ export default function DocumentsScreen() {
           emptyTitle={messages.noDocuments}
           emptyDescription="Documents appear here once you invest or sign an agreement."
           emptyAction={
-            canExplore ? { label: 'Explore Opportunities', onClick: () => navigate('/opportunities') } : undefined
+            canExplore
+              ? { label: 'Explore Opportunities', onClick: () => navigate(hrefFor('opportunities')) }
+              : undefined
           }
         >
           {(rows) => (

@@ -3,8 +3,8 @@ import { formatEuros, INVESTMENT_TERMS, type InvestmentQuote, paymentMethods } f
 import type { FormEvent } from 'react';
 import { StepActions } from './StepActions';
 
-/** The terms shown before confirming (SPEC.md 9), from the domain's constants. */
-export function investmentTerms(): string[] {
+/** The terms shown before confirming (docs/product.md §9), from the domain's constants. */
+function investmentTerms(): string[] {
   const t = INVESTMENT_TERMS;
   return [
     `${t.termYears}-year term`,

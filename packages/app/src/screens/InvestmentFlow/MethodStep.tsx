@@ -3,8 +3,8 @@ import { CARD_FEE_BPS, type PaymentMethod, paymentMethods } from '@vault/domain'
 import type { FormEvent } from 'react';
 import { StepActions } from './StepActions';
 
-/** What each method costs and how fast it settles (SPEC.md 9). */
-export function methodDescription(method: PaymentMethod): string {
+/** What each method costs and how fast it settles (docs/product.md §9). */
+function methodDescription(method: PaymentMethod): string {
   const { settlement } = paymentMethods[method];
   return method === 'card' ? `${CARD_FEE_BPS / 100}% fee, ${settlement.toLowerCase()}` : settlement;
 }

@@ -1,9 +1,10 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { formatEuros, INVESTMENT_TERMS, type InvestmentQuote, investmentQuote, messages } from '@vault/domain';
-import { ErrorState, LoadingSkeleton, PageHeader, Stepper } from '@vault/ui';
+import { formatEuros, hrefFor, INVESTMENT_TERMS, type InvestmentQuote, investmentQuote, messages } from '@vault/domain';
+import { PageHeader, Stepper } from '@vault/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { useTable } from '../../backend/useTable';
+import { TableData } from '../../components/TableData';
+import { useOpportunityDetail } from '../../data/queries';
 import { OpportunityNotFound } from '../OpportunityDetail/OpportunityNotFound';
 import { useBack } from '../OpportunityDetail/useBack';
 import { AmountStep } from './AmountStep';
@@ -11,31 +12,31 @@ import { ConfirmStep } from './ConfirmStep';
 import { amountCents, type FlowState, readFlowState, STEP_LABELS, type Step, writeFlowState } from './flowState';
 import { MethodStep } from './MethodStep';
 
-/** /investments/{id}: amount, payment method, confirm, submitted (SPEC.md 2). */
+/** /investments/{id}: amount, payment method, confirm, submitted (docs/product.md §2). */
 export default function InvestmentFlowScreen() {
   const { id = '' } = useParams();
-  const table = useTable('opportunity_details', { id });
-  const leave = useBack(`/opportunities/${encodeURIComponent(id)}`);
-
-  if (table.status === 'loading') {
-    return (
-      <Flex direction="column" gap="4">
-        <PageHeader title="Invest" />
-        <LoadingSkeleton variant="text" count={4} label="Loading investment…" />
-      </Flex>
-    );
-  }
-  if (table.status === 'error') {
-    return (
-      <Flex direction="column" gap="4">
-        <PageHeader title="Invest" />
-        <ErrorState title={messages.opportunitiesFailed} onRetry={table.retry} />
-      </Flex>
-    );
-  }
-  const detail = table.rows.find((row) => row.id === id);
-  if (!detail) return <OpportunityNotFound id={id} />;
-  return <Flow name={detail.name} onLeave={leave} />;
+  // The same query as the detail's: coming from there, the rows are already here.
+  const detail = useOpportunityDetail(id);
+  const leave = useBack(id === '' ? hrefFor('opportunities') : hrefFor('opportunityDetail', { id }));
+  return (
+    <TableData
+      state={detail}
+      what="investment"
+      skeleton="text"
+      skeletonCount={4}
+      errorTitle={messages.opportunitiesFailed}
+      headingLevel={2}
+      empty={<OpportunityNotFound id={id} />}
+      around={(content) => (
+        <Flex direction="column" gap="4">
+          <PageHeader title="Invest" />
+          {content}
+        </Flex>
+      )}
+    >
+      {([row]) => (row ? <Flow name={row.name} onLeave={leave} /> : null)}
+    </TableData>
+  );
 }
 
 function Flow({ name, onLeave }: { name: string; onLeave: () => void }) {
@@ -86,7 +87,9 @@ function Flow({ name, onLeave }: { name: string; onLeave: () => void }) {
           {state.step === 3 ? (
             <ConfirmStep name={name} quote={quote} onBack={() => goTo(2)} onConfirm={() => goTo(4)} />
           ) : null}
-          {state.step === 4 ? <Submitted name={name} quote={quote} onDone={() => navigate('/dashboard')} /> : null}
+          {state.step === 4 ? (
+            <Submitted name={name} quote={quote} onDone={() => navigate(hrefFor('dashboard'))} />
+          ) : null}
         </Flex>
       </Card>
     </Flex>

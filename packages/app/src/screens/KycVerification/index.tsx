@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Container, Flex, Heading, Text } from '@radix-ui/themes';
-import { isKycApproved } from '@vault/domain';
+import { hrefFor, isKycApproved, readinessStep } from '@vault/domain';
 import { PageHeader } from '@vault/ui';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -33,7 +33,7 @@ export default function KycVerificationScreen() {
       <Flex direction="column" gap="5">
         <PageHeader
           title="Verify your identity"
-          description="EU and UK rules ask us to confirm who you are before you invest (KYC/AML). It takes about 3–5 minutes."
+          description={`EU and UK rules ask us to confirm who you are before you invest (KYC/AML). It takes ${readinessStep('kyc').estimate}.`}
         />
         {user ? (
           <Flex gap="2" align="center">
@@ -79,10 +79,10 @@ export default function KycVerificationScreen() {
           </Card>
         ) : null}
         <Flex gap="3" justify="end">
-          <Button type="button" variant="soft" color="gray" highContrast onClick={() => navigate('/dashboard')}>
+          <Button type="button" variant="soft" color="gray" highContrast onClick={() => navigate(hrefFor('dashboard'))}>
             Skip for Now
           </Button>
-          <Button type="button" onClick={() => navigate('/dashboard')}>
+          <Button type="button" onClick={() => navigate(hrefFor('dashboard'))}>
             Continue
           </Button>
         </Flex>

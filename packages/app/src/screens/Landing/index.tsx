@@ -1,10 +1,11 @@
 import { Box, Button, Card, Container, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { hrefFor } from '@vault/domain';
 import { Link } from 'react-router-dom';
 import { DemoAccounts } from '../../components/DemoAccounts';
 import { SignInForm } from '../../components/SignInForm';
 import { HomeLink } from '../../shell/Logo';
 
-/** '/': the landing page and main investor sign-in (SPEC.md 2). */
+/** '/': the landing page and main investor sign-in (docs/product.md §2). */
 export default function LandingScreen() {
   return (
     <Container size="4" px="4" py="6">
@@ -31,10 +32,10 @@ export default function LandingScreen() {
                 </Text>
                 <Flex gap="3" wrap="wrap">
                   <Button asChild size="3">
-                    <Link to="/register?type=individual">Individual</Link>
+                    <Link to={hrefFor('register', {}, { type: 'individual' })}>Individual</Link>
                   </Button>
                   <Button asChild size="3" variant="soft">
-                    <Link to="/register?type=professional">Professional/Corporate</Link>
+                    <Link to={hrefFor('register', {}, { type: 'professional' })}>Professional/Corporate</Link>
                   </Button>
                 </Flex>
               </Flex>

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '@vault/domain';
 import { expect, within } from 'storybook/test';
 import { type AppStoryParameters, withApp } from '../../storybook';
-import NotFound from '.';
+import { NotFoundPage as NotFound } from '.';
 
 const meta = {
   title: 'Screens/NotFound',

@@ -1,8 +1,8 @@
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { messages } from '@vault/domain';
+import { hrefFor, messages } from '@vault/domain';
 import { Link } from 'react-router-dom';
 
-/** Any path outside the route table (SPEC.md 2). */
+/** Any path outside the route table (docs/product.md §2). */
 export function NotFoundPage() {
   return (
     <Flex
@@ -24,10 +24,8 @@ export function NotFoundPage() {
         The page you are looking for does not exist or has moved.
       </Text>
       <Button asChild size="3">
-        <Link to="/">Return to Home</Link>
+        <Link to={hrefFor('landing')}>Return to Home</Link>
       </Button>
     </Flex>
   );
 }
-
-export default NotFoundPage;

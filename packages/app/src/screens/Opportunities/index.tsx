@@ -12,19 +12,10 @@ import {
   opportunitySummary,
   sortOpportunities,
 } from '@vault/domain';
-import {
-  EmptyState,
-  ErrorState,
-  FilterPills,
-  LoadingSkeleton,
-  MoneyText,
-  OpportunityCard,
-  PageHeader,
-  SortSelect,
-  StatCard,
-} from '@vault/ui';
+import { EmptyState, FilterPills, MoneyText, OpportunityCard, PageHeader, SortSelect, StatCard } from '@vault/ui';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useTable } from '../../backend/useTable';
+import { TableData } from '../../components/TableData';
+import { useOpportunities } from '../../data/queries';
 import { OpportunitiesNudge } from './OpportunitiesNudge';
 import { TOTAL_VALUE_LOCKED_CENTS } from './sample';
 
@@ -32,7 +23,7 @@ const QUERY_KEYS = ['category', 'region', 'sort'] as const;
 const categoryOptions = ['All', ...opportunityCategories] as const;
 const regionOptions = ['All', ...opportunityRegions] as const;
 
-/** The filters and sort, kept in the URL query (PRODUCT.md decision 11); other parameters are kept. */
+/** The filters and sort, kept in the URL query (docs/decisions.md (11)); other parameters are kept. */
 function useOpportunityQuery(): [OpportunityQuery, (next: OpportunityQuery) => void] {
   const [params, setParams] = useSearchParams();
   const query = opportunityQueryFromParams((key) => params.get(key));
@@ -50,10 +41,10 @@ function useOpportunityQuery(): [OpportunityQuery, (next: OpportunityQuery) => v
   return [query, setQuery];
 }
 
-/** /opportunities: the list of sample opportunities with filters, sort, tiles and states (SPEC.md 2). */
+/** /opportunities: the list of sample opportunities with filters, sort, tiles and states (docs/product.md §2). */
 export default function OpportunitiesScreen() {
   const navigate = useNavigate();
-  const table = useTable('opportunities');
+  const table = useOpportunities();
   const [query, setQuery] = useOpportunityQuery();
   const isFiltered = Object.keys(opportunityQueryToParams(query)).length > 0;
   const reset = () => setQuery(defaultOpportunityQuery);
@@ -90,11 +81,19 @@ export default function OpportunitiesScreen() {
         </Flex>
       </Flex>
       <section aria-label="Opportunities">
-        {table.status === 'loading' ? <LoadingSkeleton variant="cards" label="Loading opportunities…" /> : null}
-        {table.status === 'error' ? <ErrorState title={messages.opportunitiesFailed} onRetry={table.retry} /> : null}
-        {table.status === 'ready' ? (
-          <OpportunityList rows={table.rows} query={query} onReset={reset} onNavigate={(href) => navigate(href)} />
-        ) : null}
+        <TableData
+          state={table}
+          what="opportunities"
+          skeleton="cards"
+          skeletonCount={6}
+          errorTitle={messages.opportunitiesFailed}
+          headingLevel={2}
+          empty={<OpportunityList rows={[]} query={query} onReset={reset} onNavigate={(href) => navigate(href)} />}
+        >
+          {(rows) => (
+            <OpportunityList rows={rows} query={query} onReset={reset} onNavigate={(href) => navigate(href)} />
+          )}
+        </TableData>
       </section>
     </Flex>
   );

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { explorersThisWeek, formatEuros, messages, opportunityLocation } from '@vault/domain';
+import { HttpResponse, http } from 'msw';
 import { expect, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { sampleTables, tableHandlers } from '../../../../../mocks';
 import { type AppStoryParameters, expectNavigatedTo, SLOW, sessionAs, withApp } from '../../storybook';
@@ -49,6 +50,54 @@ export const Found: Story = {
     await expect(within(about).getByText(listed.minInvestment)).toBeVisible();
     await expect(within(about).getByText(listed.audited ? 'Audited' : 'Not audited')).toBeVisible();
     await expect(within(about).getByText(`${listed.ratings.toFixed(1)} / 5`)).toBeVisible();
+  },
+};
+
+/**
+ * What the backend saw, in order, for the parallel-requests story: the detail's answer is held
+ * back until the facts' request has arrived, so a screen that waited for the detail before asking
+ * for the facts would never get its detail (the hold gives up after 3 s with an error).
+ */
+const seen: string[] = [];
+let factsAsked: () => void = () => {};
+let factsArrived = new Promise<void>((resolve) => {
+  factsAsked = resolve;
+});
+
+/** Both requests of the detail start together: the detail's answer waits for the facts' request. */
+export const RequestsInParallel: Story = {
+  beforeEach: () => {
+    seen.length = 0;
+    factsArrived = new Promise<void>((resolve) => {
+      factsAsked = resolve;
+    });
+  },
+  parameters: {
+    msw: {
+      handlers: [
+        http.get('*/rest/v1/opportunity_details', async () => {
+          seen.push('detail asked');
+          const arrived = await Promise.race([
+            factsArrived.then(() => true),
+            new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000)),
+          ]);
+          seen.push('detail answered');
+          return arrived ? HttpResponse.json([detail]) : HttpResponse.json({ message: 'held' }, { status: 500 });
+        }),
+        http.get('*/rest/v1/opportunities', () => {
+          seen.push('facts asked');
+          factsAsked();
+          return HttpResponse.json([listed]);
+        }),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: detail.name }, SLOW)).toBeVisible();
+    await canvas.findByRole('region', { name: 'About this opportunity' }, SLOW);
+    await expect(seen.indexOf('facts asked')).toBeLessThan(seen.indexOf('detail answered'));
+    await expect(seen.filter((event) => event.endsWith('asked'))).toHaveLength(2);
   },
 };
 

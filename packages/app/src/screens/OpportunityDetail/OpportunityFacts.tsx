@@ -1,25 +1,31 @@
 import { Badge, Card, DataList, Text } from '@radix-ui/themes';
-import { messages, opportunityLocation } from '@vault/domain';
-import { ErrorState, LoadingSkeleton } from '@vault/ui';
-import { useTable } from '../../backend/useTable';
+import { messages, type Opportunity, opportunityLocation } from '@vault/domain';
 import { Section } from '../../components/Section';
+import { TableData } from '../../components/TableData';
+import type { Query } from '../../data/useQuery';
 
 /**
  * What an investor wants to read before investing, beyond the detail's four tiles: the
  * description, where it is, the minimum, whether it is audited and its rating. They come from
- * the opportunities list (SPEC.md 3 'Opportunity'), loaded beside the detail; nothing shows
- * when the list has no such id.
+ * the opportunities list (docs/product.md §3 'Opportunity'), loaded beside the detail (or read
+ * from the list's rows when they are here); nothing shows when the list has no such id.
  */
-export function OpportunityFacts({ id }: { id: string }) {
-  const table = useTable('opportunities', { id });
-  if (table.status === 'loading') {
-    return <LoadingSkeleton variant="text" count={3} label="Loading the opportunity's details…" />;
-  }
-  if (table.status === 'error') {
-    return <ErrorState title={messages.opportunitiesFailed} onRetry={table.retry} headingLevel={2} />;
-  }
-  const opportunity = table.rows.find((row) => row.id === id);
-  if (!opportunity) return null;
+export function OpportunityFacts({ state }: { state: Query<Opportunity> }) {
+  return (
+    <TableData
+      state={state}
+      what="the opportunity's details"
+      skeleton="text"
+      errorTitle={messages.opportunitiesFailed}
+      headingLevel={2}
+      empty={null}
+    >
+      {([opportunity]) => (opportunity ? <Facts opportunity={opportunity} /> : null)}
+    </TableData>
+  );
+}
+
+function Facts({ opportunity }: { opportunity: Opportunity }) {
   return (
     <Section title="About this opportunity">
       <Card size="3">

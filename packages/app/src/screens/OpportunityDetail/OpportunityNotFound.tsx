@@ -1,8 +1,8 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { messages } from '@vault/domain';
+import { hrefFor, messages } from '@vault/domain';
 import { Link } from 'react-router-dom';
 
-/** An unknown opportunity id: a state in the page, never a crash (PRODUCT.md decision 8). */
+/** An unknown opportunity id: a state in the page, never a crash (docs/decisions.md (8)). */
 export function OpportunityNotFound({ id }: { id: string }) {
   return (
     <Card size="3">
@@ -14,7 +14,7 @@ export function OpportunityNotFound({ id }: { id: string }) {
           There is no opportunity with the id “{id}”. It may have closed or the link may be mistyped.
         </Text>
         <Button asChild>
-          <Link to="/opportunities">Back to opportunities</Link>
+          <Link to={hrefFor('opportunities')}>Back to opportunities</Link>
         </Button>
       </Flex>
     </Card>

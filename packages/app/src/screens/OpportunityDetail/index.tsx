@@ -1,9 +1,18 @@
 import { Badge, Button, Callout, Flex, Grid, Link as RadixLink, Text } from '@radix-ui/themes';
-import { explorersThisWeek, formatEuros, messages, type OpportunityDetail } from '@vault/domain';
-import { ErrorState, LoadingSkeleton, PageHeader, StatCard } from '@vault/ui';
+import {
+  explorersThisWeek,
+  formatEuros,
+  hrefFor,
+  messages,
+  type Opportunity,
+  type OpportunityDetail,
+} from '@vault/domain';
+import { PageHeader, StatCard } from '@vault/ui';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { useTable } from '../../backend/useTable';
+import { TableData } from '../../components/TableData';
+import { useOpportunity, useOpportunityDetail } from '../../data/queries';
+import type { Query } from '../../data/useQuery';
 import { useSession } from '../../session/SessionProvider';
 import { ExpressInterestDialog } from './ExpressInterestDialog';
 import { readFromPortfolio } from './fromPortfolio';
@@ -11,34 +20,44 @@ import { OpportunityFacts } from './OpportunityFacts';
 import { OpportunityNotFound } from './OpportunityNotFound';
 import { useBack } from './useBack';
 
-/** /opportunities/{id}: one opportunity's detail, with Express Interest and Invest (SPEC.md 2). */
+/** /opportunities/{id}: one opportunity's detail, with Express Interest and Invest (docs/product.md §2). */
 export default function OpportunityDetailScreen() {
   const { id = '' } = useParams();
-  const table = useTable('opportunity_details', { id });
-  const back = useBack('/opportunities');
+  // Both requests start together: the facts below the detail do not wait for the detail.
+  const detail = useOpportunityDetail(id);
+  const facts = useOpportunity(id);
+  const back = useBack(hrefFor('opportunities'));
 
-  if (table.status === 'loading') {
-    return (
-      <Flex direction="column" gap="4">
-        <PageHeader title="Opportunity" onBack={back} />
-        <LoadingSkeleton variant="text" count={4} label="Loading opportunity…" />
-      </Flex>
-    );
-  }
-  if (table.status === 'error') {
-    return (
-      <Flex direction="column" gap="4">
-        <PageHeader title="Opportunity" onBack={back} />
-        <ErrorState title={messages.opportunitiesFailed} onRetry={table.retry} />
-      </Flex>
-    );
-  }
-  const detail = table.rows.find((row) => row.id === id);
-  if (!detail) return <OpportunityNotFound id={id} />;
-  return <Detail detail={detail} onBack={back} />;
+  return (
+    <TableData
+      state={detail}
+      what="opportunity"
+      skeleton="text"
+      skeletonCount={4}
+      errorTitle={messages.opportunitiesFailed}
+      headingLevel={2}
+      empty={<OpportunityNotFound id={id} />}
+      around={(content) => (
+        <Flex direction="column" gap="4">
+          <PageHeader title="Opportunity" onBack={back} />
+          {content}
+        </Flex>
+      )}
+    >
+      {([row]) => (row ? <Detail detail={row} facts={facts} onBack={back} /> : null)}
+    </TableData>
+  );
 }
 
-function Detail({ detail, onBack }: { detail: OpportunityDetail; onBack: () => void }) {
+function Detail({
+  detail,
+  facts,
+  onBack,
+}: {
+  detail: OpportunityDetail;
+  facts: Query<Opportunity>;
+  onBack: () => void;
+}) {
   const { session } = useSession();
   const location = useLocation();
   const fromPortfolio = readFromPortfolio(location.state);
@@ -46,7 +65,7 @@ function Detail({ detail, onBack }: { detail: OpportunityDetail; onBack: () => v
   const explorers = explorersThisWeek(detail.id);
 
   const expressInterest = () => {
-    // SPEC.md 2: Express Interest only logs and shows an alert; no request is made.
+    // docs/product.md §2: Express Interest only logs and shows an alert; no request is made.
     console.log('[opportunity] Express interest', { opportunityId: detail.id, userId: session.user?.id });
     setInterestOpen(true);
   };
@@ -70,7 +89,7 @@ function Detail({ detail, onBack }: { detail: OpportunityDetail; onBack: () => v
               Express Interest
             </Button>
             <Button asChild>
-              <Link to={`/investments/${encodeURIComponent(detail.id)}`}>Invest</Link>
+              <Link to={hrefFor('investmentFlow', { id: detail.id })}>Invest</Link>
             </Button>
           </>
         }
@@ -84,7 +103,7 @@ function Detail({ detail, onBack }: { detail: OpportunityDetail; onBack: () => v
               : ''}
             .{' '}
             <RadixLink asChild weight="medium">
-              <Link to="/placements">Review your placements</Link>
+              <Link to={hrefFor('placements')}>Review your placements</Link>
             </RadixLink>
           </Callout.Text>
         </Callout.Root>
@@ -101,7 +120,7 @@ function Detail({ detail, onBack }: { detail: OpportunityDetail; onBack: () => v
         <StatCard label="Impact" value={detail.impact} />
         <StatCard label="Term" value={detail.term} />
       </Grid>
-      <OpportunityFacts id={detail.id} />
+      <OpportunityFacts state={facts} />
       <ExpressInterestDialog
         name={detail.name}
         email={session.user?.email}

@@ -1,6 +1,7 @@
 import { Button, Card, Container, Flex, Grid, Heading, RadioCards, Link as RadixLink, Text } from '@radix-ui/themes';
 import {
   emptyRegistrationForm,
+  hrefFor,
   type RegistrationForm,
   registrationSteps,
   validateRegistrationStep,
@@ -24,7 +25,7 @@ const providers = [
   { name: 'An e-signature provider', role: 'signs your agreements (eIDAS/UK e-signature).' },
 ] as const;
 
-/** /register: the 3-step wizard (docs/product.md §2, 4 and 5); completing signs the person in as an investor. */
+/** /register: the 3-step wizard (docs/product.md §2, §4 and §5); completing signs the person in as an investor. */
 export default function RegisterScreen() {
   const { signUp } = useSession();
   const navigate = useNavigate();
@@ -65,7 +66,7 @@ export default function RegisterScreen() {
     // A new account through Supabase Auth; a refusal (an email already registered, a weak
     // password, no connection) is shown as a toast and the form keeps everything typed.
     const ok = await signUp(form.email, form.password, `${form.firstName.trim()} ${form.lastName.trim()}`);
-    if (ok) navigate('/dashboard');
+    if (ok) navigate(hrefFor('dashboard'));
     else setBusy(false);
   };
 
@@ -186,7 +187,7 @@ export default function RegisterScreen() {
         <Text as="p" size="2">
           Already a member?{' '}
           <RadixLink asChild underline="always">
-            <Link to="/login">Sign in</Link>
+            <Link to={hrefFor('login')}>Sign in</Link>
           </RadixLink>
         </Text>
       </Flex>

@@ -1,4 +1,5 @@
 import { Button, Callout, Flex, Text, TextField } from '@radix-ui/themes';
+import { hrefFor } from '@vault/domain';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../session/SessionProvider';
@@ -8,7 +9,7 @@ const CONFIRM_PHRASE = 'DELETE MY ACCOUNT';
 
 /**
  * Account deletion: Delete Account toggles a confirm box; it asks for a phrase whose text is not
- * checked (SPEC.md 5); confirming logs out and goes to / (SPEC.md 4).
+ * checked (docs/product.md §5); confirming logs out and goes to / (docs/product.md §4).
  */
 export function AccountDeletion() {
   const { logout } = useSession();
@@ -58,7 +59,7 @@ export function AccountDeletion() {
                     logout();
                     // The page's guard sends a signed-out visitor to /login as soon as the session
                     // ends; going on to / after that redirect lands on the landing page.
-                    setTimeout(() => void navigate('/', { replace: true }), 0);
+                    setTimeout(() => void navigate(hrefFor('landing'), { replace: true }), 0);
                   }}
                 >
                   Confirm Deletion

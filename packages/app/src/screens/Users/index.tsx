@@ -2,9 +2,9 @@ import { Badge, Flex } from '@radix-ui/themes';
 import { roleLabel } from '@vault/domain';
 import { DataTable, type DataTableColumn, PageHeader } from '@vault/ui';
 import type { PlatformUser } from '../../backend/schemas';
-import { useTable } from '../../backend/useTable';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
+import { useMembers } from '../../data/queries';
 import { formatDate } from '../../format/dates';
 
 const statusColors: Record<PlatformUser['status'], 'teal' | 'amber' | 'red'> = {
@@ -31,7 +31,7 @@ const columns: readonly DataTableColumn<PlatformUser>[] = [
 
 /** /users (mfo_admin): the platform's members and administrators, from the 'members' view (docs/backend.md). */
 export default function UsersScreen() {
-  const users = useTable('members');
+  const users = useMembers();
   return (
     <Flex direction="column" gap="5">
       <PageHeader title="Users" description="Members and administrators of the platform, with their role and status." />

@@ -1,5 +1,5 @@
 import { Button, Card, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
-import { openingStepMessage, readiness, type User } from '@vault/domain';
+import { isNeed, openingStepMessage, readiness, readinessStep, type User } from '@vault/domain';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 
@@ -11,7 +11,8 @@ const benefits = [
 
 /** /wallet without a wallet id: what the wallet brings and the steps still to do (live readiness). */
 export function WalletSetup({ user }: { user: User }) {
-  const steps = readiness(user).steps.filter((step) => step.id !== 'agreement');
+  // The steps the gate asks for (agreement never gates).
+  const steps = readiness(user).steps.filter((step) => isNeed(step.id));
   return (
     <Card size="3">
       <Flex direction="column" gap="4" align="start">
@@ -55,7 +56,7 @@ export function WalletSetup({ user }: { user: User }) {
           ))}
         </ol>
         <Button asChild>
-          <Link to="/settings">Create your wallet in Settings</Link>
+          <Link to={readinessStep('wallet').target}>Create your wallet in Settings</Link>
         </Button>
       </Flex>
     </Card>

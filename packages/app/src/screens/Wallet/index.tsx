@@ -1,5 +1,5 @@
 import { Button, Card, Code, Flex, Grid, Heading, Link as RadixLink, Text, VisuallyHidden } from '@radix-ui/themes';
-import { hasWallet, type User } from '@vault/domain';
+import { hasWallet, type User, walletNextActions } from '@vault/domain';
 import { MoneyText, PageHeader, StatCard } from '@vault/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -12,7 +12,7 @@ import { useFundedMemberSignal } from './useFundedMemberSignal';
 import { WalletSetup } from './WalletSetup';
 
 /** The external wallet console of the wallet provider; opens in a new tab. */
-export const WALLET_CONSOLE_URL = 'https://www.crossmint.com/console';
+const WALLET_CONSOLE_URL = 'https://www.crossmint.com/console';
 
 /** /wallet (docs/product.md §2): the wallet id, balance, first on-ramp, next best actions and bank linking. */
 export default function WalletScreen() {
@@ -103,12 +103,6 @@ function WalletDetails({ user }: { user: User }) {
   );
 }
 
-const nextActions = [
-  { href: '/opportunities', label: 'Explore opportunities', text: 'Find an impact investment that fits you.' },
-  { href: '/documents', label: 'Review your documents', text: 'Your signed agreement and statements.' },
-  { href: '/community', label: 'Join the community', text: 'Meet other members and the team.' },
-];
-
 function NextBestActions() {
   return (
     <Card size="3">
@@ -117,7 +111,7 @@ function NextBestActions() {
           Next best actions
         </Heading>
         <ul style={{ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: 'var(--space-2)' }}>
-          {nextActions.map((action) => (
+          {walletNextActions.map((action) => (
             <li key={action.href}>
               <RadixLink asChild weight="medium">
                 <Link to={action.href}>{action.label}</Link>

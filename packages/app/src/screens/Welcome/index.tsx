@@ -1,4 +1,5 @@
 import { Button, Container, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { hrefFor } from '@vault/domain';
 import { Link } from 'react-router-dom';
 
 const highlights = [
@@ -10,7 +11,7 @@ const highlights = [
   },
 ];
 
-/** /welcome: the marketing page (SPEC.md 2). */
+/** /welcome: the marketing page (docs/product.md §2). */
 export default function WelcomeScreen() {
   return (
     <Container size="3" px="4" py="8">
@@ -37,10 +38,10 @@ export default function WelcomeScreen() {
         </Grid>
         <Flex gap="3" wrap="wrap">
           <Button asChild size="3">
-            <Link to="/register">Get Started</Link>
+            <Link to={hrefFor('register')}>Get Started</Link>
           </Button>
           <Button asChild size="3" variant="soft">
-            <Link to="/opportunities">View Opportunities</Link>
+            <Link to={hrefFor('opportunities')}>View Opportunities</Link>
           </Button>
         </Flex>
       </Flex>

@@ -1,27 +1,39 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { type AppStoryParameters, expectNavigatedTo, sessionAs, withApp } from '../../storybook';
-import Support from '.';
+import ComingSoon from '.';
 
-/** The coming-soon routes share one screen; Support stands for all of them (SPEC.md 2). */
+/** Every route flagged `comingSoon` in the route table shares this screen; its title follows the route. */
 const meta = {
-  title: 'Screens/ComingSoon (Support)',
-  component: Support,
+  title: 'Screens/ComingSoon',
+  component: ComingSoon,
   decorators: [withApp],
   parameters: {
     layout: 'fullscreen',
     app: { url: '/support', session: sessionAs('investor'), shell: true } satisfies AppStoryParameters,
   },
-} satisfies Meta<typeof Support>;
+} satisfies Meta<typeof ComingSoon>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {
+export const Support: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Support' })).toBeVisible();
     await expect(canvas.getByText('Coming soon')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Go to Dashboard' }));
     await expectNavigatedTo(canvasElement, '/dashboard');
+  },
+};
+
+/** Another flagged route, another role: the heading is that route's title. */
+export const Assets: Story = {
+  parameters: {
+    app: { url: '/assets', session: sessionAs('production_spv'), shell: true } satisfies AppStoryParameters,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Assets' })).toBeVisible();
+    await expect(canvas.queryByRole('heading', { level: 1, name: 'Support' })).toBeNull();
   },
 };

@@ -1,1 +1,0 @@
-export { applyDemoParam, DemoModeOverride, isDemoMode, useDemoMode } from './demoMode';

@@ -1,4 +1,0 @@
-export * from './local';
-export * from './nudges';
-export * from './researchPoints';
-export * from './sessionArea';
