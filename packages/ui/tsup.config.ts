@@ -7,7 +7,8 @@ export default defineConfig({
   // Stories are excluded by the entry graph; .css.ts files compile into one dist/index.css.
   esbuildPlugins: [vanillaExtractPlugin({ identifiers: 'short' })],
   // tsup sets baseUrl for its declaration build, which TypeScript 6 flags as deprecated.
-  dts: { compilerOptions: { composite: false, ignoreDeprecations: '6.0' } },
+  // No `paths` in the declaration build: @vault/domain stays an external import, not a source under rootDir.
+  dts: { compilerOptions: { composite: false, ignoreDeprecations: '6.0', paths: {} } },
   external: ['react', 'react-dom', 'react/jsx-runtime', '@radix-ui/themes', 'cmdk', '@vault/domain'],
   clean: true,
   sourcemap: true,
