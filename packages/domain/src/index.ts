@@ -15,3 +15,4 @@ export * from './roles';
 export * from './routes';
 export * from './session';
 export { parseTable } from './table';
+export * from './view';

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { readItem, storageKeys, writeItem } from '../storage/local';
 
-/** Light or dark (PRODUCT.md decision 12): the system's by default, a stored choice once toggled. */
+/** Light or dark (docs/decisions.md (12)): the system's by default, a stored choice once toggled. */
 export type Appearance = 'light' | 'dark';
 
 const listeners = new Set<() => void>();
@@ -24,6 +24,18 @@ function subscribe(listener: () => void): () => void {
     listeners.delete(listener);
     query?.removeEventListener('change', listener);
   };
+}
+
+/**
+ * Shows an appearance: the class Radix Themes reads on <html> (the app's Theme inherits it) and the
+ * colour scheme of the browser's own surfaces (the canvas past the page when it overscrolls,
+ * scrollbars, form controls). The pages' inline script does the same before the first paint.
+ */
+export function showAppearance(appearance: Appearance): void {
+  const root = document.documentElement;
+  root.classList.toggle('dark', appearance === 'dark');
+  root.classList.toggle('light', appearance === 'light');
+  root.style.colorScheme = appearance;
 }
 
 export function setAppearance(next: Appearance): void {

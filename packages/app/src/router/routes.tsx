@@ -18,7 +18,7 @@ function toRouteObject(route: RouteDefinition): RouteObject {
     path: route.path,
     // The domain's matchRoute is case-sensitive; so is the router, so the two never disagree.
     caseSensitive: true,
-    element: <Guard screen={route.screen} />,
+    element: <Guard />,
   };
 }
 
@@ -40,7 +40,7 @@ export function routeObjects(): RouteObject[] {
           ),
           children: routes.filter((r) => r.access !== 'public').map(toRouteObject),
         },
-        { element: <PublicLayout />, children: [{ path: '*', element: <Guard screen={null} /> }] },
+        { element: <PublicLayout />, children: [{ path: '*', element: <Guard /> }] },
       ],
     },
   ];

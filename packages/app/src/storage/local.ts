@@ -6,6 +6,11 @@ export const storageKeys = {
   user: 'vault.user',
   /** The admin flag, 'true' or 'false'. */
   isAdmin: 'vault.isAdmin',
+  /**
+   * The supabase-js session (JSON), in localStorage ('Remember me') or sessionStorage. The pages'
+   * inline script (prerender/inlineScript.ts) reads it before the first paint.
+   */
+  auth: 'vault.auth',
   /** The bearer token the backend client sends for the signed-in user. */
   accessToken: 'vault.accessToken',
   researchPoints: 'vault.researchPoints',
