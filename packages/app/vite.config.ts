@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+import { type RadixComponentsPart, radixComponentsPart } from './src/styles/radixSplit';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -56,7 +57,10 @@ const sharedFolders = [
   `${mustExist(path.join(here, 'src/telemetry'))}/`,
   path.dirname(packageFolder('@radix-ui/themes').slice(0, -1)).concat('/'),
 ];
-const isShared = (id: string) => inFolders(sharedFolders)(id) && clean(id) !== paletteDialog;
+// Stylesheets keep their own chunks: the rest of Radix's component styles (src/styles/restStyles.ts)
+// loads with the shell, not with every screen that shares this chunk (the registration page).
+const isShared = (id: string) =>
+  inFolders(sharedFolders)(id) && clean(id) !== paletteDialog && !clean(id).endsWith('.css');
 
 /**
  * `vite preview` serves the build as a static host would: `/login` from `login/index.html` (a
@@ -121,8 +125,36 @@ function themeWithoutTooltipProvider(): Plugin {
   };
 }
 
+/**
+ * Radix Themes' CSS in two steps (src/styles/radixSplit.ts): `components.css?part=landing` is the
+ * components the prerendered pages use (in the first page's CSS), `?part=rest` the others (with the
+ * shell and the other screens). Components and utilities go in cascade layers, declared in that
+ * order in src/radix-themes.css, so the rest's rules, arriving later, still give way to the
+ * utility classes (`p="4"`) as in Radix's own single file.
+ */
+function radixThemesInLayers(): Plugin {
+  const components = radixThemesFile('components.css');
+  const utilities = radixThemesFile('utilities.css');
+  return {
+    name: 'vault:radix-themes-in-layers',
+    enforce: 'pre',
+    transform(code, id) {
+      const [file = id, query = ''] = id.split('?', 2);
+      if (clean(file) === utilities) return `@layer rt-utilities{${code}}`;
+      if (clean(file) !== components) return null;
+      const part = new URLSearchParams(query).get('part');
+      if (part !== 'landing' && part !== 'rest') {
+        throw new Error(`vite.config.ts: import ${components} with ?part=landing or ?part=rest, not '${query}'`);
+      }
+      return `@layer rt-components{${radixComponentsPart(code, part satisfies RadixComponentsPart)}}`;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [themeWithoutTooltipProvider(), react(), vanillaExtractPlugin(), prerenderedPages()],
+  // Radix Themes' component styles in two parts (radixThemesInLayers; src/styles/restStyles.ts).
+  define: { 'import.meta.env.VAULT_RADIX_SPLIT': 'true' },
+  plugins: [themeWithoutTooltipProvider(), radixThemesInLayers(), react(), vanillaExtractPlugin(), prerenderedPages()],
   // Workspace packages export their TypeScript sources under the "source" condition, so the app
   // builds @vault/domain and @vault/ui from source without waiting for their own builds.
   resolve: { conditions: ['source', ...defaultClientConditions] },

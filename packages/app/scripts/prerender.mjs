@@ -1,15 +1,17 @@
 #!/usr/bin/env node
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 // The build's prerender step (run by `npm run build` after `vite build`): builds the public pages'
 // render entry (src/prerender/entry.tsx) for Node with the same Vite config, renders each page of
 // src/prerender/pages.ts as a signed-out visitor's first frame, and writes it into the built
 // index.html template: the page's HTML inside #root, its title, the inline script and style that
 // run before the first paint, and links that fetch the page's screen chunk and its CSS at once.
 // main.tsx then hydrates that HTML. Fails the build when a page cannot be prerendered.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
+const require = createRequire(import.meta.url);
 const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(appDir, 'dist');
 const ssrDir = path.join(appDir, '../../node_modules/.cache/vault-prerender');
@@ -81,9 +83,27 @@ function page(pagePath, isNotFound, rendered) {
     throw new Error('[prerender] index.html has no <div id="root"></div> or <meta charset> to fill in');
   }
   if (!/<h1[\s>]/.test(rendered.html)) throw new Error(`[prerender] ${pagePath} rendered no <h1>`);
+  // The page's first CSS holds only the Radix components of src/styles/radixSplit.ts.
+  const landing = new Set(entry.landingComponents);
+  const missing = [...new Set([...rendered.html.matchAll(/\brt-([A-Z][A-Za-z]*)/g)].map((m) => m[1]))].filter(
+    (name) => styledComponents.has(name) && !landing.has(name),
+  );
+  if (missing.length > 0) {
+    throw new Error(
+      `[prerender] ${pagePath} renders Radix components whose styles are not in the first page's CSS: ` +
+        `${missing.join(', ')}. Add them to landingComponents in src/styles/radixSplit.ts.`,
+    );
+  }
   html = html.replace(/\n\s*\n/g, '\n');
   return html;
 }
+
+/** The Radix components that have styles of their own in components.css. */
+const styledComponents = new Set(
+  [...readFileSync(require.resolve('@radix-ui/themes/components.css'), 'utf8').matchAll(/\.rt-([A-Z][A-Za-z]*)/g)].map(
+    (m) => m[1],
+  ),
+);
 
 const written = [];
 for (const { path: pagePath, file } of [...entry.prerenderedPages, entry.notFoundPage]) {

@@ -1,4 +1,7 @@
 import './radix-themes.css';
+// The component styles the prerendered pages use; the others come with the shell (router/routes.tsx).
+import '@radix-ui/themes/components.css?part=landing';
+import '@radix-ui/themes/utilities.css';
 import './global.css';
 import { resolveView, sameView, signedOut } from '@vault/domain';
 import { StrictMode, useLayoutEffect } from 'react';

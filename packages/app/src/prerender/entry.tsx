@@ -9,6 +9,7 @@ import { memoryStorage } from '../storage/local';
 
 export { documentTitle } from '@vault/domain';
 export { CLIENT_RENDER_ATTRIBUTE, inlineScript, inlineStyle } from './inlineScript';
+export { landingComponents } from '../styles/radixSplit';
 export { notFoundPage, prerenderedPages } from './pages';
 
 const PrerenderPath = createContext('/');
