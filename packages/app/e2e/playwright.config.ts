@@ -68,7 +68,11 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: here,
-  testMatch: '**/*.spec.ts',
+  // The signed-in states first (signed-in.setup.ts, once per run), then the journeys that start from them.
+  projects: [
+    { name: 'setup', testMatch: '**/*.setup.ts' },
+    { name: 'journeys', testMatch: '**/*.spec.ts', dependencies: ['setup'] },
+  ],
   outputDir: join(here, '.results'),
   fullyParallel: true,
   workers: 2,

@@ -94,6 +94,15 @@ function page(pagePath, isNotFound, rendered) {
         `${missing.join(', ')}. Add them to landingComponents in src/styles/radixSplit.ts.`,
     );
   }
+  if (!isNotFound) {
+    // The page paints from its HTML and CSS: its scripts (hydration) come after the stylesheet
+    // rather than sharing the bandwidth with it, which would hold the first paint back. The 404
+    // page keeps them urgent: it stands in for the app's own routes, which the scripts render.
+    html = html.replace(
+      /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+      '<$1 fetchpriority="low"',
+    );
+  }
   html = html.replace(/\n\s*\n/g, '\n');
   return html;
 }

@@ -1,7 +1,8 @@
 import { Theme } from '@radix-ui/themes';
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { showAppearance, useAppearance } from './appearance/appearance';
+import { APP_READY_ATTRIBUTE, CLIENT_RENDER_ATTRIBUTE } from './prerender/inlineScript';
 import { CrashBoundary } from './router/CrashBoundary';
 import { AppRoutes } from './router/routes';
 import { SessionProvider } from './session/SessionProvider';
@@ -24,6 +25,12 @@ export function App({ sessionStore, router: Router = BrowserRouter }: AppProps) 
   // (prerender/inlineScript.ts) and kept here: the Theme inherits it, so the prerendered HTML, which
   // cannot know the visitor's appearance, is the same for everyone and hydrates without a flash.
   useEffect(() => showAppearance(appearance), [appearance]);
+  // The first render has committed: a page the inline script hid (it is rendered afresh) is shown,
+  // and the page is marked, for tests and the bench, as run by the app.
+  useLayoutEffect(() => {
+    document.documentElement.removeAttribute(CLIENT_RENDER_ATTRIBUTE);
+    document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
+  }, []);
   const [toasterWanted, setToasterWanted] = useState(false);
   useEffect(() => setToasterWanted(true), []);
   return (

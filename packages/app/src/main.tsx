@@ -4,7 +4,7 @@ import '@radix-ui/themes/components.css?part=landing';
 import '@radix-ui/themes/utilities.css';
 import './global.css';
 import { resolveView, sameView, signedOut } from '@vault/domain';
-import { StrictMode, useLayoutEffect } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { backendReady, setBackendStarter } from './backend/token';
@@ -59,18 +59,12 @@ const { session } = sessionStore.getState();
 // render shows: the same view for this session as for the signed-out visitor it was rendered for,
 // and not marked by the inline script (signed in, a query the page reads, the 404 page serving an
 // app route). Otherwise the app renders from scratch in its place, and the page, hidden by the
-// inline script until then, is shown once that render has committed.
+// inline script until then, is shown once that render has committed (App).
 const prerendered = container.dataset.prerendered;
 const hydrate =
   prerendered !== undefined &&
   !document.documentElement.hasAttribute(CLIENT_RENDER_ATTRIBUTE) &&
   sameView(resolveView(signedOut, prerendered), resolveView(session, window.location.pathname));
-
-/** Shows the page the inline script hid, once the app's first render is on screen. */
-function Reveal() {
-  useLayoutEffect(() => document.documentElement.removeAttribute(CLIENT_RENDER_ATTRIBUTE), []);
-  return null;
-}
 
 // The first screen's code is fetched before the first render, so it paints (or hydrates) without a
 // loading state. Not a top-level await: the screen's chunk imports this entry chunk, which must finish first.
@@ -92,7 +86,6 @@ void preloadFirstScreen(session, window.location.pathname).then(() => {
     createRoot(container).render(
       <StrictMode>
         <App sessionStore={sessionStore} />
-        <Reveal />
       </StrictMode>,
     );
   }

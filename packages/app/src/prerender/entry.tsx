@@ -8,8 +8,8 @@ import { createAppSessionStore } from '../session/SessionProvider';
 import { memoryStorage } from '../storage/local';
 
 export { documentTitle } from '@vault/domain';
-export { CLIENT_RENDER_ATTRIBUTE, inlineScript, inlineStyle } from './inlineScript';
 export { landingComponents } from '../styles/radixSplit';
+export { CLIENT_RENDER_ATTRIBUTE, inlineScript, inlineStyle } from './inlineScript';
 export { notFoundPage, prerenderedPages } from './pages';
 
 const PrerenderPath = createContext('/');

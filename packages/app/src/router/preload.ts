@@ -1,5 +1,6 @@
 import { finalView, type Session } from '@vault/domain';
 import { screens } from '../screens/registry';
+import { firstScreenTables, prefetchTables } from './prefetch';
 import { ShellLayout } from './routes';
 
 /**
@@ -10,7 +11,7 @@ export const FIRST_SCREEN_WAIT_MS = 1500;
 
 /**
  * Fetches the code of what the guard will render for this path (the screen, and the signed-in
- * shell around it), so the first render needs no loading state. The view comes from the domain's
+ * shell around it), so the first render needs no loading state, and starts its data requests. The view comes from the domain's
  * resolveView, as the guard's does; a redirect is followed, so a signed-in visitor of '/' gets the
  * dashboard's code while the guard is still sending them there. Resolves when the code is here or
  * after FIRST_SCREEN_WAIT_MS, whichever is first. Never rejects: after a failed fetch the render
@@ -21,9 +22,13 @@ export async function preloadFirstScreen(session: Session, pathname: string): Pr
   if (view.kind !== 'screen') return;
   const loads: Promise<unknown>[] = [screens[view.screen].preload()];
   if (view.shell) loads.push(ShellLayout.preload());
+  // The screen's data is requested as soon as its code is here, before the first render rather than
+  // after it (the render of a signed-in page takes a while on a slow CPU). Not before: supabase-js
+  // (and the embedded mock backend, ~90 KB) would share the bandwidth with the code that paints.
+  const code = Promise.all(loads).then(() => prefetchTables(firstScreenTables(view, session)));
   try {
     await Promise.race([
-      Promise.all(loads),
+      code,
       new Promise((resolve) => window.setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
     ]);
   } catch (error) {
