@@ -27,10 +27,7 @@ export async function preloadFirstScreen(session: Session, pathname: string): Pr
   // (and the embedded mock backend, ~90 KB) would share the bandwidth with the code that paints.
   const code = Promise.all(loads).then(() => prefetchTables(firstScreenTables(view, session)));
   try {
-    await Promise.race([
-      code,
-      new Promise((resolve) => window.setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
-    ]);
+    await Promise.race([code, new Promise((resolve) => window.setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
   } catch (error) {
     console.warn('[router] The first screen could not be fetched ahead; it loads on render.', error);
   }

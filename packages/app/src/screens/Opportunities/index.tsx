@@ -23,6 +23,7 @@ import {
   SortSelect,
   StatCard,
 } from '@vault/ui';
+import { memo, useCallback, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTable } from '../../backend/useTable';
 import { OpportunitiesNudge } from './OpportunitiesNudge';
@@ -35,7 +36,8 @@ const regionOptions = ['All', ...opportunityRegions] as const;
 /** The filters and sort, kept in the URL query (PRODUCT.md decision 11); other parameters are kept. */
 function useOpportunityQuery(): [OpportunityQuery, (next: OpportunityQuery) => void] {
   const [params, setParams] = useSearchParams();
-  const query = opportunityQueryFromParams((key) => params.get(key));
+  // One object per query string, so what is computed from it is kept while the query stays.
+  const query = useMemo(() => opportunityQueryFromParams((key) => params.get(key)), [params]);
   const setQuery = (next: OpportunityQuery) => {
     setParams(
       (current) => {
@@ -55,6 +57,10 @@ export default function OpportunitiesScreen() {
   const navigate = useNavigate();
   const table = useTable('opportunities');
   const [query, setQuery] = useOpportunityQuery();
+  const rows = table.status === 'ready' ? table.rows : null;
+  // Filtered and sorted once per change of the rows or the query, for the tiles and the list alike.
+  const visible = useMemo(() => (rows ? visibleOpportunities(rows, query) : null), [rows, query]);
+  const onNavigate = useCallback((href: string) => navigate(href), [navigate]);
   const isFiltered = Object.keys(opportunityQueryToParams(query)).length > 0;
   const reset = () => setQuery(defaultOpportunityQuery);
 
@@ -67,7 +73,7 @@ export default function OpportunitiesScreen() {
       <OpportunitiesNudge />
       <Grid columns={{ initial: '1', xs: '2', md: '4' }} gap="3">
         <StatCard label="Total value locked" value={<MoneyText cents={TOTAL_VALUE_LOCKED_CENTS} />} />
-        <SummaryTiles rows={table.status === 'ready' ? table.rows : null} query={query} />
+        <SummaryTiles visible={visible} />
       </Grid>
       <Flex direction={{ initial: 'column', md: 'row' }} gap="4" align={{ initial: 'stretch', md: 'end' }} wrap="wrap">
         <FilterPills
@@ -93,7 +99,7 @@ export default function OpportunitiesScreen() {
         {table.status === 'loading' ? <LoadingSkeleton variant="cards" label="Loading opportunities…" /> : null}
         {table.status === 'error' ? <ErrorState title={messages.opportunitiesFailed} onRetry={table.retry} /> : null}
         {table.status === 'ready' ? (
-          <OpportunityList rows={table.rows} query={query} onReset={reset} onNavigate={(href) => navigate(href)} />
+          <OpportunityList visible={visible ?? []} onReset={reset} onNavigate={onNavigate} />
         ) : null}
       </section>
     </Flex>
@@ -105,10 +111,9 @@ function visibleOpportunities(rows: readonly Opportunity[], query: OpportunityQu
 }
 
 /** Count, average APY (1 decimal) and audited share (rounded) of the opportunities shown. */
-function SummaryTiles({ rows, query }: { rows: readonly Opportunity[] | null; query: OpportunityQuery }) {
-  const visible = visibleOpportunities(rows ?? [], query);
-  const summary = opportunitySummary(visible);
-  const pending = rows === null;
+function SummaryTiles({ visible }: { visible: readonly Opportunity[] | null }) {
+  const summary = opportunitySummary(visible ?? []);
+  const pending = visible === null;
   return (
     <>
       <StatCard label="Opportunities" value={pending ? '—' : String(summary.count)} />
@@ -118,18 +123,18 @@ function SummaryTiles({ rows, query }: { rows: readonly Opportunity[] | null; qu
   );
 }
 
+// A card whose opportunity stays in the list is not rendered again when a filter changes.
+const Card = memo(OpportunityCard);
+
 function OpportunityList({
-  rows,
-  query,
+  visible,
   onReset,
   onNavigate,
 }: {
-  rows: readonly Opportunity[];
-  query: OpportunityQuery;
+  visible: readonly Opportunity[];
   onReset: () => void;
   onNavigate: (href: string) => void;
 }) {
-  const visible = visibleOpportunities(rows, query);
   return (
     <Flex direction="column" gap="3">
       <Text as="p" size="2" color="gray" role="status">
@@ -142,7 +147,7 @@ function OpportunityList({
           <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {visible.map((opportunity) => (
               <li key={opportunity.id} style={{ display: 'grid' }}>
-                <OpportunityCard opportunity={opportunity} onNavigate={onNavigate} headingLevel={2} />
+                <Card opportunity={opportunity} onNavigate={onNavigate} headingLevel={2} />
               </li>
             ))}
           </ul>
