@@ -23,7 +23,7 @@ import {
   SortSelect,
   StatCard,
 } from '@vault/ui';
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTable } from '../../backend/useTable';
 import { OpportunitiesNudge } from './OpportunitiesNudge';
@@ -33,22 +33,48 @@ const QUERY_KEYS = ['category', 'region', 'sort'] as const;
 const categoryOptions = ['All', ...opportunityCategories] as const;
 const regionOptions = ['All', ...opportunityRegions] as const;
 
-/** The filters and sort, kept in the URL query (PRODUCT.md decision 11); other parameters are kept. */
+function sameQuery(a: OpportunityQuery, b: OpportunityQuery): boolean {
+  return a.category === b.category && a.region === b.region && a.sort === b.sort;
+}
+
+/**
+ * The filters and sort, kept in the URL query (docs/decisions.md (11)); other parameters are kept.
+ * A change shows at once from the screen's own state, and the URL follows once that frame is
+ * painted: updating the URL first re-rendered the whole app (every route element, the shell) and
+ * waited on the browser's history before the list changed. A URL changed from elsewhere (Back, a
+ * link) wins over the state.
+ */
 function useOpportunityQuery(): [OpportunityQuery, (next: OpportunityQuery) => void] {
   const [params, setParams] = useSearchParams();
-  // One object per query string, so what is computed from it is kept while the query stays.
-  const query = useMemo(() => opportunityQueryFromParams((key) => params.get(key)), [params]);
-  const setQuery = (next: OpportunityQuery) => {
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        for (const key of QUERY_KEYS) updated.delete(key);
-        for (const [key, value] of Object.entries(opportunityQueryToParams(next))) updated.set(key, value);
-        return updated;
-      },
-      { replace: true },
-    );
-  };
+  const fromUrl = useMemo(() => opportunityQueryFromParams((key) => params.get(key)), [params]);
+  const [query, setQuery] = useState(fromUrl);
+  const [urlSeen, setUrlSeen] = useState(fromUrl);
+  if (!sameQuery(urlSeen, fromUrl)) {
+    setUrlSeen(fromUrl);
+    setQuery(fromUrl);
+  }
+  useEffect(() => {
+    if (sameQuery(query, fromUrl)) return;
+    let timer = 0;
+    // After the next frame: the filtered list is painted first.
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() =>
+        setParams(
+          (current) => {
+            const updated = new URLSearchParams(current);
+            for (const key of QUERY_KEYS) updated.delete(key);
+            for (const [key, value] of Object.entries(opportunityQueryToParams(query))) updated.set(key, value);
+            return updated;
+          },
+          { replace: true },
+        ),
+      );
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [query, fromUrl, setParams]);
   return [query, setQuery];
 }
 
