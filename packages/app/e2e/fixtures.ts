@@ -30,7 +30,7 @@ export const USER_KEY = 'vault.user';
 export const IS_ADMIN_KEY = 'vault.isAdmin';
 export const APPEARANCE_KEY = 'vault.appearance';
 
-/** The demo admin pair (PRODUCT.md decision 2). */
+/** The demo admin pair (docs/decisions.md (2)). */
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'admin-demo-2025';
 
@@ -218,7 +218,7 @@ export function userMenuButton(page: Page): Locator {
   return page.getByRole('banner').getByRole('button', { name: /@/ });
 }
 
-/** The admin menu's button in the header (SPEC.md 2: /users, /compliance, /reports). */
+/** The admin menu's button in the header (docs/product.md §2: /users, /compliance, /reports). */
 export function adminMenuButton(page: Page): Locator {
   return page.getByRole('banner').getByRole('button', { name: 'Admin', exact: true });
 }

@@ -17,7 +17,7 @@ import {
 /**
  * Every page, for an onboarded investor, for an mfo_admin and signed out: no uncaught page
  * error, no failed request, and no axe violation in light and in dark. Dark comes from the
- * system (emulateMedia), which the app follows while no appearance is stored (PRODUCT.md 12).
+ * system (emulateMedia), which the app follows while no appearance is stored (docs/decisions.md (12)).
  */
 
 const investorPages = [

@@ -11,9 +11,9 @@ import {
 } from './fixtures';
 
 /**
- * SPEC.md 2's route table, written out here on purpose (not imported from @vault/domain), so the
+ * docs/product.md §2's route table, written out here on purpose (not imported from @vault/domain), so the
  * app's table is checked against the specification rather than against itself. /community and
- * /access-required are open to any signed-in user (PRODUCT.md decisions 5 and 6).
+ * /access-required are open to any signed-in user (docs/decisions.md (5) and (6)).
  */
 const ALL: Role[] = ['investor', 'mfo_admin', 'cl_spv_admin', 'eq_spv_admin', 'production_spv', 'compliance'];
 const routeTable: { path: string; allowed: Role[] }[] = [
@@ -50,7 +50,7 @@ const publicRoutes: { path: string; signedInGoesTo?: string }[] = [
   { path: '/admin/login' },
 ];
 
-/** What each role's dashboard shows (SPEC.md 2 'Dashboards by role'). */
+/** What each role's dashboard shows (docs/product.md §2 'Dashboards by role'). */
 const dashboards: Record<Role, { title: string | RegExp; texts: (string | RegExp)[] }> = {
   investor: {
     title: 'Dashboard',
@@ -110,7 +110,7 @@ for (const role of ALL) {
       await expect(adminMenuButton(page)).toHaveCount(adminMenuRoles.includes(role) ? 1 : 0);
       await expect(userMenuButton(page)).toContainText(`demo.${role.replace(/_/g, '-')}@vault.example`);
 
-      // The palette shows what the role may use (SPEC.md 2 'Command palette' and 6).
+      // The palette shows what the role may use (docs/product.md §2 'Command palette' and §6).
       await page.keyboard.press('Control+k');
       const palette = page.getByRole('dialog');
       const seesAll = role === 'investor' || role === 'mfo_admin';

@@ -18,7 +18,7 @@ const comingSoon = (label: string) => toast(`${label} is coming soon`);
 const warmPalette = () => void preloadCommandPalette().catch(() => undefined);
 
 /**
- * The authenticated shell (SPEC.md 2 'Shell layout'): @vault/ui's AppShell fed from the session,
+ * The authenticated shell (docs/product.md §2 'Shell layout'): @vault/ui's AppShell fed from the session,
  * the router and the domain (admin menu rule, breadcrumbs). The page renders in its <main>.
  */
 export function ShellLayout() {

@@ -1,6 +1,6 @@
 import type { NudgeDismissPage } from '@vault/domain';
 
-/** Every browser-storage key the app writes (SPEC.md 3), in one place. */
+/** Every browser-storage key the app writes (docs/product.md §3), in one place. */
 export const storageKeys = {
   /** The signed-in user, as JSON validated by the domain UserSchema. */
   user: 'vault.user',
@@ -15,7 +15,7 @@ export const storageKeys = {
   accessToken: 'vault.accessToken',
   researchPoints: 'vault.researchPoints',
   appearance: 'vault.appearance',
-  /** sessionStorage: demo mode for this tab (PRODUCT.md decision 3). */
+  /** sessionStorage: demo mode for this tab (docs/decisions.md (3)). */
   demo: 'vault.demo',
   nudgeDismissed: (page: NudgeDismissPage) => `vault.nudgeDismissed.${page}`,
 } as const;

@@ -78,7 +78,7 @@ function useOpportunityQuery(): [OpportunityQuery, (next: OpportunityQuery) => v
   return [query, setQuery];
 }
 
-/** /opportunities: the list of sample opportunities with filters, sort, tiles and states (SPEC.md 2). */
+/** /opportunities: the list of sample opportunities with filters, sort, tiles and states (docs/product.md §2). */
 export default function OpportunitiesScreen() {
   const navigate = useNavigate();
   const table = useTable('opportunities');
