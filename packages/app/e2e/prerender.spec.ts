@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, main, stateFile, test } from './fixtures';
+import { expect, isHydrationMessage, main, stateFile, test } from './fixtures';
 
 /**
  * The prerendered public pages (scripts/prerender.mjs): their content is in the HTML before any
@@ -145,31 +145,34 @@ test.describe(() => {
 });
 
 test('a session under either storage key hides the prerendered page before paint; an empty one does not', async ({
-  page,
-  watch,
+  browser,
 }) => {
-  await recordFirstPaint(page);
   // supabase-js's key (its session JSON) in either storage; the app signs out what it cannot read.
   for (const [storage, value, hidden] of [
     ['localStorage', '{"access_token":"x"}', true],
     ['sessionStorage', '{"access_token":"x"}', true],
     ['localStorage', '', false],
   ] as const) {
-    await page.goto('/no-such-page');
-    await page.evaluate(
-      ([kind, stored]) => {
-        localStorage.clear();
-        sessionStorage.clear();
-        (kind === 'localStorage' ? localStorage : sessionStorage).setItem('vault.auth', stored);
-      },
+    // A fresh browser each time, the storage written before any script of the page runs.
+    const context = await browser.newContext();
+    await context.addInitScript(
+      ([kind, stored]) => (kind === 'localStorage' ? localStorage : sessionStorage).setItem('vault.auth', stored),
       [storage, value] as const,
     );
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (isHydrationMessage(message.text())) errors.push(message.text());
+    });
+    await recordFirstPaint(page);
     await page.goto('/login');
     await expect(page.locator('html[data-app-ready]')).toBeAttached();
     expect((await firstPaint(page)).clientRender, `vault.auth '${value}' in ${storage}`).toBe(hidden);
     await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+    expect(errors).toEqual([]);
+    await context.close();
   }
-  watch.expectClean();
 });
 
 test('the 404 page serves the app routes it stands in for: hidden, then the app renders the route', async ({
