@@ -1,6 +1,160 @@
+import { existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, loadEnv, type Plugin } from 'vite';
+import { type RadixComponentsPart, radixComponentsPart } from './src/styles/radixSplit';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+
+/**
+ * A module or folder the chunk groups name, resolved now: a file that moved or a package that is
+ * gone stops the build here, instead of silently changing what goes in which chunk.
+ */
+function mustExist(file: string): string {
+  if (!existsSync(file)) throw new Error(`vite.config.ts: chunk groups name ${file}, which does not exist`);
+  return file.split(path.sep).join('/');
+}
+/** A file or folder of the app, of a workspace package, or of an npm package (by its own name). */
+const appModule = (relative: string) => mustExist(path.join(here, 'src', relative));
+const workspaceFolder = (relative: string) => `${mustExist(path.join(here, '..', relative))}/`;
+const packageFolder = (name: string) => `${path.dirname(mustExist(require.resolve(`${name}/package.json`)))}/`;
+const radixThemesFile = (relative: string) =>
+  mustExist(path.join(path.dirname(require.resolve('@radix-ui/themes/package.json')), relative));
+
+/** Module ids as Rolldown gives them (absolute, maybe with a query), compared without the query. */
+const clean = (id: string) => id.split('?', 1)[0]?.split(path.sep).join('/') ?? id;
+const inFolders = (folders: string[]) => (id: string) => folders.some((folder) => clean(id).startsWith(folder));
+const isOneOf = (files: string[]) => (id: string) => files.includes(clean(id));
+
+// What the landing screen imports besides itself: '/' needs it all, so it is one chunk.
+const landingModules = [
+  appModule('components/SignInForm.tsx'),
+  appModule('components/DemoAccounts.tsx'),
+  appModule('components/Field.tsx'),
+  appModule('shell/Logo.tsx'),
+  radixThemesFile('dist/esm/components/container.js'),
+  radixThemesFile('dist/esm/components/grid.js'),
+  radixThemesFile('dist/esm/helpers/get-subtree.js'),
+];
+// supabase-js (every package of its scope) and the app's calls through it.
+const backendFolders = [
+  path.dirname(packageFolder('@supabase/supabase-js').slice(0, -1)).concat('/'),
+  `${mustExist(path.join(here, 'src/backend'))}/`,
+];
+// The screens' data hook loads supabase-js with its first request (router/prefetch.ts), so the
+// screens paint without waiting for it: the hook itself is shared screen code, not backend.
+const tableHook = appModule('backend/useTable.ts');
+const isBackend = (id: string) => inFolders(backendFolders)(id) && clean(id) !== tableHook;
+const paletteDialog = mustExist(path.join(here, '../ui/src/CommandPalette/PaletteDialog.tsx'));
+// What the screens share: the design system (but the palette's dialog, which loads with cmdk on
+// first use), Radix components, the domain and the app's shared parts.
+const sharedFolders = [
+  workspaceFolder('ui/src'),
+  workspaceFolder('domain/src'),
+  `${mustExist(path.join(here, 'src/components'))}/`,
+  `${mustExist(path.join(here, 'src/format'))}/`,
+  `${mustExist(path.join(here, 'src/storage'))}/`,
+  `${mustExist(path.join(here, 'src/telemetry'))}/`,
+  path.dirname(packageFolder('@radix-ui/themes').slice(0, -1)).concat('/'),
+];
+// Stylesheets keep their own chunks: the rest of Radix's component styles (src/styles/restStyles.ts)
+// loads with the shell, not with every screen that shares this chunk (the registration page).
+const isShared = (id: string) =>
+  (inFolders(sharedFolders)(id) && clean(id) !== paletteDialog && !clean(id).endsWith('.css')) ||
+  clean(id) === tableHook;
+
+/**
+ * `vite preview` serves the build as a static host would: `/login` from `login/index.html` (a
+ * prerendered page), and any other path without a file from `404.html`, whose inline script lets
+ * the app render its own routes there (src/prerender/inlineScript.ts). The bench and the e2e
+ * journeys run against this server.
+ */
+function prerenderedPages(): Plugin {
+  return {
+    name: 'vault:prerendered-pages',
+    configurePreviewServer(server) {
+      const outDir = path.resolve(here, server.config.build.outDir);
+      server.middlewares.use((request, _response, next) => {
+        const accept = request.headers.accept ?? '';
+        if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+        if (!accept.includes('text/html') && !accept.includes('*/*')) return next();
+        const [pathname = '/', query] = (request.url ?? '/').split('?', 2);
+        let decoded: string;
+        try {
+          decoded = decodeURIComponent(pathname);
+        } catch {
+          return next();
+        }
+        const file = path.join(outDir, path.normalize(decoded));
+        if (!file.startsWith(outDir) || (existsSync(file) && statSync(file).isFile())) return next();
+        const suffix = query === undefined ? '' : `?${query}`;
+        const page = path.join(file, 'index.html');
+        if (existsSync(page)) request.url = `${path.posix.join(decoded, 'index.html')}${suffix}`;
+        else if (path.extname(decoded) === '' && existsSync(path.join(outDir, '404.html')))
+          request.url = `/404.html${suffix}`;
+        next();
+      });
+    },
+  };
+}
+
+/**
+ * Radix Themes' <Theme> wraps the app in Tooltip.Provider, which imports the whole tooltip (popper,
+ * floating-ui, dismissable layer): ~15 KB gz of the landing page's JS for a component Vault does
+ * not use. The provider is swapped for a pass-through at build time. A screen that adds a Radix
+ * Tooltip must wrap it in its own Tooltip.Provider (Radix then says so at once, it does not fail
+ * silently). When a Radix update changes the import, the build stops here.
+ */
+function themeWithoutTooltipProvider(): Plugin {
+  const themeModule = radixThemesFile('dist/esm/components/theme.js');
+  return {
+    name: 'vault:theme-without-tooltip-provider',
+    enforce: 'pre',
+    transform(code, id) {
+      if (clean(id) !== themeModule) return null;
+      const imported = code.match(/import\{([^}]*)\}from"radix-ui";/);
+      const tooltip = imported?.[1]?.split(',').find((name) => /^Tooltip as \w+$/.test(name.trim()));
+      if (!imported || !tooltip)
+        throw new Error(`vite.config.ts: ${themeModule} no longer imports Tooltip from radix-ui`);
+      const local = tooltip.trim().replace('Tooltip as ', '');
+      const rest = imported[1]?.split(',').filter((name) => name !== tooltip) ?? [];
+      return code.replace(
+        imported[0],
+        `import{${rest.join(',')}}from"radix-ui";const ${local}={Provider:(props)=>props.children};`,
+      );
+    },
+  };
+}
+
+/**
+ * Radix Themes' CSS in two steps (src/styles/radixSplit.ts): `components.css?part=landing` is the
+ * components the prerendered pages use (in the first page's CSS), `?part=rest` the others (with the
+ * shell and the other screens). Components and utilities go in cascade layers, declared in that
+ * order in src/radix-themes.css, so the rest's rules, arriving later, still give way to the
+ * utility classes (`p="4"`) as in Radix's own single file.
+ */
+function radixThemesInLayers(): Plugin {
+  const components = radixThemesFile('components.css');
+  const utilities = radixThemesFile('utilities.css');
+  return {
+    name: 'vault:radix-themes-in-layers',
+    enforce: 'pre',
+    transform(code, id) {
+      const [file = id, query = ''] = id.split('?', 2);
+      if (clean(file) === utilities) return `@layer rt-utilities{${code}}`;
+      if (clean(file) !== components) return null;
+      const part = new URLSearchParams(query).get('part');
+      if (part !== 'landing' && part !== 'rest') {
+        throw new Error(`vite.config.ts: import ${components} with ?part=landing or ?part=rest, not '${query}'`);
+      }
+      return `@layer rt-components{${radixComponentsPart(code, part satisfies RadixComponentsPart)}}`;
+    },
+  };
+}
 
 // A build against a real Supabase project (both variables set, in the environment or a .env file;
 // docs/security.md) ships nothing of the mock: public/ holds only the MSW worker script, and source
@@ -8,55 +162,58 @@ import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
 const env = loadEnv('production', process.cwd(), 'VITE_');
 const realBackend = Boolean(env.VITE_SUPABASE_URL && env.VITE_SUPABASE_ANON_KEY);
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   publicDir: realBackend ? false : 'public',
-  plugins: [react(), vanillaExtractPlugin()],
+  // Radix Themes' component styles in two parts (radixThemesInLayers; src/styles/restStyles.ts).
+  define: { 'import.meta.env.VAULT_RADIX_SPLIT': 'true' },
+  plugins: [themeWithoutTooltipProvider(), radixThemesInLayers(), react(), vanillaExtractPlugin(), prerenderedPages()],
   // Workspace packages export their TypeScript sources under the "source" condition, so the app
   // builds @vault/domain and @vault/ui from source without waiting for their own builds.
   resolve: { conditions: ['source', ...defaultClientConditions] },
+  // The prerender step's Node build (scripts/prerender.mjs) reads the same sources.
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: !realBackend,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Everything the entry imports statically goes into one chunk: Rolldown otherwise splits
-          // modules shared with lazy screens into many small initial chunks, each costing bytes
-          // and a request. Lazily loaded code keeps its automatic chunks, except that what the landing
-          // screen imports (sign-in form, checkbox, text field...) is one chunk: '/' needs it all.
-          // The screen itself stays a lazy entry of its own, so it is still imported as one.
-          groups: [
-            { name: 'app', tags: ['$initial'], priority: 2 },
-            {
-              name: 'landing-deps',
-              test: /\/src\/(components\/(SignInForm|DemoAccounts|Field)|shell\/Logo)\.tsx$|themes\/dist\/esm\/(components\/(container|grid)|helpers\/get-subtree)\.js$/,
-              priority: 1,
+    // The prerender step links each page's screen chunk and CSS from it; the budgets read it too.
+    manifest: true,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              // Everything the entry imports statically goes into one chunk: Rolldown otherwise splits
+              // modules shared with lazy screens into many small initial chunks, each costing bytes
+              // and a request. Lazily loaded code keeps its automatic chunks, except the groups below.
+              // Groups name modules by their resolved files (see mustExist), not by file-name patterns.
+              groups: [
+                { name: 'app', tags: ['$initial'], priority: 2 },
+                // The screen itself stays a lazy entry of its own, so it is still imported as one.
+                { name: 'landing-deps', test: isOneOf(landingModules), priority: 1 },
+                {
+                  // Loaded by the screens that talk to the backend; kept apart, so the screens that
+                  // do not (registration, agreement) skip it. Below the next group: the domain
+                  // modules the backend validates with stay there, so the shared chunk never
+                  // imports this one.
+                  name: 'backend',
+                  test: isBackend,
+                  priority: 0,
+                },
+                {
+                  // What the screens share in one chunk: split by Rolldown it was some 30 small files,
+                  // and a signed-in deep link waited for them in turn (6 connections, 40 ms each). Out:
+                  // the screens (lazy entries), cmdk's dialog (first Ctrl+K), sonner (the landing
+                  // page's toaster loads it alone) and the backend.
+                  name: 'screens-common',
+                  test: isShared,
+                  priority: 1,
+                },
+              ],
             },
-            {
-              // supabase-js and the app's calls through it, loaded by the screens that talk to the
-              // backend; kept apart, so the screens that do not (registration, agreement) skip it.
-              name: 'backend',
-              test: /\/node_modules\/@supabase\/|\/packages\/app\/src\/backend\//,
-              // Below the next group: the domain modules the backend validates with stay there, so
-              // the shared chunk never imports this one.
-              priority: 0,
-            },
-            {
-              // What the screens share (the design system, Radix components, the app's shared
-              // parts) in one chunk: split by Rolldown it was some 30 small files, and a signed-in
-              // deep link waited for them in turn (6 connections, 40 ms each). Out: the screens
-              // (lazy entries), cmdk's dialog (first Ctrl+K), sonner (the landing page's toaster
-              // loads it alone) and the backend.
-              name: 'screens-common',
-              test: /\/packages\/ui\/src\/(?!CommandPalette\/PaletteDialog)|\/packages\/app\/src\/(components|format|storage|telemetry)\/|\/packages\/domain\/src\/|@radix-ui\//,
-              priority: 1,
-            },
-          ],
+          },
         },
-      },
-    },
   },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-});
+}));

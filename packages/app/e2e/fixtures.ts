@@ -1,3 +1,5 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page, type Request, type Response } from '@playwright/test';
 import { documentTitle, type Role } from '@vault/domain';
@@ -33,8 +35,26 @@ export const ADMIN_PASSWORD = 'admin-demo-2025';
 /** A sample opportunity of the embedded backend. */
 export const OPPORTUNITY = { id: 'solar-park-groningen', name: 'Groningen Solar Park II' };
 
+/**
+ * Signed-in states shared between journeys: signed-in.setup.ts signs in through the UI once per
+ * state (the demo accounts; the onboarded investor through wallet, KYC and on-ramp) and saves the
+ * browser storage here; a test starts from one with `test.use({ storageState: stateFile(...) })`.
+ */
+export type SignedInState = Role | 'readyInvestor';
+const authDir = join(dirname(fileURLToPath(import.meta.url)), '.auth');
+export function stateFile(state: SignedInState): string {
+  return join(authDir, `${state}.json`);
+}
+
+/** A console message of React about hydration (main.tsx logs a mismatch with '[hydration]'). */
+export function isHydrationMessage(text: string): boolean {
+  return /hydrat|did not match|server rendered html|Minified React error #(418|423|425)/i.test(text);
+}
+
 export interface Watch {
   pageErrors: string[];
+  /** Hydration warnings or errors logged by the page: every test fails on one. */
+  hydration: string[];
   failedRequests: string[];
   errorResponses: string[];
   dialogs: string[];
@@ -94,6 +114,7 @@ export const test = base.extend<{ watch: Watch }>({
       const isAllowed = (url: string) => allowed.some((p) => p.test(url));
       const watch: Watch = {
         pageErrors: [],
+        hydration: [],
         failedRequests: [],
         errorResponses: [],
         dialogs: [],
@@ -104,7 +125,13 @@ export const test = base.extend<{ watch: Watch }>({
           expect(watch.errorResponses, 'responses with status >= 400').toEqual([]);
         },
       };
-      page.on('pageerror', (error) => watch.pageErrors.push(`${error.name}: ${error.message}`));
+      page.on('pageerror', (error) => {
+        watch.pageErrors.push(`${error.name}: ${error.message}`);
+        if (isHydrationMessage(error.message)) watch.hydration.push(error.message);
+      });
+      page.on('console', (message) => {
+        if (isHydrationMessage(message.text())) watch.hydration.push(`${message.type()}: ${message.text()}`);
+      });
       page.on('requestfailed', (request: Request) => {
         const reason = request.failure()?.errorText ?? '';
         // A navigation away cancels what the old page still loads; that is not a failure.
@@ -124,6 +151,7 @@ export const test = base.extend<{ watch: Watch }>({
       });
       await use(watch);
       expect(watch.pageErrors, 'uncaught page errors').toEqual([]);
+      expect(watch.hydration, 'hydration warnings (the prerendered page and the first render differ)').toEqual([]);
     },
     { auto: true },
   ],
@@ -154,6 +182,17 @@ export async function expectReadiness(page: Page, percent: number): Promise<void
 /** The nudge banner: a region named by its step label. */
 export function nudge(page: Page, label: string): Locator {
   return page.getByRole('region', { name: label, exact: true });
+}
+
+/**
+ * Saves the page's browser storage as a shared signed-in state, once the backend has been quiet
+ * (the embedded backend keeps its data in localStorage: a save still under way would be lost).
+ */
+export async function saveState(page: Page, state: SignedInState): Promise<void> {
+  // goto waits for the backend to be quiet first (see the page fixture), then reloads the state.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.context().storageState({ path: stateFile(state) });
 }
 
 /** Demo mode on, then the demo account button of the role; lands on the dashboard. */

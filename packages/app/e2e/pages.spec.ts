@@ -8,6 +8,7 @@ import {
   readyInvestor,
   settled,
   signInAs,
+  stateFile,
   test,
   userMenuButton,
   type Watch,
@@ -16,7 +17,7 @@ import {
 /**
  * Every page, for an onboarded investor, for an mfo_admin and signed out: no uncaught page
  * error, no failed request, and no axe violation in light and in dark. Dark comes from the
- * system (emulateMedia), which the app follows while no appearance is stored (PRODUCT.md 12).
+ * system (emulateMedia), which the app follows while no appearance is stored (docs/decisions.md (12)).
  */
 
 const investorPages = [
@@ -76,8 +77,9 @@ const signedOutPages = [
   '/no-such-page',
 ];
 
+/** The appearance is a class on <html> (set before paint by the pages' inline script); the Theme inherits it. */
 async function themeIs(page: Page, appearance: 'light' | 'dark'): Promise<void> {
-  await expect(page.locator(`.radix-themes.${appearance}`).first()).toBeAttached();
+  await expect(page.locator(`html.${appearance}`)).toBeAttached();
 }
 
 async function checkPages(page: Page, watch: Watch, paths: string[]): Promise<void> {
@@ -102,27 +104,32 @@ function halves<T>(list: T[]): [T[], T[]] {
   return [list.slice(0, middle), list.slice(middle)];
 }
 
-for (const [index, part] of halves(investorPages).entries()) {
-  test(`every page, investor, part ${index + 1}: no page error, no failed request, axe clean in light and dark`, async ({
-    page,
-    watch,
-  }) => {
-    test.slow();
-    await readyInvestor(page);
-    await checkPages(page, watch, part);
-  });
-}
+// Signed in through the UI once per run (signed-in.setup.ts) and shared: an onboarded investor.
+test.describe(() => {
+  test.use({ storageState: stateFile('readyInvestor') });
+  for (const [index, part] of halves(investorPages).entries()) {
+    test(`every page, investor, part ${index + 1}: no page error, no failed request, axe clean in light and dark`, async ({
+      page,
+      watch,
+    }) => {
+      test.slow();
+      await checkPages(page, watch, part);
+    });
+  }
+});
 
-for (const [index, part] of halves(adminPages).entries()) {
-  test(`every page, mfo_admin, part ${index + 1}: no page error, no failed request, axe clean in light and dark`, async ({
-    page,
-    watch,
-  }) => {
-    test.slow();
-    await signInAs(page, 'mfo_admin');
-    await checkPages(page, watch, part);
-  });
-}
+test.describe(() => {
+  test.use({ storageState: stateFile('mfo_admin') });
+  for (const [index, part] of halves(adminPages).entries()) {
+    test(`every page, mfo_admin, part ${index + 1}: no page error, no failed request, axe clean in light and dark`, async ({
+      page,
+      watch,
+    }) => {
+      test.slow();
+      await checkPages(page, watch, part);
+    });
+  }
+});
 
 test('every page, signed out: no page error, no failed request, axe clean in light and dark', async ({
   page,
@@ -186,50 +193,76 @@ test('a deep link paints its screen at once: the page-loading placeholder never 
 });
 
 test('a deep link on a slow network shows the loading placeholder instead of a blank page', async ({ page, watch }) => {
-  // The landing screen's code takes 4 s; the first render waits for it only so long.
+  // A page that is not prerendered (the app renders it in the 404 page's place): its screen's code
+  // takes 4 s, and the first render waits for it only so long.
+  await page.route(/\/assets\/Agreement-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    await route.continue();
+  });
+  await page.goto('/agreement');
+  await expect(page.getByRole('status', { name: 'Loading page…' })).toBeVisible({ timeout: 3500 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Membership Agreement' })).toBeVisible({
+    timeout: 10_000,
+  });
+  watch.expectClean();
+});
+
+test('a prerendered page on a slow network shows its content at once, before its code arrives', async ({
+  page,
+  watch,
+}) => {
   await page.route(/\/assets\/Landing-[^/]*\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 4000));
     await route.continue();
   });
-  await page.goto('/');
-  await expect(page.getByRole('status', { name: 'Loading page…' })).toBeVisible({ timeout: 3500 });
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible({ timeout: 10_000 });
+  const screenCode = page.waitForResponse(/\/assets\/Landing-[^/]*\.js$/);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible({ timeout: 3000 });
+  await expect(page.getByRole('status', { name: 'Loading page…' })).toHaveCount(0);
+  // Hydrated once the code is here: the form then works (an empty submit gets the toast).
+  await screenCode;
+  await expect(page.locator('html[data-app-ready]')).toBeAttached({ timeout: 10_000 });
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Please fill in all fields' })).toBeVisible();
   watch.expectClean();
 });
 
-test('layout from phone to desktop: nothing scrolls sideways, the shell spans the window, every primary item is in view', async ({
-  page,
-  watch,
-}) => {
-  test.slow();
-  await readyInvestor(page);
-  for (const width of [390, 768, 1024, 1280, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const path of ['/dashboard', '/opportunities', '/documents']) {
-      await navigateInApp(page, path);
-      const layout = await page.evaluate(() => {
-        const header = document.querySelector('header')?.getBoundingClientRect();
-        const list = document.querySelector('nav[aria-label="Primary"] ul')?.getBoundingClientRect();
-        const items = [...document.querySelectorAll('nav[aria-label="Primary"] a')].map((a) => ({
-          name: a.textContent ?? '',
-          box: a.getBoundingClientRect(),
-        }));
-        return {
-          pageWidth: document.documentElement.scrollWidth,
-          windowWidth: document.documentElement.clientWidth,
-          header: header ? { left: header.left, width: header.width } : null,
-          // Items cut off at the row's end (its scrolling row is meant for small screens only).
-          cut: list ? items.filter(({ box }) => box.right > list.right + 1).map(({ name }) => name) : ['no list'],
-        };
-      });
-      const at = `${path} at ${width} px`;
-      expect(layout.pageWidth, `${at}: the page is wider than the window`).toBeLessThanOrEqual(layout.windowWidth);
-      expect(layout.header, `${at}: the header does not span the window`).toEqual({
-        left: 0,
-        width: layout.windowWidth,
-      });
-      if (width > 768) expect(layout.cut, `${at}: primary items cut off`).toEqual([]);
+test.describe(() => {
+  test.use({ storageState: stateFile('readyInvestor') });
+  test('layout from phone to desktop: nothing scrolls sideways, the shell spans the window, every primary item is in view', async ({
+    page,
+    watch,
+  }) => {
+    test.slow();
+    await page.goto('/dashboard');
+    for (const width of [390, 768, 1024, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['/dashboard', '/opportunities', '/documents']) {
+        await navigateInApp(page, path);
+        const layout = await page.evaluate(() => {
+          const header = document.querySelector('header')?.getBoundingClientRect();
+          const list = document.querySelector('nav[aria-label="Primary"] ul')?.getBoundingClientRect();
+          const items = [...document.querySelectorAll('nav[aria-label="Primary"] a')].map((a) => ({
+            name: a.textContent ?? '',
+            box: a.getBoundingClientRect(),
+          }));
+          return {
+            pageWidth: document.documentElement.scrollWidth,
+            windowWidth: document.documentElement.clientWidth,
+            header: header ? { left: header.left, width: header.width } : null,
+            // Items cut off at the row's end (its scrolling row is meant for small screens only).
+            cut: list ? items.filter(({ box }) => box.right > list.right + 1).map(({ name }) => name) : ['no list'],
+          };
+        });
+        const at = `${path} at ${width} px`;
+        expect(layout.pageWidth, `${at}: the page is wider than the window`).toBeLessThanOrEqual(layout.windowWidth);
+        expect(layout.header, `${at}: the header does not span the window`).toEqual({
+          left: 0,
+          width: layout.windowWidth,
+        });
+        if (width > 768) expect(layout.cut, `${at}: primary items cut off`).toEqual([]);
+      }
     }
-  }
-  watch.expectClean();
+    watch.expectClean();
+  });
 });

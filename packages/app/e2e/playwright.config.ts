@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 /**
- * Vault's end-to-end journeys (issue 5), in the system Chromium (TOOLCHAIN.md), against the
+ * Vault's end-to-end journeys (issue 5), in the system Chromium (docs/toolchain.md), against the
  * production build served the way `npm start` serves it: `vite preview` of packages/app/dist with
  * the embedded mock backend. Playwright starts and stops the server on a free loopback port.
  *
@@ -68,7 +68,11 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: here,
-  testMatch: '**/*.spec.ts',
+  // The signed-in states first (signed-in.setup.ts, once per run), then the journeys that start from them.
+  projects: [
+    { name: 'setup', testMatch: '**/*.setup.ts' },
+    { name: 'journeys', testMatch: '**/*.spec.ts', dependencies: ['setup'] },
+  ],
   outputDir: join(here, '.results'),
   fullyParallel: true,
   workers: 2,

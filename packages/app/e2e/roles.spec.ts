@@ -5,15 +5,15 @@ import {
   navigateInApp,
   OPPORTUNITY,
   type Role,
-  signInAs,
+  stateFile,
   test,
   userMenuButton,
 } from './fixtures';
 
 /**
- * SPEC.md 2's route table, written out here on purpose (not imported from @vault/domain), so the
+ * docs/product.md §2's route table, written out here on purpose (not imported from @vault/domain), so the
  * app's table is checked against the specification rather than against itself. /community and
- * /access-required are open to any signed-in user (PRODUCT.md decisions 5 and 6).
+ * /access-required are open to any signed-in user (docs/decisions.md (5) and (6)).
  */
 const ALL: Role[] = ['investor', 'mfo_admin', 'cl_spv_admin', 'eq_spv_admin', 'production_spv', 'compliance'];
 const routeTable: { path: string; allowed: Role[] }[] = [
@@ -50,7 +50,7 @@ const publicRoutes: { path: string; signedInGoesTo?: string }[] = [
   { path: '/admin/login' },
 ];
 
-/** What each role's dashboard shows (SPEC.md 2 'Dashboards by role'). */
+/** What each role's dashboard shows (docs/product.md §2 'Dashboards by role'). */
 const dashboards: Record<Role, { title: string | RegExp; texts: (string | RegExp)[] }> = {
   investor: {
     title: 'Dashboard',
@@ -98,60 +98,64 @@ const investorOnlyEntries = ['Explore Opportunities', 'View Portfolio', 'Open Wa
 const adminMenuRoles: Role[] = ['mfo_admin', 'compliance', 'cl_spv_admin', 'eq_spv_admin'];
 
 for (const role of ALL) {
-  test(`role ${role}: dashboard, admin menu, and every route of the route table`, async ({ page, watch }) => {
-    test.slow();
-    await signInAs(page, role);
-    const board = dashboards[role];
-    await expect(main(page).getByRole('heading', { level: 1, name: board.title })).toBeVisible();
-    for (const text of board.texts) await expect(main(page).getByText(text).first()).toBeVisible();
-    await expect(adminMenuButton(page)).toHaveCount(adminMenuRoles.includes(role) ? 1 : 0);
-    await expect(userMenuButton(page)).toContainText(`demo.${role}@vault.example`);
+  test.describe(() => {
+    test.use({ storageState: stateFile(role) });
+    test(`role ${role}: dashboard, admin menu, and every route of the route table`, async ({ page, watch }) => {
+      test.slow();
+      // Signed in through the demo account once per run (signed-in.setup.ts), shared by the journeys.
+      await page.goto('/dashboard');
+      const board = dashboards[role];
+      await expect(main(page).getByRole('heading', { level: 1, name: board.title })).toBeVisible();
+      for (const text of board.texts) await expect(main(page).getByText(text).first()).toBeVisible();
+      await expect(adminMenuButton(page)).toHaveCount(adminMenuRoles.includes(role) ? 1 : 0);
+      await expect(userMenuButton(page)).toContainText(`demo.${role}@vault.example`);
 
-    // The palette shows what the role may use (SPEC.md 2 'Command palette' and 6).
-    await page.keyboard.press('Control+k');
-    const palette = page.getByRole('dialog');
-    const seesAll = role === 'investor' || role === 'mfo_admin';
-    await expect(palette.getByRole('group', { name: 'Navigation' }).getByRole('option')).toHaveText(
-      seesAll ? navigationEntries : navigationEntries.filter((e) => !investorOnlyEntries.includes(e)),
-    );
-    await expect(palette.getByRole('group', { name: 'Admin' })).toHaveCount(role === 'mfo_admin' ? 1 : 0);
-    await expect(palette.getByRole('group', { name: 'Account' }).getByRole('option')).toHaveText(['Logout']);
-    await page.keyboard.press('Escape');
-    await expect(palette).toHaveCount(0);
+      // The palette shows what the role may use (docs/product.md §2 'Command palette' and §6).
+      await page.keyboard.press('Control+k');
+      const palette = page.getByRole('dialog');
+      const seesAll = role === 'investor' || role === 'mfo_admin';
+      await expect(palette.getByRole('group', { name: 'Navigation' }).getByRole('option')).toHaveText(
+        seesAll ? navigationEntries : navigationEntries.filter((e) => !investorOnlyEntries.includes(e)),
+      );
+      await expect(palette.getByRole('group', { name: 'Admin' })).toHaveCount(role === 'mfo_admin' ? 1 : 0);
+      await expect(palette.getByRole('group', { name: 'Account' }).getByRole('option')).toHaveText(['Logout']);
+      await page.keyboard.press('Escape');
+      await expect(palette).toHaveCount(0);
 
-    // In-app navigation from here: the guard decides on every route change, not just on page load.
-    for (const route of routeTable) {
-      await navigateInApp(page, route.path);
-      const allowed = route.allowed.includes(role);
-      if (allowed) {
-        if (role === 'investor' && route.path.startsWith('/investments/')) {
-          // Allowed for investors, behind the readiness gate: a new investor is sent on.
-          await expect(page, route.path).toHaveURL(/\/access-required\?need=wallet&from=/);
+      // In-app navigation from here: the guard decides on every route change, not just on page load.
+      for (const route of routeTable) {
+        await navigateInApp(page, route.path);
+        const allowed = route.allowed.includes(role);
+        if (allowed) {
+          if (role === 'investor' && route.path.startsWith('/investments/')) {
+            // Allowed for investors, behind the readiness gate: a new investor is sent on.
+            await expect(page, route.path).toHaveURL(/\/access-required\?need=wallet&from=/);
+          } else {
+            await expect(page, route.path).toHaveURL(new RegExp(`${route.path}$`));
+          }
+          await expect(main(page).locator('h1').first(), `${role} on ${route.path}`).toBeVisible();
+          await expect(page.getByText('Access denied.'), `${role} may open ${route.path}`).toHaveCount(0);
+        } else {
+          await expect(
+            page.getByRole('alert').filter({ hasText: 'Access denied.' }),
+            `${role} on ${route.path}`,
+          ).toBeVisible();
+          await expect(page).toHaveURL(new RegExp(`${route.path}$`));
+        }
+      }
+
+      for (const route of publicRoutes) {
+        await navigateInApp(page, route.path);
+        if (route.signedInGoesTo) {
+          await expect(page, route.path).toHaveURL(new RegExp(`${route.signedInGoesTo}$`));
         } else {
           await expect(page, route.path).toHaveURL(new RegExp(`${route.path}$`));
         }
-        await expect(main(page).locator('h1').first(), `${role} on ${route.path}`).toBeVisible();
-        await expect(page.getByText('Access denied.'), `${role} may open ${route.path}`).toHaveCount(0);
-      } else {
-        await expect(
-          page.getByRole('alert').filter({ hasText: 'Access denied.' }),
-          `${role} on ${route.path}`,
-        ).toBeVisible();
-        await expect(page).toHaveURL(new RegExp(`${route.path}$`));
+        await expect(page.locator('h1').first(), `${role} on ${route.path}`).toBeVisible();
+        await expect(page.getByText('Access denied.')).toHaveCount(0);
       }
-    }
-
-    for (const route of publicRoutes) {
-      await navigateInApp(page, route.path);
-      if (route.signedInGoesTo) {
-        await expect(page, route.path).toHaveURL(new RegExp(`${route.signedInGoesTo}$`));
-      } else {
-        await expect(page, route.path).toHaveURL(new RegExp(`${route.path}$`));
-      }
-      await expect(page.locator('h1').first(), `${role} on ${route.path}`).toBeVisible();
-      await expect(page.getByText('Access denied.')).toHaveCount(0);
-    }
-    watch.expectClean();
+      watch.expectClean();
+    });
   });
 }
 

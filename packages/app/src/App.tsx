@@ -1,8 +1,10 @@
 import { Theme } from '@radix-ui/themes';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { useAppearance } from './appearance/appearance';
 import { QueryScope } from './data/QueryScope';
+import { showAppearance, useAppearance } from './appearance/appearance';
+import { APP_READY_ATTRIBUTE, CLIENT_RENDER_ATTRIBUTE } from './prerender/inlineScript';
 import { CrashBoundary } from './router/CrashBoundary';
 import { AppRoutes } from './router/routes';
 import { SessionProvider } from './session/SessionProvider';
@@ -12,26 +14,37 @@ import type { SessionStore } from './session/store';
 // before it mounts are not lost: sonner replays active toasts to a Toaster when it subscribes.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
+export interface AppProps {
+  sessionStore?: SessionStore;
+  /** The router around the routes: the browser's history in the app, a fixed location when prerendering. */
+  router?: ComponentType<{ children: ReactNode }>;
+}
+
 /** The whole app: theme, session, the routes built from the domain route table, and toasts. */
-export function App({ sessionStore }: { sessionStore?: SessionStore }) {
+export function App({ sessionStore, router: Router = BrowserRouter }: AppProps) {
   const { appearance } = useAppearance();
-  // The browser's own surfaces (the canvas past the page when it overscrolls, scrollbars, form
-  // controls) follow the chosen appearance, not only the system's.
-  useEffect(() => {
-    document.documentElement.style.colorScheme = appearance;
-  }, [appearance]);
+  // Light or dark is a class on <html>, set before the first paint by the pages' inline script
+  // (prerender/inlineScript.ts) and kept here: the Theme inherits it, so the prerendered HTML, which
+  // cannot know the visitor's appearance, is the same for everyone and hydrates without a flash.
+  useEffect(() => showAppearance(appearance), [appearance]);
+  // The first render has committed: a page the inline script hid (it is rendered afresh) is shown,
+  // and the page is marked, for tests and the bench, as run by the app.
+  useLayoutEffect(() => {
+    document.documentElement.removeAttribute(CLIENT_RENDER_ATTRIBUTE);
+    document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
+  }, []);
   const [toasterWanted, setToasterWanted] = useState(false);
   useEffect(() => setToasterWanted(true), []);
   return (
-    <Theme appearance={appearance} accentColor="indigo" grayColor="slate">
+    <Theme appearance="inherit" accentColor="indigo" grayColor="slate">
       <SessionProvider store={sessionStore}>
         <QueryScope />
-        <BrowserRouter>
+        <Router>
           {/* Root's own boundary catches a screen's crash; this one, a crash of Root itself. */}
           <CrashBoundary>
             <AppRoutes />
           </CrashBoundary>
-        </BrowserRouter>
+        </Router>
         {/* Library defaults (3 visible, 4000 ms) as docs/product.md §9 says; outside the router so toasts outlive a navigation. */}
         {toasterWanted && (
           <Suspense fallback={null}>

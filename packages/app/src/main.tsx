@@ -1,11 +1,16 @@
 import './radix-themes.css';
+// The component styles the prerendered pages use; the others come with the shell (router/routes.tsx).
+import '@radix-ui/themes/components.css?part=landing';
+import '@radix-ui/themes/utilities.css';
 import './global.css';
+import { resolveView, sameView, signedOut } from '@vault/domain';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { backendReady, setBackendStarter } from './backend/token';
 import { applyDemoParam } from './demo/demoMode';
 import { whenIdle } from './idle/whenIdle';
+import { CLIENT_RENDER_ATTRIBUTE } from './prerender/inlineScript';
 import { preloadFirstScreen } from './router/preload';
 import { createAppSessionStore } from './session/SessionProvider';
 
@@ -50,14 +55,42 @@ applyDemoParam(window.location.search);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const sessionStore = createAppSessionStore();
-// The first screen's code is fetched before the first render, so it paints without a loading
-// state. Not a top-level await: the screen's chunk imports this entry chunk, which must finish first.
-void preloadFirstScreen(sessionStore.getState().session, window.location.pathname).then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <App sessionStore={sessionStore} />
-    </StrictMode>,
-  );
+const { session } = sessionStore.getState();
+
+// A prerendered page (scripts/prerender.mjs) is hydrated when it is what this visitor's first
+// render shows: the same view for this session as for the signed-out visitor it was rendered for,
+// and not marked by the inline script (signed in, a query the page reads, the 404 page serving an
+// app route). Otherwise the app renders from scratch in its place, and the page, hidden by the
+// inline script until then, is shown once that render has committed (App).
+const prerendered = container.dataset.prerendered;
+const hydrate =
+  prerendered !== undefined &&
+  !document.documentElement.hasAttribute(CLIENT_RENDER_ATTRIBUTE) &&
+  sameView(resolveView(signedOut, prerendered), resolveView(session, window.location.pathname));
+
+// The first screen's code is fetched before the first render, so it paints (or hydrates) without a
+// loading state. Not a top-level await: the screen's chunk imports this entry chunk, which must finish first.
+void preloadFirstScreen(session, window.location.pathname).then(() => {
+  if (hydrate) {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App sessionStore={sessionStore} />
+      </StrictMode>,
+      {
+        // A mismatch means the prerendered page and the first render disagree: React renders afresh
+        // (no harm to the visitor), and the e2e journeys fail on this message.
+        onRecoverableError: (error) => console.error('[hydration] The prerendered page did not match:', error),
+      },
+    );
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(
+      <StrictMode>
+        <App sessionStore={sessionStore} />
+      </StrictMode>,
+    );
+  }
   // Once the first render is under way, so starting the mock backend does not hold it back.
   if (mockBackend) whenIdle(() => void backendReady());
 });

@@ -5,11 +5,17 @@ interface ImportMetaEnv {
   /** A Supabase project URL; with the anon key, the app talks to it and MSW stays off. */
   readonly VITE_SUPABASE_URL?: string;
   readonly VITE_SUPABASE_ANON_KEY?: string;
-  /** Overrides of the admin demo pair (PRODUCT.md decision 2). */
+  /** Overrides of the admin demo pair (docs/decisions.md (2)). */
   readonly VITE_ADMIN_EMAIL?: string;
   readonly VITE_ADMIN_PASSWORD?: string;
+  /** Set by the app's vite.config.ts: Radix Themes' component styles come in two parts (styles/restStyles.ts). */
+  readonly VAULT_RADIX_SPLIT?: boolean;
 }
 
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** Radix Themes' component styles in two parts (vite.config.ts, radixThemesInLayers). */
+declare module '*.css?part=landing' {}
+declare module '*.css?part=rest' {}

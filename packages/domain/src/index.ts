@@ -15,3 +15,4 @@ export * from './registration';
 export * from './roles';
 export * from './routes';
 export * from './session';
+export * from './view';

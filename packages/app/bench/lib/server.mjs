@@ -1,4 +1,6 @@
-// A small static server for built pages on loopback: SPA fallback to index.html, and gzip
+// A small static server for built pages on loopback, serving as a static host does: a folder's
+// index.html for its path (the prerendered pages, `/login` → login/index.html), else 404.html when
+// the build has one (the app renders its own routes there), else index.html (the floors); gzip
 // Content-Encoding so the browser's transfer sizes are what a real host would send. Counts the
 // bytes it sends per file kind, as a cross-check of the browser's own figures.
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -63,12 +65,14 @@ export async function startStaticServer(root) {
     }
     const isFile = existsSync(file) && statSync(file).isFile();
     if (!isFile) {
-      // SPA fallback: any path without a file extension is a client route.
+      // Any path without a file extension is a page: prerendered, or rendered by the app.
       if (path.extname(pathname) !== '') {
         response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
         return;
       }
-      file = path.join(root, 'index.html');
+      const page = path.join(file, 'index.html');
+      const notFound = path.join(root, '404.html');
+      file = existsSync(page) ? page : existsSync(notFound) ? notFound : path.join(root, 'index.html');
     }
     const entry = load(file);
     const gzip = entry.gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));

@@ -26,7 +26,19 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-function setAppearance(next: Appearance): void {
+/**
+ * Shows an appearance: the class Radix Themes reads on <html> (the app's Theme inherits it) and the
+ * colour scheme of the browser's own surfaces (the canvas past the page when it overscrolls,
+ * scrollbars, form controls). The pages' inline script does the same before the first paint.
+ */
+export function showAppearance(appearance: Appearance): void {
+  const root = document.documentElement;
+  root.classList.toggle('dark', appearance === 'dark');
+  root.classList.toggle('light', appearance === 'light');
+  root.style.colorScheme = appearance;
+}
+
+export function setAppearance(next: Appearance): void {
   writeItem(storageKeys.appearance, next);
   for (const listener of listeners) listener();
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { takePrefetched } from '../router/prefetch';
 import type { TableName, TableRow } from './schemas';
-import { type LoadOptions, loadSampleTable } from './tables';
+import type { LoadOptions } from './tables';
 
 export type TableState<T> =
   | { status: 'loading'; rows: null; error: null }
@@ -26,7 +27,12 @@ export function useTable<T extends TableName>(
     void filterKey;
     const controller = new AbortController();
     setState({ status: 'loading', rows: null, error: null });
-    loadSampleTable(name, { eq: filters.current, retry: attempt > 0, signal: controller.signal }).then((result) => {
+    const options = { eq: filters.current, retry: attempt > 0, signal: controller.signal };
+    // supabase-js loads with the first request, not with the screen's code: the screen paints first.
+    // A deep link's first load may already be under way (router/prefetch.ts).
+    const load =
+      takePrefetched(name, options) ?? import('./tables').then(({ loadSampleTable }) => loadSampleTable(name, options));
+    load.then((result) => {
       if (controller.signal.aborted) return;
       setState(
         result.ok

@@ -14,7 +14,7 @@ interface CrashBoundaryState {
 }
 
 /**
- * Shows the crash page (SPEC.md 2) for an error thrown while rendering below it, including a lazy
+ * Shows the crash page (docs/product.md §2) for an error thrown while rendering below it, including a lazy
  * screen whose chunk failed to load. React logs the caught error itself (console.error).
  */
 export class CrashBoundary extends Component<CrashBoundaryProps, CrashBoundaryState> {

@@ -1,8 +1,9 @@
 import { documentTitle, type PaletteEntry, paletteFor } from '@vault/domain';
-import { CommandPalette, useCommandPaletteShortcut } from '@vault/ui';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { CommandPalette, preloadCommandPalette, useCommandPaletteShortcut } from '@vault/ui';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { applyDemoParam } from '../demo/demoMode';
+import { whenIdle } from '../idle/whenIdle';
 import { useSession } from '../session/SessionProvider';
 import { CrashBoundary } from './CrashBoundary';
 
@@ -40,11 +41,27 @@ export function Root() {
   );
 }
 
-/** Ctrl/Cmd+K anywhere; the palette's code (cmdk) loads on first open. */
+/**
+ * Ctrl/Cmd+K anywhere. Signed in, the palette's code (cmdk) is fetched when the browser is idle (or
+ * sooner, from the shell's Ctrl+K hint) and the dialog is then mounted, closed, and kept: the first
+ * Ctrl+K only opens it. Signed out (the landing page), its code loads on the first open.
+ */
 function Palette() {
   const { session, logout } = useSession();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const signedIn = session.user !== null;
+  const [warm, setWarm] = useState(false);
+  useEffect(() => {
+    if (!signedIn || warm) return;
+    return whenIdle(() => {
+      preloadCommandPalette().then(
+        () => setWarm(true),
+        // Nothing to tell anyone: the first Ctrl+K loads the code again.
+        () => undefined,
+      );
+    });
+  }, [signedIn, warm]);
   useCommandPaletteShortcut(useCallback(() => setOpen((o) => !o), []));
 
   const onSelect = (entry: PaletteEntry) => {
@@ -55,5 +72,6 @@ function Palette() {
     }
   };
 
-  return <CommandPalette open={open} onOpenChange={setOpen} sections={paletteFor(session)} onSelect={onSelect} />;
+  const sections = useMemo(() => paletteFor(session), [session]);
+  return <CommandPalette open={open} onOpenChange={setOpen} sections={sections} onSelect={onSelect} warm={warm} />;
 }

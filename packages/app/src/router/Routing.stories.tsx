@@ -4,7 +4,7 @@ import { expect, within } from 'storybook/test';
 import { adminSession, FullApp, SLOW, sessionAs, storyUsers } from '../storybook';
 
 /**
- * The one guard at work on the real route table (SPEC.md 4 'Access guard'): each story opens the
+ * The one guard at work on the real route table (docs/product.md §4 'Access guard'): each story opens the
  * whole app at a URL with a session and shows where the person ends up.
  */
 const meta = {

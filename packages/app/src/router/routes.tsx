@@ -3,14 +3,15 @@ import { Suspense, useState } from 'react';
 import { type RouteObject, useRoutes } from 'react-router-dom';
 import { LazyView, lazyWithPreload } from '../lazy/lazyWithPreload';
 import { PublicLayout } from '../shell/PublicLayout';
+import { loadRestStyles } from '../styles/restStyles';
 import { Guard } from './Guard';
 import { Root } from './Root';
 import { ScreenLoading } from './ScreenLoading';
 
-// The signed-in shell (menus, sidebar, their Radix deps) loads on the first non-public route, so
-// none of it is in the landing page's initial JS.
+// The signed-in shell (menus, sidebar, their Radix deps and the component styles the public pages
+// do not use) loads on the first non-public route, so none of it is in the landing page's initial JS.
 export const ShellLayout = lazyWithPreload(() =>
-  import('../shell/ShellLayout').then((m) => ({ default: m.ShellLayout })),
+  Promise.all([import('../shell/ShellLayout'), loadRestStyles()]).then(([m]) => ({ default: m.ShellLayout })),
 );
 
 function toRouteObject(route: RouteDefinition): RouteObject {
@@ -18,7 +19,7 @@ function toRouteObject(route: RouteDefinition): RouteObject {
     path: route.path,
     // The domain's matchRoute is case-sensitive; so is the router, so the two never disagree.
     caseSensitive: true,
-    element: <Guard screen={route.screen} />,
+    element: <Guard />,
   };
 }
 
@@ -40,7 +41,7 @@ export function routeObjects(): RouteObject[] {
           ),
           children: routes.filter((r) => r.access !== 'public').map(toRouteObject),
         },
-        { element: <PublicLayout />, children: [{ path: '*', element: <Guard screen={null} /> }] },
+        { element: <PublicLayout />, children: [{ path: '*', element: <Guard /> }] },
       ],
     },
   ];

@@ -1,5 +1,14 @@
 import { type ComingSoonScreenKey, isComingSoon, type ScreenKey, screenKeys } from '@vault/domain';
+import type { ComponentType } from 'react';
 import { type LazyComponent, lazyWithPreload } from '../lazy/lazyWithPreload';
+import { loadRestStyles } from '../styles/restStyles';
+
+/**
+ * A public screen that is not prerendered, with the component styles the prerendered pages leave
+ * out (the screens inside the shell get them with the shell, router/routes.tsx).
+ */
+const withRestStyles = (load: () => Promise<{ default: ComponentType }>) => () =>
+  Promise.all([load(), loadRestStyles()]).then(([module]) => module);
 
 /** The built screens, each in its own chunk: screens/<PascalKey>/index.tsx default-exports it. */
 const built: Record<Exclude<ScreenKey, ComingSoonScreenKey>, LazyComponent> = {
@@ -7,8 +16,8 @@ const built: Record<Exclude<ScreenKey, ComingSoonScreenKey>, LazyComponent> = {
   welcome: lazyWithPreload(() => import('./Welcome')),
   login: lazyWithPreload(() => import('./Login')),
   register: lazyWithPreload(() => import('./Register')),
-  kycVerification: lazyWithPreload(() => import('./KycVerification')),
-  agreement: lazyWithPreload(() => import('./Agreement')),
+  kycVerification: lazyWithPreload(withRestStyles(() => import('./KycVerification'))),
+  agreement: lazyWithPreload(withRestStyles(() => import('./Agreement'))),
   adminLogin: lazyWithPreload(() => import('./AdminLogin')),
   dashboard: lazyWithPreload(() => import('./Dashboard')),
   research: lazyWithPreload(() => import('./Research')),

@@ -1,16 +1,24 @@
 import { breadcrumbs, showsAdminMenu } from '@vault/domain';
 import { AppShell, preloadCommandPalette } from '@vault/ui';
-import { useEffect } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useAppearance } from '../appearance/appearance';
 import { useDemoMode } from '../demo/demoMode';
-import { whenIdle } from '../idle/whenIdle';
 import { useSession } from '../session/SessionProvider';
 import { useOnline } from './useOnline';
 
+// Re-rendered only when one of its props changes: a filter in the page's query (Opportunities'
+// pills) changes the location but not the shell, which then costs nothing on a slow CPU.
+const Shell = memo(AppShell);
+const outlet = <Outlet />;
+const comingSoon = (label: string) => toast(`${label} is coming soon`);
+// Someone pointing at the Ctrl+K hint may be about to use it: fetch the palette's code now (Root
+// mounts the dialog once it is here). Nothing to tell anyone if this fails: Ctrl+K loads it again.
+const warmPalette = () => void preloadCommandPalette().catch(() => undefined);
+
 /**
- * The authenticated shell (SPEC.md 2 'Shell layout'): @vault/ui's AppShell fed from the session,
+ * The authenticated shell (docs/product.md §2 'Shell layout'): @vault/ui's AppShell fed from the session,
  * the router and the domain (admin menu rule, breadcrumbs). The page renders in its <main>.
  */
 export function ShellLayout() {
@@ -20,19 +28,12 @@ export function ShellLayout() {
   const demo = useDemoMode();
   const online = useOnline();
   const { appearance, toggle } = useAppearance();
-  // Signed-in pages are where Ctrl+K is used: fetch the palette's code (cmdk) when the browser is
-  // idle, so the first open is as quick as the next. The landing page never loads it.
-  useEffect(
-    () =>
-      whenIdle(() => {
-        // Nothing to tell anyone if this fails: the first Ctrl+K loads the code again.
-        preloadCommandPalette().catch(() => undefined);
-      }),
-    [],
-  );
+
+  const trail = useMemo(() => breadcrumbs(pathname), [pathname]);
+  const onNavigate = useCallback((href: string) => navigate(href), [navigate]);
 
   return (
-    <AppShell
+    <Shell
       currentPath={pathname}
       // Signed out only for the moment before the page's guard redirects; the tree keeps its shape
       // so that guard survives a logout and can send the person home (Guard.tsx).
@@ -40,15 +41,16 @@ export function ShellLayout() {
       showAdminMenu={showsAdminMenu(session)}
       demo={demo}
       offline={!online}
-      breadcrumbs={breadcrumbs(pathname)}
+      breadcrumbs={trail}
       appearance={appearance}
       onToggleAppearance={toggle}
-      onNavigate={(href) => navigate(href)}
+      onNavigate={onNavigate}
       // The page's guard then takes the person home (see Guard.tsx).
       onLogout={logout}
-      onUnavailable={(label) => toast(`${label} is coming soon`)}
+      onUnavailable={comingSoon}
+      onPaletteHintEngage={warmPalette}
     >
-      <Outlet />
-    </AppShell>
+      {outlet}
+    </Shell>
   );
 }

@@ -30,6 +30,8 @@ export interface AppShellProps {
   navItems?: readonly NavLink[];
   /** Show the command palette hint (in the breadcrumb bar). */
   showPaletteHint?: boolean;
+  /** Called when the pointer comes over the palette hint or it gets focus (to fetch the palette's code). */
+  onPaletteHintEngage?: () => void;
   appearance?: Appearance;
   onToggleAppearance?: () => void;
   /** Called with the href on a plain click of any shell link, for client-side routing. */
@@ -51,6 +53,7 @@ export function AppShell({
   breadcrumbs,
   navItems,
   showPaletteHint = true,
+  onPaletteHintEngage,
   appearance,
   onToggleAppearance,
   onNavigate,
@@ -85,7 +88,7 @@ export function AppShell({
       {(hasCrumbs || showPaletteHint) && (
         <div className={styles.crumbs}>
           {hasCrumbs ? <Breadcrumbs crumbs={breadcrumbs} onNavigate={onNavigate} /> : <span />}
-          {showPaletteHint ? <PaletteHint /> : null}
+          {showPaletteHint ? <PaletteHint onEngage={onPaletteHintEngage} /> : null}
         </div>
       )}
       <main id="main-content" tabIndex={-1} className={styles.main}>

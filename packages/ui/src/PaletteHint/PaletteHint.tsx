@@ -1,7 +1,15 @@
 import { messages } from '@vault/domain';
 import * as styles from './PaletteHint.css';
 
-/** SPEC.md's hint for the command palette shortcut, word for word. Hidden on narrow screens. */
-export function PaletteHint() {
-  return <p className={styles.hint}>{messages.paletteHint}</p>;
+/**
+ * docs/product.md's hint for the command palette shortcut, word for word. Hidden on narrow screens.
+ * `onEngage` runs when the pointer comes over it or it gets focus: someone about to use the palette,
+ * a moment to fetch its code.
+ */
+export function PaletteHint({ onEngage }: { onEngage?: () => void }) {
+  return (
+    <p className={styles.hint} onPointerEnter={onEngage} onFocus={onEngage}>
+      {messages.paletteHint}
+    </p>
+  );
 }

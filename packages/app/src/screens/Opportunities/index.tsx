@@ -13,6 +13,7 @@ import {
   sortOpportunities,
 } from '@vault/domain';
 import { EmptyState, FilterPills, MoneyText, OpportunityCard, PageHeader, SortSelect, StatCard } from '@vault/ui';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { TableData } from '../../components/TableData';
 import { useOpportunities } from '../../data/queries';
@@ -23,21 +24,48 @@ const QUERY_KEYS = ['category', 'region', 'sort'] as const;
 const categoryOptions = ['All', ...opportunityCategories] as const;
 const regionOptions = ['All', ...opportunityRegions] as const;
 
-/** The filters and sort, kept in the URL query (docs/decisions.md (11)); other parameters are kept. */
+function sameQuery(a: OpportunityQuery, b: OpportunityQuery): boolean {
+  return a.category === b.category && a.region === b.region && a.sort === b.sort;
+}
+
+/**
+ * The filters and sort, kept in the URL query (docs/decisions.md (11)); other parameters are kept.
+ * A change shows at once from the screen's own state, and the URL follows once that frame is
+ * painted: updating the URL first re-rendered the whole app (every route element, the shell) and
+ * waited on the browser's history before the list changed. A URL changed from elsewhere (Back, a
+ * link) wins over the state.
+ */
 function useOpportunityQuery(): [OpportunityQuery, (next: OpportunityQuery) => void] {
   const [params, setParams] = useSearchParams();
-  const query = opportunityQueryFromParams((key) => params.get(key));
-  const setQuery = (next: OpportunityQuery) => {
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        for (const key of QUERY_KEYS) updated.delete(key);
-        for (const [key, value] of Object.entries(opportunityQueryToParams(next))) updated.set(key, value);
-        return updated;
-      },
-      { replace: true },
-    );
-  };
+  const fromUrl = useMemo(() => opportunityQueryFromParams((key) => params.get(key)), [params]);
+  const [query, setQuery] = useState(fromUrl);
+  const [urlSeen, setUrlSeen] = useState(fromUrl);
+  if (!sameQuery(urlSeen, fromUrl)) {
+    setUrlSeen(fromUrl);
+    setQuery(fromUrl);
+  }
+  useEffect(() => {
+    if (sameQuery(query, fromUrl)) return;
+    let timer = 0;
+    // After the next frame: the filtered list is painted first.
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() =>
+        setParams(
+          (current) => {
+            const updated = new URLSearchParams(current);
+            for (const key of QUERY_KEYS) updated.delete(key);
+            for (const [key, value] of Object.entries(opportunityQueryToParams(query))) updated.set(key, value);
+            return updated;
+          },
+          { replace: true },
+        ),
+      );
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [query, fromUrl, setParams]);
   return [query, setQuery];
 }
 
@@ -46,6 +74,10 @@ export default function OpportunitiesScreen() {
   const navigate = useNavigate();
   const table = useOpportunities();
   const [query, setQuery] = useOpportunityQuery();
+  const rows = table.status === 'ready' ? table.rows : null;
+  // Filtered and sorted once per change of the rows or the query, for the tiles and the list alike.
+  const visible = useMemo(() => (rows ? visibleOpportunities(rows, query) : null), [rows, query]);
+  const onNavigate = useCallback((href: string) => navigate(href), [navigate]);
   const isFiltered = Object.keys(opportunityQueryToParams(query)).length > 0;
   const reset = () => setQuery(defaultOpportunityQuery);
 
@@ -58,7 +90,7 @@ export default function OpportunitiesScreen() {
       <OpportunitiesNudge />
       <Grid columns={{ initial: '1', xs: '2', md: '4' }} gap="3">
         <StatCard label="Total value locked" value={<MoneyText cents={TOTAL_VALUE_LOCKED_CENTS} />} />
-        <SummaryTiles rows={table.status === 'ready' ? table.rows : null} query={query} />
+        <SummaryTiles visible={visible} />
       </Grid>
       <Flex direction={{ initial: 'column', md: 'row' }} gap="4" align={{ initial: 'stretch', md: 'end' }} wrap="wrap">
         <FilterPills
@@ -88,11 +120,9 @@ export default function OpportunitiesScreen() {
           skeletonCount={6}
           errorTitle={messages.opportunitiesFailed}
           headingLevel={2}
-          empty={<OpportunityList rows={[]} query={query} onReset={reset} onNavigate={(href) => navigate(href)} />}
+          empty={<OpportunityList visible={[]} onReset={reset} onNavigate={onNavigate} />}
         >
-          {(rows) => (
-            <OpportunityList rows={rows} query={query} onReset={reset} onNavigate={(href) => navigate(href)} />
-          )}
+          {() => <OpportunityList visible={visible ?? []} onReset={reset} onNavigate={onNavigate} />}
         </TableData>
       </section>
     </Flex>
@@ -104,10 +134,9 @@ function visibleOpportunities(rows: readonly Opportunity[], query: OpportunityQu
 }
 
 /** Count, average APY (1 decimal) and audited share (rounded) of the opportunities shown. */
-function SummaryTiles({ rows, query }: { rows: readonly Opportunity[] | null; query: OpportunityQuery }) {
-  const visible = visibleOpportunities(rows ?? [], query);
-  const summary = opportunitySummary(visible);
-  const pending = rows === null;
+function SummaryTiles({ visible }: { visible: readonly Opportunity[] | null }) {
+  const summary = opportunitySummary(visible ?? []);
+  const pending = visible === null;
   return (
     <>
       <StatCard label="Opportunities" value={pending ? '—' : String(summary.count)} />
@@ -117,18 +146,18 @@ function SummaryTiles({ rows, query }: { rows: readonly Opportunity[] | null; qu
   );
 }
 
+// A card whose opportunity stays in the list is not rendered again when a filter changes.
+const Card = memo(OpportunityCard);
+
 function OpportunityList({
-  rows,
-  query,
+  visible,
   onReset,
   onNavigate,
 }: {
-  rows: readonly Opportunity[];
-  query: OpportunityQuery;
+  visible: readonly Opportunity[];
   onReset: () => void;
   onNavigate: (href: string) => void;
 }) {
-  const visible = visibleOpportunities(rows, query);
   return (
     <Flex direction="column" gap="3">
       <Text as="p" size="2" color="gray" role="status">
@@ -141,7 +170,7 @@ function OpportunityList({
           <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {visible.map((opportunity) => (
               <li key={opportunity.id} style={{ display: 'grid' }}>
-                <OpportunityCard opportunity={opportunity} onNavigate={onNavigate} headingLevel={2} />
+                <Card opportunity={opportunity} onNavigate={onNavigate} headingLevel={2} />
               </li>
             ))}
           </ul>

@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The build's prerender step (run by `npm run build` after `vite build`): builds the public pages'
+// render entry (src/prerender/entry.tsx) for Node with the same Vite config, renders each page of
+// src/prerender/pages.ts as a signed-out visitor's first frame, and writes it into the built
+// index.html template: the page's HTML inside #root, its title, the inline script and style that
+// run before the first paint, and links that fetch the page's screen chunk and its CSS at once.
+// main.tsx then hydrates that HTML. Fails the build when a page cannot be prerendered.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const require = createRequire(import.meta.url);
+const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(appDir, 'dist');
+const ssrDir = path.join(appDir, '../../node_modules/.cache/vault-prerender');
+
+const started = Date.now();
+rmSync(ssrDir, { recursive: true, force: true });
+await build({
+  root: appDir,
+  configFile: path.join(appDir, 'vite.config.ts'),
+  logLevel: 'warn',
+  build: {
+    ssr: 'src/prerender/entry.tsx',
+    outDir: ssrDir,
+    emptyOutDir: true,
+    sourcemap: false,
+    copyPublicDir: false,
+    manifest: false,
+  },
+});
+const entryFile = readdirSync(ssrDir).find((file) => /^entry\.m?js$/.test(file));
+if (!entryFile) throw new Error(`[prerender] The SSR build wrote no entry.js in ${ssrDir}`);
+const entry = await import(pathToFileURL(path.join(ssrDir, entryFile)).href);
+
+const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+if (template.includes('data-prerendered')) {
+  throw new Error('[prerender] dist/index.html is already prerendered: run `vite build` before this step.');
+}
+const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
+const escapeHtml = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The JS and CSS files a screen's lazy chunk needs that index.html does not load already. */
+function screenAssets(screen) {
+  const key = `src/screens/${screen[0].toUpperCase()}${screen.slice(1)}/index.tsx`;
+  if (!manifest[key]) throw new Error(`[prerender] No chunk for screen '${screen}' (${key}) in the Vite manifest`);
+  const js = new Set();
+  const css = new Set();
+  const visit = (id) => {
+    const chunk = manifest[id];
+    if (!chunk || js.has(chunk.file) || chunk.isEntry) return;
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  const notInTemplate = (file) => !template.includes(`/${file}"`);
+  return { js: [...js].filter(notInTemplate), css: [...css].filter(notInTemplate) };
+}
+
+function page(pagePath, isNotFound, rendered) {
+  const head = [
+    `<style>${entry.inlineStyle}</style>`,
+    `<script>${entry.inlineScript(isNotFound ? null : pagePath)}</script>`,
+  ].join('\n    ');
+  const assets = rendered.screen ? screenAssets(rendered.screen) : { js: [], css: [] };
+  const links = [
+    ...assets.css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...assets.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('\n    ');
+  let html = template
+    .replace(/<meta charset="UTF-8" \/>/i, (meta) => `${meta}\n    ${head}`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(entry.documentTitle(pagePath))}</title>`)
+    .replace('</head>', `  ${links}\n  </head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root" data-prerendered="${escapeHtml(pagePath)}">${rendered.html}</div>`,
+    );
+  if (!html.includes('data-prerendered') || !html.includes(entry.CLIENT_RENDER_ATTRIBUTE)) {
+    throw new Error('[prerender] index.html has no <div id="root"></div> or <meta charset> to fill in');
+  }
+  if (!/<h1[\s>]/.test(rendered.html)) throw new Error(`[prerender] ${pagePath} rendered no <h1>`);
+  // The page's first CSS holds only the Radix components of src/styles/radixSplit.ts.
+  const landing = new Set(entry.landingComponents);
+  const missing = [...new Set([...rendered.html.matchAll(/\brt-([A-Z][A-Za-z]*)/g)].map((m) => m[1]))].filter(
+    (name) => styledComponents.has(name) && !landing.has(name),
+  );
+  if (missing.length > 0) {
+    throw new Error(
+      `[prerender] ${pagePath} renders Radix components whose styles are not in the first page's CSS: ` +
+        `${missing.join(', ')}. Add them to landingComponents in src/styles/radixSplit.ts.`,
+    );
+  }
+  if (!isNotFound) {
+    // The page paints from its HTML and CSS: its scripts (hydration) come after the stylesheet
+    // rather than sharing the bandwidth with it, which would hold the first paint back. The 404
+    // page keeps them urgent: it stands in for the app's own routes, which the scripts render.
+    html = html.replace(
+      /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+      '<$1 fetchpriority="low"',
+    );
+  }
+  html = html.replace(/\n\s*\n/g, '\n');
+  return html;
+}
+
+/** The Radix components that have styles of their own in components.css. */
+const styledComponents = new Set(
+  [...readFileSync(require.resolve('@radix-ui/themes/components.css'), 'utf8').matchAll(/\.rt-([A-Z][A-Za-z]*)/g)].map(
+    (m) => m[1],
+  ),
+);
+
+const written = [];
+for (const { path: pagePath, file } of [...entry.prerenderedPages, entry.notFoundPage]) {
+  const isNotFound = pagePath === entry.notFoundPage.path;
+  const rendered = await entry.render(pagePath);
+  const target = path.join(distDir, file);
+  mkdirSync(path.dirname(target), { recursive: true });
+  writeFileSync(target, page(pagePath, isNotFound, rendered));
+  written.push(`${file} (${pagePath}, ${Math.round(rendered.html.length / 100) / 10} KB of HTML)`);
+}
+console.log(
+  `[prerender] ${written.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s: ${written.join(', ')}`,
+);

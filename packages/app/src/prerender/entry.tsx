@@ -1,0 +1,45 @@
+import { resolveView, signedOut } from '@vault/domain';
+import { createContext, type ReactNode, StrictMode, useContext } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { App } from '../App';
+import { screens } from '../screens/registry';
+import { createAppSessionStore } from '../session/SessionProvider';
+import { memoryStorage } from '../storage/local';
+
+export { documentTitle } from '@vault/domain';
+export { landingComponents } from '../styles/radixSplit';
+export { CLIENT_RENDER_ATTRIBUTE, inlineScript, inlineStyle } from './inlineScript';
+export { notFoundPage, prerenderedPages } from './pages';
+
+const PrerenderPath = createContext('/');
+
+/** The router of a prerendered page: the page's path, fixed. */
+function PrerenderRouter({ children }: { children: ReactNode }) {
+  return <StaticRouter location={useContext(PrerenderPath)}>{children}</StaticRouter>;
+}
+
+/**
+ * Renders a public page as a signed-out visitor sees it on the first frame, for the build's
+ * prerender step (scripts/prerender.mjs). The same <App> as main.tsx hydrates, with the router at a
+ * fixed location; the screen's code is loaded first, as main.tsx does before hydrating, so nothing
+ * suspends. Returns the HTML and the screen rendered (its chunk is preloaded by the page).
+ */
+export async function render(path: string): Promise<{ html: string; screen: string | null }> {
+  const view = resolveView(signedOut, path);
+  if (view.kind === 'screen') {
+    if (view.shell) throw new Error(`${path} is inside the signed-in shell; only public pages are prerendered`);
+    await screens[view.screen].preload();
+  } else if (view.kind !== 'not-found') {
+    throw new Error(`${path} is a ${view.kind} for a signed-out visitor; it cannot be prerendered`);
+  }
+  const store = createAppSessionStore({ storage: memoryStorage(), tabStorage: memoryStorage() });
+  const html = renderToString(
+    <PrerenderPath.Provider value={path}>
+      <StrictMode>
+        <App sessionStore={store} router={PrerenderRouter} />
+      </StrictMode>
+    </PrerenderPath.Provider>,
+  );
+  return { html, screen: view.kind === 'screen' ? view.screen : null };
+}

@@ -1,0 +1,76 @@
+import { runInNewContext } from 'node:vm';
+import { matchRoute, routes } from '@vault/domain';
+import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../storage/local';
+import { CLIENT_RENDER_ATTRIBUTE, inlineScript, routePattern } from './inlineScript';
+
+/** Runs the inline script as a browser would before the first paint, in a minimal stand-in page. */
+function run(
+  page: string | null,
+  at: { path: string; search?: string },
+  stored: { local?: Record<string, string>; session?: Record<string, string>; dark?: boolean } = {},
+) {
+  const attributes = new Map<string, string>();
+  const html = {
+    className: '',
+    style: { colorScheme: '' },
+    setAttribute: (name: string, value: string) => attributes.set(name, value),
+  };
+  runInNewContext(inlineScript(page), {
+    document: { documentElement: html },
+    window: { matchMedia: (query: string) => ({ matches: Boolean(stored.dark) && query.includes('dark') }) },
+    localStorage: memoryStorage(stored.local),
+    sessionStorage: memoryStorage(stored.session),
+    location: { pathname: at.path, search: at.search ?? '' },
+  });
+  return { hidden: attributes.has(CLIENT_RENDER_ATTRIBUTE), className: html.className.trim(), html };
+}
+
+describe('routePattern', () => {
+  it('matches every path of the route table, as matchRoute does, and nothing else', () => {
+    const pattern = new RegExp(routePattern());
+    for (const route of routes) {
+      const path = route.path.replace(/:[^/]+/g, 'some-id');
+      expect(pattern.test(path), path).toBe(true);
+      expect(matchRoute(path)).not.toBeNull();
+    }
+    for (const path of ['/no-such-page', '/Dashboard', '/opportunities/a/b', '/admin', '/loginx']) {
+      expect(pattern.test(path), path).toBe(false);
+      expect(matchRoute(path), path).toBeNull();
+    }
+  });
+});
+
+describe('inlineScript', () => {
+  it('leaves a prerendered page as it is for a signed-out visitor, demo mode included', () => {
+    expect(run('/login', { path: '/login' }).hidden).toBe(false);
+    expect(run('/login', { path: '/login/', search: '?demo=1' }).hidden).toBe(false);
+    expect(run('/', { path: '/' }).hidden).toBe(false);
+  });
+
+  it('hides it for a session under the supabase-js key or the older one, in either storage', () => {
+    expect(run('/', { path: '/' }, { local: { 'vault.auth': '{"access_token":"t"}' } }).hidden).toBe(true);
+    expect(run('/', { path: '/' }, { session: { 'vault.auth': '{"access_token":"t"}' } }).hidden).toBe(true);
+    expect(run('/', { path: '/' }, { local: { 'vault.user': '{"id":"u"}' } }).hidden).toBe(true);
+    expect(run('/', { path: '/' }, { local: { 'vault.auth': '' } }).hidden).toBe(false);
+    expect(run('/', { path: '/' }, { local: { 'vault.other': 'x' } }).hidden).toBe(false);
+  });
+
+  it('hides it for a query the page reads, or when served for another path', () => {
+    expect(run('/register', { path: '/register', search: '?type=professional' }).hidden).toBe(true);
+    expect(run('/', { path: '/dashboard' }).hidden).toBe(true);
+  });
+
+  it('hides the 404 page where it stands in for an app route, not where it is the answer', () => {
+    expect(run(null, { path: '/dashboard' }).hidden).toBe(true);
+    expect(run(null, { path: '/opportunities/solar-park' }).hidden).toBe(true);
+    expect(run(null, { path: '/no-such-page' }).hidden).toBe(false);
+  });
+
+  it('sets the appearance: the stored choice, else the system', () => {
+    expect(run('/', { path: '/' }, { dark: true }).className).toBe('dark');
+    expect(run('/', { path: '/' }, { dark: false }).className).toBe('light');
+    expect(run('/', { path: '/' }, { dark: true, local: { 'vault.appearance': 'light' } }).className).toBe('light');
+    expect(run('/', { path: '/' }, { local: { 'vault.appearance': 'purple' } }).html.style.colorScheme).toBe('light');
+  });
+});

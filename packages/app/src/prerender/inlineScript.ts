@@ -1,0 +1,60 @@
+import { routes } from '@vault/domain';
+import { storageKeys } from '../storage/local';
+
+/**
+ * Set on <html> by the inline script when the prerendered HTML is not what this visitor will see
+ * (signed in, a query the page reads, or the 404 page served for a route of the app): the page
+ * stays hidden until the app has rendered the right thing in its place, so there is no flash of a
+ * sign-in form or of 'Page not found'. main.tsx then renders from scratch instead of hydrating.
+ */
+export const CLIENT_RENDER_ATTRIBUTE = 'data-client-render';
+
+/** Set on <html> once the app's first render (hydration or a fresh render) has committed. */
+export const APP_READY_ATTRIBUTE = 'data-app-ready';
+
+/** The storage keys whose presence means someone may be signed in: supabase-js's and the older one. */
+export const sessionPresenceKeys = [storageKeys.auth, storageKeys.user] as const;
+
+/** The query parameters a prerendered page shows the same way (demo mode is added after hydration). */
+export const queryKeptByPrerender = ['demo'] as const;
+
+/** A regular expression source matching every path of the route table, as the router matches them. */
+export function routePattern(): string {
+  const one = (path: string) =>
+    path
+      .split('/')
+      .filter((s) => s !== '')
+      .map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+  return `^/(${routes.map((r) => one(r.path)).join('|')})/*$`;
+}
+
+/**
+ * The script every prerendered page runs in its <head>, before the first paint: the appearance
+ * (stored choice, else the system's) as a class on <html>, and the client-render mark. `page` is
+ * the path the HTML was prerendered for, or null for the 404 page (served for any unknown path).
+ * Keys and patterns come from the app and the domain at build time, never restated here.
+ */
+export function inlineScript(page: string | null): string {
+  const config = {
+    page,
+    appearanceKey: storageKeys.appearance,
+    sessionKeys: sessionPresenceKeys,
+    keep: queryKeptByPrerender,
+    routes: routePattern(),
+    mark: CLIENT_RENDER_ATTRIBUTE,
+  };
+  // ES5 and no dependencies: it runs before anything else, in any browser the app supports.
+  return `(function(c){var h=document.documentElement,a=null,r=false,p,q,i,j,s;
+try{a=localStorage.getItem(c.appearanceKey)}catch(e){}
+if(a!=='light'&&a!=='dark')a=window.matchMedia&&window.matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';
+h.className+=' '+a;h.style.colorScheme=a;
+try{s=[localStorage,sessionStorage];for(i=0;i<s.length;i++)for(j=0;j<c.sessionKeys.length;j++)if(s[i].getItem(c.sessionKeys[j]))r=true}catch(e){}
+try{q=location.search.slice(1).split('&');for(i=0;i<q.length;i++)if(q[i]&&c.keep.indexOf(decodeURIComponent(q[i].split('=')[0]))<0)r=true}catch(e){r=true}
+p=location.pathname.replace(/\\/+$/,'')||'/';
+if(c.page===null?new RegExp(c.routes).test(p):p!==c.page)r=true;
+if(r)h.setAttribute(c.mark,'')})(${JSON.stringify(config).replace(/</g, '\\u003c')})`;
+}
+
+/** Keeps a page marked for client rendering hidden until the app shows the right content. */
+export const inlineStyle = `html[${CLIENT_RENDER_ATTRIBUTE}] #root{visibility:hidden}`;
