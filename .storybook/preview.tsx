@@ -1,8 +1,13 @@
 import '@radix-ui/themes/styles.css';
+import '@fontsource/inter/400.css';
+import '@fontsource/inter/500.css';
+import '@fontsource/inter/700.css';
+import './preview.css';
 import { Theme } from '@radix-ui/themes';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { handlers } from '../mocks/handlers';
+import { VIEWPORTS } from './viewports';
 
 export type Appearance = 'light' | 'dark';
 
@@ -51,6 +56,9 @@ const preview: Preview = {
     }),
   ],
   parameters: {
+    // Phone, tablet, laptop and desktop presets on the toolbar; a phone story sets
+    // `globals: { viewport: { value: 'phone' } }` and the tag `phone` (see viewports.ts).
+    viewport: { options: VIEWPORTS },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
     // Any axe violation fails the story in the test-runner (light here; dark in test-runner.ts).
     a11y: { test: 'error' },
