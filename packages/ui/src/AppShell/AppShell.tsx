@@ -6,6 +6,7 @@ import { DemoBadge } from '../DemoBadge';
 import { Footer } from '../Footer';
 import { Header } from '../Header';
 import type { NavigateHandler } from '../internal/navigate';
+import { cx, type RootProps } from '../internal/props';
 import { OfflineBanner } from '../OfflineBanner';
 import { PaletteHint } from '../PaletteHint';
 import { PrimaryNav } from '../PrimaryNav';
@@ -13,7 +14,8 @@ import { SkipLink } from '../SkipLink';
 import { type Appearance, UserMenu } from '../UserMenu';
 import * as styles from './AppShell.css';
 
-export interface AppShellProps {
+/** Own props, plus every native prop of the root `<div>` (className, style, id, data-*, aria-*, ref). */
+export interface AppShellProps extends RootProps<'div', 'children'> {
   /** The current pathname: marks the current navigation item. */
   currentPath: string;
   /** The signed-in user's email; omit when nobody is signed in (no user menu). */
@@ -57,10 +59,12 @@ export function AppShell({
   onLogout = () => {},
   onUnavailable,
   children,
+  className,
+  ...rest
 }: AppShellProps) {
   const hasCrumbs = breadcrumbs !== undefined && breadcrumbs.length > 0;
   return (
-    <div className={styles.shell}>
+    <div {...rest} className={cx(styles.shell, className)}>
       <SkipLink />
       <Header
         onNavigate={onNavigate}

@@ -1,8 +1,13 @@
 import type { PaletteEntry, PaletteSection } from '@vault/domain';
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import type { RootProps } from '../internal/props';
 import * as styles from './CommandPalette.css';
 
-export interface CommandPaletteProps {
+/**
+ * The palette's own props, plus every native prop of its root, the dialog's content `<div>`
+ * (className, style, id, data-*, aria-*, ref); they apply while the palette is open.
+ */
+export interface CommandPaletteProps extends RootProps<'div', 'children' | 'onSelect'> {
   /** Whether the palette is open; the app owns this (see useCommandPaletteShortcut). */
   open: boolean;
   /** Called with false on Escape, a click outside or a selection; with true never by the palette itself. */

@@ -1,8 +1,10 @@
 import { Button, Card, Heading, Text } from '@radix-ui/themes';
 import { messages } from '@vault/domain';
+import { cx, type RootProps } from '../internal/props';
 import * as styles from './ErrorState.css';
 
-export interface ErrorStateProps {
+/** Own props, plus every native prop of the root `<div>` (className, style, id, data-*, aria-*, ref). */
+export interface ErrorStateProps extends RootProps<'div', 'children' | 'title'> {
   /** e.g. 'Failed to load opportunities' or 'Failed to load documents'. */
   title: string;
   /** Defaults to 'Please check your connection and try again.' */
@@ -32,9 +34,10 @@ export function ErrorState({
   retryLabel = 'Retry',
   headingLevel = 2,
   className,
+  ...rest
 }: ErrorStateProps) {
   return (
-    <Card size="3" role="alert" className={className}>
+    <Card size="3" role="alert" {...rest} className={cx(className)}>
       <div className={styles.root}>
         <span className={styles.icon} aria-hidden="true">
           <WarningIcon />

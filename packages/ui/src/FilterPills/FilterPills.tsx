@@ -1,9 +1,12 @@
 import { Button, Text } from '@radix-ui/themes';
 import { type KeyboardEvent, useRef } from 'react';
+import { cx, type RootProps } from '../internal/props';
 import { visuallyHidden } from '../theme';
 import * as styles from './FilterPills.css';
 
-export interface FilterPillsProps<Option extends string = string> {
+/** Own props, plus every native prop of the root `<fieldset>` (className, style, id, data-*, aria-*, ref). */
+export interface FilterPillsProps<Option extends string = string>
+  extends RootProps<'fieldset', 'children' | 'onChange'> {
   /** Names the group, e.g. 'Category' or 'Region'. */
   label: string;
   /** Hide the label on screen; it still names the group. */
@@ -36,6 +39,7 @@ export function FilterPills<Option extends string = string>({
   value,
   onChange,
   className,
+  ...rest
 }: FilterPillsProps<Option>) {
   const listRef = useRef<HTMLUListElement>(null);
 
@@ -62,7 +66,7 @@ export function FilterPills<Option extends string = string>({
   };
 
   return (
-    <fieldset className={className ? `${styles.group} ${className}` : styles.group}>
+    <fieldset {...rest} className={cx(styles.group, className)}>
       <Text as="span" size="2" weight="medium" asChild>
         <legend className={labelHidden ? visuallyHidden : styles.label}>{label}</legend>
       </Text>

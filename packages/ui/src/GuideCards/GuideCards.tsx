@@ -1,9 +1,11 @@
 import { Card, Heading, Link } from '@radix-ui/themes';
 import type { GuideCard } from '@vault/domain';
 import type { MouseEvent } from 'react';
+import { cx, type RootProps } from '../internal/props';
 import * as styles from './GuideCards.css';
 
-export interface GuideCardsProps {
+/** The cards' own props, plus every native prop of the root `<ul>` (className, style, id, data-*, aria-*, ref). */
+export interface GuideCardsProps extends RootProps<'ul', 'children'> {
   /** The domain's `guideCardsFor(session)`; an empty list renders nothing. */
   cards: GuideCard[];
   /** A plain click on a link (no modifier keys) calls this instead of loading the page. */
@@ -20,7 +22,14 @@ function isModifiedClick(event: MouseEvent): boolean {
 }
 
 /** The dashboard's guide cards: 'Start here', 'Keep going', 'Next steps', or 'Admin shortcuts'. */
-export function GuideCards({ cards, onNavigate, headingLevel = 3, label = 'Guides' }: GuideCardsProps) {
+export function GuideCards({
+  cards,
+  onNavigate,
+  headingLevel = 3,
+  label = 'Guides',
+  className,
+  ...rest
+}: GuideCardsProps) {
   if (cards.length === 0) return null;
   const navigate = (href: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.defaultPrevented || isModifiedClick(event)) return;
@@ -28,7 +37,7 @@ export function GuideCards({ cards, onNavigate, headingLevel = 3, label = 'Guide
     onNavigate(href);
   };
   return (
-    <ul className={styles.grid} aria-label={label}>
+    <ul aria-label={label} {...rest} className={cx(styles.grid, className)}>
       {cards.map((card) => (
         <li key={card.title}>
           <Card size="2" className={styles.card}>

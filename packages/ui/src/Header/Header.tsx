@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { type NavigateHandler, navigateOnClick } from '../internal/navigate';
+import { cx, type RootProps } from '../internal/props';
 import * as styles from './Header.css';
 import { Logo } from './Logo';
 
-export interface HeaderProps {
+/** Own props, plus every native prop of the root `<header>` (className, style, id, data-*, aria-*, ref). */
+export interface HeaderProps extends RootProps<'header', 'children'> {
   /** Where the logo leads; '/' by default (SPEC.md 2: the logo links to the landing page). */
   homeHref?: string;
   /** Called with the href on a plain click, for client-side routing. */
@@ -21,9 +23,19 @@ export interface HeaderProps {
 }
 
 /** The shell's top bar: the logo linking home, the navigation, and the account controls. */
-export function Header({ homeHref = '/', onNavigate, nav, hint, demoBadge, adminMenu, userMenu }: HeaderProps) {
+export function Header({
+  homeHref = '/',
+  onNavigate,
+  nav,
+  hint,
+  demoBadge,
+  adminMenu,
+  userMenu,
+  className,
+  ...rest
+}: HeaderProps) {
   return (
-    <header className={styles.header}>
+    <header {...rest} className={cx(styles.header, className)}>
       <a href={homeHref} className={styles.brand} onClick={navigateOnClick(homeHref, onNavigate)}>
         <Logo className={styles.mark} />
         {/* The mark's title already names the link; the wordmark is for sighted users. */}

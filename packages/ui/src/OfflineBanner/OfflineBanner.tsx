@@ -1,7 +1,9 @@
 import { messages } from '@vault/domain';
+import { cx, type RootProps } from '../internal/props';
 import * as styles from './OfflineBanner.css';
 
-export interface OfflineBannerProps {
+/** Own props, plus every native prop of the root `<div>` (className, style, id, data-*, aria-*, ref). */
+export interface OfflineBannerProps extends RootProps<'div', 'children'> {
   /** Whether the browser is offline; the app passes `!navigator.onLine` and updates it on events. */
   offline: boolean;
 }
@@ -10,9 +12,9 @@ export interface OfflineBannerProps {
  * SPEC.md's offline message. The role="status" region stays in the page while online (empty), so
  * screen readers announce the text when it appears rather than missing a freshly mounted region.
  */
-export function OfflineBanner({ offline }: OfflineBannerProps) {
+export function OfflineBanner({ offline, className, ...rest }: OfflineBannerProps) {
   return (
-    <div role="status" className={styles.region}>
+    <div role="status" {...rest} className={cx(styles.region, className)}>
       {offline && (
         <p className={styles.banner}>
           <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="none">

@@ -1,5 +1,6 @@
 import { type OpportunitySort, opportunitySorts } from '@vault/domain';
 import { type ChangeEvent, useId } from 'react';
+import { cx, type RootProps } from '../internal/props';
 import * as styles from './SortSelect.css';
 
 export interface SortOption {
@@ -7,7 +8,8 @@ export interface SortOption {
   label: string;
 }
 
-export interface SortSelectProps {
+/** Own props, plus every native prop of the root `<div>` (className, style, id, data-*, aria-*, ref). */
+export interface SortSelectProps extends RootProps<'div', 'children' | 'onChange'> {
   value: OpportunitySort;
   onChange: (value: OpportunitySort) => void;
   /** The visible label; 'Sort by' by default. */
@@ -24,6 +26,7 @@ export function SortSelect({
   label = 'Sort by',
   options = opportunitySorts,
   className,
+  ...rest
 }: SortSelectProps) {
   const id = useId();
   const handleChange = (event: ChangeEvent<HTMLSelectElement>) => {
@@ -31,7 +34,7 @@ export function SortSelect({
     if (picked) onChange(picked.id);
   };
   return (
-    <div className={className ? `${styles.root} ${className}` : styles.root}>
+    <div {...rest} className={cx(styles.root, className)}>
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>

@@ -2,11 +2,13 @@ import { Button, DropdownMenu } from '@radix-ui/themes';
 import { type NavLink, USER_MENU_CLOSE_DELAY_MS, userMenu } from '@vault/domain';
 import { type FocusEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { type NavigateHandler, navigateFromMenu } from '../internal/navigate';
+import { cx, mergeRefs, type RootProps } from '../internal/props';
 import * as styles from './UserMenu.css';
 
 export type Appearance = 'light' | 'dark';
 
-export interface UserMenuProps {
+/** Own props, plus every native prop of the root `<button>` (className, style, id, data-*, aria-*, ref). */
+export interface UserMenuProps extends RootProps<'button', 'children'> {
   /** The signed-in user's email, shown on the button. */
   email: string;
   /** Link items; the domain's `userMenu` (Account Settings, Documents) by default. */
@@ -39,6 +41,9 @@ export function UserMenu({
   appearance = 'light',
   onToggleAppearance,
   defaultOpen = false,
+  className,
+  ref,
+  ...rest
 }: UserMenuProps) {
   const [open, setOpen] = useState(defaultOpen);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -78,11 +83,12 @@ export function UserMenu({
     <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
       <DropdownMenu.Trigger>
         <Button
-          ref={triggerRef}
+          {...rest}
+          ref={mergeRefs(triggerRef, ref)}
           variant="ghost"
           color="gray"
           highContrast
-          className={styles.trigger}
+          className={cx(styles.trigger, className)}
           onBlur={open ? onBlur : undefined}
           onFocus={cancelClose}
         >
