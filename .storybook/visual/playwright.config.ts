@@ -19,11 +19,11 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list', { printSteps: false }]],
   expect: {
+    // A busy machine can take seconds to produce two identical shots in a row.
+    timeout: 20_000,
     toHaveScreenshot: {
       // A small tolerance for anti-aliasing: a pixel counts as changed past a 0.2 colour distance,
       // and at most 0.2% of a shot's pixels (about 160 on a 400×200 card) may change.
-      // A busy machine can take seconds to produce two identical shots in a row.
-      timeout: 20_000,
       threshold: 0.2,
       maxDiffPixelRatio: 0.002,
       animations: 'disabled',

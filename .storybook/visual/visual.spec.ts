@@ -130,6 +130,46 @@ async function shotTarget(page: Page) {
   return outside ? null : page.locator('#storybook-root');
 }
 
+/**
+ * Layout faults a person would notice at this width: a word broken across two lines (not at a
+ * hyphen or slash), and a button, field or menu item smaller than 24 × 24 px (WCAG 2.5.8).
+ */
+async function layoutFaults(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const faults: string[] = [];
+    const visible = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 2 && box.height > 2 && getComputedStyle(element).visibility !== 'hidden';
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style, .sb-wrapper, [aria-hidden="true"]') || !visible(parent)) continue;
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/[^\s\-–—/]{2,}/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) faults.push(`'${match[0]}' is broken across lines (in “${text.trim().slice(0, 60)}”)`);
+      }
+    }
+    const targets =
+      'button, [role="button"], input:not([type="hidden"]), select, textarea, [role="menuitem"], [role="tab"], [role="option"]';
+    for (const element of document.querySelectorAll(targets)) {
+      if (!visible(element) || element.closest('.sb-wrapper')) continue;
+      const { width, height } = element.getBoundingClientRect();
+      if (width < 24 || height < 24) {
+        const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? '';
+        faults.push(
+          `tap target <${element.tagName.toLowerCase()}> '${name}' is ${Math.round(width)}×${Math.round(height)} px`,
+        );
+      }
+    }
+    return faults;
+  });
+}
+
 const test = base.extend<{ errors: string[] }, { storybook: Page }>({
   // One page per worker, loaded once: a fresh page load per story costs seconds on a busy machine.
   storybook: [
@@ -176,10 +216,11 @@ for (const entry of stories) {
       else await expect.soft(page).toHaveScreenshot(name);
     }
 
+    expect.soft(await layoutFaults(page), 'layout faults').toEqual([]);
     if (viewport === 'phone') {
       // A phone story never scrolls sideways.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, 'the page scrolls sideways at 390 px').toBeLessThanOrEqual(0);
+      expect.soft(overflow, 'the page scrolls sideways at 390 px').toBeLessThanOrEqual(0);
     }
     expect(errors, 'errors thrown in the page').toEqual([]);
   });

@@ -22,8 +22,13 @@ export interface AdminMenuProps extends RootProps<'button', 'children'> {
 const asChild = { asChild: true } as object;
 
 /**
- * The admin menu (SPEC.md 2, 'Shell layout'). The app shows it when the domain's
+ * The admin menu (docs/product.md §2, 'Shell layout'). The app shows it when the domain's
  * `showsAdminMenu(session)` is true; this component only renders the menu.
+ *
+ * When to use: in the header, for people the domain's `showsAdminMenu(session)` lets administer
+ * (users, compliance, reports).
+ *
+ * When not: for the primary navigation (use PrimaryNav) or for actions on a page (use buttons).
  */
 export function AdminMenu({
   items = adminMenu,

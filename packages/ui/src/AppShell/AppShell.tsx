@@ -43,7 +43,15 @@ export interface AppShellProps extends RootProps<'div', 'children'> {
   children: ReactNode;
 }
 
-/** The signed-in layout: skip link, header, offline banner, breadcrumbs, main content, footer. */
+/**
+ * The signed-in layout: skip link, header, offline banner, breadcrumbs, main content, footer.
+ *
+ * When to use: once per signed-in page, around the page's content: it brings the skip link, header,
+ * breadcrumbs, offline banner, `<main>` and footer.
+ *
+ * When not: for signed-out pages (login, registration) or inside another shell; compose the parts
+ * instead if a page needs a different frame.
+ */
 export function AppShell({
   currentPath,
   email,

@@ -13,7 +13,14 @@ export interface BreadcrumbsProps extends RootProps<'nav', 'children'> {
   label?: string;
 }
 
-/** The breadcrumb bar; the last crumb is the current page (aria-current="page"). */
+/**
+ * The breadcrumb bar; the last crumb is the current page (aria-current="page").
+ *
+ * When to use: under the header on pages below the top level, fed by the domain's
+ * `breadcrumbs(pathname)`.
+ *
+ * When not: as the main navigation or on top-level pages, where a single crumb says nothing.
+ */
 export function Breadcrumbs({ crumbs, onNavigate, label = 'Breadcrumb', className, ...rest }: BreadcrumbsProps) {
   if (crumbs.length === 0) return null;
   const last = crumbs.length - 1;

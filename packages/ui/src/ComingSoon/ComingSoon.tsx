@@ -29,7 +29,14 @@ function ClockIcon() {
   );
 }
 
-/** The placeholder of the routes that are not built yet (/support, /compliance, /reports…). */
+/**
+ * The placeholder of the routes that are not built yet (/support, /compliance, /reports…).
+ *
+ * When to use: for a page or section that exists in the navigation but is not built yet, with a way
+ * back.
+ *
+ * When not: for missing data (EmptyState) or a failure (ErrorState).
+ */
 export function ComingSoon({
   title,
   description = 'We’re building this page. Check back soon.',

@@ -28,7 +28,14 @@ export function preloadCommandPalette(): Promise<void> {
 
 /**
  * The Ctrl/Cmd+K command palette: a modal dialog with a search box over the pages and actions of
- * `sections`. Escape closes it and focus returns to where it was. Its code (cmdk) loads on first open.
+ * `sections`. Escape closes it and focus returns to where it was. Its code (cmdk) loads on first
+ * open.
+ *
+ * When to use: once per app, opened with Ctrl/Cmd+K (useCommandPaletteShortcut), over the pages and
+ * actions of `paletteFor(session)`.
+ *
+ * When not: as a page's search field or as the only way to reach a page: every entry must also be
+ * reachable by links.
  */
 export function CommandPalette(props: CommandPaletteProps) {
   const { open } = props;

@@ -45,7 +45,14 @@ function cellContent<Row extends object>(column: DataTableColumn<Row>, row: Row,
   return String(value);
 }
 
-/** A semantic table with a caption, typed columns, and an empty state. */
+/**
+ * A semantic table with a caption, typed columns, and an empty state.
+ *
+ * When to use: for rows of records that people compare by column (investments, users, documents).
+ *
+ * When not: for a handful of facts about one thing (use a description list) or for cards people
+ * browse (OpportunityCard).
+ */
 export function DataTable<Row extends object>({
   columns,
   rows,

@@ -8,7 +8,13 @@ export interface DemoBadgeProps extends RootProps<'span', 'children'> {
   label?: string;
 }
 
-/** Shown in the header while demo mode is on (PRODUCT.md decision 3). */
+/**
+ * Shown in the header while demo mode is on (docs/decisions.md (3)).
+ *
+ * When to use: in the header while demo mode is on, so nobody mistakes sample data for real data.
+ *
+ * When not: to mark anything else as a draft or beta.
+ */
 export function DemoBadge({ label = 'Demo', className, ...rest }: DemoBadgeProps) {
   return (
     <Badge

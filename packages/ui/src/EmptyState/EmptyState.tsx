@@ -34,7 +34,14 @@ function InboxIcon() {
   );
 }
 
-/** What a list shows when it has nothing to show, with an optional way forward. */
+/**
+ * What a list shows when it has nothing to show, with an optional way forward.
+ *
+ * When to use: when a list or table loaded fine and has nothing in it; say why and offer the next
+ * action.
+ *
+ * When not: while loading (LoadingSkeleton) or after a failure (ErrorState).
+ */
 export function EmptyState({
   title,
   description,

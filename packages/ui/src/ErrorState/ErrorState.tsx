@@ -26,7 +26,13 @@ function WarningIcon() {
   );
 }
 
-/** The error card of a list that failed to load (SPEC.md 8), announced as an alert. */
+/**
+ * The error card of a list that failed to load (docs/product.md §8), announced as an alert.
+ *
+ * When to use: when loading a section failed; say what failed and offer Retry.
+ *
+ * When not: for a form field's message (put it by the field) or for an empty result (EmptyState).
+ */
 export function ErrorState({
   title,
   message = messages.checkConnection,

@@ -28,9 +28,16 @@ function CheckIcon() {
 }
 
 /**
- * A labelled group (fieldset and legend) of toggle pills where exactly one is pressed (`aria-pressed`). Every pill
+ * A labelled group (fieldset and legend) of toggle pills where exactly one is pressed
+ * (`aria-pressed`). Every pill
  * is a button in the tab order; the arrow keys, Home and End also move between them. The
  * pressed pill is marked by a check as well as by colour.
+ *
+ * When to use: for a few mutually exclusive filters over a list, visible at once (categories,
+ * regions).
+ *
+ * When not: for more than about eight options or several choices at once (use a select or
+ * checkboxes).
  */
 export function FilterPills<Option extends string = string>({
   label,

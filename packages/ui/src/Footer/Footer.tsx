@@ -17,6 +17,10 @@ export interface FooterProps extends RootProps<'footer', 'children'> {
  * The shell footer: copyright line and footer links. Placeholder links (no page yet) are buttons
  * marked aria-disabled with a visible 'coming soon' note, so keyboard and screen-reader users learn
  * they lead nowhere yet instead of meeting a dead link.
+ *
+ * When to use: at the bottom of every page (AppShell includes it).
+ *
+ * When not: for page-specific links.
  */
 export function Footer({ links = footerLinks, onNavigate, onUnavailable, className, ...rest }: FooterProps) {
   return (

@@ -21,7 +21,14 @@ function isModifiedClick(event: MouseEvent): boolean {
   return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 }
 
-/** The dashboard's guide cards: 'Start here', 'Keep going', 'Next steps', or 'Admin shortcuts'. */
+/**
+ * The dashboard's guide cards: 'Start here', 'Keep going', 'Next steps', or 'Admin shortcuts'.
+ *
+ * When to use: on the dashboard, fed by `guideCardsFor(session)`: where to start and what comes
+ * next.
+ *
+ * When not: for the investor's single next step (NudgeBanner) or for progress (ReadinessCard).
+ */
 export function GuideCards({
   cards,
   onNavigate,

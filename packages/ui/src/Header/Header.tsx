@@ -6,7 +6,7 @@ import { Logo } from './Logo';
 
 /** Own props, plus every native prop of the root `<header>` (className, style, id, data-*, aria-*, ref). */
 export interface HeaderProps extends RootProps<'header', 'children'> {
-  /** Where the logo leads; '/' by default (SPEC.md 2: the logo links to the landing page). */
+  /** Where the logo leads; '/' by default (docs/product.md §2: the logo links to the landing page). */
   homeHref?: string;
   /** Called with the href on a plain click, for client-side routing. */
   onNavigate?: NavigateHandler;
@@ -22,7 +22,14 @@ export interface HeaderProps extends RootProps<'header', 'children'> {
   userMenu?: ReactNode;
 }
 
-/** The shell's top bar: the logo linking home, the navigation, and the account controls. */
+/**
+ * The shell's top bar: the logo linking home, the navigation, and the account controls.
+ *
+ * When to use: at the top of every page (AppShell includes it), with the navigation and menus
+ * passed in.
+ *
+ * When not: twice on a page, or for a section heading (PageHeader).
+ */
 export function Header({
   homeHref = '/',
   onNavigate,

@@ -75,6 +75,11 @@ function Shapes({ variant, count }: { variant: LoadingSkeletonVariant; count: nu
  * Placeholder shapes while data loads. The region is busy (`aria-busy`), named 'Loading…' and
  * announced politely; the shapes themselves are hidden from assistive technology, and their
  * pulse stops under prefers-reduced-motion.
+ *
+ * When to use: while a section's data loads, shaped like what will appear (text, cards, table).
+ *
+ * When not: for actions in progress (disable the button and say so) or for more than a few seconds
+ * without a message.
  */
 export function LoadingSkeleton({
   variant = 'text',

@@ -16,7 +16,13 @@ export interface MoneyTextProps extends RootProps<'span', 'children'> {
   className?: string;
 }
 
-/** An amount in euros, en-IE (PRODUCT.md decision 10), through the domain's `formatEuros`. */
+/**
+ * An amount in euros, en-IE (docs/decisions.md (10)), through the domain's `formatEuros`.
+ *
+ * When to use: for every amount in euros: it formats through the domain's `formatEuros` (en-IE).
+ *
+ * When not: for percentages, counts or other currencies.
+ */
 export function MoneyText({ cents, tone = 'default', size, weight, className, ...rest }: MoneyTextProps) {
   const classes = cx(styles.figures.base, styles.tone[tone], className);
   return (

@@ -16,7 +16,14 @@ export interface NudgeBannerProps extends RootProps<'section', 'children'> {
   actionLabel?: string;
 }
 
-/** The investor's next step: label, estimate, a call to action and Dismiss. */
+/**
+ * The investor's next step: label, estimate, a call to action and Dismiss.
+ *
+ * When to use: at the top of investor pages, fed by `nudgeFor(user)`: the one next onboarding step
+ * and its call to action.
+ *
+ * When not: for errors or announcements, or for more than one step (ReadinessCard lists them all).
+ */
 export function NudgeBanner({ nudge, onAction, onDismiss, actionLabel, className, ...rest }: NudgeBannerProps) {
   const [dismissed, setDismissed] = useState(false);
   const labelId = useId();

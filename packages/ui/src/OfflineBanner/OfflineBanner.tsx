@@ -9,8 +9,12 @@ export interface OfflineBannerProps extends RootProps<'div', 'children'> {
 }
 
 /**
- * SPEC.md's offline message. The role="status" region stays in the page while online (empty), so
+ * docs/product.md's offline message. The role="status" region stays in the page while online (empty), so
  * screen readers announce the text when it appears rather than missing a freshly mounted region.
+ *
+ * When to use: once per app (AppShell includes it), driven by the browser's online/offline events.
+ *
+ * When not: for a failed request while online (ErrorState).
  */
 export function OfflineBanner({ offline, className, ...rest }: OfflineBannerProps) {
   return (

@@ -62,6 +62,10 @@ function PinIcon() {
  * One opportunity of the list, as an article. The whole card is one link: the link is the
  * opportunity's name (a short, clear link text for screen readers), and it stretches over the
  * card so a click anywhere on it follows the link.
+ *
+ * When to use: in grids of investment opportunities people browse and open.
+ *
+ * When not: for an opportunity's detail page or for tabular comparison (DataTable).
  */
 export function OpportunityCard({
   opportunity,

@@ -29,7 +29,14 @@ function ArrowLeftIcon() {
   );
 }
 
-/** A page's title (h1), description, actions and optional Back button. */
+/**
+ * A page's title (h1), description, actions and optional Back button.
+ *
+ * When to use: at the top of a page's content: its title (the page's h1), a description and page
+ * actions.
+ *
+ * When not: for sections inside a page (use a heading) or more than once per page.
+ */
 export function PageHeader({
   title,
   description,

@@ -15,7 +15,13 @@ export interface PrimaryNavProps extends RootProps<'nav', 'children'> {
   label?: string;
 }
 
-/** The shell's primary navigation: a row of links that scrolls sideways on small screens. */
+/**
+ * The shell's primary navigation: a row of links that scrolls sideways on small screens.
+ *
+ * When to use: in the header, with the domain's `primaryNav` items for the person's role.
+ *
+ * When not: for in-page tabs or secondary links.
+ */
 export function PrimaryNav({
   currentPath,
   items = primaryNav,

@@ -14,7 +14,14 @@ export interface ReadinessCardProps extends RootProps<'section', 'children'> {
   headingLevel?: 2 | 3 | 4;
 }
 
-/** The investor's onboarding progress: 'Readiness Level', a progress bar, the four steps and a hint. */
+/**
+ * The investor's onboarding progress: 'Readiness Level', a progress bar, the four steps and a hint.
+ *
+ * When to use: on the investor dashboard, fed by `readiness(user)`: the four onboarding steps,
+ * progress and the next hint.
+ *
+ * When not: for other roles, or for just the next step (NudgeBanner).
+ */
 export function ReadinessCard({ readiness, onNavigate, headingLevel = 2, className, ...rest }: ReadinessCardProps) {
   const titleId = useId();
   return (

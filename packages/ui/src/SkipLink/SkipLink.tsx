@@ -9,7 +9,13 @@ export interface SkipLinkProps extends RootProps<'a', 'children' | 'href'> {
   children?: ReactNode;
 }
 
-/** The first focusable element of the page: jumps past the header to the main content. */
+/**
+ * The first focusable element of the page: jumps past the header to the main content.
+ *
+ * When to use: as the first focusable element of every page (AppShell includes it).
+ *
+ * When not: for any other in-page jump.
+ */
 export function SkipLink({
   targetId = 'main-content',
   children = 'Skip to content',

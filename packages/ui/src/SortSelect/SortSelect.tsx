@@ -19,7 +19,13 @@ export interface SortSelectProps extends RootProps<'div', 'children' | 'onChange
   className?: string;
 }
 
-/** A native select with a visible label: the opportunities' sort order. */
+/**
+ * A native select with a visible label: the opportunities' sort order.
+ *
+ * When to use: above a list whose order people may change (opportunities).
+ *
+ * When not: for filtering (FilterPills) or for table columns (sort there).
+ */
 export function SortSelect({
   value,
   onChange,

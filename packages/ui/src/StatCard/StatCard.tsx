@@ -38,7 +38,13 @@ function TrendArrow({ direction }: { direction: TrendDirection }) {
   );
 }
 
-/** One headline figure with its label, as on the dashboards (Total Users, Total Assets Managed…). */
+/**
+ * One headline figure with its label, as on the dashboards (Total Users, Total Assets Managed…).
+ *
+ * When to use: for one headline figure with its label, in a row of figures (dashboards).
+ *
+ * When not: for lists of values (DataTable) or for a figure that needs a chart to be understood.
+ */
 export function StatCard({ label, value, hint, trend, icon, className, ...rest }: StatCardProps) {
   const labelId = useId();
   return (

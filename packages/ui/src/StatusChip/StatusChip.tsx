@@ -17,7 +17,7 @@ export type StatusColor =
   | 'yellow';
 
 /**
- * Every status of SPEC.md 3 with its own colour. The colour is a hint only: the chip always
+ * Every status of docs/product.md §3 with its own colour. The colour is a hint only: the chip always
  * shows the status as text, in the high-contrast (step 12) text colour, so it meets AA in
  * light and dark whatever the hue.
  */
@@ -44,6 +44,13 @@ export interface StatusChipProps extends RootProps<'span', 'children'> {
   className?: string;
 }
 
+/**
+ * A record's status as a coloured chip with its text.
+ *
+ * When to use: for the status of a record (documents, investments, loans, alerts), always with its text.
+ *
+ * When not: for counts, tags people choose, or actions (use buttons).
+ */
 export function StatusChip({ status, label, size = '2', className, ...rest }: StatusChipProps) {
   const text = label ?? status;
   return (

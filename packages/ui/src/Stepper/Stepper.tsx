@@ -12,7 +12,14 @@ export interface StepperProps extends RootProps<'div', 'children'> {
   label?: string;
 }
 
-/** Progress through a multi-step flow: a bar at current/total and the steps, the current one marked. */
+/**
+ * Progress through a multi-step flow: a bar at current/total and the steps, the current one marked.
+ *
+ * When to use: for a flow of a few ordered steps on one page (the investment flow), showing where
+ * the person is.
+ *
+ * When not: for onboarding progress across pages (ReadinessCard) or for navigation.
+ */
 export function Stepper({ steps, current, label = 'Progress', className, ...rest }: StepperProps) {
   const total = steps.length;
   const at = Math.min(Math.max(Math.round(current), 1), Math.max(total, 1));

@@ -54,7 +54,7 @@ export const Open: Story = {
   },
 };
 
-/** SPEC.md 2: the menu closes 120 ms after focus leaves it: still open right after, gone after the delay. */
+/** docs/product.md §2: the menu closes 120 ms after focus leaves it: still open right after, gone after the delay. */
 export const ClosesAfterBlur: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

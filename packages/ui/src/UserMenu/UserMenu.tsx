@@ -16,7 +16,7 @@ export interface UserMenuProps extends RootProps<'button', 'children'> {
   /** Called with the href when a link item is chosen, for client-side routing. */
   onNavigate?: NavigateHandler;
   onLogout: () => void;
-  /** The appearance in use; the menu offers to switch to the other one (PRODUCT.md decision 12). */
+  /** The appearance in use; the menu offers to switch to the other one (docs/decisions.md (12)). */
   appearance?: Appearance;
   /** Omit to hide the appearance toggle. */
   onToggleAppearance?: () => void;
@@ -28,10 +28,14 @@ export interface UserMenuProps extends RootProps<'button', 'children'> {
 const asChild = { asChild: true } as object;
 
 /**
- * The user menu. SPEC.md 2: it closes USER_MENU_CLOSE_DELAY_MS (120 ms) after focus leaves it.
+ * The user menu. docs/product.md §2: it closes USER_MENU_CLOSE_DELAY_MS (120 ms) after focus leaves it.
  * Radix would close a non-modal menu at once on focus outside, so that dismissal is turned off
  * and the delay is implemented here: focus leaving trigger and menu starts a timer, focus coming
  * back within the delay cancels it. A pointer press outside still closes at once, as menus do.
+ *
+ * When to use: in the header for the signed-in person: account links, appearance, Log out.
+ *
+ * When not: for admin links (AdminMenu) or page actions.
  */
 export function UserMenu({
   email,

@@ -1,4 +1,4 @@
 // Internal to @vault/ui: components import `vars` from here; the barrel never re-exports it
-// (TOOLCHAIN.md: .css.ts values must not cross the package boundary).
+// (docs/toolchain.md: .css.ts values must not cross the package boundary).
 export { vars } from './contract.css';
 export { focusRing, visuallyHidden } from './utilities.css';
