@@ -4,6 +4,8 @@
 //   npm run test:visual -- --update              rewrite the baselines that changed, add missing ones,
 //                                                delete those of stories that no longer exist
 //   npm run test:visual -- -g "ReadinessCard"    only the stories whose title › name matches
+//   npm run test:visual -- --widths 360,768,1440 also check the layout at these widths (no shots):
+//                                                no broken word, small tap target or sideways scroll
 // VISUAL_STORYBOOK_DIR=<dir> works like --storybook-dir. Other arguments go to `playwright test`.
 // A failure keeps the actual and diff images under test-results/visual/ and prints their paths.
 import { execFileSync, spawn } from 'node:child_process';
@@ -25,7 +27,10 @@ const passThrough = [];
 for (let i = 0; i < args.length; i += 1) {
   const arg = args[i];
   if (arg === '--update' || arg === '-u') update = true;
-  else if (arg === '--storybook-dir') {
+  else if (arg === '--widths') {
+    process.env.VISUAL_WIDTHS = args[i + 1] ?? '';
+    i += 1;
+  } else if (arg === '--storybook-dir') {
     storybookDir = args[i + 1] ?? '';
     i += 1;
   } else if (arg.startsWith('--storybook-dir=')) storybookDir = arg.slice('--storybook-dir='.length);

@@ -25,6 +25,15 @@ const dir = process.env.VISUAL_STORYBOOK_DIR;
 const baseUrl = process.env.VISUAL_STORYBOOK_URL;
 if (!dir || !baseUrl) throw new Error('Run the visual test through `npm run test:visual` (.storybook/visual/run.mjs).');
 
+/**
+ * Extra widths to check the layout at, no screenshots (`npm run test:visual -- --widths
+ * 360,390,768,1024,1440`): no broken word, no small tap target, no sideways scroll at any of them.
+ */
+const widths = (process.env.VISUAL_WIDTHS ?? '')
+  .split(',')
+  .map((width) => Number.parseInt(width, 10))
+  .filter((width) => width > 0);
+
 /** The moment every story lives in: Date.now() and new Date() return it; timers still run. */
 const FIXED_NOW = new Date('2026-03-02T10:00:00Z');
 
@@ -157,8 +166,9 @@ async function layoutFaults(page: Page): Promise<string[]> {
     const targets =
       'button, [role="button"], input:not([type="hidden"]), select, textarea, [role="menuitem"], [role="tab"], [role="option"]';
     for (const element of document.querySelectorAll(targets)) {
-      if (!visible(element) || element.closest('.sb-wrapper')) continue;
-      const { width, height } = element.getBoundingClientRect();
+      if (!visible(element) || element.closest('.sb-wrapper, [aria-hidden="true"]')) continue;
+      // A control inside its <label> is tapped through the whole label.
+      const { width, height } = (element.closest('label') ?? element).getBoundingClientRect();
       if (width < 24 || height < 24) {
         const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? '';
         faults.push(
@@ -221,6 +231,13 @@ for (const entry of stories) {
       // A phone story never scrolls sideways.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect.soft(overflow, 'the page scrolls sideways at 390 px').toBeLessThanOrEqual(0);
+    }
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 800 });
+      await settle(page);
+      expect.soft(await layoutFaults(page), `layout faults at ${width} px`).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect.soft(overflow, `the page scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
     }
     expect(errors, 'errors thrown in the page').toEqual([]);
   });

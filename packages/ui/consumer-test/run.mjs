@@ -194,7 +194,7 @@ try {
   await title.waitFor({ state: 'visible', timeout: 15_000 });
   const card = page.getByRole('region', { name: 'Readiness Level' });
   if (!(await card.getByText('50%').isVisible())) fail('the card does not show 50%');
-  const kyc = page.getByRole('button', { name: 'Continue KYC' });
+  const kyc = card.getByRole('button', { name: 'Continue KYC' });
   if (!(await kyc.isVisible())) fail("the 'Continue KYC' button is not visible");
   await kyc.click();
   const navigatedTo = await page.evaluate(() => document.body.dataset.navigatedTo);

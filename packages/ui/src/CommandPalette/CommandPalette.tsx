@@ -19,7 +19,8 @@ export interface CommandPaletteProps extends RootProps<'div', 'children' | 'onSe
 }
 
 const loadDialog = () => import('./PaletteDialog');
-const PaletteDialog = lazy(loadDialog);
+// Pure: a bundle that imports another component from @vault/ui drops the palette and cmdk.
+const PaletteDialog = /* @__PURE__ */ lazy(loadDialog);
 
 /** Starts loading the palette's code (cmdk) ahead of the first Ctrl+K, e.g. when the browser is idle. */
 export function preloadCommandPalette(): Promise<void> {

@@ -172,7 +172,7 @@ function Scale<K extends string>({
   return (
     <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
       {(Object.keys(tokens) as K[]).map((key) => (
-        <li key={key} style={{ display: 'flex', alignItems: 'center', gap: 12, minWidth: 0 }}>
+        <li key={key} style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 12, minWidth: 0 }}>
           <code style={{ flex: 'none', width: '11ch' }}>{key}</code>
           <span style={{ flex: 'none', width: '16ch', color: vars.color.textMuted, fontSize: vars.fontSize['1'] }}>
             {variableOf(tokens[key])}
@@ -221,7 +221,7 @@ export const TypeScale: Story = {
           <Scale
             tokens={vars.fontSize}
             render={(value) => (
-              <span data-font-size style={{ fontSize: value, lineHeight: 1.2, whiteSpace: 'nowrap' }}>
+              <span data-font-size style={{ fontSize: value, lineHeight: 1.2 }}>
                 Readiness
               </span>
             )}

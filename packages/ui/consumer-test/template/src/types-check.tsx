@@ -62,6 +62,3 @@ export const wrongLevel = <ReadinessCard {...props} headingLevel={7} />;
 
 // @ts-expect-error: not a prop of the component nor an attribute of <section>.
 export const unknownProp = <ReadinessCard {...props} notAProp="x" />;
-
-// @ts-expect-error: the card renders its own content; children are not accepted.
-export const withChildren = <ReadinessCard {...props}>text</ReadinessCard>;
