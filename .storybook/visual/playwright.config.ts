@@ -11,16 +11,16 @@ export default defineConfig({
   // Baselines are committed beside this folder, named after the story id and the appearance only,
   // so they match on any machine (no platform suffix).
   snapshotPathTemplate: '{testDir}/../visual-baselines/{arg}{ext}',
-  outputDir: '../../test-results/visual',
+  outputDir: process.env.VISUAL_OUTPUT_DIR ?? '../../test-results/visual',
   fullyParallel: true,
   workers: Number(process.env.VISUAL_WORKERS ?? 2),
   retries: 0,
-  timeout: 90_000,
+  timeout: 180_000,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list', { printSteps: false }]],
   expect: {
     // A busy machine can take seconds to produce two identical shots in a row.
-    timeout: 20_000,
+    timeout: 45_000,
     toHaveScreenshot: {
       // A small tolerance for anti-aliasing: a pixel counts as changed past a 0.2 colour distance,
       // and at most 0.2% of a shot's pixels (about 160 on a 400×200 card) may change.

@@ -69,7 +69,7 @@ async function showStory(page: Page, storyId: string): Promise<void> {
         : false;
     },
     storyId,
-    { timeout: 30_000 },
+    { timeout: 60_000 },
   );
   const phase = await handle.jsonValue();
   if (phase !== 'finished') {

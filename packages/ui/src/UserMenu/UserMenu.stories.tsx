@@ -17,7 +17,9 @@ const meta = {
   decorators: [
     (Story) => (
       <div style={{ display: 'flex', gap: 24, alignItems: 'center', minHeight: 280 }}>
-        <button type="button">Elsewhere on the page</button>
+        <button type="button" style={{ minHeight: 24 }}>
+          Elsewhere on the page
+        </button>
         <Story />
       </div>
     ),
