@@ -6,7 +6,8 @@
 //   npm run test:visual -- -g "ReadinessCard"    only the stories whose title › name matches
 //   npm run test:visual -- --widths 360,768,1440 also check the layout at these widths (no shots):
 //                                                no broken word, small tap target or sideways scroll
-// VISUAL_STORYBOOK_DIR=<dir> works like --storybook-dir. Other arguments go to `playwright test`.
+// VISUAL_STORYBOOK_DIR=<dir> works like --storybook-dir; VISUAL_WORKERS (2) sets the parallel pages;
+// VISUAL_OUTPUT_DIR (test-results/visual) where failures go. Other arguments go to `playwright test`.
 // A failure keeps the actual and diff images under test-results/visual/ and prints their paths.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync } from 'node:fs';
@@ -113,7 +114,7 @@ if (existsSync(baselines)) {
 }
 if (code !== 0) {
   console.log(
-    'test:visual: the actual, expected and diff images of each failed shot are under test-results/visual/ (paths above); accept an intended change with `npm run test:visual -- --update`.',
+    `test:visual: the actual, expected and diff images of each failed shot are under ${process.env.VISUAL_OUTPUT_DIR ?? 'test-results/visual/'} (paths above); accept an intended change with \`npm run test:visual -- --update\`.`,
   );
 }
 process.exit(code);
