@@ -94,7 +94,8 @@ async function switchAppearance(page: Page, value: Appearance): Promise<void> {
         ).__STORYBOOK_ADDONS_CHANNEL__;
         const timer = setTimeout(() => reject(new Error(`no re-render in ${theme}`)), 20_000);
         const done = () => {
-          if (document.querySelector(`.radix-themes.${theme}`) === null) return;
+          // The outermost theme (the preview's decorator): a story may nest its own themes.
+          if (document.querySelector('.radix-themes')?.classList.contains(theme) !== true) return;
           clearTimeout(timer);
           channel.off('storyFinished', done);
           channel.off('storyRendered', done);
@@ -216,7 +217,9 @@ for (const entry of stories) {
     await showStory(page, entry.id);
 
     // The theme global outlives a story switch: shoot the current appearance, then the other one.
-    const first = await page.evaluate(() => (document.querySelector('.radix-themes.dark') ? 'dark' : 'light'));
+    const first = await page.evaluate(() =>
+      document.querySelector('.radix-themes')?.classList.contains('dark') ? 'dark' : 'light',
+    );
     for (const appearance of first === 'dark' ? (['dark', 'light'] as const) : (['light', 'dark'] as const)) {
       if (appearance !== first) await switchAppearance(page, appearance);
       await settle(page);
