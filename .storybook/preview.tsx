@@ -1,4 +1,8 @@
 import '@radix-ui/themes/styles.css';
+import '@fontsource/inter/400.css';
+import '@fontsource/inter/500.css';
+import '@fontsource/inter/700.css';
+import './preview.css';
 import { Theme } from '@radix-ui/themes';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import type { Session } from '@vault/domain';
@@ -6,6 +10,8 @@ import type { Appearance } from '@vault/ui';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { handlers } from '../mocks/handlers';
 import { StoryAuthSeed } from '../packages/app/src/storybook/authSeed';
+import { VIEWPORTS } from './viewports';
+
 
 const appearanceOf = (value: unknown): Appearance => (value === 'dark' ? 'dark' : 'light');
 
@@ -72,6 +78,9 @@ const preview: Preview = {
     storySessionLoader,
   ],
   parameters: {
+    // Phone, tablet, laptop and desktop presets on the toolbar; a phone story sets
+    // `globals: { viewport: { value: 'phone' } }` and the tag `phone` (see viewports.ts).
+    viewport: { options: VIEWPORTS },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
     // Any axe violation fails the story in the test-runner (light here; dark in test-runner.ts).
     a11y: { test: 'error' },

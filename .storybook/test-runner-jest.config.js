@@ -1,5 +1,5 @@
 // Jest config for @storybook/test-runner (ejected with `test-storybook --eject`, then adapted):
-// launch the system Chromium, since browsers cannot be downloaded on these machines (TOOLCHAIN.md).
+// launch the system Chromium, since browsers cannot be downloaded on these machines (docs/toolchain.md).
 import { getJestConfig } from '@storybook/test-runner';
 
 const testRunnerConfig = getJestConfig();

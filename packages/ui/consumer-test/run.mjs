@@ -1,6 +1,9 @@
 // Proves @vault/ui works for a consuming team: build and pack @vault/domain and @vault/ui, install
-// the tarballs into a throwaway React + Vite app outside the workspace, type-check and build it,
-// then load the built page in headless Chromium and check the ReadinessCard renders, styled.
+// the tarballs into a throwaway React + Vite app outside the workspace, type-check it (tsc --strict),
+// render on the server in plain Node (renderToString, no window), measure what importing one
+// component costs, build it, then load the page in headless Chromium: the ReadinessCard renders,
+// styled, and the ref, className and data-testid the app gives ReadinessCard, NudgeBanner,
+// GuideCards and CommandPalette arrive on their root elements.
 // Prints one line; exits non-zero on failure. KEEP_CONSUMER_APP=1 keeps the temp folder.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -8,6 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { serveStatic } from '../../../.ci/serve-static.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -87,17 +91,77 @@ try {
   npm(['install', '--prefer-offline', '--no-audit', '--no-fund'], app);
 
   try {
-    execFileSync(join(app, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], {
+    execFileSync(join(app, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json', '--strict'], {
       cwd: app,
       encoding: 'utf8',
       stdio: 'pipe',
     });
   } catch (error) {
     fail(
-      'tsc --noEmit failed in the consumer app (types do not resolve)',
+      'tsc --strict failed in the consumer app (types do not resolve or are wrong)',
       `${error.stdout ?? ''}${error.stderr ?? ''}`,
     );
   }
+  // Server rendering: plain Node, the installed packages, no DOM.
+  let ssr;
+  try {
+    ssr = JSON.parse(execFileSync(process.execPath, ['ssr.mjs'], { cwd: app, encoding: 'utf8', stdio: 'pipe' }));
+  } catch (error) {
+    fail(
+      'renderToString failed in Node (does importing @vault/ui touch window?)',
+      `${error.stdout ?? ''}${error.stderr ?? ''}`,
+    );
+  }
+  if (ssr.before.window !== 'undefined' || ssr.after.window !== 'undefined' || ssr.after.document !== 'undefined') {
+    fail(`importing @vault/ui defined window or document on the server: ${JSON.stringify(ssr)}`);
+  }
+  for (const [what, ok] of Object.entries(ssr.has))
+    if (!ok) fail(`renderToString output lacks ${what}: ${JSON.stringify(ssr)}`);
+
+  // What importing one component costs: @vault/ui's own code only (its dependencies are the app's
+  // either way), minified and gzipped, against importing everything.
+  const { build } = requireFromRoot('esbuild');
+  const external = [
+    'react',
+    'react-dom',
+    'react/jsx-runtime',
+    'react-dom/*',
+    '@radix-ui/themes',
+    '@vault/domain',
+    'cmdk',
+  ];
+  const bundleOf = async (contents) => {
+    const result = await build({
+      stdin: { contents, resolveDir: app, loader: 'js' },
+      bundle: true,
+      format: 'esm',
+      minify: true,
+      write: false,
+      splitting: false,
+      external,
+      platform: 'browser',
+      logLevel: 'silent',
+    });
+    const code = result.outputFiles.map((file) => file.text).join('');
+    return { code, gz: gzipSync(code).length };
+  };
+  const everything = await bundleOf("export * from '@vault/ui';");
+  const sizes = {};
+  for (const name of ['ReadinessCard', 'NudgeBanner', 'GuideCards', 'CommandPalette', 'StatusChip', 'AppShell']) {
+    const one = await bundleOf(`export { ${name} } from '@vault/ui';`);
+    sizes[name] = one.gz;
+    if (one.gz >= everything.gz) fail(`importing ${name} alone pulls in all of @vault/ui (${one.gz} B gz)`);
+  }
+  const readinessOnly = await bundleOf("export { ReadinessCard } from '@vault/ui';");
+  if (readinessOnly.code.includes('cmdk') || readinessOnly.code.includes('Search pages and actions')) {
+    fail('importing ReadinessCard alone pulls in the command palette');
+  }
+  if (sizes.ReadinessCard > everything.gz / 4) {
+    fail(
+      `ReadinessCard alone is ${sizes.ReadinessCard} B gz, over a quarter of the whole package (${everything.gz} B)`,
+    );
+  }
+
   try {
     execFileSync(join(app, 'node_modules/.bin/vite'), ['build'], { cwd: app, encoding: 'utf8', stdio: 'pipe' });
   } catch (error) {
@@ -130,7 +194,7 @@ try {
   await title.waitFor({ state: 'visible', timeout: 15_000 });
   const card = page.getByRole('region', { name: 'Readiness Level' });
   if (!(await card.getByText('50%').isVisible())) fail('the card does not show 50%');
-  const kyc = page.getByRole('button', { name: 'Continue KYC' });
+  const kyc = card.getByRole('button', { name: 'Continue KYC' });
   if (!(await kyc.isVisible())) fail("the 'Continue KYC' button is not visible");
   await kyc.click();
   const navigatedTo = await page.evaluate(() => document.body.dataset.navigatedTo);
@@ -151,6 +215,39 @@ try {
     return [...classes].filter((name) => selectors.some((selector) => selector.includes(`.${name}`)));
   });
   if (styled.length === 0) fail('no @vault/ui style rule applies to the rendered card (styles.css not loaded?)');
+
+  // The app's ref, className and data-testid arrive on each component's root element, our own
+  // class stays beside the app's, and the app's rule wins over ours (its CSS loads after ours).
+  const arrived = async (testId, tag, refName) => {
+    const element = page.getByTestId(testId);
+    await element.waitFor({ state: 'visible', timeout: 15_000 });
+    const found = await element.evaluate(
+      (node, name) => ({
+        tag: node.tagName,
+        classes: [...node.classList],
+        ref: document.body.dataset[`ref${name}`],
+      }),
+      refName,
+    );
+    if (found.tag !== tag)
+      fail(`data-testid=${testId} is on a <${found.tag.toLowerCase()}>, not the root <${tag.toLowerCase()}>`);
+    if (!found.classes.includes(testId))
+      fail(`className ${testId} did not arrive on ${tag} (classes: ${found.classes.join(' ')})`);
+    if (found.classes.length < 2) fail(`${testId}: our own class was replaced by the app's`);
+    if (found.ref !== tag)
+      fail(`the ref given to ${testId} received ${found.ref ?? 'nothing'}, not the <${tag.toLowerCase()}>`);
+  };
+  await arrived('consumer-readiness', 'SECTION', 'Readiness');
+  await arrived('consumer-nudge', 'SECTION', 'Nudge');
+  await arrived('consumer-guides', 'UL', 'Guides');
+  const gap = await page.getByTestId('consumer-readiness').evaluate((node) => getComputedStyle(node).rowGap);
+  if (gap !== '31px') fail(`the app's .consumer-readiness { gap: 31px } lost to @vault/ui's rule (gap is ${gap})`);
+  await page.getByRole('button', { name: 'Open palette' }).click();
+  await page.getByRole('dialog', { name: 'Command palette' }).waitFor({ state: 'visible', timeout: 15_000 });
+  await arrived('consumer-palette', 'DIV', 'Palette');
+  if ((await page.getByTestId('consumer-palette').getAttribute('role')) !== 'dialog') {
+    fail("the palette's data-testid is not on the dialog element");
+  }
   if (pageErrors.length > 0) fail(`page errors: ${pageErrors.join('; ')}`);
 
   const size = (name) => {
@@ -159,7 +256,12 @@ try {
   };
   const css = readFileSync(join(app, 'node_modules/@vault/ui/dist/index.css'), 'utf8').length;
   console.log(
-    `consumer test: OK (${((Date.now() - started) / 1000).toFixed(1)}s): packed @vault/domain ${size('@vault/domain')} and @vault/ui ${size('@vault/ui')} (styles.css ${(css / 1024).toFixed(1)} KB), installed into a React ${version('react')} + Vite app in ${tmpdir()}, tsc --noEmit clean, vite build ok, ReadinessCard rendered at 50% in Chromium with ${styled.length} @vault/ui class(es) styled, Continue KYC → /kyc-verification`,
+    `consumer test: OK (${((Date.now() - started) / 1000).toFixed(1)}s): packed @vault/domain ${size('@vault/domain')} and @vault/ui ${size('@vault/ui')} (styles.css ${(css / 1024).toFixed(1)} KB), installed into a React ${version('react')} + Vite app in ${tmpdir()}, tsc --strict clean, renderToString in Node ok (no window; ${ssr.bytes} chars), vite build ok, ReadinessCard rendered at 50% in Chromium with ${styled.length} @vault/ui class(es) styled, Continue KYC → /kyc-verification, ref + className + data-testid arrived on ReadinessCard, NudgeBanner, GuideCards and CommandPalette, the app's class wins over ours`,
+  );
+  console.log(
+    `consumer test: import cost, @vault/ui code only, min+gz: everything ${everything.gz} B; ${Object.entries(sizes)
+      .map(([name, bytes]) => `${name} ${bytes} B`)
+      .join(', ')}`,
   );
 } catch (error) {
   const detail = error instanceof Failure ? error.detail : (error?.stderr ?? error?.stdout);

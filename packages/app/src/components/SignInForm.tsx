@@ -53,7 +53,8 @@ export function SignInForm({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
           />
           <Flex justify="between" align="center" gap="3" wrap="wrap">
             <Text as="label" size="2">
-              <Flex gap="2" align="center">
+              {/* 24 px tall at least: the label is the checkbox's tap target. */}
+              <Flex gap="2" align="center" style={{ minHeight: 24 }}>
                 <Checkbox checked={remember} onCheckedChange={(value) => setRemember(value === true)} />
                 Remember me
               </Flex>

@@ -6,6 +6,7 @@ import { DemoBadge } from '../DemoBadge';
 import { Footer } from '../Footer';
 import { Header } from '../Header';
 import type { NavigateHandler } from '../internal/navigate';
+import { cx, type RootProps } from '../internal/props';
 import { OfflineBanner } from '../OfflineBanner';
 import { PaletteHint } from '../PaletteHint';
 import { PrimaryNav } from '../PrimaryNav';
@@ -13,7 +14,8 @@ import { SkipLink } from '../SkipLink';
 import { type Appearance, UserMenu } from '../UserMenu';
 import * as styles from './AppShell.css';
 
-export interface AppShellProps {
+/** Own props, plus every native prop of the root `<div>` (className, style, id, data-*, aria-*, ref). */
+export interface AppShellProps extends RootProps<'div', 'children'> {
   /** The current pathname: marks the current navigation item. */
   currentPath: string;
   /** The signed-in user's email; omit when nobody is signed in (no user menu). */
@@ -43,7 +45,15 @@ export interface AppShellProps {
   children: ReactNode;
 }
 
-/** The signed-in layout: skip link, header, offline banner, breadcrumbs, main content, footer. */
+/**
+ * The signed-in layout: skip link, header, offline banner, breadcrumbs, main content, footer.
+ *
+ * When to use: once per signed-in page, around the page's content: it brings the skip link, header,
+ * breadcrumbs, offline banner, `<main>` and footer.
+ *
+ * When not: for signed-out pages (login, registration) or inside another shell; compose the parts
+ * instead if a page needs a different frame.
+ */
 export function AppShell({
   currentPath,
   email,
@@ -60,10 +70,12 @@ export function AppShell({
   onLogout = () => {},
   onUnavailable,
   children,
+  className,
+  ...rest
 }: AppShellProps) {
   const hasCrumbs = breadcrumbs !== undefined && breadcrumbs.length > 0;
   return (
-    <div className={styles.shell}>
+    <div {...rest} className={cx(styles.shell, className)}>
       <SkipLink />
       <Header
         onNavigate={onNavigate}

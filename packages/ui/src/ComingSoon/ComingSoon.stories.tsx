@@ -7,7 +7,12 @@ const meta = {
   component: ComingSoon,
   tags: ['autodocs'],
   parameters: {
-    docs: { description: { component: "The page of a route that is not built yet (SPEC.md 2: 'coming soon')." } },
+    docs: {
+      description: {
+        component:
+          "The page of a route that is not built yet (docs/product.md §2: 'coming soon').\n\n**When to use:** for a page or section that exists in the navigation but is not built yet, with a way back.\n\n**When not:** for missing data (EmptyState) or a failure (ErrorState).",
+      },
+    },
   },
   args: { title: 'Support' },
 } satisfies Meta<typeof ComingSoon>;

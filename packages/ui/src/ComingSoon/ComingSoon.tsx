@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Heading, Text } from '@radix-ui/themes';
+import { cx, type RootProps } from '../internal/props';
 import * as styles from './ComingSoon.css';
 
 export interface ComingSoonAction {
@@ -6,7 +7,8 @@ export interface ComingSoonAction {
   onClick: () => void;
 }
 
-export interface ComingSoonProps {
+/** Own props, plus every native prop of the root `<div>` (className, style, id, data-*, aria-*, ref). */
+export interface ComingSoonProps extends RootProps<'div', 'children' | 'title'> {
   /** The page's name, e.g. 'Support' or 'Compliance Center'. */
   title: string;
   /** Defaults to 'We’re building this page. Check back soon.' */
@@ -27,16 +29,24 @@ function ClockIcon() {
   );
 }
 
-/** The placeholder of the routes that are not built yet (/support, /compliance, /reports…). */
+/**
+ * The placeholder of the routes that are not built yet (/support, /compliance, /reports…).
+ *
+ * When to use: for a page or section that exists in the navigation but is not built yet, with a way
+ * back.
+ *
+ * When not: for missing data (EmptyState) or a failure (ErrorState).
+ */
 export function ComingSoon({
   title,
   description = 'We’re building this page. Check back soon.',
   action,
   headingLevel = 1,
   className,
+  ...rest
 }: ComingSoonProps) {
   return (
-    <Card size="3" className={className}>
+    <Card size="3" {...rest} className={cx(className)}>
       <div className={styles.root}>
         <span className={styles.icon} aria-hidden="true">
           <ClockIcon />

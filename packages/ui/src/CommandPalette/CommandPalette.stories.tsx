@@ -50,7 +50,7 @@ type Story = StoryObj<typeof meta>;
 
 type Canvas = ReturnType<typeof within>;
 
-/** Every entry of SPEC.md 2 'Command palette', by group. */
+/** Every entry of docs/product.md §2 'Command palette', by group. */
 const everyEntry = {
   Navigation: [
     'Go to Dashboard',

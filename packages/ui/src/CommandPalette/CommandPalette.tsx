@@ -1,8 +1,13 @@
 import type { PaletteEntry, PaletteSection } from '@vault/domain';
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import type { RootProps } from '../internal/props';
 import * as styles from './CommandPalette.css';
 
-export interface CommandPaletteProps {
+/**
+ * The palette's own props, plus every native prop of its root, the dialog's content `<div>`
+ * (className, style, id, data-*, aria-*, ref); they apply while the palette is open.
+ */
+export interface CommandPaletteProps extends RootProps<'div', 'children' | 'onSelect'> {
   /** Whether the palette is open; the app owns this (see useCommandPaletteShortcut). */
   open: boolean;
   /** Called with false on Escape, a click outside or a selection; with true never by the palette itself. */
@@ -19,7 +24,8 @@ export interface CommandPaletteProps {
 }
 
 const loadDialog = () => import('./PaletteDialog');
-const PaletteDialog = lazy(loadDialog);
+// Pure: a bundle that imports another component from @vault/ui drops the palette and cmdk.
+const PaletteDialog = /* @__PURE__ */ lazy(loadDialog);
 
 /** Starts loading the palette's code (cmdk) ahead of the first Ctrl+K, e.g. when the browser is idle. */
 export function preloadCommandPalette(): Promise<void> {
@@ -28,7 +34,14 @@ export function preloadCommandPalette(): Promise<void> {
 
 /**
  * The Ctrl/Cmd+K command palette: a modal dialog with a search box over the pages and actions of
- * `sections`. Escape closes it and focus returns to where it was. Its code (cmdk) loads on first open.
+ * `sections`. Escape closes it and focus returns to where it was. Its code (cmdk) loads on first
+ * open.
+ *
+ * When to use: once per app, opened with Ctrl/Cmd+K (useCommandPaletteShortcut), over the pages and
+ * actions of `paletteFor(session)`.
+ *
+ * When not: as a page's search field or as the only way to reach a page: every entry must also be
+ * reachable by links.
  */
 export function CommandPalette({ warm = false, ...props }: CommandPaletteProps) {
   const { open } = props;

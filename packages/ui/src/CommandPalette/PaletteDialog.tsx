@@ -3,6 +3,7 @@ import { Dialog, VisuallyHidden } from '@radix-ui/themes';
 import { PALETTE_MAX_HEIGHT_PX, type PaletteEntry } from '@vault/domain';
 import { Command, useCommandState } from 'cmdk';
 import type { ReactNode, RefObject } from 'react';
+import { cx } from '../internal/props';
 import type { CommandPaletteProps } from './CommandPalette';
 import type * as Styles from './CommandPalette.css';
 
@@ -51,6 +52,8 @@ export default function PaletteDialog({
   onSelect,
   returnFocusTo,
   styles,
+  className,
+  ...rest
 }: PaletteDialogProps) {
   const select = (entry: PaletteEntry) => {
     onOpenChange(false);
@@ -59,7 +62,8 @@ export default function PaletteDialog({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Content
-        className={styles.content}
+        {...rest}
+        className={cx(styles.content, className)}
         size="1"
         maxWidth="560px"
         align="start"

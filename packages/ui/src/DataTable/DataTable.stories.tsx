@@ -25,7 +25,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'A semantic `<table>` with typed columns (`key`, `header`, `render`, `align`), a caption that names it (visible or visually hidden) and an empty message.',
+          'A semantic `<table>` with typed columns (`key`, `header`, `render`, `align`), a caption that names it (visible or visually hidden) and an empty message.\n\n**When to use:** for rows of records that people compare by column (investments, users, documents).\n\n**When not:** for a handful of facts about one thing (use a description list) or for cards people browse (OpportunityCard).',
       },
     },
   },

@@ -1,5 +1,6 @@
 import { Table } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
+import { cx, type RootProps } from '../internal/props';
 import { visuallyHidden } from '../theme';
 import * as styles from './DataTable.css';
 
@@ -15,7 +16,8 @@ export interface DataTableColumn<Row extends object> {
   align?: DataTableAlign;
 }
 
-export interface DataTableProps<Row extends object> {
+/** Own props, plus every native prop of the root `<div>` (className, style, id, data-*, aria-*, ref). */
+export interface DataTableProps<Row extends object> extends RootProps<'div', 'children'> {
   columns: readonly DataTableColumn<Row>[];
   rows: readonly Row[];
   /** The table's accessible name, e.g. 'Recent investments'. Always required. */
@@ -43,7 +45,14 @@ function cellContent<Row extends object>(column: DataTableColumn<Row>, row: Row,
   return String(value);
 }
 
-/** A semantic table with a caption, typed columns, and an empty state. */
+/**
+ * A semantic table with a caption, typed columns, and an empty state.
+ *
+ * When to use: for rows of records that people compare by column (investments, users, documents).
+ *
+ * When not: for a handful of facts about one thing (use a description list) or for cards people
+ * browse (OpportunityCard).
+ */
 export function DataTable<Row extends object>({
   columns,
   rows,
@@ -55,10 +64,11 @@ export function DataTable<Row extends object>({
   variant = 'surface',
   size = '2',
   className,
+  ...rest
 }: DataTableProps<Row>) {
   const headerKey = rowHeaderKey ?? columns[0]?.key;
   return (
-    <Table.Root variant={variant} size={size} className={className}>
+    <Table.Root {...rest} variant={variant} size={size} className={cx(className)}>
       <caption className={captionHidden ? visuallyHidden : styles.caption}>{caption}</caption>
       <Table.Header>
         <Table.Row>

@@ -8,7 +8,12 @@ const meta = {
   component: EmptyState,
   tags: ['autodocs'],
   parameters: {
-    docs: { description: { component: 'What a list shows when it is empty, with an optional single action.' } },
+    docs: {
+      description: {
+        component:
+          'What a list shows when it is empty, with an optional single action.\n\n**When to use:** when a list or table loaded fine and has nothing in it; say why and offer the next action.\n\n**When not:** while loading (LoadingSkeleton) or after a failure (ErrorState).',
+      },
+    },
   },
   args: {
     title: messages.noOpportunityResults,

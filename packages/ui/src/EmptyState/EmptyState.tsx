@@ -1,5 +1,6 @@
 import { Button, Card, Heading, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
+import { cx, type RootProps } from '../internal/props';
 import * as styles from './EmptyState.css';
 
 export interface EmptyStateAction {
@@ -7,7 +8,8 @@ export interface EmptyStateAction {
   onClick: () => void;
 }
 
-export interface EmptyStateProps {
+/** Own props, plus every native prop of the root `<div>` (className, style, id, data-*, aria-*, ref). */
+export interface EmptyStateProps extends RootProps<'div', 'children' | 'title'> {
   /** e.g. 'No results match your filters' or 'No documents yet'. */
   title: string;
   description?: string;
@@ -32,10 +34,25 @@ function InboxIcon() {
   );
 }
 
-/** What a list shows when it has nothing to show, with an optional way forward. */
-export function EmptyState({ title, description, action, icon, headingLevel = 2, className }: EmptyStateProps) {
+/**
+ * What a list shows when it has nothing to show, with an optional way forward.
+ *
+ * When to use: when a list or table loaded fine and has nothing in it; say why and offer the next
+ * action.
+ *
+ * When not: while loading (LoadingSkeleton) or after a failure (ErrorState).
+ */
+export function EmptyState({
+  title,
+  description,
+  action,
+  icon,
+  headingLevel = 2,
+  className,
+  ...rest
+}: EmptyStateProps) {
   return (
-    <Card size="3" className={className}>
+    <Card size="3" {...rest} className={cx(className)}>
       <div className={styles.root}>
         <span className={styles.icon} aria-hidden="true">
           {icon ?? <InboxIcon />}

@@ -11,7 +11,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "A list that failed to load: its title, 'Please check your connection and try again.' and Retry, announced as an alert.",
+          "A list that failed to load: its title, 'Please check your connection and try again.' and Retry, announced as an alert.\n\n**When to use:** when loading a section failed; say what failed and offer Retry.\n\n**When not:** for a form field's message (put it by the field) or for an empty result (EmptyState).",
       },
     },
   },

@@ -1,8 +1,10 @@
 import { Button, Card, Heading, Text } from '@radix-ui/themes';
 import { messages } from '@vault/domain';
+import { cx, type RootProps } from '../internal/props';
 import * as styles from './ErrorState.css';
 
-export interface ErrorStateProps {
+/** Own props, plus every native prop of the root `<div>` (className, style, id, data-*, aria-*, ref). */
+export interface ErrorStateProps extends RootProps<'div', 'children' | 'title'> {
   /** e.g. 'Failed to load opportunities' or 'Failed to load documents'. */
   title: string;
   /** Defaults to 'Please check your connection and try again.' */
@@ -24,7 +26,13 @@ function WarningIcon() {
   );
 }
 
-/** The error card of a list that failed to load (SPEC.md 8), announced as an alert. */
+/**
+ * The error card of a list that failed to load (docs/product.md §8), announced as an alert.
+ *
+ * When to use: when loading a section failed; say what failed and offer Retry.
+ *
+ * When not: for a form field's message (put it by the field) or for an empty result (EmptyState).
+ */
 export function ErrorState({
   title,
   message = messages.checkConnection,
@@ -32,9 +40,10 @@ export function ErrorState({
   retryLabel = 'Retry',
   headingLevel = 2,
   className,
+  ...rest
 }: ErrorStateProps) {
   return (
-    <Card size="3" role="alert" className={className}>
+    <Card size="3" role="alert" {...rest} className={cx(className)}>
       <div className={styles.root}>
         <span className={styles.icon} aria-hidden="true">
           <WarningIcon />

@@ -17,7 +17,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'A labelled group of toggle pills (`aria-pressed`), one pressed at a time. Tab reaches every pill; the arrow keys, Home and End move between them; Enter or Space picks one.',
+          'A labelled group of toggle pills (`aria-pressed`), one pressed at a time. Tab reaches every pill; the arrow keys, Home and End move between them; Enter or Space picks one.\n\n**When to use:** for a few mutually exclusive filters over a list, visible at once (categories, regions).\n\n**When not:** for more than about eight options or several choices at once (use a select or checkboxes).',
       },
     },
   },

@@ -1,9 +1,12 @@
 import { Button, Text } from '@radix-ui/themes';
 import { type KeyboardEvent, useRef } from 'react';
+import { cx, type RootProps } from '../internal/props';
 import { visuallyHidden } from '../theme';
 import * as styles from './FilterPills.css';
 
-export interface FilterPillsProps<Option extends string = string> {
+/** Own props, plus every native prop of the root `<fieldset>` (className, style, id, data-*, aria-*, ref). */
+export interface FilterPillsProps<Option extends string = string>
+  extends RootProps<'fieldset', 'children' | 'onChange'> {
   /** Names the group, e.g. 'Category' or 'Region'. */
   label: string;
   /** Hide the label on screen; it still names the group. */
@@ -25,9 +28,16 @@ function CheckIcon() {
 }
 
 /**
- * A labelled group (fieldset and legend) of toggle pills where exactly one is pressed (`aria-pressed`). Every pill
+ * A labelled group (fieldset and legend) of toggle pills where exactly one is pressed
+ * (`aria-pressed`). Every pill
  * is a button in the tab order; the arrow keys, Home and End also move between them. The
  * pressed pill is marked by a check as well as by colour.
+ *
+ * When to use: for a few mutually exclusive filters over a list, visible at once (categories,
+ * regions).
+ *
+ * When not: for more than about eight options or several choices at once (use a select or
+ * checkboxes).
  */
 export function FilterPills<Option extends string = string>({
   label,
@@ -36,6 +46,7 @@ export function FilterPills<Option extends string = string>({
   value,
   onChange,
   className,
+  ...rest
 }: FilterPillsProps<Option>) {
   const listRef = useRef<HTMLUListElement>(null);
 
@@ -62,7 +73,7 @@ export function FilterPills<Option extends string = string>({
   };
 
   return (
-    <fieldset className={className ? `${styles.group} ${className}` : styles.group}>
+    <fieldset {...rest} className={cx(styles.group, className)}>
       <Text as="span" size="2" weight="medium" asChild>
         <legend className={labelHidden ? visuallyHidden : styles.label}>{label}</legend>
       </Text>

@@ -26,6 +26,10 @@ export const list = style({
 });
 
 const linkBase = {
+  // At least 24 px tall: a tap target on a phone (WCAG 2.5.8).
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: 24,
   fontFamily: 'inherit',
   fontSize: 'inherit',
   borderRadius: vars.radius['1'],

@@ -12,7 +12,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The copyright line (2025) and the four links of SPEC.md, in order. */
+/** The copyright line (2025) and the four links of docs/product.md, in order. */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -1,9 +1,11 @@
 import { Card, Heading, Link } from '@radix-ui/themes';
 import type { GuideCard } from '@vault/domain';
 import type { MouseEvent } from 'react';
+import { cx, type RootProps } from '../internal/props';
 import * as styles from './GuideCards.css';
 
-export interface GuideCardsProps {
+/** The cards' own props, plus every native prop of the root `<ul>` (className, style, id, data-*, aria-*, ref). */
+export interface GuideCardsProps extends RootProps<'ul', 'children'> {
   /** The domain's `guideCardsFor(session)`; an empty list renders nothing. */
   cards: GuideCard[];
   /** A plain click on a link (no modifier keys) calls this instead of loading the page. */
@@ -19,8 +21,22 @@ function isModifiedClick(event: MouseEvent): boolean {
   return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 }
 
-/** The dashboard's guide cards: 'Start here', 'Keep going', 'Next steps', or 'Admin shortcuts'. */
-export function GuideCards({ cards, onNavigate, headingLevel = 3, label = 'Guides' }: GuideCardsProps) {
+/**
+ * The dashboard's guide cards: 'Start here', 'Keep going', 'Next steps', or 'Admin shortcuts'.
+ *
+ * When to use: on the dashboard, fed by `guideCardsFor(session)`: where to start and what comes
+ * next.
+ *
+ * When not: for the investor's single next step (NudgeBanner) or for progress (ReadinessCard).
+ */
+export function GuideCards({
+  cards,
+  onNavigate,
+  headingLevel = 3,
+  label = 'Guides',
+  className,
+  ...rest
+}: GuideCardsProps) {
   if (cards.length === 0) return null;
   const navigate = (href: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.defaultPrevented || isModifiedClick(event)) return;
@@ -28,7 +44,7 @@ export function GuideCards({ cards, onNavigate, headingLevel = 3, label = 'Guide
     onNavigate(href);
   };
   return (
-    <ul className={styles.grid} aria-label={label}>
+    <ul aria-label={label} {...rest} className={cx(styles.grid, className)}>
       {cards.map((card) => (
         <li key={card.title}>
           <Card size="2" className={styles.card}>

@@ -1,11 +1,13 @@
 import { hrefFor } from '@vault/domain';
 import type { ReactNode } from 'react';
 import { type NavigateHandler, navigateOnClick } from '../internal/navigate';
+import { cx, type RootProps } from '../internal/props';
 import * as styles from './Header.css';
 import { Logo } from './Logo';
 
-export interface HeaderProps {
-  /** Where the logo leads; the landing page by default (docs/product.md §2). */
+/** Own props, plus every native prop of the root `<header>` (className, style, id, data-*, aria-*, ref). */
+export interface HeaderProps extends RootProps<'header', 'children'> {
+  /** Where the logo leads; '/' by default (docs/product.md §2: the logo links to the landing page). */
   homeHref?: string;
   /** Called with the href on a plain click, for client-side routing. */
   onNavigate?: NavigateHandler;
@@ -21,7 +23,14 @@ export interface HeaderProps {
   userMenu?: ReactNode;
 }
 
-/** The shell's top bar: the logo linking home, the navigation, and the account controls. */
+/**
+ * The shell's top bar: the logo linking home, the navigation, and the account controls.
+ *
+ * When to use: at the top of every page (AppShell includes it), with the navigation and menus
+ * passed in.
+ *
+ * When not: twice on a page, or for a section heading (PageHeader).
+ */
 export function Header({
   homeHref = hrefFor('landing'),
   onNavigate,
@@ -30,9 +39,11 @@ export function Header({
   demoBadge,
   adminMenu,
   userMenu,
+  className,
+  ...rest
 }: HeaderProps) {
   return (
-    <header className={styles.header}>
+    <header {...rest} className={cx(styles.header, className)}>
       <a href={homeHref} className={styles.brand} onClick={navigateOnClick(homeHref, onNavigate)}>
         <Logo className={styles.mark} />
         {/* The mark's title already names the link; the wordmark is for sighted users. */}

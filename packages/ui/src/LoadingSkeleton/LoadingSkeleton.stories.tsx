@@ -10,7 +10,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "Placeholder shapes for a card grid, a table or a text block. A busy status region named 'Loading…'; the pulse stops under prefers-reduced-motion.",
+          "Placeholder shapes for a card grid, a table or a text block. A busy status region named 'Loading…'; the pulse stops under prefers-reduced-motion.\n\n**When to use:** while a section's data loads, shaped like what will appear (text, cards, table).\n\n**When not:** for actions in progress (disable the button and say so) or for more than a few seconds without a message.",
       },
     },
   },

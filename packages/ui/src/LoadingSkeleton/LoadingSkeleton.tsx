@@ -1,10 +1,12 @@
 import type { CSSProperties } from 'react';
+import { cx, type RootProps } from '../internal/props';
 import { visuallyHidden } from '../theme';
 import * as styles from './LoadingSkeleton.css';
 
 export type LoadingSkeletonVariant = 'cards' | 'table' | 'text';
 
-export interface LoadingSkeletonProps {
+/** Own props, plus every native prop of the root `<div>` (className, style, id, data-*, aria-*, ref). */
+export interface LoadingSkeletonProps extends RootProps<'div', 'children'> {
   /** The shape of what is loading: a card grid, a table or a block of text. */
   variant?: LoadingSkeletonVariant;
   /** Cards, table rows or text lines; 6, 5 and 3 by default. */
@@ -73,15 +75,27 @@ function Shapes({ variant, count }: { variant: LoadingSkeletonVariant; count: nu
  * Placeholder shapes while data loads. The region is busy (`aria-busy`), named 'Loading…' and
  * announced politely; the shapes themselves are hidden from assistive technology, and their
  * pulse stops under prefers-reduced-motion.
+ *
+ * When to use: while a section's data loads, shaped like what will appear (text, cards, table).
+ *
+ * When not: for actions in progress (disable the button and say so) or for more than a few seconds
+ * without a message.
  */
-export function LoadingSkeleton({ variant = 'text', count, label = 'Loading…', className }: LoadingSkeletonProps) {
+export function LoadingSkeleton({
+  variant = 'text',
+  count,
+  label = 'Loading…',
+  className,
+  ...rest
+}: LoadingSkeletonProps) {
   return (
     <div
       role="status"
       aria-live="polite"
       aria-busy="true"
       aria-label={label}
-      className={className ? `${styles.root} ${className}` : styles.root}
+      {...rest}
+      className={cx(styles.root, className)}
       data-variant={variant}
     >
       <span className={visuallyHidden}>{label}</span>

@@ -7,7 +7,12 @@ const meta = {
   component: MoneyText,
   tags: ['autodocs'],
   parameters: {
-    docs: { description: { component: 'An amount given in integer cents, shown in euros with the en-IE locale.' } },
+    docs: {
+      description: {
+        component:
+          "An amount given in integer cents, shown in euros with the en-IE locale.\n\n**When to use:** for every amount in euros: it formats through the domain's `formatEuros` (en-IE).\n\n**When not:** for percentages, counts or other currencies.",
+      },
+    },
   },
   argTypes: {
     tone: { control: 'inline-radio', options: ['default', 'muted', 'positive', 'negative'] },

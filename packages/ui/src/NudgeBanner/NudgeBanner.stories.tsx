@@ -32,7 +32,7 @@ interface Expected {
   target: string;
 }
 
-/** SPEC.md 4 'Investor nudge': the banner shows the step, its estimate, and its call to action works. */
+/** docs/product.md §4 'Investor nudge': the banner shows the step, its estimate, and its call to action works. */
 function expectNudge(expected: Expected): Story['play'] {
   return async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);

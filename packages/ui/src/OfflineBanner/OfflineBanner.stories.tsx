@@ -12,7 +12,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Offline: SPEC.md's exact sentence, in a status region screen readers announce. */
+/** Offline: docs/product.md's exact sentence, in a status region screen readers announce. */
 export const Offline: Story = {
   play: async ({ canvasElement }) => {
     const status = within(canvasElement).getByRole('status');

@@ -53,7 +53,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'One opportunity of the list. The whole card is one real link to `/opportunities/{id}`; a plain click calls `onNavigate(href)` instead of loading the page.',
+          "One opportunity of the list. The whole card is one real link to `/opportunities/{id}`; a plain click calls `onNavigate(href)` instead of loading the page.\n\n**When to use:** in grids of investment opportunities people browse and open.\n\n**When not:** for an opportunity's detail page or for tabular comparison (DataTable).",
       },
     },
   },

@@ -1,9 +1,11 @@
 import { Badge, Card, Heading, Text } from '@radix-ui/themes';
 import { hrefFor, type Opportunity, opportunityLocation } from '@vault/domain';
 import type { MouseEvent } from 'react';
+import { cx, type RootProps } from '../internal/props';
 import * as styles from './OpportunityCard.css';
 
-export interface OpportunityCardProps {
+/** Own props, plus every native prop of the root `<article>` (className, style, id, data-*, aria-*, ref). */
+export interface OpportunityCardProps extends RootProps<'article', 'children'> {
   opportunity: Opportunity;
   /** Where the card leads; defaults to the opportunity's detail page. */
   href?: string;
@@ -55,8 +57,19 @@ function PinIcon() {
  * One opportunity of the list, as an article. The whole card is one link: the link is the
  * opportunity's name (a short, clear link text for screen readers), and it stretches over the
  * card so a click anywhere on it follows the link.
+ *
+ * When to use: in grids of investment opportunities people browse and open.
+ *
+ * When not: for an opportunity's detail page or for tabular comparison (DataTable).
  */
-export function OpportunityCard({ opportunity, href, onNavigate, headingLevel = 3, className }: OpportunityCardProps) {
+export function OpportunityCard({
+  opportunity,
+  href,
+  onNavigate,
+  headingLevel = 3,
+  className,
+  ...rest
+}: OpportunityCardProps) {
   const target = href ?? hrefFor('opportunityDetail', { id: opportunity.id });
   const place = opportunityLocation(opportunity);
 
@@ -68,7 +81,7 @@ export function OpportunityCard({ opportunity, href, onNavigate, headingLevel = 
 
   return (
     <Card asChild size="2">
-      <article className={className ? `${styles.card} ${className}` : styles.card} data-opportunity-id={opportunity.id}>
+      <article data-opportunity-id={opportunity.id} {...rest} className={cx(styles.card, className)}>
         <div className={styles.top}>
           <Badge color="gray" variant="soft" highContrast radius="full">
             {opportunity.category}

@@ -8,7 +8,12 @@ const meta = {
   component: PageHeader,
   tags: ['autodocs'],
   parameters: {
-    docs: { description: { component: "A page's h1, description, actions slot and optional Back button." } },
+    docs: {
+      description: {
+        component:
+          "A page's h1, description, actions slot and optional Back button.\n\n**When to use:** at the top of a page's content: its title (the page's h1), a description and page actions.\n\n**When not:** for sections inside a page (use a heading) or more than once per page.",
+      },
+    },
   },
   argTypes: { actions: { control: false }, description: { control: 'text' } },
   args: { title: 'Explore Tokenized Real-World Assets' },

@@ -1,8 +1,10 @@
 import { Button, Heading, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
+import { cx, type RootProps } from '../internal/props';
 import * as styles from './PageHeader.css';
 
-export interface PageHeaderProps {
+/** Own props, plus every native prop of the root `<div>` (className, style, id, data-*, aria-*, ref). */
+export interface PageHeaderProps extends RootProps<'div', 'children' | 'title'> {
   /** The page's one h1. */
   title: string;
   description?: ReactNode;
@@ -27,10 +29,25 @@ function ArrowLeftIcon() {
   );
 }
 
-/** A page's title (h1), description, actions and optional Back button. */
-export function PageHeader({ title, description, actions, onBack, backLabel = 'Back', className }: PageHeaderProps) {
+/**
+ * A page's title (h1), description, actions and optional Back button.
+ *
+ * When to use: at the top of a page's content: its title (the page's h1), a description and page
+ * actions.
+ *
+ * When not: for sections inside a page (use a heading) or more than once per page.
+ */
+export function PageHeader({
+  title,
+  description,
+  actions,
+  onBack,
+  backLabel = 'Back',
+  className,
+  ...rest
+}: PageHeaderProps) {
   return (
-    <div className={className ? `${styles.root} ${className}` : styles.root}>
+    <div {...rest} className={cx(styles.root, className)}>
       {onBack ? (
         <Button type="button" variant="ghost" color="gray" highContrast className={styles.back} onClick={onBack}>
           <ArrowLeftIcon />

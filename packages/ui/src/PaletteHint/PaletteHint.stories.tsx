@@ -7,7 +7,7 @@ const meta = { title: 'Shell/PaletteHint', component: PaletteHint } satisfies Me
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** SPEC.md's hint, word for word. */
+/** docs/product.md's hint, word for word. */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('Press Ctrl+K (or Cmd+K on Mac) to search')).toBeVisible();

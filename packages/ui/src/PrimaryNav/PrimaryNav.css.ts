@@ -6,7 +6,7 @@ export const nav = style({ minWidth: 0 });
 export const list = style({
   display: 'flex',
   // One row that scrolls sideways when it does not fit, which is what it collapses to on small
-  // screens (SPEC.md 2, 'Shell layout'); it never wraps into a second row.
+  // screens (docs/product.md §2, 'Shell layout'); it never wraps into a second row.
   flexWrap: 'nowrap',
   overflowX: 'auto',
   scrollbarWidth: 'thin',

@@ -12,7 +12,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Everyone's seven links, in SPEC.md's order; the current page is marked. */
+/** Everyone's seven links, in docs/product.md's order; the current page is marked. */
 export const OnDashboard: Story = {
   play: async ({ canvasElement }) => {
     const nav = within(canvasElement).getByRole('navigation', { name: 'Primary' });

@@ -40,6 +40,8 @@ globalStyle(`${progress} .rt-ProgressIndicator`, {
 });
 
 export const list = style({
+  // The rows lay out by the card's width, not the window's: the card sits in grids of any size.
+  containerType: 'inline-size',
   listStyle: 'none',
   margin: 0,
   padding: 0,
@@ -48,10 +50,15 @@ export const list = style({
   gap: vars.space['2'],
 });
 
+/** Where a row stops fitting label, estimate and button on one line ('First onramp (€20+)' is the longest). */
+const NARROW = '(max-width: 30rem)';
+
 export const row = style({
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
-  gap: vars.space['3'],
+  columnGap: vars.space['3'],
+  rowGap: vars.space['2'],
   minHeight: 40,
   padding: `${vars.space['2']} ${vars.space['3']}`,
   borderRadius: vars.radius['3'],
@@ -90,13 +97,32 @@ export const markerDone = style([
   },
 ]);
 
-export const label = style({ flex: '1 1 auto', minWidth: 0 });
+// Never narrower than its longest word, and never broken inside one (Radix sets overflow-wrap:
+// break-word on the theme root): on a narrow card the action moves under the label instead.
+export const label = style({ flex: '1 1 8rem', overflowWrap: 'normal' });
+
+/** The estimate and the button: after the label on a wide card, on their own line under it on a narrow one. */
+export const action = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['3'],
+  marginInlineStart: 'auto',
+  '@container': {
+    [NARROW]: {
+      flexBasis: '100%',
+      justifyContent: 'space-between',
+      // Lines up with the label, past the 20 px marker and the gap.
+      paddingInlineStart: `calc(20px + ${vars.space['3']})`,
+    },
+  },
+});
 
 export const estimate = style({
   flex: 'none',
   color: vars.color.textMuted,
   fontSize: vars.fontSize['1'],
   fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
 });
 
 export const hint = style({

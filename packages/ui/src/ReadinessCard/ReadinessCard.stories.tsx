@@ -17,15 +17,16 @@ const kycApproved: User = { ...withWallet, kycStatus: 'approved' };
 const funded: User = { ...kycApproved, firstOnrampOk: true };
 
 /**
- * 0%: the domain always counts the agreement as signed, so no user reaches 0%. This is the card's
- * own edge case (nothing done at all), built from the new investor's result with every step open.
+ * Impossible in the product: the domain always counts the agreement as signed, so no user reaches
+ * 0%. The card's own edge case (nothing done at all), built from the new investor's result with
+ * every step open; its story name says so.
  */
 function nothingDone(): Readiness {
   const steps = readiness(newInvestor).steps.map((step) => ({ ...step, done: false }));
   return { steps, completed: 0, percent: 0, next: steps[0] ?? null };
 }
 
-/** SPEC.md 2 'Readiness card', word for word: what a person should see in each row. */
+/** docs/product.md §2 'Readiness card', word for word: what a person should see in each row. */
 const rows = [
   { id: 'wallet', label: 'Create wallet', estimate: '~1 min', button: 'Create Wallet', target: '/settings' },
   { id: 'kyc', label: 'Complete KYC', estimate: '~3-5 min', button: 'Continue KYC', target: '/kyc-verification' },
@@ -100,9 +101,9 @@ function expectCard({ percent, done, hint }: Expected): Story['play'] {
   };
 }
 
-/** Nothing done yet: all four buttons lead to their pages. */
+/** Nothing done at all, which the domain never produces: all four buttons lead to their pages. */
 export const Percent0: Story = {
-  name: '0% — nothing done',
+  name: 'Impossible state: 0% — agreement undone',
   args: { readiness: nothingDone() },
   play: expectCard({ percent: 0, done: [], hint: nextHint('Create wallet') }),
 };
@@ -159,4 +160,33 @@ export const KycDeclined: Story = {
   name: 'KYC declined counts as not done',
   args: { readiness: readiness({ ...withWallet, kycStatus: 'declined' }) },
   play: expectCard({ percent: 50, done: ['wallet', 'agreement'], hint: nextHint('Complete KYC') }),
+};
+
+/**
+ * On a narrow card (a 360 px phone leaves about 300 px) each open step's estimate and button sit on
+ * their own line under the label, and no label is broken inside a word ('Complete', not 'Comple/te').
+ */
+export const NarrowCard: Story = {
+  name: 'Narrow card — actions under the labels',
+  args: { readiness: readiness(newInvestor) },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 300 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    for (const row of rows.filter((r) => r.id !== 'agreement')) {
+      const label = canvas.getByText(row.label);
+      const button = canvas.getByRole('button', { name: row.button });
+      const labelBox = label.getBoundingClientRect();
+      await expect(button.getBoundingClientRect().top).toBeGreaterThanOrEqual(labelBox.bottom);
+      await expect(canvas.getByText(row.estimate).getBoundingClientRect().top).toBeGreaterThanOrEqual(labelBox.bottom);
+      // One line per label: nothing wraps, so no word can be cut in two.
+      const lineHeight = Number.parseFloat(getComputedStyle(label).lineHeight);
+      await expect(labelBox.height).toBeLessThan(lineHeight * 1.5);
+    }
+  },
 };

@@ -1,9 +1,11 @@
 import { Button, Card, Heading, Progress, ThickCheckIcon, VisuallyHidden } from '@radix-ui/themes';
 import { type Readiness, type ReadinessStep, readinessHint } from '@vault/domain';
 import { useId } from 'react';
+import { cx, type RootProps } from '../internal/props';
 import * as styles from './ReadinessCard.css';
 
-export interface ReadinessCardProps {
+/** The card's own props, plus every native prop of its root `<section>` (className, style, id, data-*, aria-*, ref). */
+export interface ReadinessCardProps extends RootProps<'section', 'children'> {
   /** The domain's `readiness(user)` result: the four steps, what is done, the percentage. */
   readiness: Readiness;
   /** Called with the step's target (/settings, /kyc-verification, /agreement, /wallet) and the step. */
@@ -12,12 +14,19 @@ export interface ReadinessCardProps {
   headingLevel?: 2 | 3 | 4;
 }
 
-/** The investor's onboarding progress: 'Readiness Level', a progress bar, the four steps and a hint. */
-export function ReadinessCard({ readiness, onNavigate, headingLevel = 2 }: ReadinessCardProps) {
+/**
+ * The investor's onboarding progress: 'Readiness Level', a progress bar, the four steps and a hint.
+ *
+ * When to use: on the investor dashboard, fed by `readiness(user)`: the four onboarding steps,
+ * progress and the next hint.
+ *
+ * When not: for other roles, or for just the next step (NudgeBanner).
+ */
+export function ReadinessCard({ readiness, onNavigate, headingLevel = 2, className, ...rest }: ReadinessCardProps) {
   const titleId = useId();
   return (
     <Card size="3" asChild>
-      <section aria-labelledby={titleId} className={styles.card}>
+      <section aria-labelledby={titleId} {...rest} className={cx(styles.card, className)}>
         <div className={styles.header}>
           <Heading as={`h${headingLevel}`} size="4" id={titleId}>
             Readiness Level
@@ -52,12 +61,12 @@ export function ReadinessCard({ readiness, onNavigate, headingLevel = 2 }: Readi
                 )}
               </span>
               {!step.done && (
-                <>
+                <span className={styles.action}>
                   <span className={styles.estimate}>{step.estimate}</span>
                   <Button size="2" variant="soft" onClick={() => onNavigate(step.target, step)}>
                     {step.buttonText}
                   </Button>
-                </>
+                </span>
               )}
             </li>
           ))}

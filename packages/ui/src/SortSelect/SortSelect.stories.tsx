@@ -14,7 +14,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "The opportunities' sort order: a native `<select>` labelled 'Sort by', fed by the domain's `opportunitySorts`.",
+          "The opportunities' sort order: a native `<select>` labelled 'Sort by', fed by the domain's `opportunitySorts`.\n\n**When to use:** above a list whose order people may change (opportunities).\n\n**When not:** for filtering (FilterPills) or for table columns (sort there).",
       },
     },
   },

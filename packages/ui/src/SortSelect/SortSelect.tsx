@@ -1,5 +1,6 @@
 import { type OpportunitySort, opportunitySorts } from '@vault/domain';
 import { type ChangeEvent, useId } from 'react';
+import { cx, type RootProps } from '../internal/props';
 import * as styles from './SortSelect.css';
 
 export interface SortOption {
@@ -7,7 +8,8 @@ export interface SortOption {
   label: string;
 }
 
-export interface SortSelectProps {
+/** Own props, plus every native prop of the root `<div>` (className, style, id, data-*, aria-*, ref). */
+export interface SortSelectProps extends RootProps<'div', 'children' | 'onChange'> {
   value: OpportunitySort;
   onChange: (value: OpportunitySort) => void;
   /** The visible label; 'Sort by' by default. */
@@ -17,13 +19,20 @@ export interface SortSelectProps {
   className?: string;
 }
 
-/** A native select with a visible label: the opportunities' sort order. */
+/**
+ * A native select with a visible label: the opportunities' sort order.
+ *
+ * When to use: above a list whose order people may change (opportunities).
+ *
+ * When not: for filtering (FilterPills) or for table columns (sort there).
+ */
 export function SortSelect({
   value,
   onChange,
   label = 'Sort by',
   options = opportunitySorts,
   className,
+  ...rest
 }: SortSelectProps) {
   const id = useId();
   const handleChange = (event: ChangeEvent<HTMLSelectElement>) => {
@@ -31,7 +40,7 @@ export function SortSelect({
     if (picked) onChange(picked.id);
   };
   return (
-    <div className={className ? `${styles.root} ${className}` : styles.root}>
+    <div {...rest} className={cx(styles.root, className)}>
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>

@@ -15,7 +15,12 @@ const meta = {
   component: StatCard,
   tags: ['autodocs'],
   parameters: {
-    docs: { description: { component: 'A headline figure with its label, an optional trend, hint and icon.' } },
+    docs: {
+      description: {
+        component:
+          'A headline figure with its label, an optional trend, hint and icon.\n\n**When to use:** for one headline figure with its label, in a row of figures (dashboards).\n\n**When not:** for lists of values (DataTable) or for a figure that needs a chart to be understood.',
+      },
+    },
   },
   args: { label: 'Total Users', value: '1,284' },
   argTypes: { value: { control: 'text' }, icon: { control: false } },

@@ -1,5 +1,6 @@
 import { Card, Text } from '@radix-ui/themes';
 import { type ReactNode, useId } from 'react';
+import { cx, type RootProps } from '../internal/props';
 import * as styles from './StatCard.css';
 
 export type TrendDirection = 'up' | 'down' | 'flat';
@@ -10,7 +11,8 @@ export interface StatTrend {
   label: string;
 }
 
-export interface StatCardProps {
+/** Own props, plus every native prop of the root `<div>` (className, style, id, data-*, aria-*, ref). */
+export interface StatCardProps extends RootProps<'div', 'children'> {
   label: string;
   /** The figure, e.g. '1,284' or a <MoneyText />. */
   value: ReactNode;
@@ -36,11 +38,17 @@ function TrendArrow({ direction }: { direction: TrendDirection }) {
   );
 }
 
-/** One headline figure with its label, as on the dashboards (Total Users, Total Assets Managed…). */
-export function StatCard({ label, value, hint, trend, icon, className }: StatCardProps) {
+/**
+ * One headline figure with its label, as on the dashboards (Total Users, Total Assets Managed…).
+ *
+ * When to use: for one headline figure with its label, in a row of figures (dashboards).
+ *
+ * When not: for lists of values (DataTable) or for a figure that needs a chart to be understood.
+ */
+export function StatCard({ label, value, hint, trend, icon, className, ...rest }: StatCardProps) {
   const labelId = useId();
   return (
-    <Card role="group" aria-labelledby={labelId} className={className ? `${styles.card} ${className}` : styles.card}>
+    <Card role="group" aria-labelledby={labelId} {...rest} className={cx(styles.card, className)}>
       <div className={styles.header}>
         <Text as="p" id={labelId} size="2" weight="medium" color="gray">
           {label}

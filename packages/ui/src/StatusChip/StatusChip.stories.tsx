@@ -11,7 +11,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'A status of SPEC.md 3 (documents, investments, loans, assets, alert priorities). Each status has its own colour, and always its text label: colour is never the only signal.',
+          'A status of docs/product.md §3 (documents, investments, loans, assets, alert priorities). Each status has its own colour, and always its text label: colour is never the only signal.\n\n**When to use:** for the status of a record (documents, investments, loans, alerts), always with its text.\n\n**When not:** for counts, tags people choose, or actions (use buttons).',
       },
     },
   },

@@ -1,5 +1,6 @@
 import { Badge } from '@radix-ui/themes';
 import type { Status } from '@vault/domain';
+import { cx, type RootProps } from '../internal/props';
 import * as styles from './StatusChip.css';
 
 /** Radix colour names the status chips use. */
@@ -16,7 +17,7 @@ export type StatusColor =
   | 'yellow';
 
 /**
- * Every status of SPEC.md 3 with its own colour. The colour is a hint only: the chip always
+ * Every status of docs/product.md §3 with its own colour. The colour is a hint only: the chip always
  * shows the status as text, in the high-contrast (step 12) text colour, so it meets AA in
  * light and dark whatever the hue.
  */
@@ -33,7 +34,8 @@ export const statusColors: Readonly<Record<Status, StatusColor>> = {
   Medium: 'yellow',
 };
 
-export interface StatusChipProps {
+/** Own props, plus every native prop of the root `<span>` (className, style, id, data-*, aria-*, ref). */
+export interface StatusChipProps extends RootProps<'span', 'children'> {
   /** One of the domain's `statuses`. */
   status: Status;
   /** Text shown instead of the status, e.g. 'High priority'. Defaults to the status itself. */
@@ -42,16 +44,24 @@ export interface StatusChipProps {
   className?: string;
 }
 
-export function StatusChip({ status, label, size = '2', className }: StatusChipProps) {
+/**
+ * A record's status as a coloured chip with its text.
+ *
+ * When to use: for the status of a record (documents, investments, loans, alerts), always with its text.
+ *
+ * When not: for counts, tags people choose, or actions (use buttons).
+ */
+export function StatusChip({ status, label, size = '2', className, ...rest }: StatusChipProps) {
   const text = label ?? status;
   return (
     <Badge
+      {...rest}
       color={statusColors[status]}
       variant="soft"
       highContrast
       radius="full"
       size={size}
-      className={className ? `${styles.chip} ${className}` : styles.chip}
+      className={cx(styles.chip, className)}
       data-status={status}
     >
       <span className={styles.dot} aria-hidden="true" />

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import { Stepper, type StepperProps } from './Stepper';
 
-/** The investment flow of SPEC.md 2: amount; payment method; confirm; submitted. */
+/** The investment flow of docs/product.md §2: amount; payment method; confirm; submitted. */
 const investmentSteps = ['Amount', 'Payment method', 'Confirm', 'Submitted'];
 
 const meta = {

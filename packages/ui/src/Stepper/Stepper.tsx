@@ -1,7 +1,9 @@
 import { Progress, ThickCheckIcon, VisuallyHidden } from '@radix-ui/themes';
+import { cx, type RootProps } from '../internal/props';
 import * as styles from './Stepper.css';
 
-export interface StepperProps {
+/** Own props, plus every native prop of the root `<div>` (className, style, id, data-*, aria-*, ref). */
+export interface StepperProps extends RootProps<'div', 'children'> {
   /** The step labels, in order, e.g. ['Amount', 'Payment method', 'Confirm', 'Submitted']. */
   steps: string[];
   /** The current step, 1-based; clamped to 1…steps.length. */
@@ -10,14 +12,21 @@ export interface StepperProps {
   label?: string;
 }
 
-/** Progress through a multi-step flow: a bar at current/total and the steps, the current one marked. */
-export function Stepper({ steps, current, label = 'Progress' }: StepperProps) {
+/**
+ * Progress through a multi-step flow: a bar at current/total and the steps, the current one marked.
+ *
+ * When to use: for a flow of a few ordered steps on one page (the investment flow), showing where
+ * the person is.
+ *
+ * When not: for onboarding progress across pages (ReadinessCard) or for navigation.
+ */
+export function Stepper({ steps, current, label = 'Progress', className, ...rest }: StepperProps) {
   const total = steps.length;
   const at = Math.min(Math.max(Math.round(current), 1), Math.max(total, 1));
   const currentLabel = steps[at - 1] ?? '';
   const valueText = `Step ${at} of ${total}: ${currentLabel}`;
   return (
-    <div className={styles.stepper}>
+    <div {...rest} className={cx(styles.stepper, className)}>
       <p className={styles.summary}>
         Step {at} of {total}
       </p>

@@ -17,7 +17,9 @@ const meta = {
   decorators: [
     (Story) => (
       <div style={{ display: 'flex', gap: 24, alignItems: 'center', minHeight: 280 }}>
-        <button type="button">Elsewhere on the page</button>
+        <button type="button" style={{ minHeight: 24 }}>
+          Elsewhere on the page
+        </button>
         <Story />
       </div>
     ),
@@ -54,7 +56,7 @@ export const Open: Story = {
   },
 };
 
-/** SPEC.md 2: the menu closes 120 ms after focus leaves it: still open right after, gone after the delay. */
+/** docs/product.md §2: the menu closes 120 ms after focus leaves it: still open right after, gone after the delay. */
 export const ClosesAfterBlur: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

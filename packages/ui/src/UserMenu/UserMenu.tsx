@@ -2,12 +2,14 @@ import { Button, DropdownMenu } from '@radix-ui/themes';
 import { type NavLink, USER_MENU_CLOSE_DELAY_MS, userMenu } from '@vault/domain';
 import { type FocusEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { type NavigateHandler, navigateFromMenu } from '../internal/navigate';
+import { cx, mergeRefs, type RootProps } from '../internal/props';
 import * as styles from './UserMenu.css';
 
 /** Light or dark: the one declaration of it; the app and Storybook import it from here. */
 export type Appearance = 'light' | 'dark';
 
-export interface UserMenuProps {
+/** Own props, plus every native prop of the root `<button>` (className, style, id, data-*, aria-*, ref). */
+export interface UserMenuProps extends RootProps<'button', 'children'> {
   /** The signed-in user's email, shown on the button. */
   email: string;
   /** Link items; the domain's `userMenu` (Account Settings, Documents) by default. */
@@ -31,6 +33,10 @@ const asChild = { asChild: true } as object;
  * Radix would close a non-modal menu at once on focus outside, so that dismissal is turned off
  * and the delay is implemented here: focus leaving trigger and menu starts a timer, focus coming
  * back within the delay cancels it. A pointer press outside still closes at once, as menus do.
+ *
+ * When to use: in the header for the signed-in person: account links, appearance, Log out.
+ *
+ * When not: for admin links (AdminMenu) or page actions.
  */
 export function UserMenu({
   email,
@@ -40,6 +46,9 @@ export function UserMenu({
   appearance = 'light',
   onToggleAppearance,
   defaultOpen = false,
+  className,
+  ref,
+  ...rest
 }: UserMenuProps) {
   const [open, setOpen] = useState(defaultOpen);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -79,11 +88,12 @@ export function UserMenu({
     <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
       <DropdownMenu.Trigger>
         <Button
-          ref={triggerRef}
+          {...rest}
+          ref={mergeRefs(triggerRef, ref)}
           variant="ghost"
           color="gray"
           highContrast
-          className={styles.trigger}
+          className={cx(styles.trigger, className)}
           onBlur={open ? onBlur : undefined}
           onFocus={cancelClose}
         >

@@ -70,3 +70,11 @@ export const NothingMissing: Story = {
     await expect(canvas.getByRole('link', { name: 'Continue' })).toBeVisible();
   },
 };
+
+/** NeedWallet on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const NeedWalletPhone: Story = {
+  ...NeedWallet,
+  name: 'Need Wallet — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

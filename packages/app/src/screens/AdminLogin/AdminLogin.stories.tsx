@@ -63,3 +63,11 @@ export const DemoMode: Story = {
     await expect(within(canvasElement).getByText(/Demo gate, not security/)).toBeVisible();
   },
 };
+
+/** Default on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const DefaultPhone: Story = {
+  ...Default,
+  name: 'Default — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

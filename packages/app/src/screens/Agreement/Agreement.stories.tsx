@@ -51,3 +51,11 @@ export const KeyboardSigning: Story = {
     await expectNavigatedTo(canvasElement, '/dashboard');
   },
 };
+
+/** TickboxGating on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const TickboxGatingPhone: Story = {
+  ...TickboxGating,
+  name: 'Tickbox Gating — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

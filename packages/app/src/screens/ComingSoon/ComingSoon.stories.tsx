@@ -37,3 +37,11 @@ export const Assets: Story = {
     await expect(canvas.queryByRole('heading', { level: 1, name: 'Support' })).toBeNull();
   },
 };
+
+/** Support on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const SupportPhone: Story = {
+  ...Support,
+  name: 'Support — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

@@ -29,3 +29,11 @@ export const NonErrorValue: Story = {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Chunk failed to load');
   },
 };
+
+/** Default on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const DefaultPhone: Story = {
+  ...Default,
+  name: 'Default — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

@@ -333,3 +333,46 @@ export const UnknownRole: Story = {
     await expect(within(canvasElement).getByText(messages.unknownRole)).toBeVisible();
   },
 };
+
+/** Investor on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const InvestorPhone: Story = {
+  ...Investor,
+  name: 'Investor — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};
+/** MfoAdmin on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const MfoAdminPhone: Story = {
+  ...MfoAdmin,
+  name: 'Mfo Admin — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};
+/** CommercialLendingSpv on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const CommercialLendingSpvPhone: Story = {
+  ...CommercialLendingSpv,
+  name: 'Commercial Lending Spv — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};
+/** EquitySpv on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const EquitySpvPhone: Story = {
+  ...EquitySpv,
+  name: 'Equity Spv — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};
+/** ProductionSpv on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const ProductionSpvPhone: Story = {
+  ...ProductionSpv,
+  name: 'Production Spv — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};
+/** Compliance on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const CompliancePhone: Story = {
+  ...Compliance,
+  name: 'Compliance — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

@@ -185,3 +185,11 @@ export const SpvAdminEmpty: Story = {
     await expect(canvas.queryByRole('button', { name: 'Explore Opportunities' })).toBeNull();
   },
 };
+
+/** Pending on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const PendingPhone: Story = {
+  ...Pending,
+  name: 'Pending — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

@@ -142,3 +142,11 @@ export const NotFound: Story = {
     ).toBeVisible();
   },
 };
+
+/** BankTransfer on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const BankTransferPhone: Story = {
+  ...BankTransfer,
+  name: 'Bank Transfer — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

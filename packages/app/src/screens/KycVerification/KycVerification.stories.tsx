@@ -72,3 +72,11 @@ export const SignedOutDemo: Story = {
     await expect(canvas.queryByRole('button', { name: 'Approve KYC (demo)' })).toBeNull();
   },
 };
+
+/** Explanation on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const ExplanationPhone: Story = {
+  ...Explanation,
+  name: 'Explanation — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

@@ -67,3 +67,11 @@ export const DemoAccounts: Story = {
     await expectNavigatedTo(canvasElement, '/dashboard');
   },
 };
+
+/** Default on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const DefaultPhone: Story = {
+  ...Default,
+  name: 'Default — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

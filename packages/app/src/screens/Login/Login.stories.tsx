@@ -29,3 +29,11 @@ export const DemoMode: Story = {
     await expect(canvas.getByRole('button', { name: 'Sign in as investor' })).toBeVisible();
   },
 };
+
+/** Default on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const DefaultPhone: Story = {
+  ...Default,
+  name: 'Default — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

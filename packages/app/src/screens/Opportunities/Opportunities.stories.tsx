@@ -213,3 +213,11 @@ export const FundedInvestor: Story = {
     await expect(canvas.queryByText('Next step')).toBeNull();
   },
 };
+
+/** List on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const ListPhone: Story = {
+  ...List,
+  name: 'List — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

@@ -193,3 +193,11 @@ export const LoadError: Story = {
     await expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled();
   },
 };
+
+/** Found on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const FoundPhone: Story = {
+  ...Found,
+  name: 'Found — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

@@ -21,3 +21,11 @@ export const Default: Story = {
     await expect(within(canvasElement).getByRole('heading', { level: 1, name: 'Placements' })).toBeVisible();
   },
 };
+
+/** Default on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const DefaultPhone: Story = {
+  ...Default,
+  name: 'Default — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

@@ -86,3 +86,11 @@ export const Completion: Story = {
     await expect(await canvas.findByTestId('story-location', {}, SLOW)).toHaveTextContent('Navigated to /dashboard');
   },
 };
+
+/** RequiredFields on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const RequiredFieldsPhone: Story = {
+  ...RequiredFields,
+  name: 'Required Fields — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

@@ -58,3 +58,11 @@ export const StoredAboveCap: Story = {
     await expect(within(canvasElement).getByText(`${RESEARCH_POINTS_MAX} of ${RESEARCH_POINTS_MAX}`)).toBeVisible();
   },
 };
+
+/** Default on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const DefaultPhone: Story = {
+  ...Default,
+  name: 'Default — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

@@ -22,7 +22,7 @@ function Toggle({ label, hint, initial }: { label: string; hint: string; initial
           {hint}
         </Text>
       </Flex>
-      <Switch checked={on} onCheckedChange={setOn} aria-labelledby={labelId} aria-describedby={hintId} />
+      <Switch size="3" checked={on} onCheckedChange={setOn} aria-labelledby={labelId} aria-describedby={hintId} />
     </Flex>
   );
 }

@@ -193,3 +193,11 @@ export const DeleteAccount: Story = {
     await waitFor(() => expect(canvas.getByTestId('story-location')).toHaveTextContent(/^Navigated to \/$/));
   },
 };
+
+/** Overview on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const OverviewPhone: Story = {
+  ...Overview,
+  name: 'Overview — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

@@ -58,3 +58,11 @@ export const Empty: Story = {
     await expect(await within(canvasElement).findByRole('heading', { name: 'No users yet' }, SLOW)).toBeVisible();
   },
 };
+
+/** Default on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const DefaultPhone: Story = {
+  ...Default,
+  name: 'Default — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

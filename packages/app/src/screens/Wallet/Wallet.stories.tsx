@@ -144,3 +144,11 @@ export const DemoReset: Story = {
     await expect(canvas.queryByRole('heading', { name: 'Next best actions' })).toBeNull();
   },
 };
+
+/** WithoutWallet on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const WithoutWalletPhone: Story = {
+  ...WithoutWallet,
+  name: 'Without Wallet — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

@@ -19,3 +19,11 @@ export const Default: Story = {
     await expect(canvas.getByRole('link', { name: 'View Opportunities' })).toHaveAttribute('href', '/opportunities');
   },
 };
+
+/** Default on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const DefaultPhone: Story = {
+  ...Default,
+  name: 'Default — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

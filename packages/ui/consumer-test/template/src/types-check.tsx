@@ -1,7 +1,15 @@
-// Type-checked with tsc --noEmit only (never bundled): the published declarations must describe
+// Type-checked with tsc --strict only (never bundled): the published declarations must describe
 // the component's real props, so correct use compiles and wrong use is an error.
 import { readiness, type User } from '@vault/domain';
-import { ReadinessCard, type ReadinessCardProps } from '@vault/ui';
+import {
+  CommandPalette,
+  type CommandPaletteProps,
+  GuideCards,
+  type GuideCardsProps,
+  ReadinessCard,
+  type ReadinessCardProps,
+} from '@vault/ui';
+import { createRef } from 'react';
 
 const user: User = {
   id: 'u',
@@ -19,8 +27,38 @@ const props: ReadinessCardProps = {
 
 export const ok = <ReadinessCard {...props} headingLevel={3} />;
 
+// The root element's native props: ref (React 19), className, style, id, data-*, aria-*, handlers.
+const sectionRef = createRef<HTMLElement>();
+export const native = (
+  <ReadinessCard
+    {...props}
+    ref={sectionRef}
+    className="mine"
+    style={{ maxWidth: 480 }}
+    id="readiness"
+    data-testid="readiness"
+    aria-describedby="help"
+    onMouseEnter={(event) => event.currentTarget.scrollIntoView()}
+  />
+);
+const listRef = createRef<HTMLUListElement>();
+const guides: GuideCardsProps = { cards: [], onNavigate: () => {}, ref: listRef, className: 'mine' };
+export const guideCards = <GuideCards {...guides} />;
+const palette: CommandPaletteProps = {
+  open: true,
+  onOpenChange: () => {},
+  sections: [],
+  onSelect: (entry) => console.log(entry.id),
+  ref: createRef<HTMLDivElement>(),
+  'aria-describedby': undefined,
+};
+export const commandPalette = <CommandPalette {...palette} />;
+
 // @ts-expect-error: `readiness` is required; if the types were `any`, this line would not error.
 export const missingProp = <ReadinessCard onNavigate={() => {}} />;
 
 // @ts-expect-error: headingLevel is 2, 3 or 4.
 export const wrongLevel = <ReadinessCard {...props} headingLevel={7} />;
+
+// @ts-expect-error: not a prop of the component nor an attribute of <section>.
+export const unknownProp = <ReadinessCard {...props} notAProp="x" />;
