@@ -12,7 +12,6 @@ import { handlers } from '../mocks/handlers';
 import { StoryAuthSeed } from '../packages/app/src/storybook/authSeed';
 import { VIEWPORTS } from './viewports';
 
-
 const appearanceOf = (value: unknown): Appearance => (value === 'dark' ? 'dark' : 'light');
 
 /** Every story renders inside Radix Themes, in the appearance chosen on the toolbar. */

@@ -45,10 +45,9 @@ const backendFolders = [
   path.dirname(packageFolder('@supabase/supabase-js').slice(0, -1)).concat('/'),
   `${mustExist(path.join(here, 'src/backend'))}/`,
 ];
-// The screens' data hook loads supabase-js with its first request (router/prefetch.ts), so the
-// screens paint without waiting for it: the hook itself is shared screen code, not backend.
-const tableHook = appModule('backend/useTable.ts');
-const isBackend = (id: string) => inFolders(backendFolders)(id) && clean(id) !== tableHook;
+// The screens' data layer (src/data) loads supabase-js with its first request, so the screens
+// paint without waiting for it.
+const isBackend = inFolders(backendFolders);
 const paletteDialog = mustExist(path.join(here, '../ui/src/CommandPalette/PaletteDialog.tsx'));
 // What the screens share: the design system (but the palette's dialog, which loads with cmdk on
 // first use), Radix components, the domain and the app's shared parts.
@@ -64,8 +63,7 @@ const sharedFolders = [
 // Stylesheets keep their own chunks: the rest of Radix's component styles (src/styles/restStyles.ts)
 // loads with the shell, not with every screen that shares this chunk (the registration page).
 const isShared = (id: string) =>
-  (inFolders(sharedFolders)(id) && clean(id) !== paletteDialog && !clean(id).endsWith('.css')) ||
-  clean(id) === tableHook;
+  inFolders(sharedFolders)(id) && clean(id) !== paletteDialog && !clean(id).endsWith('.css');
 
 /**
  * `vite preview` serves the build as a static host would: `/login` from `login/index.html` (a

@@ -1,9 +1,8 @@
 import { Theme } from '@radix-ui/themes';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { useAppearance } from './appearance/appearance';
-import { QueryScope } from './data/QueryScope';
 import { showAppearance, useAppearance } from './appearance/appearance';
+import { QueryScope } from './data/QueryScope';
 import { APP_READY_ATTRIBUTE, CLIENT_RENDER_ATTRIBUTE } from './prerender/inlineScript';
 import { CrashBoundary } from './router/CrashBoundary';
 import { AppRoutes } from './router/routes';

@@ -12,5 +12,4 @@ export * from './schemas';
 export { appSessionBackend, createSessionBackend } from './sessionBackend';
 export { type LoadOptions, loadSampleTable, loadTable, MOCK_RETRY_HEADER, type TableResult } from './tables';
 export { TimeoutError, withTimeout } from './timeout';
-export { type TableState, useTable } from './useTable';
 export { CREATE_WALLET_FUNCTION, type CreateWalletResult, createWallet, IDEMPOTENCY_HEADER } from './wallet';

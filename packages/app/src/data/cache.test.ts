@@ -1,3 +1,4 @@
+import { signedOut } from '@vault/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoadOptions, TableResult } from '../backend/tables';
 
@@ -95,7 +96,7 @@ describe('the query cache', () => {
   });
 
   it("starts the opportunity detail's two requests together, before either answers", () => {
-    prefetchScreen('opportunityDetail', { id: 'solar' });
+    prefetchScreen('opportunityDetail', { id: 'solar' }, signedOut);
     expect(calls.map((c) => [c.table, c.options.eq])).toEqual([
       [tableOf.opportunityDetail, { id: 'solar' }],
       [tableOf.opportunity, { id: 'solar' }],

@@ -1,5 +1,5 @@
 import type { TableName, TableRow } from '../backend/schemas';
-import { type LoadOptions, loadSampleTable } from '../backend/tables';
+import type { LoadOptions } from '../backend/tables';
 import { onQueryScopeChange } from './scope';
 
 /** Equality filters of a query, e.g. `{ id: 'solar-park' }`. */
@@ -61,16 +61,21 @@ function load(entry: Entry, options: Pick<LoadOptions, 'retry'> = {}): void {
     entry.state = LOADING;
     notify(entry);
   }
-  void loadSampleTable(entry.table, { eq: entry.eq, retry: options.retry, signal: controller.signal }).then(
-    (result) => {
+  // supabase-js comes with the first request, not with the screens' code, so a screen paints
+  // without waiting for it (the 'backend' chunk in vite.config.ts).
+  void import('../backend/tables')
+    .then(({ loadSampleTable }) =>
+      loadSampleTable(entry.table, { eq: entry.eq, retry: options.retry, signal: controller.signal }),
+    )
+    .catch((error: unknown) => ({ ok: false as const, error: `Could not load ${entry.table}: ${String(error)}` }))
+    .then((result) => {
       if (controller.signal.aborted) return;
       entry.controller = null;
       entry.state = result.ok
         ? { status: 'ready', rows: result.rows, error: null }
         : { status: 'error', rows: null, error: result.error };
       notify(entry);
-    },
-  );
+    });
 }
 
 /** The entry of a query, created (from the cache, the whole table, or a new request) if need be. */

@@ -1,4 +1,4 @@
-import type { ScreenKey } from '@vault/domain';
+import { type DashboardKind, dashboardFor, type ScreenKey, type Session } from '@vault/domain';
 import type { TableName } from '../backend/schemas';
 import { type Eq, prefetch } from './cache';
 import { useQuery } from './useQuery';
@@ -42,13 +42,34 @@ export const useProductionAssets = () => useQuery(tableOf.productionAsset);
 export const useComplianceAlerts = () => useQuery(tableOf.complianceAlert);
 export const useAuditLogs = () => useQuery(tableOf.auditLog);
 
-type Needs = (params: Readonly<Record<string, string>>) => [TableName, Eq?][];
+type Needs = (params: Readonly<Record<string, string>>, session: Session) => [TableName, Eq?][];
+
+/** What each dashboard reads on its first render (screens/Dashboard/*Dashboard.tsx). */
+const dashboardTables: Record<Exclude<DashboardKind, 'signed-out' | 'unknown'>, TableName[]> = {
+  investor: [tableOf.investment, tableOf.notification, tableOf.upcomingAction],
+  'mfo-admin': [
+    tableOf.member,
+    tableOf.complianceAlert,
+    tableOf.activity,
+    tableOf.loan,
+    tableOf.equityHolding,
+    tableOf.productionAsset,
+  ],
+  'cl-spv': [tableOf.loan, tableOf.repayment],
+  'eq-spv': [tableOf.equityHolding],
+  'production-spv': [tableOf.productionAsset],
+  compliance: [tableOf.complianceAlert, tableOf.auditLog],
+};
 
 /**
  * What each screen loads first, so the router can start it with the screen's code. Screens not
  * listed load nothing from tables, or choose by role (the dashboard) once they render.
  */
 const screenNeeds: Partial<Record<ScreenKey, Needs>> = {
+  dashboard: (_params, session) => {
+    const kind = dashboardFor(session);
+    return kind === 'signed-out' || kind === 'unknown' ? [] : dashboardTables[kind].map((table) => [table]);
+  },
   opportunities: () => [[tableOf.opportunity]],
   // Both at once: the facts under the detail do not wait for the detail (OpportunityDetail).
   opportunityDetail: ({ id = '' }) => [
@@ -61,6 +82,6 @@ const screenNeeds: Partial<Record<ScreenKey, Needs>> = {
 };
 
 /** Starts a screen's first data requests (see screenNeeds); the router calls it with the screen's code. */
-export function prefetchScreen(screen: ScreenKey, params: Readonly<Record<string, string>> = {}): void {
-  for (const [table, eq] of screenNeeds[screen]?.(params) ?? []) prefetch(table, eq);
+export function prefetchScreen(screen: ScreenKey, params: Readonly<Record<string, string>>, session: Session): void {
+  for (const [table, eq] of screenNeeds[screen]?.(params, session) ?? []) prefetch(table, eq);
 }

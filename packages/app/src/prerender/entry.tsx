@@ -6,6 +6,7 @@ import { App } from '../App';
 import { screens } from '../screens/registry';
 import { createAppSessionStore } from '../session/SessionProvider';
 import { memoryStorage } from '../storage/local';
+import { createSessionArea } from '../storage/sessionArea';
 
 export { documentTitle } from '@vault/domain';
 export { landingComponents } from '../styles/radixSplit';
@@ -33,7 +34,7 @@ export async function render(path: string): Promise<{ html: string; screen: stri
   } else if (view.kind !== 'not-found') {
     throw new Error(`${path} is a ${view.kind} for a signed-out visitor; it cannot be prerendered`);
   }
-  const store = createAppSessionStore({ storage: memoryStorage(), tabStorage: memoryStorage() });
+  const store = createAppSessionStore({ area: createSessionArea(memoryStorage(), memoryStorage()) });
   const html = renderToString(
     <PrerenderPath.Provider value={path}>
       <StrictMode>

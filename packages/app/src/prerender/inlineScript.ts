@@ -12,8 +12,8 @@ export const CLIENT_RENDER_ATTRIBUTE = 'data-client-render';
 /** Set on <html> once the app's first render (hydration or a fresh render) has committed. */
 export const APP_READY_ATTRIBUTE = 'data-app-ready';
 
-/** The storage keys whose presence means someone may be signed in: supabase-js's and the older one. */
-export const sessionPresenceKeys = [storageKeys.auth, storageKeys.user] as const;
+/** The storage key whose presence means someone may be signed in: supabase-js's session. */
+export const sessionPresenceKeys = [storageKeys.auth] as const;
 
 /** The query parameters a prerendered page shows the same way (demo mode is added after hydration). */
 export const queryKeptByPrerender = ['demo'] as const;

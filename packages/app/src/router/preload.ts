@@ -1,6 +1,5 @@
-import { finalView, type Session } from '@vault/domain';
+import { finalView, matchRoute, type Session } from '@vault/domain';
 import { screens } from '../screens/registry';
-import { firstScreenTables, prefetchTables } from './prefetch';
 import { ShellLayout } from './routes';
 
 /**
@@ -25,7 +24,10 @@ export async function preloadFirstScreen(session: Session, pathname: string): Pr
   // The screen's data is requested as soon as its code is here, before the first render rather than
   // after it (the render of a signed-in page takes a while on a slow CPU). Not before: supabase-js
   // (and the embedded mock backend, ~90 KB) would share the bandwidth with the code that paints.
-  const code = Promise.all(loads).then(() => prefetchTables(firstScreenTables(view, session)));
+  const params = matchRoute(pathname)?.params ?? {};
+  const code = Promise.all(loads)
+    .then(() => import('../data/queries'))
+    .then(({ prefetchScreen }) => prefetchScreen(view.screen, params, session));
   try {
     await Promise.race([code, new Promise((resolve) => window.setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
   } catch (error) {
