@@ -9,7 +9,8 @@ interface Call {
 }
 const calls: Call[] = [];
 
-// The backend stands still until a test answers: each load waits for `resolve`.
+// The backend stands still until a test answers: each load waits for `resolve`. The cache imports
+// the backend module on its first request, so a request is seen after a tick.
 vi.mock('../backend/tables', () => ({
   loadSampleTable: (table: string, options: LoadOptions = {}) =>
     new Promise<TableResult<unknown>>((resolve) => calls.push({ table, options, resolve })),
@@ -21,7 +22,10 @@ const { setQueryScope } = await import('./scope');
 
 const solar = { id: 'solar', name: 'Solar' };
 const wind = { id: 'wind', name: 'Wind' };
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+const tick = async () => {
+  await vi.dynamicImportSettled();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+};
 const answer = async (call: Call | undefined, rows: unknown[]) => {
   call?.resolve({ ok: true, rows });
   await tick();
@@ -36,6 +40,7 @@ afterEach(() => clearQueries());
 describe('the query cache', () => {
   it('sends one request for two followers of the same query (dedupe)', async () => {
     const stop = [subscribeQuery('documents', {}, () => {}), subscribeQuery('documents', {}, () => {})];
+    await tick();
     expect(calls.map((c) => c.table)).toEqual(['documents']);
     await answer(calls[0], [solar]);
     expect(readQuery('documents')).toMatchObject({ status: 'ready', rows: [solar] });
@@ -44,20 +49,24 @@ describe('the query cache', () => {
 
   it('answers a query it has from the cache: from the detail to the investment flow fetches nothing', async () => {
     const stop = subscribeQuery('opportunity_details', { id: 'solar' }, () => {});
+    await tick();
     await answer(calls[0], [solar]);
     stop();
     await tick();
     // The investment flow asks for the same rows.
     expect(readQuery('opportunity_details', { id: 'solar' })).toMatchObject({ status: 'ready', rows: [solar] });
     subscribeQuery('opportunity_details', { id: 'solar' }, () => {})();
+    await tick();
     expect(calls).toHaveLength(1);
   });
 
   it("answers one opportunity from the list's rows, without a request", async () => {
     subscribeQuery('opportunities', {}, () => {});
+    await tick();
     await answer(calls[0], [solar, wind]);
     expect(readQuery('opportunities', { id: 'wind' })).toMatchObject({ status: 'ready', rows: [wind] });
     subscribeQuery('opportunities', { id: 'wind' }, () => {});
+    await tick();
     expect(calls).toHaveLength(1);
   });
 
@@ -72,6 +81,7 @@ describe('the query cache', () => {
     expect(calls[0]?.options.signal?.aborted).toBe(true);
     // Forgotten: the next follower asks again.
     subscribeQuery('loans', {}, () => {});
+    await tick();
     expect(calls).toHaveLength(2);
   });
 
@@ -86,17 +96,20 @@ describe('the query cache', () => {
   it('tells followers of each change and asks again on Retry, as a Retry', async () => {
     const seen: string[] = [];
     subscribeQuery('documents', {}, () => seen.push(readQuery('documents').status));
+    await tick();
     calls[0]?.resolve({ ok: false, error: 'Could not load documents' });
     await tick();
     expect(readQuery('documents')).toMatchObject({ status: 'error', error: 'Could not load documents' });
     retryQuery('documents');
+    await tick();
     expect(calls[1]?.options.retry).toBe(true);
     await answer(calls[1], []);
     expect(seen).toEqual(['error', 'loading', 'ready']);
   });
 
-  it("starts the opportunity detail's two requests together, before either answers", () => {
+  it("starts the opportunity detail's two requests together, before either answers", async () => {
     prefetchScreen('opportunityDetail', { id: 'solar' }, signedOut);
+    await tick();
     expect(calls.map((c) => [c.table, c.options.eq])).toEqual([
       [tableOf.opportunityDetail, { id: 'solar' }],
       [tableOf.opportunity, { id: 'solar' }],
@@ -106,15 +119,18 @@ describe('the query cache', () => {
   it('a prefetched query is joined by its screen, not asked again', async () => {
     prefetch('documents');
     subscribeQuery('documents', {}, () => {});
+    await tick();
     expect(calls).toHaveLength(1);
     await answer(calls[0], [solar]);
     prefetch('documents');
+    await tick();
     expect(calls).toHaveLength(1);
   });
 
   it("empties itself for another user, so nobody sees the previous user's rows", async () => {
     setQueryScope('user-a');
     subscribeQuery('documents', {}, () => {});
+    await tick();
     await answer(calls[0], [solar]);
     setQueryScope('user-a');
     expect(readQuery('documents').status).toBe('ready');

@@ -53,6 +53,18 @@ function derived(table: TableName, eq: Eq): Entry | null {
   return { table, eq, state: { status: 'ready', rows, error: null }, controller: null, listeners: new Set() };
 }
 
+// supabase-js comes with the first request, not with the screens' code, so a screen paints
+// without waiting for it (the 'backend' chunk in vite.config.ts). One import for every request.
+let backendTables: Promise<typeof import('../backend/tables')> | undefined;
+const loadBackendTables = () => {
+  // A failed fetch of the chunk (offline) is asked again by the next request.
+  backendTables ??= import('../backend/tables').catch((error: unknown) => {
+    backendTables = undefined;
+    throw error;
+  });
+  return backendTables;
+};
+
 function load(entry: Entry, options: Pick<LoadOptions, 'retry'> = {}): void {
   entry.controller?.abort();
   const controller = new AbortController();
@@ -61,9 +73,7 @@ function load(entry: Entry, options: Pick<LoadOptions, 'retry'> = {}): void {
     entry.state = LOADING;
     notify(entry);
   }
-  // supabase-js comes with the first request, not with the screens' code, so a screen paints
-  // without waiting for it (the 'backend' chunk in vite.config.ts).
-  void import('../backend/tables')
+  void loadBackendTables()
     .then(({ loadSampleTable }) =>
       loadSampleTable(entry.table, { eq: entry.eq, retry: options.retry, signal: controller.signal }),
     )
