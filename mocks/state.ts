@@ -174,10 +174,14 @@ export type PasswordCheck =
 export const mockDb = {
   /** Every account: the seeded ones first, then those made by sign-in or sign-up. */
   accounts(): MockAccount[] {
-    const seeded = seededAccounts();
-    const made = load().accounts.filter((a) => !seeded.some((s) => s.email === a.email));
+    const stored = load().accounts;
+    // A story's member may take a seeded account's email (the admin pair's, say): theirs wins.
+    const taken = new Set(stored.filter((a) => a.seeded).map((a) => a.email));
+    const seeded = seededAccounts().filter((a) => !taken.has(a.email));
+    const made = stored.filter((a) => a.seeded || !seeded.some((s) => s.email === a.email));
     return [...seeded, ...made];
   },
+
   /** The accounts made by sign-in or sign-up (not the seeded ones). */
   signedUpAccounts(): MockAccount[] {
     const seeded = seededAccounts();

@@ -44,6 +44,22 @@ function only(method: string, path: string): Request {
   return request;
 }
 
+describe('Supabase Auth of the embedded backend', () => {
+  it('refreshes with the refresh-token grant, spends the old refresh token, and knows the user', async () => {
+    const { client, session } = await signedIn();
+    const { data, error } = await client.auth.refreshSession();
+    expect(error).toBeNull();
+    expect(data.session?.refresh_token).not.toBe(session.refresh_token);
+    expect(data.session?.user.id).toBe(session.user.id);
+    const again = await testClient().auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(again.error?.code).toBe('refresh_token_not_found');
+    const user = await client.auth.getUser();
+    expect(user.data.user?.email).toBe('member@example.eu');
+    const forged = await testClient().auth.getUser(`${session.access_token.slice(0, -4)}AAAA`);
+    expect(forged.error?.status).toBe(403);
+  });
+});
+
 describe('createWallet (function)', () => {
   it('invokes create-crossmint-wallet with userId, correlation id, idempotency key, the bearer and the anon key', async () => {
     const { client, session, userId } = await signedIn();

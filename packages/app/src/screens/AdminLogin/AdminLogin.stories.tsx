@@ -60,7 +60,10 @@ export const RightPair: Story = {
 export const DemoMode: Story = {
   parameters: { app: { url: '/admin/login', demo: true } satisfies AppStoryParameters },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText(/Demo gate, not security/)).toBeVisible();
+    // Mock builds only: the embedded backend's admin account, shown in demo mode.
+    await expect(
+      within(canvasElement).getByText(/Demo account of the embedded backend: admin@example\.com \/ admin-demo-2025/),
+    ).toBeVisible();
   },
 };
 
