@@ -11,12 +11,12 @@ import { type MockAccount, mockDb } from './state';
 const AUTH = '*/auth/v1';
 
 /** A GoTrue error answer; supabase-js takes `error_code` as the error's code and `msg` as its message. */
-export function authError(status: number, errorCode: string, msg: string): Response {
+function authError(status: number, errorCode: string, msg: string): Response {
   return HttpResponse.json({ code: status, error_code: errorCode, msg }, { status });
 }
 
 /** The user object GoTrue returns (the parts supabase-js and the app read). */
-export function userJson(account: MockAccount): Record<string, unknown> {
+function userJson(account: MockAccount): Record<string, unknown> {
   const appMetadata: Record<string, unknown> = { provider: 'email', providers: ['email'] };
   // Ordinary sign-ups carry no role (the server reads a missing role as investor); only the
   // server sets one, as seed.sql does for the demo and admin accounts.
@@ -41,7 +41,7 @@ export function userJson(account: MockAccount): Record<string, unknown> {
 }
 
 /** The claims of an access token for an account (docs/backend.md: sub, role, email, app_metadata). */
-export function claimsFor(account: MockAccount, sessionId: string, now = Date.now()): JwtClaims {
+function claimsFor(account: MockAccount, sessionId: string, now = Date.now()): JwtClaims {
   const user = userJson(account);
   const iat = Math.floor(now / 1000);
   return {

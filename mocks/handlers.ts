@@ -9,6 +9,3 @@ import { restHandlers } from './rest';
  * msw/node alike. Nothing leaves the page: in the browser it all runs inside the worker's client.
  */
 export const handlers: HttpHandler[] = [...authHandlers, ...functionHandlers, ...restHandlers];
-
-export { walletHandlers } from './functions';
-export { RETRY_HEADER, tableHandlers } from './rest';

@@ -5,11 +5,11 @@
  */
 
 /** The mock's signing secret; a real project's secret never reaches the client. */
-export const MOCK_JWT_SECRET = 'vault-embedded-backend-not-a-secret';
+const MOCK_JWT_SECRET = 'vault-embedded-backend-not-a-secret';
 /** Access tokens live one hour, as Supabase's do by default. */
 export const ACCESS_TOKEN_SECONDS = 3600;
 
-export interface AppMetadata {
+interface AppMetadata {
   provider?: string;
   providers?: string[];
   role?: string;

@@ -50,7 +50,7 @@ function errorBody(error: BackendError): Row {
 }
 
 /** A Postgres error as PostgREST answers it: 42501 is 401 for anon, 403 for a member. */
-export function pgError(error: BackendError, caller: Caller): Response {
+function pgError(error: BackendError, caller: Caller): Response {
   return HttpResponse.json(errorBody(error), { status: httpStatusFor(error.code, caller.kind === 'member') });
 }
 

@@ -4,22 +4,15 @@
  * the browser, e.g. from the devtools console, to see each failure in the running app.
  */
 
-export const walletScenarios = [
-  'success',
-  'failure',
-  'serverError',
-  'networkError',
-  'invalidJson',
-  'noWalletId',
-] as const;
+const walletScenarios = ['success', 'failure', 'serverError', 'networkError', 'invalidJson', 'noWalletId'] as const;
 export type WalletScenario = (typeof walletScenarios)[number];
 
-export const tableScenarios = ['ok', 'loading', 'error', 'empty'] as const;
+const tableScenarios = ['ok', 'loading', 'error', 'empty'] as const;
 export type TableScenario = (typeof tableScenarios)[number];
 
-export const WALLET_SCENARIO_KEY = 'vault.mock.scenario';
+const WALLET_SCENARIO_KEY = 'vault.mock.scenario';
 /** Comma-separated `table:state` pairs; `*` stands for every table, e.g. 'opportunities:error'. */
-export const TABLE_SCENARIO_KEY = 'vault.mock.tables';
+const TABLE_SCENARIO_KEY = 'vault.mock.tables';
 
 function read(key: string): string | null {
   try {

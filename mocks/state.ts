@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, demoAccounts, type Role, stableHash } from '@vault/domai
  * every access, so the app's tabs and reloads share one backend as they would share a server.
  */
 
-export const MOCK_DB_KEY = 'vault.mock.db';
+const MOCK_DB_KEY = 'vault.mock.db';
 
 export interface MockAccount {
   id: string;

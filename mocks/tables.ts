@@ -6,5 +6,3 @@ import { sampleData, sampleMemberRows, sampleSharedRows } from '@vault/domain';
  * `supabase/seed.sql` is generated from too; `members` also lists the backend's own accounts.
  */
 export const sampleTables = { ...sampleSharedRows, ...sampleMemberRows, members: sampleData.users } as const;
-
-export type SampleTableName = keyof typeof sampleTables;

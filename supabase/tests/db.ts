@@ -57,7 +57,7 @@ export async function createUser(
 }
 
 /** The claims PostgREST would set for this account's access token. */
-export function claimsOf(account: Account): Record<string, unknown> {
+function claimsOf(account: Account): Record<string, unknown> {
   const appMetadata: Record<string, unknown> = { provider: 'email', providers: ['email'], role: account.role };
   if (account.isAdmin) appMetadata.is_admin = true;
   return {
@@ -103,7 +103,7 @@ export async function asActor<T>(db: PGlite, who: Who, body: (tx: Transaction) =
 }
 
 /** The SQLSTATE of a Postgres error PGlite raised, or null. */
-export function sqlState(error: unknown): string | null {
+function sqlState(error: unknown): string | null {
   if (typeof error === 'object' && error !== null && 'code' in error) {
     const code = (error as { code: unknown }).code;
     return typeof code === 'string' ? code : null;

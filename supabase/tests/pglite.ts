@@ -10,7 +10,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
  */
 
 export const supabaseDir = fileURLToPath(new URL('..', import.meta.url));
-export const migrationsDir = join(supabaseDir, 'migrations');
+const migrationsDir = join(supabaseDir, 'migrations');
 
 export function migrationFiles(): string[] {
   return readdirSync(migrationsDir)

@@ -25,7 +25,7 @@ export const PROFILE_KEY = 'vault.profile';
 /** A key of the app's previous session format; today's app reads nothing under it. */
 export const IS_ADMIN_KEY = 'vault.isAdmin';
 /** Supabase Auth's token endpoint, as supabase-js calls it against the embedded backend. */
-export const AUTH_TOKEN_PATH = '/auth/v1/token';
+const AUTH_TOKEN_PATH = '/auth/v1/token';
 export const APPEARANCE_KEY = 'vault.appearance';
 
 /** The demo admin pair (docs/decisions.md (2)). */

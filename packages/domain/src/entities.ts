@@ -102,7 +102,7 @@ export function readCreateWalletResponse(body: unknown): { ok: true; walletId: s
 // The platform tables behind /users, the dashboards and /loans (docs/backend.md), moved here from
 // the app so the app, the embedded backend and supabase/ read one schema.
 
-export const memberStatuses = ['Active', 'Pending', 'Suspended'] as const;
+const memberStatuses = ['Active', 'Pending', 'Suspended'] as const;
 /** A row of the member list behind /users (the `members` view). */
 export const PlatformUserSchema = v.object({
   id: v.string(),

@@ -61,7 +61,7 @@ export function isKycApproved(user: User): boolean {
  * The server-written claims the app reads from a Supabase Auth user (docs/backend.md): the role
  * (missing means investor) and the admin flag (missing means false). An unknown role is refused.
  */
-export const AppMetadataSchema = v.object({
+const AppMetadataSchema = v.object({
   role: v.optional(RoleSchema, 'investor'),
   is_admin: v.optional(v.boolean(), false),
 });

@@ -38,7 +38,7 @@ export function showAppearance(appearance: Appearance): void {
   root.style.colorScheme = appearance;
 }
 
-export function setAppearance(next: Appearance): void {
+function setAppearance(next: Appearance): void {
   writeItem(storageKeys.appearance, next);
   for (const listener of listeners) listener();
 }

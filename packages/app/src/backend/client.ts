@@ -3,7 +3,7 @@ import { AUTH_STORAGE_KEY, type AuthStorageAdapter } from '../storage/sessionAre
 import { type BackendConfig, readBackendConfig } from './config';
 import { backendReady, currentAuthStorage } from './token';
 
-export { setAuthStorage, setBackendStarter } from './token';
+export {} from './token';
 
 type RealtimeTransport = NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport'];
 

@@ -7,9 +7,9 @@ export interface BackendConfig {
 }
 
 /** The mock's anon key: a placeholder, since nothing checks it; real keys come from the environment. */
-export const MOCK_ANON_KEY = 'vault-mock-anon-key';
+const MOCK_ANON_KEY = 'vault-mock-anon-key';
 /** Off the browser (node tests) there is no page origin; MSW matches any origin, so any fixed one does. */
-export const MOCK_FALLBACK_ORIGIN = 'https://mock.vault.local';
+const MOCK_FALLBACK_ORIGIN = 'https://mock.vault.local';
 
 interface BackendEnv {
   VITE_SUPABASE_URL?: string;
@@ -35,9 +35,4 @@ export function readBackendConfig(
   // Same origin in the browser, so the mock needs no CORS and works on any port.
   const base = origin && origin !== 'null' ? origin : MOCK_FALLBACK_ORIGIN;
   return { url: `${base}/mock-supabase`, anonKey: MOCK_ANON_KEY, mock: true };
-}
-
-/** The build's backend mode; main.tsx starts the MSW worker only when this is true. */
-export function isMockBackend(): boolean {
-  return readBackendConfig().mock;
 }

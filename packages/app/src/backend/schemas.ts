@@ -17,19 +17,9 @@ import {
 import type * as v from 'valibot';
 
 // The row schemas live in @vault/domain (the backend contract); these names stay for the screens.
-export {
-  type Activity,
-  ActivitySchema,
-  type Notification,
-  NotificationSchema,
-  type PlatformUser,
-  PlatformUserSchema,
-  type ProfileRow,
-  ProfileRowSchema,
-  type Repayment,
-  RepaymentSchema,
-  type UpcomingAction,
-  UpcomingActionSchema,
+export type {
+  PlatformUser,
+  Repayment,
 } from '@vault/domain';
 
 /**

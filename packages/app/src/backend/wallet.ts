@@ -15,9 +15,9 @@ import { readProfileRow } from './profileRow';
 import { messageOf, type Result } from './result';
 import { TimeoutError, withTimeout } from './timeout';
 
-export const CREATE_WALLET_FUNCTION = 'create-crossmint-wallet';
+const CREATE_WALLET_FUNCTION = 'create-crossmint-wallet';
 /** The header that makes a retried wallet request return the first one's answer (docs/backend.md). */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 export type CreateWalletResult = Result<{ walletId: string }>;
 

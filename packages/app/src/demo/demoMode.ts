@@ -27,10 +27,6 @@ export function checkDemoAvailability(
   });
 }
 
-export function demoAvailability(): DemoAvailability {
-  return availability;
-}
-
 /** Tests: forget what the backend said. */
 export function resetDemoAvailability(value: DemoAvailability = MOCK_BACKEND ? 'on' : 'unknown'): void {
   availability = value;

@@ -13,10 +13,10 @@ export const CLIENT_RENDER_ATTRIBUTE = 'data-client-render';
 export const APP_READY_ATTRIBUTE = 'data-app-ready';
 
 /** The storage key whose presence means someone may be signed in: supabase-js's session. */
-export const sessionPresenceKeys = [storageKeys.auth] as const;
+const sessionPresenceKeys = [storageKeys.auth] as const;
 
 /** The query parameters a prerendered page shows the same way (demo mode is added after hydration). */
-export const queryKeptByPrerender = ['demo'] as const;
+const queryKeptByPrerender = ['demo'] as const;
 
 /** A regular expression source matching every path of the route table, as the router matches them. */
 export function routePattern(): string {

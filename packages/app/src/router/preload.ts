@@ -6,7 +6,7 @@ import { ShellLayout } from './routes';
  * How long the first render waits for its screen's code. On a slow network the page shows its
  * loading state after this, as it would without the preload, rather than staying blank.
  */
-export const FIRST_SCREEN_WAIT_MS = 1500;
+const FIRST_SCREEN_WAIT_MS = 1500;
 
 /**
  * Fetches the code of what the guard will render for this path (the screen, and the signed-in

@@ -27,7 +27,7 @@ function toRouteObject(route: RouteDefinition): RouteObject {
  * The route objects, generated from the domain route table: public routes bare, the others
  * inside the shell, everything else the 404. Root shows the crash page for errors below it.
  */
-export function routeObjects(): RouteObject[] {
+function routeObjects(): RouteObject[] {
   return [
     {
       element: <Root />,

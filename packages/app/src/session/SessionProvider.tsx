@@ -18,7 +18,7 @@ const loadSonner = () => {
 };
 
 /** Toasts go through sonner, so every session message appears in the app's <Toaster>. */
-export const sonnerNotifier = {
+const sonnerNotifier = {
   success: (message: string) => {
     void loadSonner().then(({ toast }) => toast.success(message));
   },
@@ -28,7 +28,7 @@ export const sonnerNotifier = {
 };
 
 /** The browser's session area: localStorage for remembered sessions, sessionStorage for this tab only. */
-export function browserSessionArea(): SessionArea {
+function browserSessionArea(): SessionArea {
   return createSessionArea(browserStorage(), browserStorage('session'));
 }
 

@@ -12,7 +12,7 @@ import * as v from 'valibot';
 import { AUTH_STORAGE_KEY, PROFILE_CACHE_KEY } from '../storage/sessionArea';
 
 /** Anything bigger than this is not a session we wrote; refuse it before parsing. */
-export const MAX_STORED_CHARS = 64 * 1024;
+const MAX_STORED_CHARS = 64 * 1024;
 
 export interface StoredSession {
   session: Session;

@@ -17,19 +17,19 @@ import type { SessionArea } from '../storage/sessionArea';
 import type { DemoCall, Outcome, SessionBackend } from './backendApi';
 import { cacheProfile, readStoredSession, restoreSession, type StoredSession } from './persist';
 
-export interface SessionState {
+interface SessionState {
   session: Session;
   /** True while a sign-in reads the member's profile; the dashboard shows 'Loading...' then. */
   loading: boolean;
 }
 
-export interface Notifier {
+interface Notifier {
   success(message: string): void;
   error(message: string): void;
 }
 
 /** The demo accounts (docs/decisions.md (3)): one per role, with the documented demo password. */
-export interface DemoAccounts {
+interface DemoAccounts {
   email(role: Role): string;
   password: string;
 }

@@ -1,4 +1,3 @@
-export { StoryAuthSeed } from './authSeed';
 export { type AppStoryParameters, withApp } from './decorators';
 export { expectNavigatedTo, expectToast, SLOW } from './expect';
 export { FullApp } from './FullApp';

@@ -26,7 +26,7 @@ export function testClient(storage?: AuthStorageAdapter) {
   return createBackendClient({ config: TEST_CONFIG, storage, realtimeTransport });
 }
 
-export function testBackend(storage?: AuthStorageAdapter, options?: SessionBackendOptions): SessionBackend {
+function testBackend(storage?: AuthStorageAdapter, options?: SessionBackendOptions): SessionBackend {
   return createSessionBackend(testClient(storage), options);
 }
 

@@ -16,7 +16,7 @@ export const DEMO_PASSWORD = 'vault-demo-2025';
  */
 export const DEMO_PASSWORD_BCRYPT = '$2a$10$OgWoikXLbgIY6dnL1jkPUeM5MRvHE.Le9PAhORjKA0K/gp/5TUsOe';
 
-export const DEMO_EMAIL_DOMAIN = 'vault.example';
+const DEMO_EMAIL_DOMAIN = 'vault.example';
 
 export function demoEmail(role: Role): string {
   return `demo.${role}@${DEMO_EMAIL_DOMAIN}`;
@@ -24,7 +24,7 @@ export function demoEmail(role: Role): string {
 
 const UuidSchema = v.pipe(v.string(), v.uuid('must be a uuid'));
 
-export const DemoAccountSchema = v.object({
+const DemoAccountSchema = v.object({
   id: UuidSchema,
   email: v.pipe(v.string(), v.email()),
   role: RoleSchema,
@@ -55,9 +55,3 @@ export const demoAccounts: readonly DemoAccount[] = parseTable(
     kycStatus: role === 'investor' ? 'unknown' : 'approved',
   })),
 );
-
-export function demoAccountFor(role: Role): DemoAccount {
-  const account = demoAccounts.find((a) => a.role === role);
-  if (!account) throw new Error(`No demo account for role "${role}"`);
-  return account;
-}

@@ -33,7 +33,7 @@ import {
  * 'all' filters nothing. In `values`, the strings '$own' and '$other' stand for those ids.
  */
 
-export const actorIds = [
+const actorIds = [
   'anon',
   'investorA',
   'investorB',
@@ -46,7 +46,7 @@ export const actorIds = [
 ] as const;
 export type ActorId = (typeof actorIds)[number];
 
-export const ActorSchema = v.object({
+const ActorSchema = v.object({
   id: v.picklist(actorIds),
   /** Null for anon (no Authorization, the anon key's role). */
   role: v.nullable(RoleSchema),
@@ -68,18 +68,12 @@ export const actors: readonly Actor[] = actorIds.map((id) =>
   }),
 );
 
-export function actor(id: ActorId): Actor {
-  const found = actors.find((a) => a.id === id);
-  if (!found) throw new Error(`No actor "${id}"`);
-  return found;
-}
-
-export function readerOf(a: Actor): Reader | null {
+function readerOf(a: Actor): Reader | null {
   return a.role ? { role: a.role, isAdmin: a.isAdmin } : null;
 }
 
-export type Operation = 'select' | 'insert' | 'update' | 'delete' | 'rpc';
-export type Target = 'own' | 'other' | 'all';
+type Operation = 'select' | 'insert' | 'update' | 'delete' | 'rpc';
+type Target = 'own' | 'other' | 'all';
 export type ScenarioValue = string | number | boolean | null | { [key: string]: boolean };
 
 export type Expectation =

@@ -15,7 +15,7 @@ export const demoFunctionNames = [
 ] as const;
 export type DemoFunctionName = (typeof demoFunctionNames)[number];
 
-export const DemoFunctionSchema = v.object({
+const DemoFunctionSchema = v.object({
   name: v.picklist(demoFunctionNames),
   /** Argument names, in order, as PostgREST expects them in the JSON body. */
   args: v.array(v.picklist(['amount_cents'])),
@@ -42,5 +42,3 @@ export const DEMO_WALLET_PREFIX = 'demo-wallet-';
 
 /** The one-row `public.app_settings` table: readable by anon and authenticated, written by no client. */
 export const APP_SETTINGS_TABLE = 'app_settings';
-export const AppSettingsSchema = v.object({ demo_mode: v.boolean() });
-export type AppSettings = v.InferOutput<typeof AppSettingsSchema>;

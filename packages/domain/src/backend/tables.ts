@@ -30,7 +30,6 @@ const UuidSchema = v.pipe(v.string(), v.uuid());
 
 /** Communication toggles by channel id, e.g. `{ email: true, sms: false }`. */
 export const PreferencesSchema = v.record(v.pipe(v.string(), v.maxLength(50)), v.boolean());
-export type Preferences = v.InferOutput<typeof PreferencesSchema>;
 
 /** A member's own row of `public.profiles`, as the backend returns it. */
 export const ProfileRowSchema = v.object({
@@ -69,7 +68,6 @@ export const tableRowSchemas = {
 } as const;
 
 export type BackendTableName = keyof typeof tableRowSchemas;
-export type BackendRow<T extends BackendTableName> = v.InferOutput<(typeof tableRowSchemas)[T]>;
 export const backendTableNames = Object.keys(tableRowSchemas) as BackendTableName[];
 
 export function isBackendTable(name: string): name is BackendTableName {
@@ -78,7 +76,7 @@ export function isBackendTable(name: string): name is BackendTableName {
 
 const roleRoutes = routes.filter((r) => Array.isArray(r.access)).map((r) => r.path);
 
-export const TableAccessSchema = v.variant('kind', [
+const TableAccessSchema = v.variant('kind', [
   /** `profiles`: each member reads and updates their own row only. */
   v.object({ kind: v.literal('own-profile') }),
   /** Rows carry `user_id`: each member reads their own rows only, whatever their role. */
@@ -91,11 +89,10 @@ export const TableAccessSchema = v.variant('kind', [
     route: v.picklist(roleRoutes, 'must be a route restricted to roles in the route table'),
   }),
 ]);
-export type TableAccess = v.InferOutput<typeof TableAccessSchema>;
 
 const profileColumnNames = Object.keys(ProfileRowSchema.entries) as (keyof ProfileRow)[];
 
-export const ProfileColumnsSchema = v.object({
+const ProfileColumnsSchema = v.object({
   /** A member changes these on their own row (PATCH with only the changed fields). */
   editable: v.array(v.picklist(profileColumnNames)),
   /** Only the service role (the wallet function, later the providers' webhooks) changes these. */
@@ -110,7 +107,7 @@ export const ProfileColumnsSchema = v.object({
 });
 export type ProfileColumns = v.InferOutput<typeof ProfileColumnsSchema>;
 
-export const TableSpecSchema = v.object({
+const TableSpecSchema = v.object({
   name: v.picklist(backendTableNames),
   relation: v.picklist(['table', 'view']),
   access: TableAccessSchema,
