@@ -399,7 +399,7 @@ async function measureInteractions(browser, origin) {
     const pillTimes = [];
     await guarded('filterPill', async () => {
       await page.goto(`${origin}/opportunities`, { waitUntil: 'load', timeout: 60_000 });
-      // The category pills (SPEC.md: All, Renewable energy, …) are toggle buttons in a group named
+      // The category pills (docs/product.md: All, Renewable energy, …) are toggle buttons in a group named
       // 'Category'; the region group has an 'All' of its own.
       const categoryGroup = page.getByRole('group', { name: 'Category' });
       const category = categoryGroup.getByRole('button', { name: 'Renewable energy', exact: true });

@@ -130,7 +130,7 @@ for (const { name, items } of storageCases) {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
     await expect(userMenuButton(page)).toHaveCount(0);
-    // The unreadable session is cleared (SPEC.md 4), so the next start is clean too.
+    // The unreadable session is cleared (docs/product.md §4), so the next start is clean too.
     expect(await page.evaluate((key) => localStorage.getItem(key), USER_KEY)).toBeNull();
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();

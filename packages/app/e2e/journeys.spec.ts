@@ -59,7 +59,7 @@ test.describe('investor journey', () => {
     await createWalletButton(page).click();
     await expect(toast(page, 'Wallet created successfully!')).toBeVisible();
     await expect(main(page).getByText(/Wallet ID/)).toBeVisible();
-    // SPEC.md 7: in demo mode a PATCH of the profile row, and no call of the wallet function.
+    // docs/product.md §7: in demo mode a PATCH of the profile row, and no call of the wallet function.
     expect(backendCalls).toContainEqual(expect.stringMatching(new RegExp(`^PATCH .*${PROFILES_PATH}$`)));
     expect(backendCalls.filter((call) => call.includes(WALLET_FUNCTION_PATH))).toEqual([]);
     const walletId = (await storedUser(page))?.crossmintWalletId;
@@ -457,7 +457,7 @@ test.describe('forms', () => {
     await del.click();
     await expect(del).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByText(/DELETE MY ACCOUNT/).first()).toBeVisible();
-    // The typed text is not checked (SPEC.md 5).
+    // The typed text is not checked (docs/product.md §5).
     await page.getByLabel(/Type DELETE MY ACCOUNT/).fill('whatever');
     await page.getByRole('button', { name: 'Confirm Deletion' }).click();
     await expect(page).toHaveURL(/\/$/);

@@ -123,7 +123,7 @@ test('keyboard only: from the landing page to a finished investment, skip link i
 test('keyboard only: Ctrl+K palette reaches every Navigation entry', async ({ page, watch }) => {
   await signInAs(page, 'investor');
   const palette = page.getByRole('dialog');
-  // SPEC.md 2 'Command palette': the Navigation group, in order, with where each entry goes.
+  // docs/product.md §2 'Command palette': the Navigation group, in order, with where each entry goes.
   const entries: [string, RegExp][] = [
     ['Go to Dashboard', /\/dashboard$/],
     ['Explore Opportunities', /\/opportunities$/],

@@ -5,7 +5,7 @@ import { routes } from './routes';
 import type { Session, User } from './session';
 
 /**
- * SPEC.md 2's route table, copied here by hand on purpose: the expected answers must not be
+ * The route table of docs/product.md §2, copied here by hand on purpose: the expected answers must not be
  * read from the `routes` table under test. 'public' = no sign-in; 'any' = any signed-in user.
  */
 const spec: Record<string, { allowed: 'public' | 'any' | Role[]; gate?: true }> = {
@@ -34,7 +34,7 @@ const spec: Record<string, { allowed: 'public' | 'any' | Role[]; gate?: true }> 
   '/assets': { allowed: ['production_spv'] },
   '/kyc': { allowed: ['compliance'] },
   '/audit': { allowed: ['compliance'] },
-  // PRODUCT.md decisions 5 and 6.
+  // docs/decisions.md (5) and (6).
   '/community': { allowed: 'any' },
   '/access-required': { allowed: 'any' },
 };

@@ -1,4 +1,4 @@
-/** Demo mode (PRODUCT.md decision 3): ?demo=1 or ?demo=true turns it on, 0 or false off. */
+/** Demo mode (docs/decisions.md (3)): ?demo=1 or ?demo=true turns it on, 0 or false off. */
 
 /** True for the values that turn demo mode on. */
 export function isDemoFlag(value: string | null | undefined): boolean {

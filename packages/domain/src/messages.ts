@@ -1,6 +1,6 @@
 import { AUDIT_TRAIL_YEARS, MIN_FIRST_ONRAMP_EUR } from './constants';
 
-/** Every toast and message of SPEC.md 4, 5 and 8, word for word, in one place. */
+/** Every toast and message of docs/product.md §4, §5 and §8, word for word, in one place. */
 export const messages = {
   fillAllFields: 'Please fill in all fields',
   invalidAdminCredentials: 'Invalid admin credentials.',
@@ -55,7 +55,7 @@ export interface SignInForm {
   password: string;
 }
 
-/** Sign-in and admin sign-in: both fields required (SPEC.md 5). */
+/** Sign-in and admin sign-in: both fields required (docs/product.md §5). */
 export function validateSignIn(form: SignInForm): string | null {
   return form.email.trim() === '' || form.password === '' ? messages.fillAllFields : null;
 }

@@ -1,4 +1,4 @@
-/** Dates of the sample tables (ISO strings) as people read them, en-IE like the money (PRODUCT.md 10). */
+/** Dates of the sample tables (ISO strings) as people read them, en-IE like the money (docs/decisions.md (10)). */
 const dateFormat = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'short', year: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-IE', {
   day: 'numeric',

@@ -2,7 +2,7 @@ import type { NudgeDismissPage } from '@vault/domain';
 import { useCallback, useState } from 'react';
 import { browserStorage, readItem, storageKeys, writeItem } from './local';
 
-/** Whether the nudge banner was dismissed on this page (SPEC.md 3: a per-page flag set to '1'). */
+/** Whether the nudge banner was dismissed on this page (docs/product.md §3: a per-page flag set to '1'). */
 export function isNudgeDismissed(page: NudgeDismissPage, storage: Storage | null = browserStorage()): boolean {
   return readItem(storageKeys.nudgeDismissed(page), storage) === '1';
 }

@@ -2,7 +2,7 @@ import { RESEARCH_POINTS_MAX } from '@vault/domain';
 import { useCallback, useState } from 'react';
 import { browserStorage, readItem, storageKeys, writeItem } from './local';
 
-/** The research-points counter (SPEC.md 3), 0 to RESEARCH_POINTS_MAX; anything odd reads as 0. */
+/** The research-points counter (docs/product.md §3), 0 to RESEARCH_POINTS_MAX; anything odd reads as 0. */
 export function getResearchPoints(storage: Storage | null = browserStorage()): number {
   const value = Number.parseInt(readItem(storageKeys.researchPoints, storage) ?? '', 10);
   if (!Number.isFinite(value) || value < 0) return 0;

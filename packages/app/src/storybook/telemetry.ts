@@ -2,7 +2,7 @@ import { fn } from 'storybook/test';
 import { setTelemetrySink } from '../telemetry';
 
 /**
- * Captures telemetry for one story as a spy (PRODUCT.md decision 9), e.g. in `beforeEach`:
+ * Captures telemetry for one story as a spy (docs/decisions.md (9)), e.g. in `beforeEach`:
  * `const events = captureTelemetry(); return events.restore;` then in play
  * `expect(events.sink).toHaveBeenCalledWith(expect.objectContaining({ type: 'click:cta' }))`.
  */

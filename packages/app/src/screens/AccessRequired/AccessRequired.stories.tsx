@@ -46,13 +46,13 @@ export const NeedOnramp: Story = {
   play: expectStep('First onramp (€20+)', '~2-3 min', 'Start Onramp', '/wallet'),
 };
 
-/** PRODUCT.md decision 5: an unknown need shows the user's first unmet step instead. */
+/** docs/decisions.md (5): an unknown need shows the user's first unmet step instead. */
 export const UnknownNeed: Story = {
   parameters: app(`/access-required?need=bogus&from=${from}`, { user: storyUsers.walletInvestor, isAdmin: false }),
   play: expectStep('Complete KYC', '~3-5 min', 'Continue KYC', '/kyc-verification'),
 };
 
-/** PRODUCT.md decision 5: `from` is followed only when internal; an outside address is ignored. */
+/** docs/decisions.md (5): `from` is followed only when internal; an outside address is ignored. */
 export const ExternalFromIgnored: Story = {
   parameters: app(`/access-required?need=wallet&from=${encodeURIComponent('//evil.example/phish')}`),
   play: async ({ canvasElement }) => {

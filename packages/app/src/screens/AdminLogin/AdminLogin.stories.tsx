@@ -31,7 +31,7 @@ export const EmptySubmit: Story = {
   },
 };
 
-/** SPEC.md 5: 'Authenticating...' and disabled while working; a wrong pair toasts and re-enables. */
+/** docs/product.md §5: 'Authenticating...' and disabled while working; a wrong pair toasts and re-enables. */
 export const WrongPair: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -12,7 +12,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** SPEC.md 2 'Crash page': the message, Try again and Go to Homepage. */
+/** docs/product.md §2 'Crash page': the message, Try again and Go to Homepage. */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -8,7 +8,7 @@ import { InvestorDashboard } from './InvestorDashboard';
 import { MfoAdminDashboard } from './MfoAdminDashboard';
 import { ProductionSpvDashboard } from './ProductionSpvDashboard';
 
-/** /dashboard: the view of the signed-in role (SPEC.md 2 'Dashboards by role'), chosen by the domain. */
+/** /dashboard: the view of the signed-in role (docs/product.md §2 'Dashboards by role'), chosen by the domain. */
 export default function DashboardScreen() {
   const { session, loading } = useSession();
   if (loading) return <DashboardMessage message={messages.loading} busy />;

@@ -10,7 +10,7 @@ import { type FormEvent, useId, useRef } from 'react';
 import { toast } from 'sonner';
 import { StepActions } from './StepActions';
 
-/** Step 1: the amount, with quick picks; the minimum is shown only, not enforced (SPEC.md 5). */
+/** Step 1: the amount, with quick picks; the minimum is shown only, not enforced (docs/product.md §5). */
 export function AmountStep({
   amount,
   onAmountChange,

@@ -13,7 +13,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** SPEC.md 2: every field, link and button of the landing sign-in. */
+/** docs/product.md §2: every field, link and button of the landing sign-in. */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -31,7 +31,7 @@ export const Default: Story = {
   },
 };
 
-/** SPEC.md 5: an empty field stops the submit with the toast. */
+/** docs/product.md §5: an empty field stops the submit with the toast. */
 export const EmptySubmit: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -42,7 +42,7 @@ export const EmptySubmit: Story = {
   },
 };
 
-/** Any non-empty pair signs in as an investor and goes to the dashboard (PRODUCT.md decision 1). */
+/** Any non-empty pair signs in as an investor and goes to the dashboard (docs/decisions.md (1)). */
 export const SignsIn: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -54,7 +54,7 @@ export const SignsIn: Story = {
   },
 };
 
-/** PRODUCT.md decision 3: one button per role, named exactly `Sign in as <role id>`. */
+/** docs/decisions.md (3): one button per role, named exactly `Sign in as <role id>`. */
 export const DemoAccounts: Story = {
   parameters: { app: { url: '/', demo: true } satisfies AppStoryParameters },
   play: async ({ canvasElement }) => {

@@ -2,7 +2,7 @@ import { Container, Flex } from '@radix-ui/themes';
 import { DemoAccounts } from '../../components/DemoAccounts';
 import { SignInForm } from '../../components/SignInForm';
 
-/** /login: the sign-in form on its own, where the guard sends signed-out people (SPEC.md 4). */
+/** /login: the sign-in form on its own, where the guard sends signed-out people (docs/product.md §4). */
 export default function LoginScreen() {
   return (
     <Container size="1" px="4" py="8">

@@ -5,7 +5,7 @@ import { useSession } from '../../session/SessionProvider';
 import { useNudgeDismissal } from '../../storage/nudges';
 import { track } from '../../telemetry';
 
-/** The investor's next-step nudge, with the per-page dismissal flag 'opportunities' (SPEC.md 3). */
+/** The investor's next-step nudge, with the per-page dismissal flag 'opportunities' (docs/product.md §3). */
 export function OpportunitiesNudge() {
   const { session } = useSession();
   const navigate = useNavigate();

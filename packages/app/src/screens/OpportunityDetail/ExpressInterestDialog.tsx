@@ -1,6 +1,6 @@
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
 
-/** The alert after Express Interest: materials will be emailed. No request is made (SPEC.md 2). */
+/** The alert after Express Interest: materials will be emailed. No request is made (docs/product.md §2). */
 export function ExpressInterestDialog({
   name,
   email,

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 
-/** Router state of a visit from the portfolio (SPEC.md 2): from='portfolio' and an optional capital in euros. */
+/**
+ * Router state of a visit from the portfolio (docs/product.md §2): from='portfolio' and an optional capital in euros.
+ */
 const FromPortfolioSchema = v.object({
   from: v.literal('portfolio'),
   capital: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0))),

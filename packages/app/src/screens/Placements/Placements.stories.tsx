@@ -15,7 +15,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** SPEC.md 2: only the text 'Placements'. */
+/** docs/product.md §2: only the text 'Placements'. */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('heading', { level: 1, name: 'Placements' })).toBeVisible();

@@ -1,4 +1,4 @@
-/** The registration entries of the landing page (SPEC.md 2), read from `?type=`. */
+/** The registration entries of the landing page (docs/product.md §2), read from `?type=`. */
 export const accountTypes = {
   individual: 'Individual',
   professional: 'Professional/Corporate',

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useResearchPoints } from '../../storage/researchPoints';
 import { researchCards } from './researchCards';
 
-/** /research: 'Markets/Research (Beta)' with placeholder cards and the points counter (SPEC.md 2, 3, 9). */
+/** /research: 'Markets/Research (Beta)' with placeholder cards and the points counter (docs/product.md §2, §3, §9). */
 export default function ResearchScreen() {
   const { points, max, add } = useResearchPoints();
   // Pieces read in this view; each earns at most one point, and never beyond the cap.

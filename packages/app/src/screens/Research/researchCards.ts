@@ -1,4 +1,4 @@
-/** The placeholder research pieces of the beta (SPEC.md 2: placeholder cards). */
+/** The placeholder research pieces of the beta (docs/product.md §2: placeholder cards). */
 export interface ResearchCard {
   id: string;
   title: string;

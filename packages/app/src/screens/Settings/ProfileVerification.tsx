@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { SettingsSection } from './SettingsSection';
 
-/** KYC status; only 'approved' counts as verified (STYLE.md, Centrifuge #1374). */
+/** KYC status; only 'approved' counts as verified (docs/decisions.md (lessons), Centrifuge #1374). */
 export function ProfileVerification({ user }: { user: User }) {
   const approved = isKycApproved(user);
   const kyc = readinessStep('kyc');

@@ -7,7 +7,7 @@ import { Preferences, Security } from './Preferences';
 import { ProfileVerification } from './ProfileVerification';
 import { WalletCreation } from './WalletCreation';
 
-/** /settings (SPEC.md 2): personal info, preferences, security, verification, wallet, deletion. */
+/** /settings (docs/product.md §2): personal info, preferences, security, verification, wallet, deletion. */
 export default function SettingsScreen() {
   const { session } = useSession();
   const user = session.user;

@@ -8,7 +8,7 @@ type Phase = { kind: 'amount' } | { kind: 'bank'; cents: number } | { kind: 'pro
 const BANK_CONFIRM_MS = 600;
 
 /**
- * The first on-ramp (PRODUCT.md decision 7): an amount with suggestions, refused under the
+ * The first on-ramp (docs/decisions.md (7)): an amount with suggestions, refused under the
  * minimum with a visible, announced error; then a mocked open-banking authorisation.
  */
 export function FirstOnramp({ onFunded }: { onFunded: (cents: number) => Promise<void> }) {

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { track } from '../../telemetry';
 
 /**
- * SPEC.md 4: when firstOnrampOk turns true, 'Funded Member unlocked' appears and the telemetry
+ * docs/product.md §4: when firstOnrampOk turns true, 'Funded Member unlocked' appears and the telemetry
  * event fires, once per change (not on a page that opens already funded).
  */
 export function useFundedMemberSignal(user: User): void {
