@@ -1,11 +1,12 @@
-import { allRoles, readyInvestor, saveState, signInAs, test } from './fixtures';
+import { roleIds } from '@vault/domain';
+import { readyInvestor, saveState, signInAs, test } from './fixtures';
 
 /**
  * The signed-in states the journeys share (fixtures.ts, stateFile): each made once per run by
  * signing in through the UI, as a person would, not by writing storage keys, so they hold
  * whatever the app keeps for a session. Runs before the journeys (the 'setup' project).
  */
-for (const role of allRoles) {
+for (const role of roleIds) {
   test(`sign in as ${role} through the demo accounts`, async ({ page, watch }) => {
     await signInAs(page, role);
     await saveState(page, role);
