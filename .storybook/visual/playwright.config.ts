@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -29,6 +30,8 @@ export default defineConfig({
       animations: 'disabled',
       caret: 'hide',
       scale: 'css',
+      // Toasts are hidden in shots: their timing is the machine's (screenshot.css).
+      stylePath: fileURLToPath(new URL('./screenshot.css', import.meta.url)),
     },
   },
   use: {
