@@ -52,6 +52,9 @@ function viewportOf(entry: IndexEntry): ViewportName {
  * finished; throws if it failed.
  */
 async function showStory(page: Page, storyId: string): Promise<void> {
+  // Each story starts on an empty embedded backend, as in the interaction tests' fresh pages: an
+  // account one story signed up must not show in the next story's member list.
+  await page.evaluate((key) => localStorage.removeItem(key), 'vault.mock.db');
   await page.evaluate((id) => {
     const channel = (globalThis as unknown as { __STORYBOOK_ADDONS_CHANNEL__: { emit(e: string, p: unknown): void } })
       .__STORYBOOK_ADDONS_CHANNEL__;
