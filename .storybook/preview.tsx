@@ -8,9 +8,15 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import type { Session } from '@vault/domain';
 import type { Appearance } from '@vault/ui';
 import { mswLoader } from 'msw-storybook-addon/csf3';
+import { configure } from 'storybook/test';
 import { handlers } from '../mocks/handlers';
 import { StoryAuthSeed } from '../packages/app/src/storybook/authSeed';
 import { VIEWPORTS } from './viewports';
+
+// findBy… and waitFor give up after 5 s instead of Testing Library's 1 s: on a 2-core machine running
+// two browsers, a closing animation or a frame-delayed focus can take longer than a second. A
+// passing check returns as soon as it passes, so this costs nothing when the machine is quick.
+configure({ asyncUtilTimeout: 5_000 });
 
 const appearanceOf = (value: unknown): Appearance => (value === 'dark' ? 'dark' : 'light');
 
@@ -62,8 +68,12 @@ const preview: Preview = {
     // One worker per preview; the shared handlers are initial handlers, so they survive the
     // addon's per-story reset, and a story adds overrides with `beforeEach({ msw }) { msw.use(...) }`.
     mswLoader(async () => {
-      const { setupWorker } = await import('msw/browser');
+      const [{ setupWorker }, { untilControlled }] = await Promise.all([
+        import('msw/browser'),
+        import('../mocks/untilControlled'),
+      ]);
       const worker = setupWorker(...handlers);
+      await untilControlled();
       await worker.start({
         quiet: true,
         serviceWorker: { url: './mockServiceWorker.js' },

@@ -98,6 +98,32 @@ test('the app hydrates the prerendered pages: same nodes, no mismatch, and the f
   watch.expectClean();
 });
 
+test('a form filled and submitted before the app runs is sent once it does, and never in the URL', async ({
+  page,
+  watch,
+}) => {
+  // The app's entry script is held back until the visitor has typed and pressed 'Sign In'.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill('early.bird@example.eu');
+  await page.getByLabel('Password').fill('typed-before-hydration');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(0);
+  // The browser's own submission would have gone to /login?email=…&password=….
+  expect(page.url()).not.toContain('password');
+  release();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('banner').getByRole('button', { name: /early\.bird@example\.eu/ })).toBeVisible();
+  watch.expectClean();
+});
+
 test('demo mode on a prerendered page: the demo accounts join after hydration, without a mismatch', async ({
   page,
   watch,

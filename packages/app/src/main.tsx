@@ -32,9 +32,10 @@ if (mockBackend) {
   // idle, whichever comes first: the landing page paints without waiting on msw (87 KB gz).
   setBackendStarter(() =>
     Promise.all([import('../../../mocks/browser'), import('./session/adminPair')])
-      .then(([{ worker, configureMockAdminPair }, { adminPair }]) => {
+      .then(async ([{ worker, configureMockAdminPair, untilControlled }, { adminPair }]) => {
         // The embedded backend's admin account takes the build's VITE_ADMIN_* override, if any.
         configureMockAdminPair(adminPair());
+        await untilControlled();
         return worker.start({
           serviceWorker: { url: '/mockServiceWorker.js' },
           // Only backend calls are mocked; the app's own files go to the server untouched.

@@ -1,5 +1,5 @@
 import { Flex, Text, TextField } from '@radix-ui/themes';
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 
 export interface FieldProps {
   label: string;
@@ -30,6 +30,15 @@ export function Field({
   hint,
 }: FieldProps) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // On a prerendered page a visitor (or a password manager) can type before the app hydrates: the
+  // text is in the field but not in the form's state, and the next render would wipe it. Once, on
+  // mount, the field's own text is taken as the value (docs/decisions.md (19)).
+  const typedEarly = useRef({ value, onChange });
+  useLayoutEffect(() => {
+    const text = input.current?.value;
+    if (text !== undefined && text !== typedEarly.current.value) typedEarly.current.onChange(text);
+  }, []);
   return (
     <Flex direction="column" gap="1">
       <Text as="label" htmlFor={id} size="2" weight="medium">
@@ -42,6 +51,7 @@ export function Field({
         ) : null}
       </Text>
       <TextField.Root
+        ref={input}
         id={id}
         type={type}
         name={name}

@@ -2,7 +2,13 @@ import { runInNewContext } from 'node:vm';
 import { matchRoute, routes } from '@vault/domain';
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../storage/local';
-import { CLIENT_RENDER_ATTRIBUTE, inlineScript, routePattern } from './inlineScript';
+import {
+  APP_READY_ATTRIBUTE,
+  CLIENT_RENDER_ATTRIBUTE,
+  HELD_SUBMIT_PROPERTY,
+  inlineScript,
+  routePattern,
+} from './inlineScript';
 
 /** Runs the inline script as a browser would before the first paint, in a minimal stand-in page. */
 function run(
@@ -15,15 +21,43 @@ function run(
     className: '',
     style: { colorScheme: '' },
     setAttribute: (name: string, value: string) => attributes.set(name, value),
+    hasAttribute: (name: string) => attributes.has(name),
+  };
+  const listeners: { type: string; listener: (event: unknown) => void; capture: unknown }[] = [];
+  const window: Record<string, unknown> = {
+    matchMedia: (query: string) => ({ matches: Boolean(stored.dark) && query.includes('dark') }),
   };
   runInNewContext(inlineScript(page), {
-    document: { documentElement: html },
-    window: { matchMedia: (query: string) => ({ matches: Boolean(stored.dark) && query.includes('dark') }) },
+    document: {
+      documentElement: html,
+      addEventListener: (type: string, listener: (event: unknown) => void, capture: unknown) =>
+        listeners.push({ type, listener, capture }),
+    },
+    window,
     localStorage: memoryStorage(stored.local),
     sessionStorage: memoryStorage(stored.session),
     location: { pathname: at.path, search: at.search ?? '' },
   });
-  return { hidden: attributes.has(CLIENT_RENDER_ATTRIBUTE), className: html.className.trim(), html };
+  /** Dispatches a submit event of `form` to what the script listens with; says what it did to it. */
+  const submit = (form: object) => {
+    const done = { prevented: false, stopped: false };
+    const event = {
+      target: form,
+      preventDefault: () => (done.prevented = true),
+      stopPropagation: () => (done.stopped = true),
+    };
+    for (const l of listeners) if (l.type === 'submit') l.listener(event);
+    return { ...done, held: window[HELD_SUBMIT_PROPERTY] };
+  };
+  return {
+    hidden: attributes.has(CLIENT_RENDER_ATTRIBUTE),
+    className: html.className.trim(),
+    html,
+    listeners,
+    submit,
+    ready: () => attributes.set(APP_READY_ATTRIBUTE, ''),
+    window,
+  };
 }
 
 describe('routePattern', () => {
@@ -73,5 +107,17 @@ describe('inlineScript', () => {
     expect(run('/', { path: '/' }, { dark: false }).className).toBe('light');
     expect(run('/', { path: '/' }, { dark: true, local: { 'vault.appearance': 'light' } }).className).toBe('light');
     expect(run('/', { path: '/' }, { local: { 'vault.appearance': 'purple' } }).html.style.colorScheme).toBe('light');
+  });
+
+  it('holds a form submitted before the app runs, in the capture phase, and lets it through after', () => {
+    const page = run('/login', { path: '/login' });
+    expect(page.listeners.map((l) => [l.type, l.capture])).toEqual([['submit', true]]);
+    const form = { name: 'sign-in' };
+    // Before the app runs: the browser's own submission (password in the URL) is stopped, and the
+    // event never reaches React's listener, so the app submits it once, when it runs.
+    expect(page.submit(form)).toEqual({ prevented: true, stopped: true, held: form });
+    page.window[HELD_SUBMIT_PROPERTY] = null;
+    page.ready();
+    expect(page.submit(form)).toEqual({ prevented: false, stopped: false, held: null });
   });
 });

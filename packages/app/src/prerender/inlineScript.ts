@@ -12,6 +12,19 @@ export const CLIENT_RENDER_ATTRIBUTE = 'data-client-render';
 /** Set on <html> once the app's first render (hydration or a fresh render) has committed. */
 export const APP_READY_ATTRIBUTE = 'data-app-ready';
 
+/**
+ * Where the inline script keeps a form submitted before the app runs (a click on 'Sign In' while
+ * the page's script is still loading): it stops the browser's own submission, which would put the
+ * password in the URL, and the app submits the form again once it runs (App).
+ */
+export const HELD_SUBMIT_PROPERTY = 'vaultHeldSubmit';
+
+declare global {
+  interface Window {
+    [HELD_SUBMIT_PROPERTY]?: EventTarget | null;
+  }
+}
+
 /** The storage key whose presence means someone may be signed in: supabase-js's session. */
 const sessionPresenceKeys = [storageKeys.auth] as const;
 
@@ -31,7 +44,8 @@ export function routePattern(): string {
 
 /**
  * The script every prerendered page runs in its <head>, before the first paint: the appearance
- * (stored choice, else the system's) as a class on <html>, and the client-render mark. `page` is
+ * (stored choice, else the system's) as a class on <html>, the client-render mark, and a hold on
+ * any form submitted before the app runs. `page` is
  * the path the HTML was prerendered for, or null for the 404 page (served for any unknown path).
  * Keys and patterns come from the app and the domain at build time, never restated here.
  */
@@ -43,6 +57,8 @@ export function inlineScript(page: string | null): string {
     keep: queryKeptByPrerender,
     routes: routePattern(),
     mark: CLIENT_RENDER_ATTRIBUTE,
+    ready: APP_READY_ATTRIBUTE,
+    held: HELD_SUBMIT_PROPERTY,
   };
   // ES5 and no dependencies: it runs before anything else, in any browser the app supports.
   return `(function(c){var h=document.documentElement,a=null,r=false,p,q,i,j,s;
@@ -53,7 +69,8 @@ try{s=[localStorage,sessionStorage];for(i=0;i<s.length;i++)for(j=0;j<c.sessionKe
 try{q=location.search.slice(1).split('&');for(i=0;i<q.length;i++)if(q[i]&&c.keep.indexOf(decodeURIComponent(q[i].split('=')[0]))<0)r=true}catch(e){r=true}
 p=location.pathname.replace(/\\/+$/,'')||'/';
 if(c.page===null?new RegExp(c.routes).test(p):p!==c.page)r=true;
-if(r)h.setAttribute(c.mark,'')})(${JSON.stringify(config).replace(/</g, '\\u003c')})`;
+if(r)h.setAttribute(c.mark,'');
+document.addEventListener('submit',function(e){if(!h.hasAttribute(c.ready)){e.preventDefault();e.stopPropagation();window[c.held]=e.target}},true)})(${JSON.stringify(config).replace(/</g, '\\u003c')})`;
 }
 
 /** Keeps a page marked for client rendering hidden until the app shows the right content. */

@@ -65,7 +65,8 @@ export const Completion: Story = {
     const canvas = within(canvasElement);
     await fillStepOne(canvas);
     await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
-    await expect(canvas.getByRole('heading', { level: 2, name: registrationSteps[1] })).toHaveFocus();
+    // Focus moves on the next frame, once the new step is on screen.
+    await waitFor(() => expect(canvas.getByRole('heading', { level: 2, name: registrationSteps[1] })).toHaveFocus());
     await userEvent.type(canvas.getByLabelText(/^City/), 'London');
     await userEvent.click(canvas.getByRole('button', { name: 'Back' }));
     await expect(canvas.getByLabelText(/^First name/)).toHaveValue('Ada');
