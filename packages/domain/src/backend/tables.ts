@@ -48,23 +48,38 @@ function owned<TEntries extends v.ObjectEntries>(schema: v.ObjectSchema<TEntries
   return v.object({ ...schema.entries, id: v.string(), user_id: UuidSchema });
 }
 
-/** Every table and view of the contract, with the schema each row meets. */
-export const tableRowSchemas = {
-  profiles: ProfileRowSchema,
-  documents: owned(DocumentSchema),
-  investments: owned(InvestmentRowSchema),
-  notifications: owned(NotificationSchema),
-  upcoming_actions: owned(UpcomingActionSchema),
+/**
+ * The entity each table and view holds, as the screens read it: a per-member row's `user_id` is
+ * the backend's, not the entity's, and the schema drops it.
+ */
+export const tableEntitySchemas = {
   opportunities: OpportunitySchema,
   opportunity_details: OpportunityDetailSchema,
+  documents: DocumentSchema,
+  investments: InvestmentRowSchema,
   loans: LoanSchema,
   repayments: RepaymentSchema,
   equity_holdings: EquityHoldingSchema,
   production_assets: ProductionAssetSchema,
   compliance_alerts: ComplianceAlertSchema,
   audit_logs: AuditLogSchema,
-  activity: ActivitySchema,
   members: PlatformUserSchema,
+  activity: ActivitySchema,
+  notifications: NotificationSchema,
+  upcoming_actions: UpcomingActionSchema,
+} as const;
+export type EntityTableName = keyof typeof tableEntitySchemas;
+export type EntityRow<T extends EntityTableName> = v.InferOutput<(typeof tableEntitySchemas)[T]>;
+
+const entity = tableEntitySchemas;
+/** Every table and view of the contract, with the schema each row meets. */
+export const tableRowSchemas = {
+  profiles: ProfileRowSchema,
+  ...entity,
+  documents: owned(entity.documents),
+  investments: owned(entity.investments),
+  notifications: owned(entity.notifications),
+  upcoming_actions: owned(entity.upcoming_actions),
 } as const;
 
 export type BackendTableName = keyof typeof tableRowSchemas;
