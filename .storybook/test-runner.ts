@@ -10,10 +10,10 @@ import type { Page } from 'playwright';
  *   turns into a failure.
  * - Dark (this hook): switch the toolbar global to dark on the rendered story. Storybook re-renders
  *   it in place (no remount, no second play, so open menus stay open). Once that render has
- *   finished, run axe here with the addon's settings, then switch back so the next story on this
- *   page starts light. axe runs from this hook rather than by reading the addon's re-render report,
- *   because that report proved unreliable under the test-runner (it missed a dark-only contrast
- *   failure that this check catches).
+ *   finished, run axe's colour rules here with the addon's settings (see runAxe), then switch back
+ *   so the next story on this page starts light. axe runs from this hook rather than by reading the
+ *   addon's re-render report, because that report proved unreliable under the test-runner (it
+ *   missed a dark-only contrast failure that this check catches).
  */
 
 interface A11yParameter {
@@ -26,6 +26,8 @@ interface A11yParameter {
 // The addon's defaults: the whole body minus Storybook's own elements, no landmark rule.
 const EXCLUDE = ['.sb-wrapper', '#storybook-docs', '#storybook-highlights-root'];
 const ADDON_DISABLED_RULES = ['region'];
+/** The axe rules that read colours: text contrast, and links told apart from text by colour. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /** Switches the theme global and resolves once the story has re-rendered in that appearance. */
 async function switchAppearance(page: Page, storyId: string, appearance: Appearance): Promise<void> {
@@ -74,7 +76,14 @@ async function runAxe(page: Page, a11y: A11yParameter): Promise<AxeResults> {
   for (const rule of a11y.config?.rules ?? []) {
     if (typeof rule.enabled === 'boolean') rules[rule.id] = { enabled: rule.enabled };
   }
-  const options: RunOptions = { ...a11y.options, rules: { ...a11y.options?.rules, ...rules } };
+  // Only the rules whose outcome depends on colour: the dark pass re-renders the same DOM with the
+  // dark tokens (the toolbar theme changes a class, nothing else), so every other rule would repeat
+  // the light pass's answer at the cost of a second full axe run per story.
+  const options: RunOptions = {
+    ...a11y.options,
+    rules: { ...a11y.options?.rules, ...rules },
+    runOnly: { type: 'rule', values: COLOUR_RULES.filter((id) => rules[id]?.enabled !== false) },
+  };
   // The page shares one axe with the a11y addon, whose check may still be running for a render the
   // story queued itself; axe refuses concurrent runs, so wait for it and try again.
   for (let attempt = 1; ; attempt += 1) {
