@@ -1,11 +1,11 @@
-import { messages } from '@vault/domain';
+import { backendErrors, messages } from '@vault/domain';
 import { delay, HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockDb, uuidForEmail } from '../../../../mocks';
 import { server } from '../../../../mocks/node';
 import { memoryStorage } from '../storage/local';
 import { AUTH_STORAGE_KEY, createSessionArea, PROFILE_CACHE_KEY } from '../storage/sessionArea';
-import { tab, testStore } from '../test/mockBackend';
+import { tab, testClient, testStore } from '../test/mockBackend';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => mockDb.reset());
@@ -386,6 +386,18 @@ describe('communication preferences', () => {
     expect(await restored.savePreferences({ sms: true })).toEqual({ ok: true });
     expect(bodies.at(-1)).toEqual({ preferences: { email: false, sms: true } });
     expect(restored.getState().session.user?.preferences).toEqual({ email: false, sms: true });
+  });
+
+  it('the embedded backend refuses what the server’s check refuses: a list, a value that is not a boolean', async () => {
+    const { store, area } = testStore();
+    await store.signIn('a@example.eu', 'pw');
+    const client = testClient(area.adapter);
+    const id = uuidForEmail('a@example.eu');
+    for (const preferences of [[true], { email: 'yes' }]) {
+      const { error } = await client.from('profiles').update({ preferences }).eq('id', id).select();
+      expect(error).toMatchObject(backendErrors.checkViolation('preferences'));
+    }
+    expect(mockDb.profile(id)?.preferences).toEqual({});
   });
 
   it('signed out: nothing is sent', async () => {
