@@ -259,9 +259,8 @@ function updateProfiles(targets: Row[], body: Record<string, unknown>, caller: C
   }
   if ('preferences' in body) {
     const preferences = v.safeParse(PreferencesSchema, body.preferences);
-    if (!preferences.success) {
-      return HttpResponse.json({ code: '22P02', message: 'invalid input syntax for type json' }, { status: 400 });
-    }
+    // The server's check constraint refuses anything but a map of booleans (a list too).
+    if (!preferences.success) return pgError(backendErrors.checkViolation('preferences'), caller);
     changes.preferences = preferences.output;
   }
   const updated: MockProfile[] = [];

@@ -234,7 +234,8 @@ export async function signOut(page: Page): Promise<void> {
 
 /**
  * The signed-in user as kept in localStorage (a remembered session), or null: the cached profile
- * (id, name, email, role, kycStatus, firstOnrampOk, crossmintWalletId) while a session is stored.
+ * (id, name, email, role, kycStatus, firstOnrampOk, crossmintWalletId, preferences) while a session
+ * is stored.
  */
 export async function storedUser(page: Page): Promise<Record<string, unknown> | null> {
   return page.evaluate(

@@ -10,6 +10,7 @@ export * from './money';
 export * from './navigation';
 export * from './opportunities';
 export * from './palette';
+export * from './preferences';
 export * from './readiness';
 export * from './registration';
 export * from './roles';

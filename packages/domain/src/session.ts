@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { nameFromEmail } from './identity';
+import { PreferencesSchema } from './preferences';
 import { RoleSchema } from './roles';
 
 /** The signed-in user as kept in browser storage (docs/product.md §3). */
@@ -15,6 +16,8 @@ export const UserSchema = v.object({
   /** 'approved' or anything else; 'unknown' when missing. Only 'approved' counts. */
   kycStatus: v.optional(v.pipe(v.string(), v.maxLength(50)), 'unknown'),
   firstOnrampOk: v.optional(v.boolean(), false),
+  /** The stored communication toggles (./preferences.ts); absent until the profile is read. */
+  preferences: v.optional(PreferencesSchema),
 });
 export type User = v.InferOutput<typeof UserSchema>;
 
@@ -36,6 +39,7 @@ export const ProfilePatchSchema = v.partial(
     crossmintWalletId: UserSchema.entries.crossmintWalletId.wrapped,
     kycStatus: UserSchema.entries.kycStatus.wrapped,
     firstOnrampOk: UserSchema.entries.firstOnrampOk.wrapped,
+    preferences: UserSchema.entries.preferences.wrapped,
   }),
 );
 export type ProfilePatch = v.InferOutput<typeof ProfilePatchSchema>;
@@ -46,6 +50,8 @@ export function mergeProfile(user: User, patch: ProfilePatch): User {
   if (patch.crossmintWalletId !== undefined) next.crossmintWalletId = patch.crossmintWalletId;
   if (patch.kycStatus !== undefined) next.kycStatus = patch.kycStatus;
   if (patch.firstOnrampOk !== undefined) next.firstOnrampOk = patch.firstOnrampOk;
+  // The whole map, as the server's column holds it: a key the server no longer has is gone here too.
+  if (patch.preferences !== undefined) next.preferences = { ...patch.preferences };
   return next;
 }
 

@@ -9,6 +9,7 @@ export function profilePatchFromRow(row: ProfileRow): ProfilePatch {
   const patch: ProfilePatch = {
     kycStatus: row.kyc_status,
     firstOnrampOk: row.first_onramp_ok,
+    preferences: row.preferences,
   };
   if (row.name) patch.name = row.name;
   if (row.crossmint_wallet_id) patch.crossmintWalletId = row.crossmint_wallet_id;

@@ -100,6 +100,7 @@ export interface UseSession {
   signUp(email: string, password: string, name: string): Promise<boolean>;
   logout(): void;
   saveProfile(fields: { name: string }): Promise<ActionResult>;
+  savePreferences: SessionStore['savePreferences'];
   createWallet(options: { demo: boolean }): Promise<ActionResult>;
   approveKyc(): Promise<ActionResult>;
   completeFirstOnramp(amountCents: number): Promise<ActionResult>;
@@ -120,6 +121,7 @@ export function useSession(): UseSession {
     signUp: store.signUp,
     logout: store.logout,
     saveProfile: store.saveProfile,
+    savePreferences: store.savePreferences,
     createWallet: store.createWallet,
     approveKyc: store.approveKyc,
     completeFirstOnramp: store.completeFirstOnramp,

@@ -1,4 +1,4 @@
-import type { ProfilePatch } from '@vault/domain';
+import type { Preferences, ProfilePatch } from '@vault/domain';
 
 /**
  * What the session store asks of the backend. The app's implementation (backend/sessionBackend.ts)
@@ -26,8 +26,14 @@ export interface SessionBackend {
   onAuthChange(listener: () => void): () => void;
   /** The signed-in member's own profile row, as user fields. */
   readProfile(userId: string): Promise<Outcome<{ profile: ProfilePatch }>>;
-  /** PATCHes only the given editable fields of the member's own row. */
-  saveProfile(userId: string, fields: { name?: string }): Promise<Outcome<{ profile: ProfilePatch }>>;
+  /**
+   * PATCHes only the given editable fields of the member's own row. `preferences` replaces the
+   * whole stored map (a jsonb column), so it is sent complete.
+   */
+  saveProfile(
+    userId: string,
+    fields: { name?: string; preferences?: Preferences },
+  ): Promise<Outcome<{ profile: ProfilePatch }>>;
   demo(call: DemoCall): Promise<Outcome<{ profile: ProfilePatch }>>;
   createWallet(
     userId: string,

@@ -3,6 +3,8 @@ import {
   backendMessages,
   mergeProfile,
   messages,
+  type Preferences,
+  PreferencesSchema,
   type ProfilePatch,
   ProfilePatchSchema,
   ProfileRowSchema,
@@ -69,6 +71,12 @@ export interface SessionStore {
   logout(): void;
   /** Saves the member's editable fields, sending only those that changed. */
   saveProfile(fields: { name: string }): Promise<ActionResult>;
+  /**
+   * Saves communication toggles (channel id -> on) on the member's profile: the stored map with
+   * these changes, sending only the `preferences` column and nothing when no value changes. Saves
+   * run one after another, so a quick second toggle builds on the first one's answer.
+   */
+  savePreferences(changes: Preferences): Promise<ActionResult>;
   createWallet(options: { demo: boolean }): Promise<ActionResult>;
   approveKyc(): Promise<ActionResult>;
   completeFirstOnramp(amountCents: number): Promise<ActionResult>;
@@ -235,6 +243,32 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
 
   const demoCall = (call: DemoCall) => forMember((backend) => backend.demo(call));
 
+  /** The preference saves in order: each reads the map the previous answer left. */
+  let preferenceSaves: Promise<unknown> = Promise.resolve();
+
+  async function savePreferencesNow(askedBy: string, changes: Preferences): Promise<ActionResult> {
+    const user = state.session.user;
+    if (!user) return { ok: false, error: messages.notAuthenticated };
+    // Queued behind another save while a different account signed in: not theirs to change.
+    if (user.id !== askedBy) return superseded;
+    if (user.preferences === undefined) {
+      // The profile has not been read yet: the map sent must build on the stored one, not on {}.
+      await store.reloadProfile();
+      const read = state.session.user;
+      if (read?.id !== askedBy) return superseded;
+      if (read.preferences === undefined) return { ok: false, error: 'Your saved preferences could not be read' };
+      return savePreferencesNow(askedBy, changes);
+    }
+    const stored = user.preferences;
+    // The column holds the whole map: the stored one with these changes (docs/decisions.md (16)).
+    const next = v.safeParse(PreferencesSchema, { ...stored, ...changes });
+    if (!next.success) return { ok: false, error: 'These preferences cannot be stored' };
+    const changed = Object.entries(next.output).some(([id, on]) => !Object.hasOwn(stored, id) || stored[id] !== on);
+    // Only what changed: a toggle back to the stored value sends nothing.
+    if (!changed) return { ok: true };
+    return forMember((backend, member) => backend.saveProfile(member.id, { preferences: next.output }));
+  }
+
   const store: SessionStore = {
     getState: () => state,
     subscribe(listener) {
@@ -338,6 +372,14 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       // Only what changed: a stale tab must not overwrite the server's other columns.
       if (name === user.name) return { ok: true };
       return forMember((backend, member) => backend.saveProfile(member.id, { name }));
+    },
+
+    savePreferences(changes) {
+      const askedBy = currentUserId();
+      if (askedBy === null) return Promise.resolve({ ok: false, error: messages.notAuthenticated });
+      const result = preferenceSaves.then(() => savePreferencesNow(askedBy, changes));
+      preferenceSaves = result.catch(() => undefined);
+      return result;
     },
 
     async createWallet({ demo }) {

@@ -15,6 +15,7 @@ import {
   UpcomingActionSchema,
 } from '../entities';
 import { OpportunitySchema } from '../opportunities';
+import { PreferencesSchema } from '../preferences';
 import { type Role, roleIds } from '../roles';
 import { routes } from '../routes';
 import { parseTable } from '../table';
@@ -27,9 +28,6 @@ import { parseTable } from '../table';
  */
 
 const UuidSchema = v.pipe(v.string(), v.uuid());
-
-/** Communication toggles by channel id, e.g. `{ email: true, sms: false }`. */
-export const PreferencesSchema = v.record(v.pipe(v.string(), v.maxLength(50)), v.boolean());
 
 /** A member's own row of `public.profiles`, as the backend returns it. */
 export const ProfileRowSchema = v.object({

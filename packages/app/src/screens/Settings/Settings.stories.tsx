@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { messages } from '@vault/domain';
+import { messages, type PreferenceChannel, preferenceChannels, preferenceMessages, type Session } from '@vault/domain';
 import { delay, HttpResponse, http } from 'msw';
+import { useEffect, useState } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { walletHandlers } from '../../../../../mocks';
+import { mockDb, walletHandlers } from '../../../../../mocks';
+import { createAppSessionStore, SessionProvider } from '../../session/SessionProvider';
 import {
   type AppStoryParameters,
   expectNavigatedTo,
@@ -12,6 +14,7 @@ import {
   storyUsers,
   withApp,
 } from '../../storybook';
+import { useStorySessionArea } from '../../storybook/authSeed';
 import Settings from '.';
 
 const meta = {
@@ -191,6 +194,108 @@ export const DeleteAccount: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Confirm Deletion' }));
     await expectToast(messages.loggedOut);
     await waitFor(() => expect(canvas.getByTestId('story-location')).toHaveTextContent(/^Navigated to \/$/));
+  },
+};
+
+const channel = (id: string): PreferenceChannel => {
+  const found = preferenceChannels.find((c) => c.id === id);
+  if (!found) throw new Error(`no preference channel "${id}"`);
+  return found;
+};
+const email = channel('email');
+const sms = channel('sms');
+const newsletter = channel('news');
+
+/** Remounts the screen of `ReloadableSettings` (set while it is mounted). */
+let reloadSettings: () => void = () => {
+  throw new Error('the reloadable Settings screen is not mounted');
+};
+
+/**
+ * The screen under a session store of its own, made again on every reload exactly as at the
+ * story's start: its cached profile is the story's user, who has no preferences, so what the
+ * switches show after a reload can only come from the profile read back from the embedded backend.
+ */
+function FreshSettings({ session }: { session: Session }) {
+  const makeArea = useStorySessionArea(session);
+  const [store] = useState(() => createAppSessionStore({ area: makeArea(), initial: { session } }));
+  return (
+    <SessionProvider store={store}>
+      <Settings />
+    </SessionProvider>
+  );
+}
+
+function ReloadableSettings({ session }: { session: Session }) {
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    reloadSettings = () => setGeneration((current) => current + 1);
+  }, []);
+  return <FreshSettings key={generation} session={session} />;
+}
+
+const investor = sessionAs('investor');
+
+/**
+ * A toggle is saved on the member's profile: switched off, it is still off after a reload (a new
+ * session store, its profile read again from the backend), and the other channels keep their defaults.
+ */
+export const PreferenceKeptAfterReload: Story = {
+  parameters: { app: { url: '/settings', session: investor } },
+  render: () => <ReloadableSettings session={investor} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const before = canvas.getByRole('switch', { name: email.label });
+    await expect(before).toBeChecked();
+    await userEvent.click(before);
+    // Optimistic: the switch moves at once.
+    await expect(before).not.toBeChecked();
+    await expectToast(preferenceMessages.saved(email));
+    await expect(mockDb.profile(storyUsers.newInvestor.id)?.preferences).toEqual({ email: false });
+
+    reloadSettings();
+    // A new screen: the old switch is gone, and the new one shows the stored value once read.
+    await waitFor(() => expect(canvas.getByRole('switch', { name: email.label })).not.toBe(before), SLOW);
+    await waitFor(() => expect(canvas.getByRole('switch', { name: email.label })).not.toBeChecked(), SLOW);
+    await expect(canvas.getByRole('switch', { name: sms.label })).not.toBeChecked();
+    await expect(canvas.getByRole('switch', { name: newsletter.label })).toBeChecked();
+  },
+};
+
+let preferencePatches = 0;
+
+/** The save fails (HTTP 500): the switch moves back and an error toast names the preference and the cause. */
+export const PreferenceSaveFails: Story = {
+  beforeEach: () => {
+    preferencePatches = 0;
+  },
+  parameters: {
+    msw: {
+      handlers: [
+        http.patch('*/rest/v1/profiles', async () => {
+          preferencePatches += 1;
+          await delay(300);
+          return HttpResponse.json({ message: 'Service unavailable' }, { status: 500 });
+        }),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const toggle = canvas.getByRole('switch', { name: sms.label });
+    await expect(toggle).not.toBeChecked();
+    // Space on the focused switch, as a keyboard user toggles it.
+    toggle.focus();
+    await userEvent.keyboard(' ');
+    await expect(toggle).toBeChecked();
+    // Still usable while the save is under way.
+    await expect(toggle).toBeEnabled();
+    const toast = (await screen.findByText(preferenceMessages.failed(sms), {}, SLOW)).closest('li');
+    if (!toast) throw new Error('the failure toast is not a toast');
+    await expect(toast).toHaveTextContent('Service unavailable');
+    await expect(toggle).not.toBeChecked();
+    await expect(preferencePatches).toBe(1);
+    await expect(mockDb.profile(storyUsers.newInvestor.id)?.preferences).toEqual({});
   },
 };
 

@@ -18,7 +18,7 @@ export default function SettingsScreen() {
       <WalletCreation user={user} />
       <PersonalInfo user={user} />
       <ProfileVerification user={user} />
-      <Preferences />
+      <Preferences user={user} />
       <Security />
       <AccountDeletion />
     </Flex>
