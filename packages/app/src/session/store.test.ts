@@ -105,6 +105,24 @@ describe('logout', () => {
     expect(notify.success.at(-1)).toBe(messages.loggedOut);
     await vi.waitFor(() => expect(mockDb.useRefreshToken(refresh)).toBeUndefined());
   });
+
+  it('signing straight back in waits for the sign-out, so the old sign-out never drops the new session', async () => {
+    const { store, area } = testStore();
+    await store.signIn('back.again@example.eu', 'pw');
+    // The server takes its time to revoke the old session.
+    server.use(
+      http.post(/\/auth\/v1\/logout/, async () => {
+        await delay(150);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    store.logout();
+    expect(await store.signIn('back.again@example.eu', 'pw')).toBe(true);
+    await delay(300);
+    expect(store.getState().session.user?.email).toBe('back.again@example.eu');
+    expect(stored(area.local)).toMatchObject({ access_token: expect.any(String) });
+    expect(stored(area.local, PROFILE_CACHE_KEY)).toMatchObject({ email: 'back.again@example.eu' });
+  });
 });
 
 describe("'Remember me'", () => {

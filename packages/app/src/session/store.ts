@@ -120,6 +120,12 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   let listeningToAuth = false;
   /** Sign-ins under way here: supabase-js's own SIGNED_IN event waits for them to adopt the session. */
   let signingIn = 0;
+  /**
+   * The server side of the last sign-out. supabase-js's local sign-out drops whatever session it
+   * holds when it runs, so a sign-in started meanwhile waits for it: otherwise signing out and
+   * straight back in could lose the new session to the old sign-out.
+   */
+  let signingOut: Promise<void> = Promise.resolve();
 
   function emit(): void {
     for (const listener of listeners) listener();
@@ -215,6 +221,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   ): Promise<Outcome> {
     const loaded = await loadBackend();
     if (!loaded.ok) return loaded;
+    await signingOut;
     area.setRemembered(remember);
     signingIn += 1;
     try {
@@ -326,6 +333,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         notify.error(loaded.error);
         return false;
       }
+      await signingOut;
       area.setRemembered(true);
       signingIn += 1;
       const answer = await loaded.backend.signUp(email.trim(), password, name).finally(() => {
@@ -357,7 +365,9 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       stored = { session: signedOut, auth: null, profileCached: false };
       set({ session: signedOut, loading: false });
       notify.success(messages.loggedOut);
-      if (token) void loadBackend().then((loaded) => (loaded.ok ? loaded.backend.signOut(token) : undefined));
+      if (token) {
+        signingOut = loadBackend().then((loaded) => (loaded.ok ? loaded.backend.signOut(token) : undefined));
+      }
     },
 
     async saveProfile({ name }) {
