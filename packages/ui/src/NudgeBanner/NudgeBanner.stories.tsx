@@ -52,11 +52,15 @@ function expectNudge(expected: Expected): Story['play'] {
   };
 }
 
+/** A step's story: the nudge of a user at that step, and what its banner must show. */
+function step(user: User, expected: Expected): Pick<Story, 'args' | 'play'> {
+  return { args: { nudge: nudgeFor(user) }, play: expectNudge(expected) };
+}
+
 /** No wallet yet. */
 export const CreateWallet: Story = {
   name: 'Step 1 — Create your wallet',
-  args: { nudge: nudgeFor(newInvestor) },
-  play: expectNudge({
+  ...step(newInvestor, {
     step: 'wallet',
     label: 'Create your wallet',
     estimate: '~1 min',
@@ -68,8 +72,7 @@ export const CreateWallet: Story = {
 /** Wallet created, KYC not approved. */
 export const CompleteKyc: Story = {
   name: 'Step 2 — Complete KYC',
-  args: { nudge: nudgeFor(withWallet) },
-  play: expectNudge({
+  ...step(withWallet, {
     step: 'kyc',
     label: 'Complete KYC',
     estimate: '~3–5 min',
@@ -81,8 +84,7 @@ export const CompleteKyc: Story = {
 /** KYC approved, no first on-ramp. */
 export const FirstOnramp: Story = {
   name: 'Step 3 — Make your first onramp',
-  args: { nudge: nudgeFor(kycApproved) },
-  play: expectNudge({
+  ...step(kycApproved, {
     step: 'onramp',
     label: 'Make your first onramp (€20+)',
     estimate: '~2–3 min',
