@@ -1,19 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { nudgeFor, type User } from '@vault/domain';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { storyInvestors } from '../internal/storyInvestors';
 import { NudgeBanner } from './NudgeBanner';
 
-const newInvestor: User = {
-  id: 'user-ada',
-  name: 'Ada',
-  email: 'ada@example.com',
-  role: 'investor',
-  kycStatus: 'unknown',
-  firstOnrampOk: false,
-};
-const withWallet: User = { ...newInvestor, crossmintWalletId: 'wallet-ada-001' };
-const kycApproved: User = { ...withWallet, kycStatus: 'approved' };
-const funded: User = { ...kycApproved, firstOnrampOk: true };
+const { newInvestor, withWallet, kycApproved, funded } = storyInvestors;
 
 const meta = {
   title: 'Components/NudgeBanner',
