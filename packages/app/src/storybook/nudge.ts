@@ -6,6 +6,8 @@ import { captureTelemetry } from './telemetry';
 /**
  * The story of a page's next-step nudge: its call to action emits click:cta with the step and the
  * page (docs/decisions.md (9)), then opens the step's page. The same on every page with a nudge.
+ * A story names both keys, `{ beforeEach: cta.beforeEach, play: cta.play }`: Storybook's indexer
+ * tags a story with a play function only when it sees `play` in the story's own object.
  */
 export function nudgeCallToActionStory(expected: {
   /** The nudge's title, which names its region: 'Create your wallet'. */

@@ -82,14 +82,16 @@ export const InvestorNudgeDismissed: Story = {
   },
 };
 
-/** The nudge's call to action emits click:cta with the step, then opens /settings. */
-export const InvestorNudgeCallToAction: Story = nudgeCallToActionStory({
+const nudgeCta = nudgeCallToActionStory({
   nudge: 'Create your wallet',
   button: 'Create Wallet',
   step: 'wallet',
   page: 'dashboard',
   to: '/settings',
 });
+
+/** The nudge's call to action emits click:cta with the step, then opens /settings. */
+export const InvestorNudgeCallToAction: Story = { beforeEach: nudgeCta.beforeEach, play: nudgeCta.play };
 
 /** A readiness row's button toasts 'Opening <step>…' and opens the step's page. */
 export const InvestorReadinessButton: Story = {

@@ -146,16 +146,19 @@ export const NudgeDismissedEarlier: Story = {
   },
 };
 
+const nudgeCta = nudgeCallToActionStory({
+  nudge: 'Complete KYC',
+  button: 'Continue KYC',
+  step: 'kyc',
+  page: 'documents',
+  to: '/kyc-verification',
+});
+
 /** The nudge follows the live state (KYC next) and its call to action reports the step. */
 export const NudgeCallToAction: Story = {
   parameters: { app: { url: '/documents', session: sessionAs('investor', storyUsers.walletInvestor) } },
-  ...nudgeCallToActionStory({
-    nudge: 'Complete KYC',
-    button: 'Continue KYC',
-    step: 'kyc',
-    page: 'documents',
-    to: '/kyc-verification',
-  }),
+  beforeEach: nudgeCta.beforeEach,
+  play: nudgeCta.play,
 };
 
 /** An SPV admin sees the documents without an investor nudge, and no dead-end Explore button. */

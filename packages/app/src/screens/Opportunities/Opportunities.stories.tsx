@@ -165,14 +165,16 @@ export const SortedByTerm: Story = {
   },
 };
 
-/** The nudge's call to action emits click:cta for the step on this page, then opens /settings. */
-export const NudgeCallToAction: Story = nudgeCallToActionStory({
+const nudgeCta = nudgeCallToActionStory({
   nudge: 'Create your wallet',
   button: 'Create Wallet',
   step: 'wallet',
   page: 'opportunities',
   to: '/settings',
 });
+
+/** The nudge's call to action emits click:cta for the step on this page, then opens /settings. */
+export const NudgeCallToAction: Story = { beforeEach: nudgeCta.beforeEach, play: nudgeCta.play };
 
 /** Dismiss hides the nudge and keeps the page's flag, so it stays hidden next time. */
 export const NudgeDismissed: Story = {
