@@ -1,6 +1,7 @@
 // Jest config for @storybook/test-runner (ejected with `test-storybook --eject`, then adapted):
 // launch the system Chromium, since browsers cannot be downloaded on these machines (docs/toolchain.md).
 import { getJestConfig } from '@storybook/test-runner';
+import { chromiumArgs, chromiumPath } from '../.ci/chromium.mjs';
 
 const testRunnerConfig = getJestConfig();
 
@@ -14,16 +15,8 @@ export default {
       ...testRunnerConfig.testEnvironmentOptions?.['jest-playwright'],
       browsers: ['chromium'],
       launchOptions: {
-        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
+        executablePath: chromiumPath,
+        args: [...chromiumArgs],
       },
     },
   },

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../../.ci/chromium.mjs';
 
 /**
  * The visual regression test: one Playwright test per story (see visual.spec.ts), run by
@@ -37,15 +38,9 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
+        ...chromiumArgs,
         // The same text rendering on every machine: no LCD subpixel colours, no font hinting.
         '--disable-lcd-text',
         '--font-render-hinting=none',

@@ -22,18 +22,7 @@ import { type Account, asActor, createUser, seededDb, setDemoMode, tryQuery, typ
  * `readScope`, and a first test checks that both say the same.
  */
 
-type ActorName =
-  | 'anon'
-  | 'investorA'
-  | 'investorB'
-  | 'cl_spv_admin'
-  | 'eq_spv_admin'
-  | 'production_spv'
-  | 'compliance'
-  | 'mfo_admin'
-  | 'adminFlag';
-
-const actorNames: ActorName[] = [
+const actorNames = [
   'anon',
   'investorA',
   'investorB',
@@ -43,7 +32,8 @@ const actorNames: ActorName[] = [
   'compliance',
   'mfo_admin',
   'adminFlag',
-];
+] as const;
+type ActorName = (typeof actorNames)[number];
 
 /** Who reads each table, written out: 'own' rows only, every 'signed-in' member, or these actors. */
 const readers: Record<BackendTableName, 'own' | 'signed-in' | ActorName[]> = {

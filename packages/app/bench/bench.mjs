@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../../../.ci/chromium.mjs';
 import { allChunks, isMockBackend } from './lib/chunks.mjs';
 import { buildFloors, floors } from './lib/floors.mjs';
 import { formatKB, markdownTable, table } from './lib/format.mjs';
@@ -65,17 +66,6 @@ const appPages = options['floors-only']
   ? []
   : allAppPages.filter((page) => !wantedPages || wantedPages.includes(page.id) || wantedPages.includes(page.path));
 
-const chromeArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
 /** Files of the embedded mock backend (MSW and its worker), counted apart from the product's JS. */
 const mockBackendFiles = new Set(['mockServiceWorker.js']);
 
@@ -84,8 +74,8 @@ await main();
 async function main() {
   const startedAt = new Date();
   const loadAverageAtStart = os.loadavg().map((n) => Number(n.toFixed(2)));
-  if (!existsSync(chromePath)) {
-    console.error(`No Chromium at ${chromePath}: install it (apt-get install -y chromium) or set CHROME_PATH.`);
+  if (!existsSync(chromiumPath)) {
+    console.error(`No Chromium at ${chromiumPath}: install it (apt-get install -y chromium) or set CHROME_PATH.`);
     process.exit(2);
   }
 
@@ -117,7 +107,7 @@ async function main() {
   for (const floor of floors) servers[floor.id] = await startStaticServer(floor.outDir);
   if (appPages.length > 0) servers.app = await startStaticServer(appSnapshot);
 
-  const browser = await chromium.launch({ executablePath: chromePath, headless: true, args: chromeArgs });
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: [...chromiumArgs] });
   const chromiumVersion = browser.version();
   try {
     if (servers.app) await checkAppStarts(browser, servers.app.origin);

@@ -105,32 +105,25 @@ function halves<T>(list: T[]): [T[], T[]] {
   return [list.slice(0, middle), list.slice(middle)];
 }
 
-// Signed in through the UI once per run (signed-in.setup.ts) and shared: an onboarded investor.
-test.describe(() => {
-  test.use({ storageState: stateFile('readyInvestor') });
-  for (const [index, part] of halves(investorPages).entries()) {
-    test(`every page, investor, part ${index + 1}: no page error, no failed request, axe clean in light and dark`, async ({
-      page,
-      watch,
-    }) => {
-      test.slow();
-      await checkPages(page, watch, part);
-    });
-  }
-});
-
-test.describe(() => {
-  test.use({ storageState: stateFile('mfo_admin') });
-  for (const [index, part] of halves(adminPages).entries()) {
-    test(`every page, mfo_admin, part ${index + 1}: no page error, no failed request, axe clean in light and dark`, async ({
-      page,
-      watch,
-    }) => {
-      test.slow();
-      await checkPages(page, watch, part);
-    });
-  }
-});
+// Signed in through the UI once per run (signed-in.setup.ts) and shared: an onboarded investor
+// and the admin, each list in two halves.
+for (const { state, who, pages } of [
+  { state: 'readyInvestor', who: 'investor', pages: investorPages },
+  { state: 'mfo_admin', who: 'mfo_admin', pages: adminPages },
+] as const) {
+  test.describe(() => {
+    test.use({ storageState: stateFile(state) });
+    for (const [index, part] of halves(pages).entries()) {
+      test(`every page, ${who}, part ${index + 1}: no page error, no failed request, axe clean in light and dark`, async ({
+        page,
+        watch,
+      }) => {
+        test.slow();
+        await checkPages(page, watch, part);
+      });
+    }
+  });
+}
 
 test('every page, signed out: no page error, no failed request, axe clean in light and dark', async ({
   page,

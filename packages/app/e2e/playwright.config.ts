@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../../../.ci/chromium.mjs';
 
 /**
  * Vault's end-to-end journeys (issue 5), in the system Chromium (docs/toolchain.md), against the
@@ -56,16 +57,6 @@ const port = Number(process.env.VAULT_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
 
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 export default defineConfig({
   testDir: here,
   // The signed-in states first (signed-in.setup.ts, once per run), then the journeys that start from them.
@@ -89,8 +80,8 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     launchOptions: {
-      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-      args: chromiumArgs,
+      executablePath: chromiumPath,
+      args: [...chromiumArgs],
     },
     viewport: { width: 1280, height: 900 },
     locale: 'en-IE',

@@ -3,6 +3,7 @@ import { type AccessDecision, accessRequiredHref, decideAccess, resolveNeed, sig
 import { type Role, roleIds } from './roles';
 import { routes } from './routes';
 import type { Session, User } from './session';
+import { testUser as user } from './testUser';
 
 /**
  * The route table of docs/product.md §2, copied here by hand on purpose: the expected answers must not be
@@ -53,18 +54,6 @@ const readinessStates: { name: string; patch: Partial<User>; need: 'wallet' | 'k
   { name: 'wallet and KYC', patch: { crossmintWalletId: 'w-1', kycStatus: 'approved' }, need: 'onramp' },
   { name: 'ready', patch: { crossmintWalletId: 'w-1', kycStatus: 'approved', firstOnrampOk: true }, need: null },
 ];
-
-function user(role: Role, patch: Partial<User> = {}): User {
-  return {
-    id: 'u-1',
-    name: 'Ada',
-    email: 'ada@example.eu',
-    role,
-    kycStatus: 'unknown',
-    firstOnrampOk: false,
-    ...patch,
-  };
-}
 
 function expected(path: string, session: Session, need: 'wallet' | 'kyc' | 'onramp' | null): AccessDecision['kind'] {
   const rule = spec[path];

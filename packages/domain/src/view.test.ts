@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from './roles';
-import { type Session, signedOut, type User } from './session';
+import { type Session, signedOut } from './session';
+import { testUser as user } from './testUser';
 import { finalView, resolveView, sameView } from './view';
 
-function user(role: Role, patch: Partial<User> = {}): User {
-  return {
-    id: 'u-1',
-    name: 'Ada',
-    email: 'ada@example.eu',
-    role,
-    kycStatus: 'unknown',
-    firstOnrampOk: false,
-    ...patch,
-  };
-}
 const investor: Session = { user: user('investor'), isAdmin: false };
 const readyInvestor: Session = {
   user: user('investor', { crossmintWalletId: 'w-1', kycStatus: 'approved', firstOnrampOk: true }),

@@ -174,16 +174,8 @@ try {
 
   const { chromium } = requireFromRoot('playwright-core');
   browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    executablePath: chromiumPath,
+    args: [...chromiumArgs],
   });
   const page = await browser.newPage();
   const pageErrors = [];

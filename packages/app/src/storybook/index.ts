@@ -1,5 +1,6 @@
 export { type AppStoryParameters, withApp } from './decorators';
 export { expectNavigatedTo, expectToast, SLOW } from './expect';
 export { FullApp } from './FullApp';
+export { nudgeCallToActionStory } from './nudge';
 export { adminSession, sessionAs, signedOutSession, storyUsers } from './sessions';
 export { captureTelemetry } from './telemetry';

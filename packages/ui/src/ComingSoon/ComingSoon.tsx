@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Heading, Text } from '@radix-ui/themes';
+import { Icon } from '../internal/Icon';
 import { cx, type RootProps } from '../internal/props';
 import * as styles from './ComingSoon.css';
 
@@ -22,10 +23,10 @@ export interface ComingSoonProps extends RootProps<'div', 'children' | 'title'> 
 
 function ClockIcon() {
   return (
-    <svg width="20" height="20" viewBox="0 0 15 15" fill="none" aria-hidden="true" focusable="false">
+    <Icon size={20}>
       <circle cx="7.5" cy="7.5" r="6" stroke="currentColor" strokeWidth="1.1" />
       <path d="M7.5 4 V7.5 L10 9" stroke="currentColor" strokeWidth="1.2" strokeLinecap="round" />
-    </svg>
+    </Icon>
   );
 }
 

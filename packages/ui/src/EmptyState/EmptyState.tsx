@@ -1,5 +1,6 @@
 import { Button, Card, Heading, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
+import { Icon } from '../internal/Icon';
 import { cx, type RootProps } from '../internal/props';
 import * as styles from './EmptyState.css';
 
@@ -23,14 +24,14 @@ export interface EmptyStateProps extends RootProps<'div', 'children' | 'title'> 
 
 function InboxIcon() {
   return (
-    <svg width="20" height="20" viewBox="0 0 15 15" fill="none" aria-hidden="true" focusable="false">
+    <Icon size={20}>
       <path
         d="M1.5 8.5 L3.5 2.5 H11.5 L13.5 8.5 V12.5 H1.5 Z M1.5 8.5 H5 L5.75 10 H9.25 L10 8.5 H13.5"
         stroke="currentColor"
         strokeWidth="1.1"
         strokeLinejoin="round"
       />
-    </svg>
+    </Icon>
   );
 }
 

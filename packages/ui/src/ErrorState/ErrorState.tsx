@@ -1,5 +1,6 @@
 import { Button, Card, Heading, Text } from '@radix-ui/themes';
 import { messages } from '@vault/domain';
+import { Icon } from '../internal/Icon';
 import { cx, type RootProps } from '../internal/props';
 import * as styles from './ErrorState.css';
 
@@ -18,11 +19,11 @@ export interface ErrorStateProps extends RootProps<'div', 'children' | 'title'> 
 
 function WarningIcon() {
   return (
-    <svg width="20" height="20" viewBox="0 0 15 15" fill="none" aria-hidden="true" focusable="false">
+    <Icon size={20}>
       <path d="M7.5 1.5 L14 13 H1 Z" stroke="currentColor" strokeWidth="1.1" strokeLinejoin="round" />
       <path d="M7.5 5.5 V9" stroke="currentColor" strokeWidth="1.3" strokeLinecap="round" />
       <circle cx="7.5" cy="11" r="0.8" fill="currentColor" />
-    </svg>
+    </Icon>
   );
 }
 

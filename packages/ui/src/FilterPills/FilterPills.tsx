@@ -1,5 +1,6 @@
 import { Button, Text } from '@radix-ui/themes';
 import { type KeyboardEvent, useRef } from 'react';
+import { CheckIcon } from '../internal/Icon';
 import { cx, type RootProps } from '../internal/props';
 import { visuallyHidden } from '../theme';
 import * as styles from './FilterPills.css';
@@ -17,14 +18,6 @@ export interface FilterPillsProps<Option extends string = string>
   /** Called with the option a person picks (not when they pick the one already selected). */
   onChange: (value: Option) => void;
   className?: string;
-}
-
-function CheckIcon() {
-  return (
-    <svg width="12" height="12" viewBox="0 0 15 15" fill="none" aria-hidden="true" focusable="false">
-      <path d="M3 8 L6 11 L12 4" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
 }
 
 /**

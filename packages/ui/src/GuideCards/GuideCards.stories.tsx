@@ -1,16 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { guideCardsFor, type Session, type User } from '@vault/domain';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { storyInvestors } from '../internal/storyInvestors';
 import { GuideCards } from './GuideCards';
 
-const investor: User = {
-  id: 'user-ada',
-  name: 'Ada',
-  email: 'ada@example.com',
-  role: 'investor',
-  kycStatus: 'unknown',
-  firstOnrampOk: false,
-};
+const investor = storyInvestors.newInvestor;
 const session = (user: User, isAdmin = false): Session => ({ user, isAdmin });
 
 const meta = {

@@ -1,19 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { nudgeFor, type User } from '@vault/domain';
+import { nudgeFor } from '@vault/domain';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { storyInvestors } from '../internal/storyInvestors';
 import { NudgeBanner } from './NudgeBanner';
 
-const newInvestor: User = {
-  id: 'user-ada',
-  name: 'Ada',
-  email: 'ada@example.com',
-  role: 'investor',
-  kycStatus: 'unknown',
-  firstOnrampOk: false,
-};
-const withWallet: User = { ...newInvestor, crossmintWalletId: 'wallet-ada-001' };
-const kycApproved: User = { ...withWallet, kycStatus: 'approved' };
-const funded: User = { ...kycApproved, firstOnrampOk: true };
+const { newInvestor, withWallet, kycApproved, funded } = storyInvestors;
 
 const meta = {
   title: 'Components/NudgeBanner',
@@ -24,31 +15,31 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-interface Expected {
-  step: 'wallet' | 'kyc' | 'onramp';
-  label: string;
-  estimate: string;
-  action: string;
-  target: string;
-}
+type Step = 'wallet' | 'kyc' | 'onramp';
+
+/** What each step's banner must show and where its call to action goes, written out (docs/product.md §4). */
+const expected: Record<Step, { label: string; estimate: string; action: string; target: string }> = {
+  wallet: { label: 'Create your wallet', estimate: '~1 min', action: 'Create Wallet', target: '/settings' },
+  kyc: { label: 'Complete KYC', estimate: '~3–5 min', action: 'Continue KYC', target: '/kyc-verification' },
+  onramp: { label: 'Make your first onramp (€20+)', estimate: '~2–3 min', action: 'Start Onramp', target: '/wallet' },
+};
 
 /** docs/product.md §4 'Investor nudge': the banner shows the step, its estimate, and its call to action works. */
-function expectNudge(expected: Expected): Story['play'] {
+function expectNudge(step: Step): Story['play'] {
+  const { label, estimate, action, target } = expected[step];
   return async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    const banner = canvas.getByRole('region', { name: expected.label });
+    const banner = canvas.getByRole('region', { name: label });
     const inBanner = within(banner);
     await expect(inBanner.getByText('Next step')).toBeVisible();
-    await expect(inBanner.getByText(expected.estimate)).toBeVisible();
+    await expect(inBanner.getByText(estimate)).toBeVisible();
     await expect(inBanner.getByRole('button', { name: 'Dismiss' })).toBeVisible();
-    await userEvent.click(inBanner.getByRole('button', { name: expected.action }));
+    await userEvent.click(inBanner.getByRole('button', { name: action }));
     await expect(args.onAction).toHaveBeenCalledTimes(1);
-    await expect(args.onAction).toHaveBeenCalledWith(
-      expect.objectContaining({ step: expected.step, label: expected.label, target: expected.target }),
-    );
+    await expect(args.onAction).toHaveBeenCalledWith(expect.objectContaining({ step, label, target }));
     await expect(args.onDismiss).not.toHaveBeenCalled();
     // The call to action does not hide the banner; the app navigates away.
-    await expect(canvas.getByRole('region', { name: expected.label })).toBeVisible();
+    await expect(canvas.getByRole('region', { name: label })).toBeVisible();
   };
 }
 
@@ -56,39 +47,21 @@ function expectNudge(expected: Expected): Story['play'] {
 export const CreateWallet: Story = {
   name: 'Step 1 — Create your wallet',
   args: { nudge: nudgeFor(newInvestor) },
-  play: expectNudge({
-    step: 'wallet',
-    label: 'Create your wallet',
-    estimate: '~1 min',
-    action: 'Create Wallet',
-    target: '/settings',
-  }),
+  play: expectNudge('wallet'),
 };
 
 /** Wallet created, KYC not approved. */
 export const CompleteKyc: Story = {
   name: 'Step 2 — Complete KYC',
   args: { nudge: nudgeFor(withWallet) },
-  play: expectNudge({
-    step: 'kyc',
-    label: 'Complete KYC',
-    estimate: '~3–5 min',
-    action: 'Continue KYC',
-    target: '/kyc-verification',
-  }),
+  play: expectNudge('kyc'),
 };
 
 /** KYC approved, no first on-ramp. */
 export const FirstOnramp: Story = {
   name: 'Step 3 — Make your first onramp',
   args: { nudge: nudgeFor(kycApproved) },
-  play: expectNudge({
-    step: 'onramp',
-    label: 'Make your first onramp (€20+)',
-    estimate: '~2–3 min',
-    action: 'Start Onramp',
-    target: '/wallet',
-  }),
+  play: expectNudge('onramp'),
 };
 
 /** Dismiss hides the banner for this view and tells the app, which may remember it per page. */

@@ -1,25 +1,14 @@
 import { Grid } from '@radix-ui/themes';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { Opportunity } from '@vault/domain';
+import { type Opportunity, sampleData } from '@vault/domain';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { OpportunityCard } from './OpportunityCard';
 
-const solarPark: Opportunity = {
-  id: 'solar-park-groningen',
-  name: 'Groningen Solar Park II',
-  category: 'Renewable energy',
-  region: 'Netherlands',
-  apy: '7.2%',
-  minInvestment: '€5,000',
-  term: '36 Months',
-  ratings: 4.6,
-  riskScore: 3,
-  country: 'Netherlands',
-  audited: true,
-  open: true,
-  description: 'A 48 MW solar park on former farmland, selling power to Dutch utilities under a fixed-price contract.',
-};
+/** An open, audited opportunity: the sample the embedded backend serves (docs/decisions.md (13)). */
+const solarPark = sampleData.opportunities.find((o) => o.id === 'solar-park-groningen');
+if (!solarPark) throw new Error('sample opportunity solar-park-groningen is missing');
 
+/** Closed, not audited, with a long description: a case of this story's own, not in the sample. */
 const waterKenya: Opportunity = {
   id: 'clean-water-kisumu',
   name: 'Kisumu Clean Water Kiosks',

@@ -1,6 +1,7 @@
 import { Badge, Card, Heading, Text } from '@radix-ui/themes';
 import { hrefFor, type Opportunity, opportunityLocation } from '@vault/domain';
 import type { MouseEvent } from 'react';
+import { CheckIcon, Icon } from '../internal/Icon';
 import { cx, type RootProps } from '../internal/props';
 import * as styles from './OpportunityCard.css';
 
@@ -20,36 +21,12 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
-function CheckIcon() {
-  return (
-    <svg
-      className={styles.icon}
-      width="12"
-      height="12"
-      viewBox="0 0 15 15"
-      fill="none"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M3 8 L6 11 L12 4" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
 function PinIcon() {
   return (
-    <svg
-      className={styles.icon}
-      width="14"
-      height="14"
-      viewBox="0 0 15 15"
-      fill="none"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon size={14} className={styles.icon}>
       <path d="M7.5 13.5s4-4 4-7.25a4 4 0 1 0-8 0c0 3.25 4 7.25 4 7.25Z" stroke="currentColor" strokeWidth="1.2" />
       <circle cx="7.5" cy="6.25" r="1.5" stroke="currentColor" strokeWidth="1.2" />
-    </svg>
+    </Icon>
   );
 }
 
@@ -89,7 +66,7 @@ export function OpportunityCard({
           <div className={styles.badges}>
             {opportunity.audited ? (
               <Badge color="grass" variant="soft" highContrast>
-                <CheckIcon />
+                <CheckIcon className={styles.icon} />
                 Audited
               </Badge>
             ) : (

@@ -1,5 +1,6 @@
 import { Button, Heading, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
+import { Icon } from '../internal/Icon';
 import { cx, type RootProps } from '../internal/props';
 import * as styles from './PageHeader.css';
 
@@ -18,14 +19,14 @@ export interface PageHeaderProps extends RootProps<'div', 'children' | 'title'> 
 
 function ArrowLeftIcon() {
   return (
-    <svg width="15" height="15" viewBox="0 0 15 15" fill="none" aria-hidden="true" focusable="false">
+    <Icon size={15}>
       <path
         d="M12.5 7.5 H2.5 M2.5 7.5 L6.5 3.5 M2.5 7.5 L6.5 11.5"
         stroke="currentColor"
         strokeWidth="1.4"
         strokeLinecap="round"
       />
-    </svg>
+    </Icon>
   );
 }
 

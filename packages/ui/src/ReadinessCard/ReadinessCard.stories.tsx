@@ -1,20 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { type Readiness, readiness, type User } from '@vault/domain';
+import { type Readiness, readiness } from '@vault/domain';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { storyInvestors } from '../internal/storyInvestors';
 import { ReadinessCard } from './ReadinessCard';
 
-/** A new investor: no wallet, KYC not started, no first on-ramp (agreement always counts as done). */
-const newInvestor: User = {
-  id: 'user-ada',
-  name: 'Ada',
-  email: 'ada@example.com',
-  role: 'investor',
-  kycStatus: 'unknown',
-  firstOnrampOk: false,
-};
-const withWallet: User = { ...newInvestor, crossmintWalletId: 'wallet-ada-001' };
-const kycApproved: User = { ...withWallet, kycStatus: 'approved' };
-const funded: User = { ...kycApproved, firstOnrampOk: true };
+const { newInvestor, withWallet, kycApproved, funded } = storyInvestors;
 
 /**
  * Impossible in the product: the domain always counts the agreement as signed, so no user reaches

@@ -1,5 +1,6 @@
 import { type OpportunitySort, opportunitySorts } from '@vault/domain';
 import { type ChangeEvent, useId } from 'react';
+import { Icon } from '../internal/Icon';
 import { cx, type RootProps } from '../internal/props';
 import * as styles from './SortSelect.css';
 
@@ -52,15 +53,7 @@ export function SortSelect({
             </option>
           ))}
         </select>
-        <svg
-          className={styles.chevron}
-          width="12"
-          height="12"
-          viewBox="0 0 15 15"
-          fill="none"
-          aria-hidden="true"
-          focusable="false"
-        >
+        <Icon size={12} className={styles.chevron}>
           <path
             d="M3.5 5.5 L7.5 9.5 L11.5 5.5"
             stroke="currentColor"
@@ -68,7 +61,7 @@ export function SortSelect({
             strokeLinecap="round"
             strokeLinejoin="round"
           />
-        </svg>
+        </Icon>
       </span>
     </div>
   );

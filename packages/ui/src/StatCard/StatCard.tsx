@@ -1,5 +1,6 @@
 import { Card, Text } from '@radix-ui/themes';
 import { type ReactNode, useId } from 'react';
+import { Icon } from '../internal/Icon';
 import { cx, type RootProps } from '../internal/props';
 import * as styles from './StatCard.css';
 
@@ -32,9 +33,9 @@ const arrows: Record<TrendDirection, string> = {
 
 function TrendArrow({ direction }: { direction: TrendDirection }) {
   return (
-    <svg width="15" height="15" viewBox="0 0 15 15" fill="none" aria-hidden="true" focusable="false">
+    <Icon size={15}>
       <path d={arrows[direction]} stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
-    </svg>
+    </Icon>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Theme } from '@radix-ui/themes';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { expect, within } from 'storybook/test';
 import { vars } from './contract.css';
@@ -184,6 +184,21 @@ function Scale<K extends string>({
   );
 }
 
+/** A token's sample tile, marked with its kind for the plays; decorative (the row names the token). */
+function Sample({ kind, style }: { kind: 'space' | 'radius' | 'shadow'; style: CSSProperties }) {
+  return <span aria-hidden="true" data-sample={kind} style={{ display: 'inline-block', ...style }} />;
+}
+
+/** The elements of the light side that match a selector. */
+function lightSide(canvasElement: HTMLElement, selector: string): HTMLElement[] {
+  return [...canvasElement.querySelectorAll<HTMLElement>(`section[aria-label="Light"] ${selector}`)];
+}
+
+/** A scale grows: each step larger than the one before. */
+async function expectGrowing(values: number[]): Promise<void> {
+  for (let i = 1; i < values.length; i += 1) await expect(values[i]).toBeGreaterThan(values[i - 1] ?? 0);
+}
+
 /** Space 1–9: the gaps and paddings every component uses. */
 export const Space: Story = {
   render: () => (
@@ -192,22 +207,17 @@ export const Space: Story = {
         <Scale
           tokens={vars.space}
           render={(value) => (
-            <span
-              aria-hidden="true"
-              data-space
-              style={{ display: 'inline-block', height: 12, width: value, background: vars.color.accent }}
-            />
+            <Sample kind="space" style={{ height: 12, width: value, background: vars.color.accent }} />
           )}
         />
       )}
     </SideBySide>
   ),
   play: async ({ canvasElement }) => {
-    const bars = [...canvasElement.querySelectorAll<HTMLElement>('section[aria-label="Light"] [data-space]')];
+    const bars = lightSide(canvasElement, '[data-sample="space"]');
     await expect(bars).toHaveLength(Object.keys(vars.space).length);
     // The scale grows: each step wider than the one before.
-    const widths = bars.map((bar) => bar.getBoundingClientRect().width);
-    for (let i = 1; i < widths.length; i += 1) await expect(widths[i]).toBeGreaterThan(widths[i - 1] ?? 0);
+    await expectGrowing(bars.map((bar) => bar.getBoundingClientRect().width));
   },
 };
 
@@ -232,10 +242,9 @@ export const TypeScale: Story = {
     </SideBySide>
   ),
   play: async ({ canvasElement }) => {
-    const samples = [...canvasElement.querySelectorAll<HTMLElement>('section[aria-label="Light"] [data-font-size]')];
+    const samples = lightSide(canvasElement, '[data-font-size]');
     await expect(samples).toHaveLength(Object.keys(vars.fontSize).length);
-    const sizes = samples.map((sample) => Number.parseFloat(getComputedStyle(sample).fontSize));
-    for (let i = 1; i < sizes.length; i += 1) await expect(sizes[i]).toBeGreaterThan(sizes[i - 1] ?? 0);
+    await expectGrowing(samples.map((sample) => Number.parseFloat(getComputedStyle(sample).fontSize)));
   },
 };
 
@@ -249,16 +258,9 @@ export const RadiusAndShadows: Story = {
           <Scale
             tokens={vars.radius}
             render={(value) => (
-              <span
-                aria-hidden="true"
-                data-radius
-                style={{
-                  display: 'inline-block',
-                  width: 48,
-                  height: 32,
-                  borderRadius: value,
-                  border: `2px solid ${vars.color.accent}`,
-                }}
+              <Sample
+                kind="radius"
+                style={{ width: 48, height: 32, borderRadius: value, border: `2px solid ${vars.color.accent}` }}
               />
             )}
           />
@@ -266,11 +268,9 @@ export const RadiusAndShadows: Story = {
           <Scale
             tokens={vars.shadow}
             render={(value) => (
-              <span
-                aria-hidden="true"
-                data-shadow
+              <Sample
+                kind="shadow"
                 style={{
-                  display: 'inline-block',
                   width: 64,
                   height: 32,
                   margin: 8,
@@ -286,9 +286,8 @@ export const RadiusAndShadows: Story = {
     </SideBySide>
   ),
   play: async ({ canvasElement }) => {
-    const light = canvasElement.querySelector('section[aria-label="Light"]');
-    await expect(light?.querySelectorAll('[data-radius]')).toHaveLength(Object.keys(vars.radius).length);
-    const shadows = [...(light?.querySelectorAll<HTMLElement>('[data-shadow]') ?? [])];
+    await expect(lightSide(canvasElement, '[data-sample="radius"]')).toHaveLength(Object.keys(vars.radius).length);
+    const shadows = lightSide(canvasElement, '[data-sample="shadow"]');
     await expect(shadows).toHaveLength(Object.keys(vars.shadow).length);
     for (const tile of shadows) await expect(getComputedStyle(tile).boxShadow).not.toBe('none');
   },

@@ -5,7 +5,7 @@ import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { tableHandlers } from '../../../../../mocks';
 import {
   type AppStoryParameters,
-  captureTelemetry,
+  nudgeCallToActionStory,
   SLOW,
   sessionAs,
   signedOutSession,
@@ -82,24 +82,16 @@ export const InvestorNudgeDismissed: Story = {
   },
 };
 
-let telemetry: ReturnType<typeof captureTelemetry> | null = null;
+const nudgeCta = nudgeCallToActionStory({
+  nudge: 'Create your wallet',
+  button: 'Create Wallet',
+  step: 'wallet',
+  page: 'dashboard',
+  to: '/settings',
+});
 
 /** The nudge's call to action emits click:cta with the step, then opens /settings. */
-export const InvestorNudgeCallToAction: Story = {
-  beforeEach: () => {
-    telemetry = captureTelemetry();
-    return () => telemetry?.restore();
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const nudge = canvas.getByRole('region', { name: 'Create your wallet' });
-    await userEvent.click(within(nudge).getByRole('button', { name: 'Create Wallet' }));
-    await expect(telemetry?.sink).toHaveBeenCalledWith(
-      expect.objectContaining({ type: 'click:cta', context: { step: 'wallet', page: 'dashboard' } }),
-    );
-    await expect(await canvas.findByTestId('story-location', {}, SLOW)).toHaveTextContent('Navigated to /settings');
-  },
-};
+export const InvestorNudgeCallToAction: Story = { beforeEach: nudgeCta.beforeEach, play: nudgeCta.play };
 
 /** A readiness row's button toasts 'Opening <step>…' and opens the step's page. */
 export const InvestorReadinessButton: Story = {

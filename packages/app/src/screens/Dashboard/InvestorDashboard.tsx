@@ -21,6 +21,7 @@ import {
   ReadinessCard,
   StatusChip,
 } from '@vault/ui';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Section } from '../../components/Section';
@@ -94,64 +95,40 @@ export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
       <Grid columns={{ initial: '1', md: '2' }} gap="5" align="start">
         <Section title="Notifications">
           <TableData state={notifications} what="notifications" skeleton="text" emptyTitle="No notifications">
-            {(rows) => (
-              <Flex asChild direction="column" gap="2" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                <ul>
-                  {rows.map((item) => (
-                    <li key={item.id}>
-                      <Card size="2">
-                        <Flex direction="column" gap="1">
-                          <Flex align="center" gap="2" wrap="wrap">
-                            <Heading as="h3" size="3">
-                              {item.title}
-                            </Heading>
-                            {item.read ? null : (
-                              <Badge color="indigo" variant="soft" highContrast>
-                                New
-                              </Badge>
-                            )}
-                          </Flex>
-                          <Text as="p" size="2">
-                            {item.body}
-                          </Text>
-                          <Text as="p" size="1" color="gray">
-                            <time dateTime={item.at}>{formatDate(item.at)}</time>
-                          </Text>
-                        </Flex>
-                      </Card>
-                    </li>
-                  ))}
-                </ul>
-              </Flex>
-            )}
+            {(rows) =>
+              cardList(
+                rows.map((item) => ({
+                  key: item.id,
+                  title: item.title,
+                  badge: item.read ? null : (
+                    <Badge color="indigo" variant="soft" highContrast>
+                      New
+                    </Badge>
+                  ),
+                  body: item.body,
+                  meta: <time dateTime={item.at}>{formatDate(item.at)}</time>,
+                })),
+              )
+            }
           </TableData>
         </Section>
 
         <Section title="Upcoming actions">
           <TableData state={upcoming} what="upcoming actions" skeleton="text" emptyTitle="Nothing coming up">
-            {(rows) => (
-              <Flex asChild direction="column" gap="2" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                <ul>
-                  {rows.map((item) => (
-                    <li key={item.id}>
-                      <Card size="2">
-                        <Flex direction="column" gap="1">
-                          <Heading as="h3" size="3">
-                            {item.title}
-                          </Heading>
-                          <Text as="p" size="2">
-                            {item.detail}
-                          </Text>
-                          <Text as="p" size="1" color="gray">
-                            Due <time dateTime={item.due}>{formatDate(item.due)}</time>
-                          </Text>
-                        </Flex>
-                      </Card>
-                    </li>
-                  ))}
-                </ul>
-              </Flex>
-            )}
+            {(rows) =>
+              cardList(
+                rows.map((item) => ({
+                  key: item.id,
+                  title: item.title,
+                  body: item.detail,
+                  meta: (
+                    <>
+                      Due <time dateTime={item.due}>{formatDate(item.due)}</time>
+                    </>
+                  ),
+                })),
+              )
+            }
           </TableData>
         </Section>
       </Grid>
@@ -163,6 +140,54 @@ export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
       <Section title="Guides">
         <GuideCards cards={guideCardsFor(session)} onNavigate={(href) => navigate(href)} label="Guides" />
       </Section>
+    </Flex>
+  );
+}
+
+interface CardItem {
+  key: string;
+  title: string;
+  /** Shown beside the title; a card given a badge slot (even an empty one) lays the title out in a row. */
+  badge?: ReactNode;
+  body: string;
+  meta: ReactNode;
+}
+
+/** The notifications and upcoming actions: a plain list of cards, each a title, a line and a date. */
+function cardList(items: CardItem[]) {
+  return (
+    <Flex asChild direction="column" gap="2" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <ul>
+        {items.map((item) => {
+          const heading = (
+            <Heading as="h3" size="3">
+              {item.title}
+            </Heading>
+          );
+          return (
+            <li key={item.key}>
+              <Card size="2">
+                <Flex direction="column" gap="1">
+                  {item.badge === undefined ? (
+                    heading
+                  ) : (
+                    <Flex align="center" gap="2" wrap="wrap">
+                      {heading}
+                      {item.badge}
+                    </Flex>
+                  )}
+                  <Text as="p" size="2">
+                    {item.body}
+                  </Text>
+                  <Text as="p" size="1" color="gray">
+                    {item.meta}
+                  </Text>
+                </Flex>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
     </Flex>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { Button, Card, Flex, Grid, Text } from '@radix-ui/themes';
 import { guideCardsFor, parseEuroAmount, quickLinksFor, type Session } from '@vault/domain';
 import { GuideCards, MoneyText, PageHeader, StatCard } from '@vault/ui';
 import { type ReactNode, useId } from 'react';
@@ -15,6 +15,7 @@ import {
 } from '../../data/queries';
 import type { Query } from '../../data/useQuery';
 import { formatDateTime } from '../../format/dates';
+import { SettingsSection } from '../Settings/SettingsSection';
 import { QuickLinks } from './QuickLinks';
 
 /** The three admin sections docs/product.md §2 lists; their buttons do nothing yet, so they say so. */
@@ -144,7 +145,7 @@ export function MfoAdminDashboard({ session }: { session: Session }) {
   );
 }
 
-/** A section whose actions are not built: its buttons are disabled and say why. */
+/** A section whose actions are not built: its buttons are disabled and say why (a titled card as on Settings). */
 function ComingSoonSection({
   title,
   description,
@@ -154,30 +155,19 @@ function ComingSoonSection({
   description: string;
   buttons: readonly string[];
 }) {
-  const headingId = useId();
   const noteId = useId();
   return (
-    <Card size="3" asChild>
-      <section aria-labelledby={headingId}>
-        <Flex direction="column" gap="3">
-          <Heading as="h2" size="4" id={headingId}>
-            {title}
-          </Heading>
-          <Text as="p" size="2" color="gray">
-            {description}
-          </Text>
-          <Flex gap="2" wrap="wrap">
-            {buttons.map((label) => (
-              <Button key={label} variant="soft" disabled aria-describedby={noteId}>
-                {label}
-              </Button>
-            ))}
-          </Flex>
-          <Text as="p" size="1" color="gray" id={noteId}>
-            Coming soon: these actions are not available yet.
-          </Text>
-        </Flex>
-      </section>
-    </Card>
+    <SettingsSection title={title} description={description}>
+      <Flex gap="2" wrap="wrap">
+        {buttons.map((label) => (
+          <Button key={label} variant="soft" disabled aria-describedby={noteId}>
+            {label}
+          </Button>
+        ))}
+      </Flex>
+      <Text as="p" size="1" color="gray" id={noteId}>
+        Coming soon: these actions are not available yet.
+      </Text>
+    </SettingsSection>
   );
 }

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { tableHandlers } from '../../../../../mocks';
 import { removeItem, storageKeys, writeItem } from '../../storage/local';
-import { type AppStoryParameters, captureTelemetry, SLOW, sessionAs, storyUsers, withApp } from '../../storybook';
+import { type AppStoryParameters, nudgeCallToActionStory, SLOW, sessionAs, storyUsers, withApp } from '../../storybook';
 import Documents from '.';
 
 const meta = {
@@ -146,30 +146,19 @@ export const NudgeDismissedEarlier: Story = {
   },
 };
 
-let telemetry: ReturnType<typeof captureTelemetry> | null = null;
+const nudgeCta = nudgeCallToActionStory({
+  nudge: 'Complete KYC',
+  button: 'Continue KYC',
+  step: 'kyc',
+  page: 'documents',
+  to: '/kyc-verification',
+});
 
 /** The nudge follows the live state (KYC next) and its call to action reports the step. */
 export const NudgeCallToAction: Story = {
   parameters: { app: { url: '/documents', session: sessionAs('investor', storyUsers.walletInvestor) } },
-  beforeEach: () => {
-    telemetry = captureTelemetry();
-    return () => telemetry?.restore();
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const nudge = canvas.getByRole('region', { name: 'Complete KYC' });
-    await userEvent.click(within(nudge).getByRole('button', { name: 'Continue KYC' }));
-    await waitFor(
-      () =>
-        expect(telemetry?.sink).toHaveBeenCalledWith(
-          expect.objectContaining({ type: 'click:cta', context: { step: 'kyc', page: 'documents' } }),
-        ),
-      SLOW,
-    );
-    await expect(await canvas.findByTestId('story-location', {}, SLOW)).toHaveTextContent(
-      'Navigated to /kyc-verification',
-    );
-  },
+  beforeEach: nudgeCta.beforeEach,
+  play: nudgeCta.play,
 };
 
 /** An SPV admin sees the documents without an investor nudge, and no dead-end Explore button. */

@@ -1,13 +1,8 @@
-import { Button, Flex, Text, TextField } from '@radix-ui/themes';
-import {
-  formatEuros,
-  INVESTMENT_QUICK_PICKS_EUR,
-  MIN_INVESTMENT_EUR,
-  parseEuroAmount,
-  validateInvestmentAmount,
-} from '@vault/domain';
+import { Flex, Text, TextField } from '@radix-ui/themes';
+import { formatEuros, INVESTMENT_QUICK_PICKS_EUR, MIN_INVESTMENT_EUR, validateInvestmentAmount } from '@vault/domain';
 import { type FormEvent, useId, useRef } from 'react';
 import { toast } from 'sonner';
+import { AmountPicks } from '../../components/AmountPicks';
 import { StepActions } from './StepActions';
 
 /** Step 1: the amount, with quick picks; the minimum is shown only, not enforced (docs/product.md §5). */
@@ -25,7 +20,6 @@ export function AmountStep({
   const inputId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const cents = parseEuroAmount(amount);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -62,19 +56,13 @@ export function AmountStep({
             Minimum investment: {formatEuros(MIN_INVESTMENT_EUR * 100)}
           </Text>
         </Flex>
-        <Flex gap="2" wrap="wrap" role="group" aria-label="Quick picks">
-          {INVESTMENT_QUICK_PICKS_EUR.map((euros) => (
-            <Button
-              key={euros}
-              type="button"
-              variant={cents === euros * 100 ? 'solid' : 'outline'}
-              aria-pressed={cents === euros * 100}
-              onClick={() => onAmountChange(String(euros))}
-            >
-              {formatEuros(euros * 100)}
-            </Button>
-          ))}
-        </Flex>
+        <AmountPicks
+          label="Quick picks"
+          amountsEur={INVESTMENT_QUICK_PICKS_EUR}
+          amount={amount}
+          onPick={(euros) => onAmountChange(String(euros))}
+          solidWhenPressed
+        />
         <StepActions onBack={onBack} nextLabel="Continue" />
       </Flex>
     </form>

@@ -1,11 +1,10 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { formatEuros, hrefFor, INVESTMENT_TERMS, type InvestmentQuote, investmentQuote, messages } from '@vault/domain';
+import { formatEuros, hrefFor, INVESTMENT_TERMS, type InvestmentQuote, investmentQuote } from '@vault/domain';
 import { PageHeader, Stepper } from '@vault/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { TableData } from '../../components/TableData';
 import { useOpportunityDetail } from '../../data/queries';
-import { OpportunityNotFound } from '../OpportunityDetail/OpportunityNotFound';
+import { OpportunityDetailData } from '../OpportunityDetail/OpportunityDetailData';
 import { useBack } from '../OpportunityDetail/useBack';
 import { AmountStep } from './AmountStep';
 import { ConfirmStep } from './ConfirmStep';
@@ -19,23 +18,9 @@ export default function InvestmentFlowScreen() {
   const detail = useOpportunityDetail(id);
   const leave = useBack(id === '' ? hrefFor('opportunities') : hrefFor('opportunityDetail', { id }));
   return (
-    <TableData
-      state={detail}
-      what="investment"
-      skeleton="text"
-      skeletonCount={4}
-      errorTitle={messages.opportunitiesFailed}
-      headingLevel={2}
-      empty={<OpportunityNotFound id={id} />}
-      around={(content) => (
-        <Flex direction="column" gap="4">
-          <PageHeader title="Invest" />
-          {content}
-        </Flex>
-      )}
-    >
-      {([row]) => (row ? <Flow name={row.name} onLeave={leave} /> : null)}
-    </TableData>
+    <OpportunityDetailData id={id} state={detail} what="investment" title="Invest">
+      {(row) => <Flow name={row.name} onLeave={leave} />}
+    </OpportunityDetailData>
   );
 }
 

@@ -10,15 +10,7 @@ import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { RETRY_HEADER, sampleTables, tableHandlers } from '../../../../../mocks';
 import { storageKeys } from '../../storage/local';
-import {
-  type AppStoryParameters,
-  captureTelemetry,
-  expectNavigatedTo,
-  SLOW,
-  sessionAs,
-  storyUsers,
-  withApp,
-} from '../../storybook';
+import { type AppStoryParameters, nudgeCallToActionStory, SLOW, sessionAs, storyUsers, withApp } from '../../storybook';
 import Opportunities from '.';
 
 const meta = {
@@ -173,24 +165,16 @@ export const SortedByTerm: Story = {
   },
 };
 
-let telemetry: ReturnType<typeof captureTelemetry> | null = null;
+const nudgeCta = nudgeCallToActionStory({
+  nudge: 'Create your wallet',
+  button: 'Create Wallet',
+  step: 'wallet',
+  page: 'opportunities',
+  to: '/settings',
+});
 
 /** The nudge's call to action emits click:cta for the step on this page, then opens /settings. */
-export const NudgeCallToAction: Story = {
-  beforeEach: () => {
-    telemetry = captureTelemetry();
-    return () => telemetry?.restore();
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const nudge = canvas.getByRole('region', { name: 'Create your wallet' });
-    await userEvent.click(within(nudge).getByRole('button', { name: 'Create Wallet' }));
-    await expect(telemetry?.sink).toHaveBeenCalledWith(
-      expect.objectContaining({ type: 'click:cta', context: { step: 'wallet', page: 'opportunities' } }),
-    );
-    await expectNavigatedTo(canvasElement, '/settings');
-  },
-};
+export const NudgeCallToAction: Story = { beforeEach: nudgeCta.beforeEach, play: nudgeCta.play };
 
 /** Dismiss hides the nudge and keeps the page's flag, so it stays hidden next time. */
 export const NudgeDismissed: Story = {

@@ -1,23 +1,15 @@
 import { Badge, Button, Callout, Flex, Grid, Link as RadixLink, Text } from '@radix-ui/themes';
-import {
-  explorersThisWeek,
-  formatEuros,
-  hrefFor,
-  messages,
-  type Opportunity,
-  type OpportunityDetail,
-} from '@vault/domain';
+import { explorersThisWeek, formatEuros, hrefFor, type Opportunity, type OpportunityDetail } from '@vault/domain';
 import { PageHeader, StatCard } from '@vault/ui';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { TableData } from '../../components/TableData';
 import { useOpportunity, useOpportunityDetail } from '../../data/queries';
 import type { Query } from '../../data/useQuery';
 import { useSession } from '../../session/SessionProvider';
 import { ExpressInterestDialog } from './ExpressInterestDialog';
 import { readFromPortfolio } from './fromPortfolio';
+import { OpportunityDetailData } from './OpportunityDetailData';
 import { OpportunityFacts } from './OpportunityFacts';
-import { OpportunityNotFound } from './OpportunityNotFound';
 import { useBack } from './useBack';
 
 /** /opportunities/{id}: one opportunity's detail, with Express Interest and Invest (docs/product.md §2). */
@@ -29,23 +21,9 @@ export default function OpportunityDetailScreen() {
   const back = useBack(hrefFor('opportunities'));
 
   return (
-    <TableData
-      state={detail}
-      what="opportunity"
-      skeleton="text"
-      skeletonCount={4}
-      errorTitle={messages.opportunitiesFailed}
-      headingLevel={2}
-      empty={<OpportunityNotFound id={id} />}
-      around={(content) => (
-        <Flex direction="column" gap="4">
-          <PageHeader title="Opportunity" onBack={back} />
-          {content}
-        </Flex>
-      )}
-    >
-      {([row]) => (row ? <Detail detail={row} facts={facts} onBack={back} /> : null)}
-    </TableData>
+    <OpportunityDetailData id={id} state={detail} what="opportunity" title="Opportunity" onBack={back}>
+      {(row) => <Detail detail={row} facts={facts} onBack={back} />}
+    </OpportunityDetailData>
   );
 }
 

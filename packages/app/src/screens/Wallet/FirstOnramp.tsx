@@ -1,6 +1,7 @@
 import { Button, Card, Flex, Heading, Spinner, Text, TextField } from '@radix-ui/themes';
 import { formatEuros, ONRAMP_SUGGESTIONS_EUR, parseEuroAmount, validateFirstOnramp } from '@vault/domain';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { AmountPicks } from '../../components/AmountPicks';
 
 type Phase = { kind: 'amount' } | { kind: 'bank'; cents: number } | { kind: 'processing'; cents: number };
 
@@ -84,22 +85,15 @@ export function FirstOnramp({ onFunded }: { onFunded: (cents: number) => Promise
                   {error ?? ''}
                 </Text>
               </Flex>
-              <Flex gap="2" wrap="wrap" role="group" aria-label="Suggested amounts">
-                {ONRAMP_SUGGESTIONS_EUR.map((euros) => (
-                  <Button
-                    key={euros}
-                    type="button"
-                    variant="outline"
-                    aria-pressed={parseEuroAmount(amount) === euros * 100}
-                    onClick={() => {
-                      setAmount(String(euros));
-                      setError(null);
-                    }}
-                  >
-                    {formatEuros(euros * 100)}
-                  </Button>
-                ))}
-              </Flex>
+              <AmountPicks
+                label="Suggested amounts"
+                amountsEur={ONRAMP_SUGGESTIONS_EUR}
+                amount={amount}
+                onPick={(euros) => {
+                  setAmount(String(euros));
+                  setError(null);
+                }}
+              />
               <Flex>
                 <Button type="submit">Continue to your bank</Button>
               </Flex>

@@ -1,0 +1,3 @@
+/** Types of chromium.mjs, for the TypeScript configs that import it. */
+export declare const chromiumPath: string;
+export declare const chromiumArgs: readonly string[];
