@@ -59,6 +59,41 @@ export const sessions = {
     }),
 };
 
+/**
+ * The embedded backend's data (mocks/state.ts, `vault.mock.db`) holding the session's member: its
+ * account and its profile row, so the profile the app reads back is the seeded one.
+ */
+function mockData(session) {
+  const { profile } = session;
+  const now = new Date().toISOString();
+  return {
+    accounts: [
+      {
+        id: profile.id,
+        email: profile.email,
+        password: null,
+        role: profile.role,
+        isAdmin: false,
+        createdAt: now,
+        metadata: { name: profile.name },
+      },
+    ],
+    profiles: [
+      {
+        id: profile.id,
+        name: profile.name,
+        preferences: {},
+        kyc_status: profile.kycStatus,
+        first_onramp_ok: profile.firstOnrampOk,
+        crossmint_wallet_id: profile.crossmintWalletId ?? null,
+        updated_at: now,
+      },
+    ],
+    refreshTokens: { [session.auth.refresh_token]: { userId: profile.id, sessionId: randomUUID() } },
+    walletRequests: {},
+  };
+}
+
 /** Seeds a browser context's localStorage with a session before any page script runs. */
 export async function seedSession(context, makeSession) {
   const session = await makeSession();
