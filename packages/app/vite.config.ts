@@ -48,6 +48,12 @@ const backendFolders = [
 // The screens' data layer (src/data) loads supabase-js with its first request, so the screens
 // paint without waiting for it.
 const isBackend = inFolders(backendFolders);
+// The backend contract of the domain (tables, errors, rpc), read by the app's backend code and by
+// the embedded mock; and the mock with its sample rows, which no screen reads.
+const domainBackend = `${mustExist(path.join(here, '../domain/src/backend'))}/`;
+const domainSample = `${mustExist(path.join(here, '../domain/src/backend/sample'))}/`;
+const isMock = inFolders([`${mustExist(path.join(here, '../../mocks'))}/`, domainSample]);
+const isBackendContract = (id: string) => inFolders([domainBackend])(id) && !isMock(id);
 const paletteDialog = mustExist(path.join(here, '../ui/src/CommandPalette/PaletteDialog.tsx'));
 // What the screens share: the design system (but the palette's dialog, which loads with cmdk on
 // first use), Radix components, the domain and the app's shared parts.
@@ -198,6 +204,15 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: isBackend,
                   priority: 0,
                 },
+                {
+                  // The embedded mock and the contract it shares with the app, out of the screens'
+                  // shared chunk: the mock starts on the landing page once it is idle, and would
+                  // otherwise fetch every screen's shared code with it.
+                  name: 'mock',
+                  test: isMock,
+                  priority: 1.5,
+                },
+                { name: 'backend-contract', test: isBackendContract, priority: 1.5 },
                 {
                   // What the screens share in one chunk: split by Rolldown it was some 30 small files,
                   // and a signed-in deep link waited for them in turn (6 connections, 40 ms each). Out:

@@ -24,10 +24,14 @@ export async function preloadFirstScreen(session: Session, pathname: string): Pr
   // The screen's data is requested as soon as its code is here, before the first render rather than
   // after it (the render of a signed-in page takes a while on a slow CPU). Not before: supabase-js
   // (and the embedded mock backend, ~90 KB) would share the bandwidth with the code that paints.
+  // Only the signed-in screens (in the shell) read tables: a public page never loads the data layer,
+  // which would bring the screens' shared code (the 'screens-common' chunk) to the landing page.
   const params = matchRoute(pathname)?.params ?? {};
-  const code = Promise.all(loads)
-    .then(() => import('../data/queries'))
-    .then(({ prefetchScreen }) => prefetchScreen(view.screen, params, session));
+  const code = Promise.all(loads).then(async () => {
+    if (!view.shell) return;
+    const { prefetchScreen } = await import('../data/queries');
+    prefetchScreen(view.screen, params, session);
+  });
   try {
     await Promise.race([code, new Promise((resolve) => window.setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
   } catch (error) {
