@@ -6,14 +6,15 @@ import type { Page } from 'playwright';
 
 /**
  * Every story is checked by axe in light and in dark, after its play function.
- * - Light: the a11y addon's own check (`a11y.test: 'error'` in preview.tsx), which the test-runner
- *   turns into a failure.
- * - Dark (this hook): switch the toolbar global to dark on the rendered story. Storybook re-renders
- *   it in place (no remount, no second play, so open menus stay open). Once that render has
- *   finished, run axe's colour rules here with the addon's settings (see runAxe), then switch back
- *   so the next story on this page starts light. axe runs from this hook rather than by reading the
- *   addon's re-render report, because that report proved unreliable under the test-runner (it
- *   missed a dark-only contrast failure that this check catches).
+ * - In the appearance it renders in: the a11y addon's own check, every rule (`a11y.test: 'error'`
+ *   in preview.tsx), which the test-runner turns into a failure.
+ * - In the other one (this hook): switch the toolbar global on the rendered story. Storybook
+ *   re-renders it in place (no remount, no second play, so open menus stay open). Once that render
+ *   has finished, run axe's colour rules here with the addon's settings (see runAxe). The page
+ *   stays in that appearance, so the stories of a file alternate between starting light and dark.
+ *   axe runs from this hook rather than by reading the addon's re-render report, because that
+ *   report proved unreliable under the test-runner (it missed a dark-only contrast failure that
+ *   this check catches).
  */
 
 interface A11yParameter {
@@ -117,21 +118,23 @@ function describeViolations(results: AxeResults): string {
 
 const config: TestRunnerConfig = {
   async postVisit(page, context) {
-    // The light pass or the play function already failed: keep that error, do not mask it.
+    // The addon's check or the play function already failed: keep that error, do not mask it.
     if (context.hasFailure) return;
     const storyContext = await getStoryContext(page, context);
     const a11y = (storyContext.parameters.a11y ?? {}) as A11yParameter;
     if (a11y.disable === true || a11y.test === 'off') return;
 
-    await switchAppearance(page, context.id, 'dark');
-    let results: AxeResults;
-    try {
-      results = await runAxe(page, a11y);
-    } finally {
-      await switchAppearance(page, context.id, 'light');
-    }
+    // The other appearance than the one the story rendered in. It is kept for the next story on
+    // this page (no switch back): that story's full check then runs in this appearance and its
+    // colour check in the first one, which covers the same ground with one re-render less.
+    const rendered = await page.evaluate(() =>
+      document.querySelector('.radix-themes')?.classList.contains('dark') ? 'dark' : 'light',
+    );
+    const other: Appearance = rendered === 'dark' ? 'light' : 'dark';
+    await switchAppearance(page, context.id, other);
+    const results = await runAxe(page, a11y);
     if (results.violations.length > 0) {
-      const message = `${context.title} › ${context.name}: ${results.violations.length} axe violation(s) in the dark appearance\n${describeViolations(results)}`;
+      const message = `${context.title} › ${context.name}: ${results.violations.length} axe violation(s) in the ${other} appearance\n${describeViolations(results)}`;
       if (a11y.test === 'todo') console.warn(message);
       else throw new Error(message);
     }
