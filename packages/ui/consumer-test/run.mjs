@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { chromiumArgs, chromiumPath } from '../../../.ci/chromium.mjs';
 import { serveStatic } from '../../../.ci/serve-static.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
