@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../../.ci/chromium.mjs';
 
@@ -20,12 +21,19 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list', { printSteps: false }]],
   expect: {
+    // A busy machine can take seconds to produce two identical shots in a row.
     timeout: 45_000,
-    // visual.spec.ts takes each shot itself (settled, animations stopped, toasts hidden by
-    // screenshot.css) and compares it here. A small tolerance for anti-aliasing: a pixel counts as
-    // changed past a 0.2 colour distance, and at most 0.2% of a shot's pixels (about 160 on a
-    // 400×200 card) may change.
-    toMatchSnapshot: { threshold: 0.2, maxDiffPixelRatio: 0.002 },
+    toHaveScreenshot: {
+      // A small tolerance for anti-aliasing: a pixel counts as changed past a 0.2 colour distance,
+      // and at most 0.2% of a shot's pixels (about 160 on a 400×200 card) may change.
+      threshold: 0.2,
+      maxDiffPixelRatio: 0.002,
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+      // Toasts are hidden in shots: their timing is the machine's (screenshot.css).
+      stylePath: fileURLToPath(new URL('./screenshot.css', import.meta.url)),
+    },
   },
   use: {
     browserName: 'chromium',

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
 import { VISUAL_DEFAULT, type ViewportName, viewportSize } from '../viewports';
 
@@ -34,9 +33,6 @@ const widths = (process.env.VISUAL_WIDTHS ?? '')
   .split(',')
   .map((width) => Number.parseInt(width, 10))
   .filter((width) => width > 0);
-
-/** Applied while a shot is taken (screenshot.css: toasts hidden). */
-const SHOT_STYLE = readFileSync(fileURLToPath(new URL('./screenshot.css', import.meta.url)), 'utf8');
 
 /** The moment every story lives in: Date.now() and new Date() return it; timers still run. */
 const FIXED_NOW = new Date('2026-03-02T10:00:00Z');
@@ -230,11 +226,10 @@ for (const entry of stories) {
     for (const appearance of first === 'dark' ? (['dark', 'light'] as const) : (['light', 'dark'] as const)) {
       if (appearance !== first) await switchAppearance(page, appearance);
       await settle(page);
-      const target = (await shotTarget(page)) ?? page;
-      // One shot, not toHaveScreenshot's loop of shots until two match: the page is settled
-      // (fonts in, two frames drawn), motion is reduced and animations are stopped for the shot.
-      const shot = await target.screenshot({ animations: 'disabled', caret: 'hide', scale: 'css', style: SHOT_STYLE });
-      expect.soft(shot).toMatchSnapshot(`${entry.id}.${appearance}.png`);
+      const target = await shotTarget(page);
+      const name = `${entry.id}.${appearance}.png`;
+      if (target) await expect.soft(target).toHaveScreenshot(name);
+      else await expect.soft(page).toHaveScreenshot(name);
     }
 
     expect.soft(await layoutFaults(page), 'layout faults').toEqual([]);
