@@ -233,7 +233,10 @@ test.describe('investor journey', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('another-password');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    // The guard sends a signed-in visitor of '/' on to /dashboard as soon as the session is there;
+    // the sign-in ends (the toast) once the profile has been read back from the server.
     await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(toast(page, 'Login successful!')).toBeVisible();
     expect((await storedUser(page))?.crossmintWalletId).toBe(walletId);
     await expectReadiness(page, 50);
     watch.expectClean();
