@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '@vault/domain';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { adminSession, FullApp, SLOW, sessionAs, storyUsers } from '../storybook';
 
 /**
@@ -45,7 +45,10 @@ export const AdminFlagBypassesTheGate: Story = {
   args: { url: '/investments/solar-park-groningen', session: adminSession },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('main', {}, SLOW)).toBeVisible();
+    // The investment flow itself, with its data: no gate, no 'Access denied.'.
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: /^Invest in Groningen Solar Park II/ }, SLOW),
+    ).toBeVisible();
     await expect(canvas.queryByRole('heading', { name: 'Access required' })).toBeNull();
     await expect(canvas.queryByText(messages.accessDenied)).toBeNull();
   },
@@ -57,6 +60,9 @@ export const SignedInLeavesSignInPages: Story = {
     const canvas = within(canvasElement);
     const nav = await canvas.findByRole('navigation', { name: 'Primary' }, SLOW);
     await expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    // The dashboard, its tables loaded.
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Compliance Dashboard' }, SLOW)).toBeVisible();
+    await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull(), SLOW);
   },
 };
 
