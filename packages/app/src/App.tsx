@@ -3,7 +3,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useLayou
 import { BrowserRouter } from 'react-router-dom';
 import { showAppearance, useAppearance } from './appearance/appearance';
 import { QueryScope } from './data/QueryScope';
-import { APP_READY_ATTRIBUTE, CLIENT_RENDER_ATTRIBUTE, HELD_SUBMIT_PROPERTY } from './prerender/inlineScript';
+import { APP_READY_ATTRIBUTE, CLIENT_RENDER_ATTRIBUTE } from './prerender/inlineScript';
 import { CrashBoundary } from './router/CrashBoundary';
 import { AppRoutes } from './router/routes';
 import { SessionProvider } from './session/SessionProvider';
@@ -31,16 +31,6 @@ export function App({ sessionStore, router: Router = BrowserRouter }: AppProps) 
   useLayoutEffect(() => {
     document.documentElement.removeAttribute(CLIENT_RENDER_ATTRIBUTE);
     document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
-  }, []);
-  // A form submitted before the app ran (held by the inline script) is submitted now, a task later,
-  // once the fields have taken the text typed into them before hydration (components/Field).
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      const held = window[HELD_SUBMIT_PROPERTY];
-      window[HELD_SUBMIT_PROPERTY] = null;
-      if (held instanceof HTMLFormElement && held.isConnected) held.requestSubmit();
-    }, 0);
-    return () => clearTimeout(timer);
   }, []);
   const [toasterWanted, setToasterWanted] = useState(false);
   useEffect(() => setToasterWanted(true), []);

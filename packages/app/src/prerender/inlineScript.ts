@@ -15,7 +15,8 @@ export const APP_READY_ATTRIBUTE = 'data-app-ready';
 /**
  * Where the inline script keeps a form submitted before the app runs (a click on 'Sign In' while
  * the page's script is still loading): it stops the browser's own submission, which would put the
- * password in the URL, and the app submits the form again once it runs (App).
+ * password in the URL, and the form is submitted again once its fields have hydrated
+ * (components/Field.tsx).
  */
 export const HELD_SUBMIT_PROPERTY = 'vaultHeldSubmit';
 
