@@ -60,7 +60,8 @@ function Palette() {
         // Nothing to tell anyone: the first Ctrl+K loads the code again.
         () => undefined,
       );
-    });
+      // Within a second at the latest: a person may press Ctrl+K as soon as the first screen shows.
+    }, 1000);
   }, [signedIn, warm]);
   useCommandPaletteShortcut(useCallback(() => setOpen((o) => !o), []));
 

@@ -1,9 +1,26 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../theme';
 
+/** The native modal `<dialog>`: the panel itself, near the top of the window like a search box. */
+export const dialog = style({
+  boxSizing: 'border-box',
+  width: `min(560px, calc(100vw - 2 * ${vars.space['4']}))`,
+  maxWidth: 'none',
+  margin: `min(12vh, 96px) auto auto`,
+  padding: 0,
+  border: 0,
+  borderRadius: vars.radius['4'],
+  background: vars.color.panel,
+  color: vars.color.text,
+  boxShadow: vars.shadow['6'],
+  overflow: 'hidden',
+  selectors: {
+    '&::backdrop': { background: vars.color.overlay },
+  },
+});
+
 export const content = style({
   padding: 0,
-  overflow: 'hidden',
 });
 
 export const command = style({

@@ -286,3 +286,40 @@ export const NoSections: Story = {
     await expect(dialog.getByText('No results found.')).toBeVisible();
   },
 };
+
+/** A click on the dimmed page around the palette closes it, choosing nothing. */
+export const ClickOutsideCloses: Story = {
+  name: 'Click outside closes',
+  play: async ({ canvasElement, args }) => {
+    const dialog = await openByButton(within(canvasElement));
+    const box = dialog.getBoundingClientRect();
+    // A point on the backdrop, below the panel.
+    await userEvent.pointer({
+      keys: '[MouseLeft]',
+      target: dialog,
+      coords: { clientX: box.left + 4, clientY: box.bottom + 40 },
+    });
+    await expectClosed();
+    await expect(args.onOpenChange).toHaveBeenLastCalledWith(false);
+    await expect(args.onSelect).not.toHaveBeenCalled();
+  },
+};
+
+/** Closed and opened again, the palette starts afresh: an empty search, every entry, the first one selected. */
+export const ReopensAfresh: Story = {
+  name: 'Reopens with an empty search',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    let dialog = within(await openByButton(canvas));
+    await userEvent.type(dialog.getByRole('combobox'), 'wallet');
+    await waitFor(() => expect(dialog.getAllByRole('option')).toHaveLength(1));
+    await userEvent.keyboard('{Escape}');
+    await expectClosed();
+    dialog = within(await openByButton(canvas));
+    await expect(dialog.getByRole('combobox')).toHaveValue('');
+    await expect(dialog.getByRole('combobox')).toHaveFocus();
+    await expect(dialog.getAllByRole('option')).toHaveLength(8);
+    const selected = dialog.getAllByRole('option').find((o) => o.getAttribute('aria-selected') === 'true');
+    await expect(selected?.textContent).toBe('Go to Dashboard');
+  },
+};

@@ -1,5 +1,5 @@
 import type { PaletteEntry, PaletteSection } from '@vault/domain';
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { RootProps } from '../internal/props';
 import * as styles from './CommandPalette.css';
 
@@ -35,7 +35,7 @@ export function preloadCommandPalette(): Promise<void> {
 /**
  * The Ctrl/Cmd+K command palette: a modal dialog with a search box over the pages and actions of
  * `sections`. Escape closes it and focus returns to where it was. Its code (cmdk) loads on first
- * open.
+ * open, or earlier with `warm`; once mounted, the (native, modal) dialog stays mounted while closed.
  *
  * When to use: once per app, opened with Ctrl/Cmd+K (useCommandPaletteShortcut), over the pages and
  * actions of `paletteFor(session)`.
@@ -44,24 +44,17 @@ export function preloadCommandPalette(): Promise<void> {
  * reachable by links.
  */
 export function CommandPalette({ warm = false, ...props }: CommandPaletteProps) {
-  const { open } = props;
-  const returnFocusTo = useRef<HTMLElement | null>(null);
-  const [used, setUsed] = useState(open);
-  // Runs before the dialog takes focus, so this is still the element the person was on.
-  useLayoutEffect(() => {
-    if (!open) return;
-    const active = document.activeElement;
-    returnFocusTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
-    setUsed(true);
-  }, [open]);
-  if (!used && !warm) return null;
+  // Once mounted (warm, or opened once), the dialog stays mounted: later opens only show it.
+  const [used, setUsed] = useState(false);
+  if ((props.open || warm) && !used) setUsed(true);
+  if (!used && !props.open && !warm) return null;
   return (
     <Suspense fallback={null}>
       <PaletteDialog
         {...props}
-        returnFocusTo={returnFocusTo}
         // Named one by one, so an unused class shows up as an unused export.
         styles={{
+          dialog: styles.dialog,
           content: styles.content,
           command: styles.command,
           input: styles.input,

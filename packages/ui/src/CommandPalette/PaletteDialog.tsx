@@ -1,15 +1,12 @@
-// The only module of @vault/ui that imports cmdk; CommandPalette loads it on first open.
-import { Dialog, VisuallyHidden } from '@radix-ui/themes';
+// The only module of @vault/ui that imports cmdk; CommandPalette loads it ahead of or on first open.
 import { PALETTE_MAX_HEIGHT_PX, type PaletteEntry } from '@vault/domain';
 import { Command, useCommandState } from 'cmdk';
-import type { ReactNode, RefObject } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { cx } from '../internal/props';
 import type { CommandPaletteProps } from './CommandPalette';
 import type * as Styles from './CommandPalette.css';
 
-export interface PaletteDialogProps extends CommandPaletteProps {
-  /** The element to focus again once the dialog has closed. */
-  returnFocusTo: RefObject<HTMLElement | null>;
+export interface PaletteDialogProps extends Omit<CommandPaletteProps, 'warm'> {
   /**
    * The class names, handed over by CommandPalette: importing the .css.ts module here would put its
    * CSS into a separate lazy stylesheet instead of the package's one CSS file.
@@ -45,41 +42,86 @@ function Results({ styles, children }: { styles: typeof Styles; children: ReactN
   );
 }
 
+/**
+ * A native modal `<dialog>`, mounted once and kept: opening it is `showModal()` on markup that is
+ * already there, with no portal, scroll lock or aria-hidden sweep over the page (what made a Radix
+ * Dialog cost ~400 ms at 4x CPU on each open; README.md, Performance). The browser makes the page
+ * behind it inert, keeps it in the top layer and closes it on Escape.
+ */
 export default function PaletteDialog({
   open,
   onOpenChange,
   sections,
   onSelect,
-  returnFocusTo,
   styles,
   className,
   ...rest
 }: PaletteDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  // A new key on each close: the next open starts with an empty search and the first entry selected.
+  const [generation, setGeneration] = useState(0);
+
+  // Whether the dialog is showing as far as `open` goes; the native `open` may already be false
+  // after the browser's own close.
+  const shown = useRef(false);
+
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !shown.current) {
+      shown.current = true;
+      const active = document.activeElement;
+      returnFocusTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      // jsdom (a consumer's unit tests) has no showModal; there the dialog is simply open.
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+      dialog.querySelector('input')?.focus();
+    } else if (!open && shown.current) {
+      shown.current = false;
+      if (dialog.open) {
+        if (typeof dialog.close === 'function') dialog.close();
+        else dialog.removeAttribute('open');
+      }
+      // Here rather than in the close event, which comes a task later, maybe after a new open.
+      setGeneration((g) => g + 1);
+      const target = returnFocusTo.current;
+      returnFocusTo.current = null;
+      if (target?.isConnected) target.focus();
+    }
+  }, [open]);
+
+  // The browser closed the dialog itself (its own Escape handling): tell the owner of `open`. A
+  // close event that arrives once the palette is open again is stale.
+  const onClose = () => {
+    if (shown.current && !dialogRef.current?.open) onOpenChange(false);
+  };
+
   const select = (entry: PaletteEntry) => {
     onOpenChange(false);
     onSelect(entry);
   };
+
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Content
-        {...rest}
-        className={cx(styles.content, className)}
-        size="1"
-        maxWidth="560px"
-        align="start"
-        aria-describedby={undefined}
-        onCloseAutoFocus={(event) => {
-          // Radix would focus a Dialog.Trigger; there is none, so go back where the person was.
-          event.preventDefault();
-          const target = returnFocusTo.current;
-          returnFocusTo.current = null;
-          if (target?.isConnected) target.focus();
-        }}
-      >
-        <VisuallyHidden asChild>
-          <Dialog.Title>Command palette</Dialog.Title>
-        </VisuallyHidden>
-        <Command className={styles.command} label="Search pages and actions" loop vimBindings={false}>
+    <dialog
+      ref={dialogRef}
+      className={styles.dialog}
+      aria-label="Command palette"
+      onClose={onClose}
+      // Escape is ours rather than the browser's: the app owns `open`, and a scripted Escape (tests,
+      // assistive tools) closes it too.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        onOpenChange(false);
+      }}
+      // The dialog box is filled by its content: a click on the dialog itself fell on the backdrop.
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onOpenChange(false);
+      }}
+    >
+      <div {...rest} className={cx(styles.content, className)}>
+        <Command key={generation} className={styles.command} label="Search pages and actions" loop vimBindings={false}>
           <Command.Input className={styles.input} placeholder="Search pages and actions…" />
           <Results styles={styles}>
             {sections.map((section) => (
@@ -99,7 +141,7 @@ export default function PaletteDialog({
             ))}
           </Results>
         </Command>
-      </Dialog.Content>
-    </Dialog.Root>
+      </div>
+    </dialog>
   );
 }
