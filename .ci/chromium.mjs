@@ -1,5 +1,5 @@
 // How every headless run here launches the system Chromium (browsers cannot be downloaded on
-// these machines, docs/toolchain.md): the Storybook tests, the visual test, the e2e journeys, the
+// these machines, docs/toolchain.md): the Storybook tests (with their visual shots), the e2e journeys, the
 // ui consumer test and the bench all read this one module. Types: chromium.d.mts.
 
 /** The browser binary: $CHROME_PATH when set (.ci/ensure-chromium finds one), else Debian's. */

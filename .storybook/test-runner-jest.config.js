@@ -8,7 +8,7 @@ const testRunnerConfig = getJestConfig();
 /** @type {import('@jest/types').Config.InitialOptions} */
 export default {
   ...testRunnerConfig,
-  // Each story renders twice (light, then dark for the second axe pass) on a 2-core CI machine.
+  // Each story renders twice (light, then dark for the second axe pass and shot) on a 2-core CI machine.
   testTimeout: 60_000,
   testEnvironmentOptions: {
     'jest-playwright': {
@@ -16,7 +16,16 @@ export default {
       browsers: ['chromium'],
       launchOptions: {
         executablePath: chromiumPath,
-        args: [...chromiumArgs],
+        // The same text rendering on every machine, for the visual check's shots (visual/shots.ts):
+        // no LCD subpixel colours, no font hinting, one colour profile.
+        args: [...chromiumArgs, '--disable-lcd-text', '--font-render-hinting=none', '--force-color-profile=srgb'],
+      },
+      contextOptions: {
+        deviceScaleFactor: 1,
+        locale: 'en-GB',
+        timezoneId: 'UTC',
+        reducedMotion: 'reduce',
+        colorScheme: 'light',
       },
     },
   },

@@ -3,9 +3,12 @@ import type { Appearance } from '@vault/ui';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { injectAxe } from 'axe-playwright';
 import type { Page } from 'playwright';
+import { VISUAL_DEFAULT, viewportSize } from './viewports.ts';
+import { checkShot, FIXED_NOW, layoutFaults, sidewaysOverflow } from './visual/shots.ts';
 
 /**
- * Every story is checked by axe in light and in dark, after its play function.
+ * After its play function, every story is shot in light and in dark for the visual regression
+ * check (visual/shots.ts) and checked by axe in both appearances.
  * - In the appearance it renders in: the a11y addon's own check, every rule (`a11y.test: 'error'`
  *   in preview.tsx), which the test-runner turns into a failure.
  * - In the other one (this hook): switch the toolbar global on the rendered story. Storybook
@@ -15,6 +18,8 @@ import type { Page } from 'playwright';
  *   axe runs from this hook rather than by reading the addon's re-render report, because that
  *   report proved unreliable under the test-runner (it missed a dark-only contrast failure that
  *   this check catches).
+ * The page is the same for both: one story render and one play serve the interaction test, the
+ * axe checks and the shots (docs/testing.md).
  */
 
 interface A11yParameter {
@@ -116,28 +121,90 @@ function describeViolations(results: AxeResults): string {
     .join('\n');
 }
 
+interface IndexEntry {
+  type: 'story' | 'docs';
+  tags?: string[];
+}
+
+/** The tags of every story of the Storybook under test, from its index.json (read once per file). */
+let storyTags: Promise<Map<string, string[]>> | null = null;
+function tagsOf(storyId: string): Promise<string[]> {
+  storyTags ??= fetch(new URL('index.json', process.env.TARGET_URL ?? 'http://127.0.0.1/'))
+    .then((response) => response.json() as Promise<{ entries: Record<string, IndexEntry> }>)
+    .then(({ entries }) => new Map(Object.entries(entries).map(([id, entry]) => [id, entry.tags ?? []])));
+  return storyTags.then((tags) => tags.get(storyId) ?? []);
+}
+
+/**
+ * Extra widths to check the layout at, no shots (`npm run test:visual -- --widths
+ * 360,390,768,1024,1440`): no broken word, no small tap target, no sideways scroll at any of them.
+ */
+const extraWidths = (process.env.VISUAL_WIDTHS ?? '')
+  .split(',')
+  .map((width) => Number.parseInt(width, 10))
+  .filter((width) => width > 0);
+
+const rendered = (page: Page): Promise<Appearance> =>
+  page.evaluate(() => (document.querySelector('.radix-themes')?.classList.contains('dark') ? 'dark' : 'light'));
+
 const config: TestRunnerConfig = {
+  // As the test-runner's own prepare, plus what makes a shot the same on every run: a fixed clock,
+  // no request leaving 127.0.0.1 (the MSW worker mocks the backend in the page).
+  async prepare({ page, browserContext }) {
+    const target = process.env.TARGET_URL;
+    if (!target) throw new Error('TARGET_URL is not set: run the tests through .ci/storybook-tests');
+    await browserContext.route(/^(?!https?:\/\/127\.0\.0\.1[:/])/, (route) => route.abort());
+    await page.clock.setFixedTime(FIXED_NOW);
+    await page.setViewportSize(viewportSize(VISUAL_DEFAULT));
+    await page.goto(new URL('iframe.html', target).toString(), { waitUntil: 'load' });
+  },
+
+  // A story tagged `phone` renders at the phone preset, every other one at VISUAL_DEFAULT.
+  async preVisit(page, context) {
+    const phone = (await tagsOf(context.id)).includes('phone');
+    await page.setViewportSize(viewportSize(phone ? 'phone' : VISUAL_DEFAULT));
+  },
+
   async postVisit(page, context) {
     // The addon's check or the play function already failed: keep that error, do not mask it.
     if (context.hasFailure) return;
     const storyContext = await getStoryContext(page, context);
     const a11y = (storyContext.parameters.a11y ?? {}) as A11yParameter;
-    if (a11y.disable === true || a11y.test === 'off') return;
+    const axeOn = a11y.disable !== true && a11y.test !== 'off';
+    const tags = await tagsOf(context.id);
+    const shots = !tags.includes('no-visual');
+    const failures: string[] = [];
 
     // The other appearance than the one the story rendered in. It is kept for the next story on
     // this page (no switch back): that story's full check then runs in this appearance and its
     // colour check in the first one, which covers the same ground with one re-render less.
-    const rendered = await page.evaluate(() =>
-      document.querySelector('.radix-themes')?.classList.contains('dark') ? 'dark' : 'light',
-    );
-    const other: Appearance = rendered === 'dark' ? 'light' : 'dark';
-    await switchAppearance(page, context.id, other);
-    const results = await runAxe(page, a11y);
-    if (results.violations.length > 0) {
-      const message = `${context.title} › ${context.name}: ${results.violations.length} axe violation(s) in the ${other} appearance\n${describeViolations(results)}`;
-      if (a11y.test === 'todo') console.warn(message);
-      else throw new Error(message);
+    const first = await rendered(page);
+    const other: Appearance = first === 'dark' ? 'light' : 'dark';
+    if (shots) failures.push(...[await checkShot(page, context.id, first)].filter((f) => f !== null));
+    if (shots || axeOn) await switchAppearance(page, context.id, other);
+    if (axeOn) {
+      const results = await runAxe(page, a11y);
+      if (results.violations.length > 0) {
+        const message = `${results.violations.length} axe violation(s) in the ${other} appearance\n${describeViolations(results)}`;
+        if (a11y.test === 'todo') console.warn(`${context.title} › ${context.name}: ${message}`);
+        else failures.push(message);
+      }
     }
+    if (shots) {
+      failures.push(...[await checkShot(page, context.id, other)].filter((f) => f !== null));
+      failures.push(...(await layoutFaults(page)).map((fault) => `layout: ${fault}`));
+      if (tags.includes('phone') && (await sidewaysOverflow(page)) > 0)
+        failures.push('the page scrolls sideways at 390 px');
+      for (const width of extraWidths) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+        failures.push(...(await layoutFaults(page)).map((fault) => `layout at ${width} px: ${fault}`));
+        if ((await sidewaysOverflow(page)) > 0) failures.push(`the page scrolls sideways at ${width} px`);
+      }
+    }
+    if (failures.length > 0) throw new Error(`${context.title} › ${context.name}:\n${failures.join('\n')}`);
   },
 };
 

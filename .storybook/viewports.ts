@@ -1,7 +1,7 @@
 /**
  * The widths every story and screen is reviewed at (docs/testing.md): two phones, a tablet, a small
- * laptop and a desktop. The Storybook toolbar offers them as viewport presets; the visual test
- * (.storybook/visual/) renders each story at `VISUAL_DEFAULT` and a story tagged `phone` at `phone`.
+ * laptop and a desktop. The Storybook toolbar offers them as viewport presets; the Storybook
+ * tests (.storybook/test-runner.ts, with the visual shots) render each story at `VISUAL_DEFAULT` and a story tagged `phone` at `phone`.
  */
 export const VIEWPORTS = {
   phoneSmall: { name: 'Small phone (360)', styles: { width: '360px', height: '740px' }, type: 'mobile' },
@@ -19,5 +19,5 @@ export function viewportSize(name: ViewportName): { width: number; height: numbe
   return { width: Number.parseInt(width, 10), height: Number.parseInt(height, 10) };
 }
 
-/** What the visual test renders a story at unless the story is tagged `phone`. */
+/** What the Storybook tests render a story at unless the story is tagged `phone`. */
 export const VISUAL_DEFAULT: ViewportName = 'laptop';

@@ -88,7 +88,8 @@ export function armInteraction({ name, start, key, done, timeoutMs }) {
     return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && Number(style.opacity) > 0;
   };
   const dialog = () =>
-    [...document.querySelectorAll('dialog[open], [role="dialog"]')].find((element) => element.querySelector('input')) ?? null;
+    [...document.querySelectorAll('dialog[open], [role="dialog"]')].find((element) => element.querySelector('input')) ??
+    null;
   const optionCount = () => dialog()?.querySelectorAll('[role="option"]').length ?? -1;
   const listSignature = () => root().textContent;
 
@@ -156,7 +157,9 @@ export function armInteraction({ name, start, key, done, timeoutMs }) {
 
 /** Picks a letter found in some palette options but not all, so typing it changes the list. */
 export function pickFilterLetter() {
-  const dialog = [...document.querySelectorAll('dialog[open], [role="dialog"]')].find((element) => element.querySelector('input'));
+  const dialog = [...document.querySelectorAll('dialog[open], [role="dialog"]')].find((element) =>
+    element.querySelector('input'),
+  );
   const labels = [...(dialog?.querySelectorAll('[role="option"]') ?? [])].map((o) => o.textContent.toLowerCase());
   if (labels.length < 2) return null;
   const letters = 'abcdefghijklmnopqrstuvwxyz'.split('');

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { InvestmentRow, Loan } from '@vault/domain';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import { StatusChip } from '../StatusChip';
 import { DataTable, type DataTableColumn } from './DataTable';
 
@@ -57,6 +57,35 @@ export const WithRows: Story = {
     await expect(within(first).getByText('€5,000')).toBeVisible();
     await expect(within(first).getByText('Active')).toBeVisible();
     await expect(within(last).getByText('Matured')).toBeVisible();
+  },
+};
+
+/** Where everything fits, the table's scroll area is no tab stop: Tab goes straight past it. */
+export const FitsNoTabStop: Story = {
+  name: 'Fits: no tab stop',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('group', { name: 'Recent investments' })).toBeNull();
+    await expect(canvasElement.querySelector('[tabindex="0"]')).toBeNull();
+  },
+};
+
+/** On a phone the table is wider than the screen: its scroll area is a named group Tab reaches (the arrow keys then scroll it). */
+export const ScrollsSidewaysOnPhone: Story = {
+  name: 'Wider than a phone: a named tab stop',
+  tags: ['phone'],
+  args: {
+    columns: [
+      ...investmentColumns,
+      { key: 'reference', header: 'Reference', render: (row) => `VLT-${row.date}-${row.name.toUpperCase()}` },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const region = await canvas.findByRole('group', { name: 'Recent investments' });
+    await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
+    await userEvent.tab();
+    await expect(region).toHaveFocus();
   },
 };
 

@@ -1,6 +1,6 @@
 import { Table } from '@radix-ui/themes';
-import type { ReactNode } from 'react';
-import { cx, type RootProps } from '../internal/props';
+import { type ReactNode, type RefObject, useLayoutEffect, useRef } from 'react';
+import { cx, mergeRefs, type RootProps } from '../internal/props';
 import { visuallyHidden } from '../theme';
 import * as styles from './DataTable.css';
 
@@ -37,6 +37,37 @@ export interface DataTableProps<Row extends object> extends RootProps<'div', 'ch
 
 const justify = { left: 'start', center: 'center', right: 'end' } as const;
 
+/**
+ * A table wider than its box (a phone) scrolls sideways inside Radix's scroll area. Keyboard users
+ * must be able to scroll it too (WCAG 2.1.1; axe's scrollable-region-focusable), so while it
+ * overflows its viewport is a named, focusable group (not a region: the section around a table often
+ * has the same name, and two landmarks may not); when everything fits it is no tab stop.
+ */
+function useScrollableRegion(root: RefObject<HTMLDivElement | null>, name: string): void {
+  useLayoutEffect(() => {
+    const viewport = root.current?.querySelector<HTMLElement>('[data-radix-scroll-area-viewport]');
+    if (!viewport) return;
+    const update = () => {
+      if (viewport.scrollWidth > viewport.clientWidth) {
+        viewport.tabIndex = 0;
+        viewport.setAttribute('role', 'group');
+        viewport.setAttribute('aria-label', name);
+      } else {
+        viewport.removeAttribute('tabindex');
+        viewport.removeAttribute('role');
+        viewport.removeAttribute('aria-label');
+      }
+    };
+    update();
+    if (typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(viewport);
+    const table = viewport.querySelector('table');
+    if (table) observer.observe(table);
+    return () => observer.disconnect();
+  }, [root, name]);
+}
+
 function cellContent<Row extends object>(column: DataTableColumn<Row>, row: Row, index: number): ReactNode {
   if (column.render) return column.render(row, index);
   const value: unknown = Object.hasOwn(row, column.key) ? Reflect.get(row, column.key) : undefined;
@@ -64,11 +95,14 @@ export function DataTable<Row extends object>({
   variant = 'surface',
   size = '2',
   className,
+  ref,
   ...rest
 }: DataTableProps<Row>) {
   const headerKey = rowHeaderKey ?? columns[0]?.key;
+  const root = useRef<HTMLDivElement>(null);
+  useScrollableRegion(root, caption);
   return (
-    <Table.Root {...rest} variant={variant} size={size} className={cx(className)}>
+    <Table.Root {...rest} ref={mergeRefs(root, ref)} variant={variant} size={size} className={cx(className)}>
       <caption className={captionHidden ? visuallyHidden : styles.caption}>{caption}</caption>
       <Table.Header>
         <Table.Row>

@@ -1,0 +1,177 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import pixelmatch from 'pixelmatch';
+import type { Locator, Page } from 'playwright';
+import { PNG } from 'pngjs';
+
+/**
+ * The visual regression check, run by the interaction tests (.storybook/test-runner.ts) after each
+ * story's play function: the story is shot in light and in dark and compared with the baselines in
+ * .storybook/visual-baselines/ (`{story id}-{appearance}.png`). Deterministic on purpose: a fixed
+ * clock, UTC, reduced motion, animations and caret off, the Inter font from @fontsource/inter (loaded
+ * by preview.tsx), fixed text rendering (test-runner-jest.config.js) and no request leaving 127.0.0.1.
+ */
+
+// The repository root: the tests run from there (.ci/storybook-tests), with `--config-dir .storybook`.
+// (This module is loaded both as ESM and as CommonJS by the test-runner, so no __dirname or import.meta.)
+const root = process.cwd();
+const baselineDir = join(root, '.storybook/visual-baselines');
+const outputDir = resolve(root, process.env.VISUAL_OUTPUT_DIR ?? 'test-results/visual');
+/** `VISUAL_UPDATE=1` (npm run test:visual -- --update) writes the shots that differ as the new baselines. */
+const update = process.env.VISUAL_UPDATE === '1';
+
+/** The moment every story lives in: Date.now() and new Date() return it; timers still run. */
+export const FIXED_NOW = new Date('2026-03-02T10:00:00Z');
+
+/** A small tolerance for anti-aliasing: a pixel counts as changed past a 0.2 colour distance… */
+const PIXEL_THRESHOLD = 0.2;
+/** …and at most 0.2% of a shot's pixels (about 160 on a 400×200 card) may change. */
+const MAX_DIFF_PIXEL_RATIO = 0.002;
+/** A busy machine can take seconds to produce two identical shots in a row. */
+const STABLE_TIMEOUT_MS = 45_000;
+
+/** Toasts are hidden in shots: whether a shot catches one depends on the machine's speed. */
+const SHOT_STYLE = readFileSync(join(root, '.storybook/visual/screenshot.css'), 'utf8');
+
+export type Appearance = 'light' | 'dark';
+
+/** Fonts loaded, layout settled: two animation frames after document.fonts is ready. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolveFrame) => requestAnimationFrame(() => requestAnimationFrame(resolveFrame)));
+  });
+}
+
+/**
+ * The story root, or the whole viewport when something the story opened lives outside it (a
+ * dialog, menu or popover in a portal), so a shot never misses what the story is about. (A native
+ * modal `<dialog>` inside the root is shot with it: the shot is the root's area of the page.)
+ */
+async function shotTarget(page: Page): Promise<Page | Locator> {
+  const outside = await page.evaluate(() => {
+    const root = document.getElementById('storybook-root');
+    return [...document.body.children].some((element) => {
+      if (element === root || !(element instanceof HTMLElement) || element.id.startsWith('storybook-')) return false;
+      if (
+        element.classList.contains('sb-wrapper') ||
+        element.matches('script, style, .sb-preparing-story, .sb-preparing-docs, .sb-errordisplay, .sb-nopreview')
+      )
+        return false;
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+    });
+  });
+  return outside ? page : page.locator('#storybook-root');
+}
+
+function shoot(target: Page | Locator): Promise<Buffer> {
+  return target.screenshot({ animations: 'disabled', caret: 'hide', scale: 'css', style: SHOT_STYLE });
+}
+
+interface Difference {
+  changed: number;
+  diff: PNG;
+}
+
+/** null when the two images match within the tolerance; otherwise how many pixels changed, and where. */
+function difference(actual: Buffer, expected: Buffer): Difference | null {
+  const a = PNG.sync.read(actual);
+  const e = PNG.sync.read(expected);
+  if (a.width !== e.width || a.height !== e.height) {
+    return { changed: Math.max(a.width * a.height, e.width * e.height), diff: a };
+  }
+  const diff = new PNG({ width: a.width, height: a.height });
+  const changed = pixelmatch(a.data, e.data, diff.data, a.width, a.height, { threshold: PIXEL_THRESHOLD });
+  return changed > MAX_DIFF_PIXEL_RATIO * a.width * a.height ? { changed, diff } : null;
+}
+
+/**
+ * Shoots the story as it is now and compares it with its baseline, as Playwright's toHaveScreenshot
+ * does: a shot that matches passes at once; otherwise shots are taken until two in a row are the
+ * same (the page has stopped changing), and that one is compared. Returns a failure message, or
+ * null. A missing baseline is a failure, unless updating.
+ */
+export async function checkShot(page: Page, storyId: string, appearance: Appearance): Promise<string | null> {
+  const name = `${storyId}-${appearance}.png`;
+  const baselinePath = join(baselineDir, name);
+  let expected: Buffer | null = null;
+  try {
+    expected = readFileSync(baselinePath);
+  } catch {
+    expected = null;
+  }
+  await settle(page);
+  const target = await shotTarget(page);
+  let shot = await shoot(target);
+  if (expected && difference(shot, expected) === null) return null;
+
+  const deadline = Date.now() + STABLE_TIMEOUT_MS;
+  for (let previous = shot; ; previous = shot) {
+    await page.waitForTimeout(100);
+    shot = await shoot(target);
+    if (shot.equals(previous)) break;
+    if (Date.now() > deadline) return `${name}: the story never stopped changing (no two identical shots in a row)`;
+  }
+  const found = expected ? difference(shot, expected) : null;
+  if (expected && found === null) return null;
+  if (update) {
+    mkdirSync(baselineDir, { recursive: true });
+    writeFileSync(baselinePath, shot);
+    console.log(`visual: ${expected ? 'updated' : 'added'} the baseline ${name}`);
+    return null;
+  }
+  const actualPath = join(outputDir, name.replace(/\.png$/, '-actual.png'));
+  mkdirSync(dirname(actualPath), { recursive: true });
+  writeFileSync(actualPath, shot);
+  if (!found) return `${name}: no baseline; add it with \`npm run test:visual -- --update\` (shot: ${actualPath})`;
+  const diffPath = actualPath.replace(/-actual\.png$/, '-diff.png');
+  writeFileSync(diffPath, PNG.sync.write(found.diff));
+  return `${name}: ${found.changed} pixels differ from the baseline (actual: ${actualPath}, diff: ${diffPath})`;
+}
+
+/**
+ * Layout faults a person would notice at this width: a word broken across two lines (not at a
+ * hyphen or slash), and a button, field or menu item smaller than 24 × 24 px (WCAG 2.5.8).
+ */
+export async function layoutFaults(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const faults: string[] = [];
+    const visible = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 2 && box.height > 2 && getComputedStyle(element).visibility !== 'hidden';
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style, .sb-wrapper, [aria-hidden="true"]') || !visible(parent)) continue;
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/[^\s\-–—/]{2,}/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) faults.push(`'${match[0]}' is broken across lines (in “${text.trim().slice(0, 60)}”)`);
+      }
+    }
+    const targets =
+      'button, [role="button"], input:not([type="hidden"]), select, textarea, [role="menuitem"], [role="tab"], [role="option"]';
+    for (const element of document.querySelectorAll(targets)) {
+      if (!visible(element) || element.closest('.sb-wrapper, [aria-hidden="true"]')) continue;
+      // A control inside its <label> is tapped through the whole label.
+      const { width, height } = (element.closest('label') ?? element).getBoundingClientRect();
+      if (width < 24 || height < 24) {
+        const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? '';
+        faults.push(
+          `tap target <${element.tagName.toLowerCase()}> '${name}' is ${Math.round(width)}×${Math.round(height)} px`,
+        );
+      }
+    }
+    return faults;
+  });
+}
+
+/** How far the page scrolls sideways (0 when it does not). */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
