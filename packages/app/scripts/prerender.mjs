@@ -4,7 +4,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 // render entry (src/prerender/entry.tsx) for Node with the same Vite config, renders each page of
 // src/prerender/pages.ts as a signed-out visitor's first frame, and writes it into the built
 // index.html template: the page's HTML inside #root, its title, the inline script and style that
-// run before the first paint, and links that fetch the page's screen chunk and its CSS at once.
+// run before the first paint (with, for a stored session, the files of the signed-in first screen
+// it leads to: src/prerender/firstScreen.ts), and links that fetch the page's screen chunk and its CSS at once.
 // main.tsx then hydrates that HTML. Fails the build when a page cannot be prerendered.
 import { createRequire } from 'node:module';
 import path from 'node:path';
