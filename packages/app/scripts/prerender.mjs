@@ -4,7 +4,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 // render entry (src/prerender/entry.tsx) for Node with the same Vite config, renders each page of
 // src/prerender/pages.ts as a signed-out visitor's first frame, and writes it into the built
 // index.html template: the page's HTML inside #root, its title, the inline script and style that
-// run before the first paint, and links that fetch the page's screen chunk and its CSS at once.
+// run before the first paint (with, for a stored session, the files of the signed-in first screen
+// it leads to: src/prerender/firstScreen.ts), and links that fetch the page's screen chunk and its CSS at once.
 // main.tsx then hydrates that HTML. Fails the build when a page cannot be prerendered.
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -43,16 +44,16 @@ const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The JS and CSS files a screen's lazy chunk needs that index.html does not load already. */
-function screenAssets(screen) {
-  const key = `src/screens/${screen[0].toUpperCase()}${screen.slice(1)}/index.tsx`;
-  if (!manifest[key]) throw new Error(`[prerender] No chunk for screen '${screen}' (${key}) in the Vite manifest`);
+/** The JS and CSS files a lazy chunk (by its manifest key) needs that index.html does not load already. */
+function chunkAssets(key) {
+  if (!manifest[key]) throw new Error(`[prerender] No chunk for ${key} in the Vite manifest`);
   const js = new Set();
   const css = new Set();
   const visit = (id) => {
     const chunk = manifest[id];
     if (!chunk || js.has(chunk.file) || chunk.isEntry) return;
-    js.add(chunk.file);
+    if (chunk.file.endsWith('.css')) css.add(chunk.file);
+    else js.add(chunk.file);
     for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
@@ -61,10 +62,29 @@ function screenAssets(screen) {
   return { js: [...js].filter(notInTemplate), css: [...css].filter(notInTemplate) };
 }
 
+const screenAssets = (screen) => chunkAssets(entry.screenSource(screen));
+
+// The signed-in shell as router/routes.tsx loads it: the layout's chunk, and the Radix component
+// styles the prerendered pages leave out (src/styles/restStyles.ts).
+const restStyles = Object.keys(manifest).filter((key) => key.endsWith('/components.css?part=rest'));
+if (restStyles.length !== 1) throw new Error('[prerender] No single components.css?part=rest in the Vite manifest');
+const shellAssets = [chunkAssets('src/shell/ShellLayout.tsx'), ...restStyles.map(chunkAssets)];
+
+/**
+ * The files of a signed-in first screen, for the inline script to fetch while the entry runs
+ * (src/prerender/firstScreen.ts): styles first, then the shell's code, then the screen's.
+ */
+function firstScreenFiles(screen) {
+  const parts = [...shellAssets, screenAssets(screen)];
+  return [...new Set([...parts.flatMap((p) => p.css), ...parts.flatMap((p) => p.js)])];
+}
+const prerenderedPaths = entry.prerenderedPages.map((p) => p.path);
+
 function page(pagePath, isNotFound, rendered) {
+  const pageKey = isNotFound ? null : pagePath;
   const head = [
     `<style>${entry.inlineStyle}</style>`,
-    `<script>${entry.inlineScript(isNotFound ? null : pagePath)}</script>`,
+    `<script>${entry.inlineScript(pageKey, entry.firstScreenPreload(pageKey, prerenderedPaths, firstScreenFiles))}</script>`,
   ].join('\n    ');
   const assets = rendered.screen ? screenAssets(rendered.screen) : { js: [], css: [] };
   const links = [

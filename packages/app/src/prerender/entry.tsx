@@ -9,7 +9,9 @@ import { memoryStorage } from '../storage/local';
 import { createSessionArea } from '../storage/sessionArea';
 
 export { documentTitle } from '@vault/domain';
+export { screenSource } from '../screens/registry';
 export { landingComponents } from '../styles/radixSplit';
+export { firstScreenPreload } from './firstScreen';
 export { CLIENT_RENDER_ATTRIBUTE, inlineScript, inlineStyle } from './inlineScript';
 export { notFoundPage, prerenderedPages } from './pages';
 

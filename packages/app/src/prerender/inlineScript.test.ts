@@ -2,6 +2,7 @@ import { runInNewContext } from 'node:vm';
 import { matchRoute, routes } from '@vault/domain';
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../storage/local';
+import type { FirstScreenPreload } from './firstScreen';
 import {
   APP_READY_ATTRIBUTE,
   CLIENT_RENDER_ATTRIBUTE,
@@ -15,6 +16,7 @@ function run(
   page: string | null,
   at: { path: string; search?: string },
   stored: { local?: Record<string, string>; session?: Record<string, string>; dark?: boolean } = {},
+  preload: FirstScreenPreload | null = null,
 ) {
   const attributes = new Map<string, string>();
   const html = {
@@ -27,9 +29,12 @@ function run(
   const window: Record<string, unknown> = {
     matchMedia: (query: string) => ({ matches: Boolean(stored.dark) && query.includes('dark') }),
   };
-  runInNewContext(inlineScript(page), {
+  const linked: Record<string, string>[] = [];
+  runInNewContext(inlineScript(page, preload), {
     document: {
       documentElement: html,
+      createElement: (tag: string) => ({ tag }),
+      head: { appendChild: (element: Record<string, string>) => linked.push({ ...element }) },
       addEventListener: (type: string, listener: (event: unknown) => void, capture: unknown) =>
         listeners.push({ type, listener, capture }),
     },
@@ -57,6 +62,7 @@ function run(
     submit,
     ready: () => attributes.set(APP_READY_ATTRIBUTE, ''),
     window,
+    linked,
   };
 }
 
@@ -119,5 +125,42 @@ describe('inlineScript', () => {
     page.window[HELD_SUBMIT_PROPERTY] = null;
     page.ready();
     expect(page.submit(form)).toEqual({ prevented: false, stopped: false, held: null });
+  });
+
+  describe('the first screen ahead of the entry, for a stored session', () => {
+    const preload: FirstScreenPreload = {
+      files: ['assets/shell.css', 'assets/shell.js', 'assets/Dashboard.js', 'assets/Wallet.js'],
+      routes: [
+        ['^/(dashboard)/*$', [0, 1, 2]],
+        ['^/(wallet|opportunities/[^/]+)/*$', [0, 1, 3]],
+      ],
+    };
+    const signedIn = { local: { 'vault.auth': '{"access_token":"t"}' } };
+
+    it('links the files of the screen at this path: code as modulepreload, styles as a preload', () => {
+      expect(run(null, { path: '/dashboard/' }, signedIn, preload).linked).toEqual([
+        { tag: 'link', rel: 'preload', as: 'style', crossOrigin: '', href: '/assets/shell.css' },
+        { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/shell.js' },
+        { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/Dashboard.js' },
+      ]);
+      expect(run(null, { path: '/opportunities/solar' }, signedIn, preload).linked.map((l) => l.href)).toEqual([
+        '/assets/shell.css',
+        '/assets/shell.js',
+        '/assets/Wallet.js',
+      ]);
+    });
+
+    it('links nothing without a session, on a path without a screen, or without a preload', () => {
+      expect(run(null, { path: '/dashboard' }, {}, preload).linked).toEqual([]);
+      expect(run(null, { path: '/dashboards' }, signedIn, preload).linked).toEqual([]);
+      expect(run(null, { path: '/opportunities' }, signedIn, preload).linked).toEqual([]);
+      expect(run(null, { path: '/dashboard' }, signedIn).linked).toEqual([]);
+    });
+
+    it('links from sessionStorage too, and hides the page as before', () => {
+      const page = run(null, { path: '/wallet' }, { session: { 'vault.auth': '{"access_token":"t"}' } }, preload);
+      expect(page.linked).toHaveLength(3);
+      expect(page.hidden).toBe(true);
+    });
   });
 });

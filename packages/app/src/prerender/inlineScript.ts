@@ -1,5 +1,6 @@
 import { routes } from '@vault/domain';
 import { storageKeys } from '../storage/local';
+import { type FirstScreenPreload, pathsPattern } from './firstScreen';
 
 /**
  * Set on <html> by the inline script when the prerendered HTML is not what this visitor will see
@@ -34,23 +35,22 @@ const queryKeptByPrerender = ['demo'] as const;
 
 /** A regular expression source matching every path of the route table, as the router matches them. */
 export function routePattern(): string {
-  const one = (path: string) =>
-    path
-      .split('/')
-      .filter((s) => s !== '')
-      .map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-      .join('/');
-  return `^/(${routes.map((r) => one(r.path)).join('|')})/*$`;
+  return pathsPattern(routes.map((r) => r.path));
 }
 
 /**
  * The script every prerendered page runs in its <head>, before the first paint: the appearance
- * (stored choice, else the system's) as a class on <html>, the client-render mark, and a hold on
- * any form submitted before the app runs. `page` is
- * the path the HTML was prerendered for, or null for the 404 page (served for any unknown path).
- * Keys and patterns come from the app and the domain at build time, never restated here.
+ * (stored choice, else the system's) as a class on <html>, the client-render mark, a hold on
+ * any form submitted before the app runs, and, when a session is stored, links that fetch the code
+ * and styles of the signed-in screen at this path (`preload`, ./firstScreen.ts) while the entry
+ * script is still downloading and running: main.tsx's preloadFirstScreen then finds them loaded
+ * instead of requesting them only once the entry has run. JS as modulepreload (the module map
+ * keeps them, whatever the HTTP cache does); CSS as a preload, so that Vite's loader still adds the
+ * stylesheet itself and waits for it before the screen renders. `page` is the path the HTML was
+ * prerendered for, or null for the 404 page (served for any unknown path). Keys, patterns and
+ * files come from the app, the domain and the build, never restated here.
  */
-export function inlineScript(page: string | null): string {
+export function inlineScript(page: string | null, preload: FirstScreenPreload | null = null): string {
   const config = {
     page,
     appearanceKey: storageKeys.appearance,
@@ -60,17 +60,19 @@ export function inlineScript(page: string | null): string {
     mark: CLIENT_RENDER_ATTRIBUTE,
     ready: APP_READY_ATTRIBUTE,
     held: HELD_SUBMIT_PROPERTY,
+    pre: preload,
   };
   // ES5 and no dependencies: it runs before anything else, in any browser the app supports.
-  return `(function(c){var h=document.documentElement,a=null,r=false,p,q,i,j,s;
+  return `(function(c){var h=document.documentElement,a=null,r=false,u=false,p,q,i,j,s,f,l;
 try{a=localStorage.getItem(c.appearanceKey)}catch(e){}
 if(a!=='light'&&a!=='dark')a=window.matchMedia&&window.matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';
 h.className+=' '+a;h.style.colorScheme=a;
-try{s=[localStorage,sessionStorage];for(i=0;i<s.length;i++)for(j=0;j<c.sessionKeys.length;j++)if(s[i].getItem(c.sessionKeys[j]))r=true}catch(e){}
+try{s=[localStorage,sessionStorage];for(i=0;i<s.length;i++)for(j=0;j<c.sessionKeys.length;j++)if(s[i].getItem(c.sessionKeys[j]))u=r=true}catch(e){}
 try{q=location.search.slice(1).split('&');for(i=0;i<q.length;i++)if(q[i]&&c.keep.indexOf(decodeURIComponent(q[i].split('=')[0]))<0)r=true}catch(e){r=true}
 p=location.pathname.replace(/\\/+$/,'')||'/';
 if(c.page===null?new RegExp(c.routes).test(p):p!==c.page)r=true;
 if(r)h.setAttribute(c.mark,'');
+if(u&&c.pre)for(i=0;i<c.pre.routes.length;i++)if(new RegExp(c.pre.routes[i][0]).test(p)){for(j=0;j<c.pre.routes[i][1].length;j++){f=c.pre.files[c.pre.routes[i][1][j]];l=document.createElement('link');if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)}break}
 document.addEventListener('submit',function(e){if(!h.hasAttribute(c.ready)){e.preventDefault();e.stopPropagation();window[c.held]=e.target}},true)})(${JSON.stringify(config).replace(/</g, '\\u003c')})`;
 }
 

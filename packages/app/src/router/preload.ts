@@ -14,7 +14,9 @@ const FIRST_SCREEN_WAIT_MS = 1500;
  * resolveView, as the guard's does; a redirect is followed, so a signed-in visitor of '/' gets the
  * dashboard's code while the guard is still sending them there. Resolves when the code is here or
  * after FIRST_SCREEN_WAIT_MS, whichever is first. Never rejects: after a failed fetch the render
- * fetches again, and the crash page shows a second failure.
+ * fetches again, and the crash page shows a second failure. With a stored session the page's inline
+ * script has already linked these files before the entry ran (prerender/firstScreen.ts), so they
+ * are usually here by now.
  */
 export async function preloadFirstScreen(session: Session, pathname: string): Promise<void> {
   const { view } = finalView(session, pathname);

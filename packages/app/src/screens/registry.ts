@@ -41,3 +41,12 @@ const comingSoon = lazyWithPreload(() => import('./ComingSoon'));
 export const screens: Record<ScreenKey, LazyComponent> = Object.fromEntries(
   screenKeys.map((screen) => [screen, isComingSoon(screen) ? comingSoon : built[screen]]),
 ) as Record<ScreenKey, LazyComponent>;
+
+/**
+ * The module of a screen's chunk, as the build's manifest names it: scripts/prerender.mjs links
+ * the prerendered pages' screens and the signed-in first screens' files from it.
+ */
+export function screenSource(screen: ScreenKey): string {
+  const folder = isComingSoon(screen) ? 'ComingSoon' : `${screen.charAt(0).toUpperCase()}${screen.slice(1)}`;
+  return `src/screens/${folder}/index.tsx`;
+}
