@@ -237,10 +237,11 @@ try {
   if (gap !== '31px') fail(`the app's .consumer-readiness { gap: 31px } lost to @vault/ui's rule (gap is ${gap})`);
   await page.getByRole('button', { name: 'Open palette' }).click();
   await page.getByRole('dialog', { name: 'Command palette' }).waitFor({ state: 'visible', timeout: 15_000 });
-  await arrived('consumer-palette', 'DIV', 'Palette');
-  if ((await page.getByTestId('consumer-palette').getAttribute('role')) !== 'dialog') {
-    fail("the palette's data-testid is not on the dialog element");
-  }
+  await arrived('consumer-palette', 'DIALOG', 'Palette');
+  const dialogTestId = await page
+    .getByRole('dialog', { name: 'Command palette' })
+    .evaluate((node) => node instanceof HTMLDialogElement && node.matches(':modal') && node.dataset.testid);
+  if (dialogTestId !== 'consumer-palette') fail("the palette's data-testid is not on its modal dialog element");
   if (pageErrors.length > 0) fail(`page errors: ${pageErrors.join('; ')}`);
 
   const size = (name) => {

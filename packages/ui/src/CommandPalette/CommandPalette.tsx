@@ -4,10 +4,10 @@ import type { RootProps } from '../internal/props';
 import * as styles from './CommandPalette.css';
 
 /**
- * The palette's own props, plus every native prop of its root, the dialog's content `<div>`
- * (className, style, id, data-*, aria-*, ref); they apply while the palette is open.
+ * The palette's own props, plus every native prop of its root, the modal `<dialog>` element
+ * (className, style, id, data-*, aria-*, ref, event handlers, which run before the palette's own).
  */
-export interface CommandPaletteProps extends RootProps<'div', 'children' | 'onSelect'> {
+export interface CommandPaletteProps extends RootProps<'dialog', 'children' | 'onSelect' | 'open'> {
   /** Whether the palette is open; the app owns this (see useCommandPaletteShortcut). */
   open: boolean;
   /** Called with false on Escape, a click outside or a selection; with true never by the palette itself. */

@@ -1,8 +1,8 @@
 // The only module of @vault/ui that imports cmdk; CommandPalette loads it ahead of or on first open.
 import { PALETTE_MAX_HEIGHT_PX, type PaletteEntry } from '@vault/domain';
 import { Command, useCommandState } from 'cmdk';
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
-import { cx } from '../internal/props';
+import { type ReactNode, type SyntheticEvent, useLayoutEffect, useRef, useState } from 'react';
+import { cx, mergeRefs } from '../internal/props';
 import type { CommandPaletteProps } from './CommandPalette';
 import type * as Styles from './CommandPalette.css';
 
@@ -55,6 +55,10 @@ export default function PaletteDialog({
   onSelect,
   styles,
   className,
+  ref,
+  onClose: onCloseProp,
+  onClick,
+  onKeyDown,
   ...rest
 }: PaletteDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -93,7 +97,8 @@ export default function PaletteDialog({
 
   // The browser closed the dialog itself (its own Escape handling): tell the owner of `open`. A
   // close event that arrives once the palette is open again is stale.
-  const onClose = () => {
+  const onClose = (event: SyntheticEvent<HTMLDialogElement>) => {
+    onCloseProp?.(event);
     if (shown.current && !dialogRef.current?.open) onOpenChange(false);
   };
 
@@ -104,23 +109,26 @@ export default function PaletteDialog({
 
   return (
     <dialog
-      ref={dialogRef}
-      className={styles.dialog}
       aria-label="Command palette"
+      {...rest}
+      ref={mergeRefs(dialogRef, ref)}
+      className={cx(styles.dialog, className)}
       onClose={onClose}
       // Escape is ours rather than the browser's: the app owns `open`, and a scripted Escape (tests,
       // assistive tools) closes it too.
       onKeyDown={(event) => {
+        onKeyDown?.(event);
         if (event.key !== 'Escape') return;
         event.preventDefault();
         onOpenChange(false);
       }}
       // The dialog box is filled by its content: a click on the dialog itself fell on the backdrop.
       onClick={(event) => {
+        onClick?.(event);
         if (event.target === event.currentTarget) onOpenChange(false);
       }}
     >
-      <div {...rest} className={cx(styles.content, className)}>
+      <div className={styles.content}>
         <Command key={generation} className={styles.command} label="Search pages and actions" loop vimBindings={false}>
           <Command.Input className={styles.input} placeholder="Search pages and actions…" />
           <Results styles={styles}>

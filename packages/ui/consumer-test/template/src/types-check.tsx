@@ -49,7 +49,7 @@ const palette: CommandPaletteProps = {
   onOpenChange: () => {},
   sections: [],
   onSelect: (entry) => console.log(entry.id),
-  ref: createRef<HTMLDivElement>(),
+  ref: createRef<HTMLDialogElement>(),
   'aria-describedby': undefined,
 };
 export const commandPalette = <CommandPalette {...palette} />;
