@@ -1,8 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import pixelmatch from 'pixelmatch';
+import { Worker } from 'node:worker_threads';
 import type { Locator, Page } from 'playwright';
-import { PNG } from 'pngjs';
 
 /**
  * The visual regression check, run by the interaction tests (.storybook/test-runner.ts) after each
@@ -10,6 +9,8 @@ import { PNG } from 'pngjs';
  * .storybook/visual-baselines/ (`{story id}-{appearance}.png`). Deterministic on purpose: a fixed
  * clock, UTC, reduced motion, animations and caret off, the Inter font from @fontsource/inter (loaded
  * by preview.tsx), fixed text rendering (test-runner-jest.config.js) and no request leaving 127.0.0.1.
+ * A shot with the baseline's bytes passes at once; any other is compared pixel by pixel in a worker
+ * thread (compare.mjs).
  */
 
 // The repository root: the tests run from there (.ci/storybook-tests), with `--config-dir .storybook`.
@@ -71,19 +72,64 @@ function shoot(target: Page | Locator): Promise<Buffer> {
 
 interface Difference {
   changed: number;
-  diff: PNG;
+  /** The diff image (PNG): changed pixels in red. */
+  diff: Uint8Array;
 }
 
-/** null when the two images match within the tolerance; otherwise how many pixels changed, and where. */
-function difference(actual: Buffer, expected: Buffer): Difference | null {
-  const a = PNG.sync.read(actual);
-  const e = PNG.sync.read(expected);
-  if (a.width !== e.width || a.height !== e.height) {
-    return { changed: Math.max(a.width * a.height, e.width * e.height), diff: a };
+interface CompareReply {
+  id: number;
+  changed?: number;
+  diff?: Uint8Array | null;
+  error?: string;
+}
+
+/** The comparing thread (compare.mjs), started on the first comparison of this test process. */
+let comparer: Worker | null = null;
+let nextId = 0;
+const waiting = new Map<number, (reply: CompareReply) => void>();
+
+function compareInWorker(actual: Buffer, expected: Buffer): Promise<CompareReply> {
+  if (!comparer) {
+    const worker = new Worker(join(root, '.storybook/visual/compare.mjs'));
+    worker.on('message', (reply: CompareReply) => {
+      waiting.get(reply.id)?.(reply);
+      waiting.delete(reply.id);
+    });
+    worker.on('error', (error) => {
+      for (const answer of waiting.values()) answer({ id: -1, error: String(error) });
+      waiting.clear();
+      comparer = null;
+    });
+    // An idle comparer must not keep the test process alive.
+    worker.unref();
+    comparer = worker;
   }
-  const diff = new PNG({ width: a.width, height: a.height });
-  const changed = pixelmatch(a.data, e.data, diff.data, a.width, a.height, { threshold: PIXEL_THRESHOLD });
-  return changed > MAX_DIFF_PIXEL_RATIO * a.width * a.height ? { changed, diff } : null;
+  const id = nextId++;
+  const worker = comparer;
+  return new Promise((answer) => {
+    waiting.set(id, answer);
+    worker.postMessage({
+      id,
+      actual,
+      expected,
+      threshold: PIXEL_THRESHOLD,
+      maxChangedRatio: MAX_DIFF_PIXEL_RATIO,
+    });
+  });
+}
+
+/**
+ * null when the two images match within the tolerance; otherwise how many pixels changed, and
+ * where. The same bytes match at once (the same pixels encode the same way); other bytes are
+ * decoded and compared pixel by pixel in the comparing thread.
+ */
+async function difference(actual: Buffer, expected: Buffer): Promise<Difference | null> {
+  if (actual.equals(expected)) return null;
+  const reply = await compareInWorker(actual, expected);
+  if (reply.error !== undefined || reply.changed === undefined) {
+    throw new Error(`visual: the comparison failed: ${reply.error ?? 'no answer'}`);
+  }
+  return reply.diff ? { changed: reply.changed, diff: reply.diff } : null;
 }
 
 /**
@@ -104,7 +150,7 @@ export async function checkShot(page: Page, storyId: string, appearance: Appeara
   await settle(page);
   const target = await shotTarget(page);
   let shot = await shoot(target);
-  if (expected && difference(shot, expected) === null) return null;
+  if (expected && (await difference(shot, expected)) === null) return null;
 
   const deadline = Date.now() + STABLE_TIMEOUT_MS;
   for (let previous = shot; ; previous = shot) {
@@ -113,7 +159,7 @@ export async function checkShot(page: Page, storyId: string, appearance: Appeara
     if (shot.equals(previous)) break;
     if (Date.now() > deadline) return `${name}: the story never stopped changing (no two identical shots in a row)`;
   }
-  const found = expected ? difference(shot, expected) : null;
+  const found = expected ? await difference(shot, expected) : null;
   if (expected && found === null) return null;
   if (update) {
     mkdirSync(baselineDir, { recursive: true });
@@ -126,7 +172,7 @@ export async function checkShot(page: Page, storyId: string, appearance: Appeara
   writeFileSync(actualPath, shot);
   if (!found) return `${name}: no baseline; add it with \`npm run test:visual -- --update\` (shot: ${actualPath})`;
   const diffPath = actualPath.replace(/-actual\.png$/, '-diff.png');
-  writeFileSync(diffPath, PNG.sync.write(found.diff));
+  writeFileSync(diffPath, found.diff);
   return `${name}: ${found.changed} pixels differ from the baseline (actual: ${actualPath}, diff: ${diffPath})`;
 }
 
