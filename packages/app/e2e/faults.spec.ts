@@ -7,10 +7,10 @@ import {
   main,
   OPPORTUNITY,
   PROFILES_PATH,
-  readyInvestor,
   signInAs,
   signInWithEmail,
   signOut,
+  stateFile,
   storedUser,
   test,
   toast,
@@ -31,36 +31,37 @@ const walletFailures: { scenario: string; message: RegExp }[] = [
   { scenario: 'noWalletId', message: /wallet id/i },
 ];
 
-for (const { scenario, message } of walletFailures) {
-  test(`wallet function ${scenario}: 'Failed to create wallet' with the message, no wallet id, retry succeeds`, async ({
-    page,
-    watch,
-  }) => {
-    watch.allow(new RegExp(WALLET_FUNCTION_PATH));
-    await signInWithEmail(page, `wallet.${scenario.toLowerCase()}@example.eu`);
+// One session walks every variant (one sign-in and one settings page serve them all), then a reload
+// shows nothing was stored, and a retry succeeds.
+test("the wallet function's failures: 'Failed to create wallet' with each variant's message, no wallet id, retry succeeds", async ({
+  page,
+  watch,
+}) => {
+  watch.allow(new RegExp(WALLET_FUNCTION_PATH));
+  await signInWithEmail(page, 'wallet.failures@example.eu');
+  await page.goto('/settings');
+  for (const { scenario, message } of walletFailures) {
     await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
       key: WALLET_SCENARIO_KEY,
       value: scenario,
     });
-    await page.goto('/settings');
     await createWalletButton(page).click();
-    const failed = toast(page, 'Failed to create wallet');
-    await expect(failed).toBeVisible();
-    await expect(failed).toContainText(message);
-    expect((await storedUser(page))?.crossmintWalletId).toBeUndefined();
-    await expect(createWalletButton(page)).toBeEnabled();
-    await expect(main(page).getByText(/Wallet ID/)).toHaveCount(0);
-    await page.reload();
-    await expect(createWalletButton(page)).toBeEnabled();
+    // Each variant's message is its own, so this toast is the one this click raised.
+    await expect(toast(page, 'Failed to create wallet').filter({ hasText: message }), scenario).toBeVisible();
+    expect((await storedUser(page))?.crossmintWalletId, scenario).toBeUndefined();
+    await expect(createWalletButton(page), scenario).toBeEnabled();
+    await expect(main(page).getByText(/Wallet ID/), scenario).toHaveCount(0);
+  }
+  await page.reload();
+  await expect(createWalletButton(page)).toBeEnabled();
 
-    await page.evaluate((key) => localStorage.setItem(key, 'success'), WALLET_SCENARIO_KEY);
-    await createWalletButton(page).click();
-    await expect(toast(page, 'Wallet created successfully!')).toBeVisible();
-    expect((await storedUser(page))?.crossmintWalletId).toEqual(expect.any(String));
-    await expect(main(page).getByText(/Wallet ID/)).toBeVisible();
-    expect(watch.pageErrors).toEqual([]);
-  });
-}
+  await page.evaluate((key) => localStorage.setItem(key, 'success'), WALLET_SCENARIO_KEY);
+  await createWalletButton(page).click();
+  await expect(toast(page, 'Wallet created successfully!')).toBeVisible();
+  expect((await storedUser(page))?.crossmintWalletId).toEqual(expect.any(String));
+  await expect(main(page).getByText(/Wallet ID/)).toBeVisible();
+  expect(watch.pageErrors).toEqual([]);
+});
 
 test('wallet creation: a double click sends exactly one request (function and demo PATCH)', async ({ page, watch }) => {
   const calls: string[] = [];
@@ -132,9 +133,7 @@ for (const { name, items } of storageCases) {
     await expect(userMenuButton(page)).toHaveCount(0);
     // The unreadable session is cleared (docs/product.md §4), so the next start is clean too.
     expect(await page.evaluate((key) => localStorage.getItem(key), USER_KEY)).toBeNull();
-    await page.goto('/');
-    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
-    // And a sign-in works again afterwards.
+    // And the next start is clean: the landing page's sign-in works.
     await signInWithEmail(page, 'after.corruption@example.eu');
     watch.expectClean();
   });
@@ -182,21 +181,25 @@ test('unknown routes show the 404 with Return to Home', async ({ page, watch }) 
   expect(watch.pageErrors).toEqual([]);
 });
 
-test('unknown opportunity and investment ids: a not-found state in the page', async ({ page, watch }) => {
-  test.slow();
-  await readyInvestor(page);
-  for (const id of ['does-not-exist', '%3Cscript%3Ealert(1)%3C%2Fscript%3E', '..%2F..%2Fsettings', 'x'.repeat(300)]) {
-    await page.goto(`/opportunities/${id}`);
-    await expect(main(page).getByRole('heading', { name: 'Opportunity not found' }), id).toBeVisible();
-    await page.goto(`/investments/${id}`);
-    await expect(main(page).getByRole('heading', { name: 'Opportunity not found' }), id).toBeVisible();
-  }
-  await main(page)
-    .getByRole('link', { name: /opportunities/i })
-    .click();
-  await expect(page).toHaveURL(/\/opportunities$/);
-  await expectNotExecuted(page, watch);
-  watch.expectClean();
+// The onboarded investor of signed-in.setup.ts, who passes the readiness gate of /investments/:id.
+test.describe(() => {
+  test.use({ storageState: stateFile('readyInvestor') });
+
+  test('unknown opportunity and investment ids: a not-found state in the page', async ({ page, watch }) => {
+    test.slow();
+    for (const id of ['does-not-exist', '%3Cscript%3Ealert(1)%3C%2Fscript%3E', '..%2F..%2Fsettings', 'x'.repeat(300)]) {
+      await page.goto(`/opportunities/${id}`);
+      await expect(main(page).getByRole('heading', { name: 'Opportunity not found' }), id).toBeVisible();
+      await page.goto(`/investments/${id}`);
+      await expect(main(page).getByRole('heading', { name: 'Opportunity not found' }), id).toBeVisible();
+    }
+    await main(page)
+      .getByRole('link', { name: /opportunities/i })
+      .click();
+    await expect(page).toHaveURL(/\/opportunities$/);
+    await expectNotExecuted(page, watch);
+    watch.expectClean();
+  });
 });
 
 test('/access-required with a missing or unknown need shows the first unmet step', async ({ page, watch }) => {
@@ -347,19 +350,22 @@ test('markup and long text in every form field: rendered as text, never executed
   watch.expectClean();
 });
 
-test('investment amount: empty refused with the toast, markup refused, nothing executed', async ({ page, watch }) => {
-  await readyInvestor(page);
-  await page.goto(`/investments/${OPPORTUNITY.id}`);
-  await main(page).getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect(toast(page, 'Please enter an investment amount')).toBeVisible();
-  await main(page)
-    .getByRole('textbox', { name: /amount/i })
-    .fill(HOSTILE);
-  await main(page).getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect(toast(page, 'Please enter an investment amount').first()).toBeVisible();
-  await expect(main(page).getByRole('heading', { name: 'Amount', exact: true })).toBeVisible();
-  await page.goto(`/investments/${OPPORTUNITY.id}?step=3&amount=${encodeURIComponent(HOSTILE)}&method=card`);
-  await expect(main(page).getByRole('heading', { name: 'Amount', exact: true })).toBeVisible();
-  await expectNotExecuted(page, watch);
-  watch.expectClean();
+test.describe(() => {
+  test.use({ storageState: stateFile('readyInvestor') });
+
+  test('investment amount: empty refused with the toast, markup refused, nothing executed', async ({ page, watch }) => {
+    await page.goto(`/investments/${OPPORTUNITY.id}`);
+    await main(page).getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(toast(page, 'Please enter an investment amount')).toBeVisible();
+    await main(page)
+      .getByRole('textbox', { name: /amount/i })
+      .fill(HOSTILE);
+    await main(page).getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(toast(page, 'Please enter an investment amount').first()).toBeVisible();
+    await expect(main(page).getByRole('heading', { name: 'Amount', exact: true })).toBeVisible();
+    await page.goto(`/investments/${OPPORTUNITY.id}?step=3&amount=${encodeURIComponent(HOSTILE)}&method=card`);
+    await expect(main(page).getByRole('heading', { name: 'Amount', exact: true })).toBeVisible();
+    await expectNotExecuted(page, watch);
+    watch.expectClean();
+  });
 });

@@ -5,7 +5,6 @@ import {
   expectNoAxeViolations,
   navigateInApp,
   OPPORTUNITY,
-  readyInvestor,
   settled,
   signInAs,
   stateFile,
@@ -112,17 +111,20 @@ for (const { state, who, pages } of [
   });
 }
 
-test('every page, signed out: no page error, no failed request, axe clean in light and dark', async ({
-  page,
-  watch,
-}) => {
-  test.slow();
-  await checkPages(page, watch, signedOutPages);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('/?demo=1');
-  await settled(page);
-  await expectNoAxeViolations(page, '/?demo=1 (demo accounts)');
-});
+for (const [index, part] of halves(signedOutPages).entries()) {
+  test(`every page, signed out, part ${index + 1}: no page error, no failed request, axe clean in light and dark`, async ({
+    page,
+    watch,
+  }) => {
+    test.slow();
+    await checkPages(page, watch, part);
+    if (index === 0) return;
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/?demo=1');
+    await settled(page);
+    await expectNoAxeViolations(page, '/?demo=1 (demo accounts)');
+  });
+}
 
 test('the appearance toggle in the user menu switches light and dark, and is kept', async ({ page, watch }) => {
   await page.emulateMedia({ colorScheme: 'light' });
@@ -147,9 +149,8 @@ test('the appearance toggle in the user menu switches light and dark, and is kep
   watch.expectClean();
 });
 
-test('a deep link paints its screen at once: the page-loading placeholder never shows', async ({ page, watch }) => {
-  // Recorded from the first script on: whether 'Loading page…' (the lazy-screen fallback) was ever
-  // in the document, for a public page, a signed-in page in the shell, and a redirect target.
+/** Records, from the first script on, whether 'Loading page…' (the lazy-screen fallback) was ever in the document. */
+async function recordPlaceholder(page: Page): Promise<() => Promise<boolean>> {
   await page.addInitScript(() => {
     const seen = { loading: false };
     Object.defineProperty(window, '__placeholderSeen', { value: seen });
@@ -157,20 +158,35 @@ test('a deep link paints its screen at once: the page-loading placeholder never 
       if (document.querySelector('[aria-label="Loading page…"]')) seen.loading = true;
     }).observe(document, { childList: true, subtree: true });
   });
-  const placeholderSeen = () =>
+  return () =>
     page.evaluate(() => (window as unknown as { __placeholderSeen: { loading: boolean } }).__placeholderSeen.loading);
+}
 
+test('a deep link paints its screen at once: the page-loading placeholder never shows (public page)', async ({
+  page,
+  watch,
+}) => {
+  const placeholderSeen = await recordPlaceholder(page);
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   expect(await placeholderSeen(), "'/' showed the loading placeholder").toBe(false);
-
-  await readyInvestor(page);
-  for (const path of ['/dashboard', '/opportunities', `/opportunities/${OPPORTUNITY.id}`]) {
-    await page.goto(path);
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
-    expect(await placeholderSeen(), `${path} showed the loading placeholder`).toBe(false);
-  }
   watch.expectClean();
+});
+
+test.describe(() => {
+  test.use({ storageState: stateFile('readyInvestor') });
+  test('a deep link paints its screen at once: the page-loading placeholder never shows (in the shell)', async ({
+    page,
+    watch,
+  }) => {
+    const placeholderSeen = await recordPlaceholder(page);
+    for (const path of ['/dashboard', '/opportunities', `/opportunities/${OPPORTUNITY.id}`]) {
+      await page.goto(path);
+      await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
+      expect(await placeholderSeen(), `${path} showed the loading placeholder`).toBe(false);
+    }
+    watch.expectClean();
+  });
 });
 
 test('a deep link on a slow network shows the loading placeholder instead of a blank page', async ({ page, watch }) => {
