@@ -1,0 +1,128 @@
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactElement,
+  type RefObject,
+  Suspense,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+
+/**
+ * What happened on a menu's light button before the menu's code had loaded, for the menu to pick
+ * up when it mounts in the button's place.
+ */
+export interface MenuStart {
+  /** The button was pressed (pointer, Enter, Space or ArrowDown): the menu mounts open. */
+  open: boolean;
+  /** It was opened by the keyboard: its first item takes focus, as when Radix opens it by keyboard. */
+  byKeyboard: boolean;
+  /** The light button had focus: the menu's own button takes it over. */
+  focus: boolean;
+}
+
+export const closedStart: MenuStart = { open: false, byKeyboard: false, focus: false };
+
+/** The handlers DeferredMenu puts on the light button (each runs after the consumer's own). */
+export interface LightButtonHandlers {
+  onPointerEnter: (event: PointerEvent<HTMLButtonElement>) => void;
+  onPointerDown: (event: PointerEvent<HTMLButtonElement>) => void;
+  onFocus: (event: FocusEvent<HTMLButtonElement>) => void;
+  onBlur: (event: FocusEvent<HTMLButtonElement>) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
+}
+
+/** The attributes Radix's closed DropdownMenu.Trigger gives its button, so the light one reads the same. */
+export const closedTriggerAttributes = {
+  type: 'button',
+  'aria-haspopup': 'menu',
+  'aria-expanded': false,
+  'data-state': 'closed',
+} as const;
+
+// The keys that open Radix's DropdownMenu from its trigger.
+const openingKeys = ['Enter', ' ', 'ArrowDown'];
+
+interface DeferredMenuProps {
+  /** Render the menu now (its code loads, if it has not, with the light button standing in). */
+  warm: boolean;
+  /** The light button: the same look as the menu's own button, without Radix's menu code. */
+  button: (handlers: LightButtonHandlers) => ReactElement;
+  /** The menu itself, usually a React.lazy component, given what happened before it loaded. */
+  menu: (start: MenuStart) => ReactElement;
+}
+
+/**
+ * A header menu whose Radix code (DropdownMenu, popper, floating-ui) stays out of the first screen:
+ * a light button of the same look stands in until `warm` or until the button is engaged (pointer
+ * over it, focus, a press), which starts loading the menu. A press before the code is there opens
+ * the menu once it is; focus moves over to the menu's own button.
+ */
+export function DeferredMenu({ warm, button, menu }: DeferredMenuProps) {
+  const [engaged, setEngaged] = useState(false);
+  const [start, setStart] = useState(closedStart);
+  const handlers: LightButtonHandlers = {
+    onPointerEnter: () => setEngaged(true),
+    onPointerDown: (event) => {
+      // As Radix's trigger: the main button without Ctrl opens, and keeps focus where it is.
+      if (event.button !== 0 || event.ctrlKey) return;
+      event.preventDefault();
+      setEngaged(true);
+      setStart((s) => ({ ...s, open: true, byKeyboard: false }));
+    },
+    onFocus: () => {
+      setEngaged(true);
+      setStart((s) => ({ ...s, focus: true }));
+    },
+    onBlur: () => setStart((s) => ({ ...s, focus: false })),
+    onKeyDown: (event) => {
+      if (!openingKeys.includes(event.key)) return;
+      event.preventDefault();
+      setEngaged(true);
+      setStart((s) => ({ ...s, open: true, byKeyboard: true }));
+    },
+  };
+  const light = button(handlers);
+  if (!warm && !engaged) return light;
+  return <Suspense fallback={light}>{menu(start)}</Suspense>;
+}
+
+/** Calls the consumer's handler, then ours. */
+export function both<E>(theirs: ((event: E) => void) | undefined, ours: (event: E) => void) {
+  return (event: E) => {
+    theirs?.(event);
+    ours(event);
+  };
+}
+
+/**
+ * For the loaded menu: takes over focus from the light button on mount, and returns props for the
+ * menu's Content: an `onOpenAutoFocus` that puts focus on the first item when the light button was
+ * opened by the keyboard (Radix's own keyboard tracking starts only with the menu, after that key
+ * press). Radix Themes passes the prop on to Radix's menu at runtime but leaves it out of its types.
+ */
+export function useMenuStart(
+  start: MenuStart,
+  trigger: RefObject<HTMLButtonElement | null>,
+  content: RefObject<HTMLDivElement | null>,
+) {
+  const firstItemOnOpen = useRef(start.open && start.byKeyboard);
+  const focusTrigger = useRef(start.focus && !start.open);
+  useLayoutEffect(() => {
+    if (focusTrigger.current) trigger.current?.focus({ preventScroll: true });
+    focusTrigger.current = false;
+  }, [trigger]);
+  const onOpenAutoFocus = useCallback(
+    (event: Event) => {
+      if (!firstItemOnOpen.current) return;
+      firstItemOnOpen.current = false;
+      event.preventDefault();
+      content.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus({ preventScroll: true });
+    },
+    [content],
+  );
+  return { onOpenAutoFocus } as object;
+}
