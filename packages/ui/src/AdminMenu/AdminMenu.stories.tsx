@@ -58,3 +58,37 @@ export const OnCompliancePage: Story = {
     await expect(within(menu).getByRole('menuitem', { name: 'Users' })).not.toHaveAttribute('aria-current');
   },
 };
+
+/**
+ * Before its code has loaded (`warm={false}`, as the app's first screen shows it): a light button
+ * of the same look, without Radix's menu (no id). ArrowDown opens the menu as soon as its code is
+ * there, with focus on Users; the keyboard path then works as above.
+ */
+export const BeforeLoadOpensByKeyboard: Story = {
+  args: { warm: false },
+  play: async ({ args, canvasElement }) => {
+    const light = within(canvasElement).getByRole('button', { name: 'Admin' });
+    await expect(light).not.toHaveAttribute('id');
+    await expect(light).toHaveAttribute('aria-expanded', 'false');
+    light.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    const menu = await within(canvasElement.ownerDocument.body).findByRole('menu');
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Users' })).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect(args.onNavigate).toHaveBeenCalledWith('/compliance');
+  },
+};
+
+/** Before its code has loaded, a click opens the menu once it is there. */
+export const BeforeLoadOpensOnClick: Story = {
+  args: { warm: false },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Admin' }));
+    const menu = await within(canvasElement.ownerDocument.body).findByRole('menu');
+    await expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Users', 'Compliance', 'Reports']);
+  },
+};
