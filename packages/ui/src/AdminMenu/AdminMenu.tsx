@@ -1,7 +1,12 @@
 import { Button, ChevronDownIcon } from '@radix-ui/themes';
 import type { NavLink } from '@vault/domain';
-import { lazy } from 'react';
-import { both, closedTriggerAttributes, DeferredMenu, type LightButtonHandlers } from '../internal/deferredMenu';
+import {
+  both,
+  closedTriggerAttributes,
+  DeferredMenu,
+  deferred,
+  type LightButtonHandlers,
+} from '../internal/deferredMenu';
 import type { NavigateHandler } from '../internal/navigate';
 import { cx, type RootProps } from '../internal/props';
 
@@ -23,13 +28,12 @@ export interface AdminMenuProps extends RootProps<'button', 'children'> {
   warm?: boolean;
 }
 
-const loadDropdown = () => import('./AdminMenuDropdown');
 // Pure: a bundle that imports another component from @vault/ui drops the menu's code.
-const AdminMenuDropdown = /* @__PURE__ */ lazy(() => loadDropdown().then((m) => ({ default: m.AdminMenuDropdown })));
+const dropdown = /* @__PURE__ */ deferred(() => import('./AdminMenuDropdown').then((m) => m.AdminMenuDropdown));
 
 /** Starts loading the admin menu's code (Radix DropdownMenu), e.g. once the first screen has painted. */
 export function preloadAdminMenu(): Promise<void> {
-  return loadDropdown().then(() => undefined);
+  return dropdown.load().then(() => undefined);
 }
 
 /**
@@ -48,8 +52,9 @@ export function AdminMenu({ warm = true, ...props }: AdminMenuProps) {
   return (
     <DeferredMenu
       warm={warm}
+      code={dropdown}
       button={(on) => <LightButton {...props} on={on} />}
-      menu={(start) => <AdminMenuDropdown {...props} start={start} />}
+      menu={(Menu, start) => <Menu {...props} start={start} />}
     />
   );
 }

@@ -1,11 +1,11 @@
 import { Button, ChevronDownIcon } from '@radix-ui/themes';
 import type { NavLink } from '@vault/domain';
-import { lazy } from 'react';
 import {
   both,
   closedStart,
   closedTriggerAttributes,
   DeferredMenu,
+  deferred,
   type LightButtonHandlers,
 } from '../internal/deferredMenu';
 import type { NavigateHandler } from '../internal/navigate';
@@ -38,13 +38,12 @@ export interface UserMenuProps extends RootProps<'button', 'children'> {
   warm?: boolean;
 }
 
-const loadDropdown = () => import('./UserMenuDropdown');
 // Pure: a bundle that imports another component from @vault/ui drops the menu's code.
-const UserMenuDropdown = /* @__PURE__ */ lazy(() => loadDropdown().then((m) => ({ default: m.UserMenuDropdown })));
+const dropdown = /* @__PURE__ */ deferred(() => import('./UserMenuDropdown').then((m) => m.UserMenuDropdown));
 
 /** Starts loading the user menu's code (Radix DropdownMenu), e.g. once the first screen has painted. */
 export function preloadUserMenu(): Promise<void> {
-  return loadDropdown().then(() => undefined);
+  return dropdown.load().then(() => undefined);
 }
 
 /**
@@ -61,8 +60,9 @@ export function UserMenu({ warm = true, defaultOpen = false, ...props }: UserMen
   return (
     <DeferredMenu
       warm={warm || defaultOpen}
+      code={dropdown}
       button={(on) => <LightButton {...props} on={on} />}
-      menu={(start) => <UserMenuDropdown {...props} start={defaultOpen ? { ...closedStart, open: true } : start} />}
+      menu={(Menu, start) => <Menu {...props} start={defaultOpen ? { ...closedStart, open: true } : start} />}
     />
   );
 }

@@ -1,11 +1,12 @@
 import {
+  type ComponentType,
   type FocusEvent,
   type KeyboardEvent,
   type PointerEvent,
   type ReactElement,
   type RefObject,
-  Suspense,
   useCallback,
+  useEffect,
   useLayoutEffect,
   useRef,
   useState,
@@ -46,13 +47,49 @@ export const closedTriggerAttributes = {
 // The keys that open Radix's DropdownMenu from its trigger.
 const openingKeys = ['Enter', ' ', 'ArrowDown'];
 
-interface DeferredMenuProps {
-  /** Render the menu now (its code loads, if it has not, with the light button standing in). */
+/**
+ * A component whose code loads on demand, held once loaded. Not React.lazy: a lazy component
+ * shows its fallback in another place of the tree, so the light button would be replaced by a
+ * copy the moment loading starts, losing focus and the press in progress; this keeps the light
+ * button where it is until the menu can take its place in one commit.
+ */
+export interface Deferred<P> {
+  /** Loads the code (once; again after a failure). */
+  load: () => Promise<ComponentType<P>>;
+  /** The component, once loaded. */
+  get: () => ComponentType<P> | null;
+}
+
+export function deferred<P>(importer: () => Promise<ComponentType<P>>): Deferred<P> {
+  let component: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
+  return {
+    load: () => {
+      pending ??= importer().then(
+        (loaded) => {
+          component = loaded;
+          return loaded;
+        },
+        (error: unknown) => {
+          pending = null;
+          throw error;
+        },
+      );
+      return pending;
+    },
+    get: () => component,
+  };
+}
+
+interface DeferredMenuProps<P> {
+  /** Load the menu now and show it once loaded (the light button stands in meanwhile). */
   warm: boolean;
+  /** The menu's code. */
+  code: Deferred<P>;
   /** The light button: the same look as the menu's own button, without Radix's menu code. */
   button: (handlers: LightButtonHandlers) => ReactElement;
-  /** The menu itself, usually a React.lazy component, given what happened before it loaded. */
-  menu: (start: MenuStart) => ReactElement;
+  /** The menu itself, given what happened on the light button before it loaded. */
+  menu: (Menu: ComponentType<P>, start: MenuStart) => ReactElement;
 }
 
 /**
@@ -61,9 +98,28 @@ interface DeferredMenuProps {
  * over it, focus, a press), which starts loading the menu. A press before the code is there opens
  * the menu once it is; focus moves over to the menu's own button.
  */
-export function DeferredMenu({ warm, button, menu }: DeferredMenuProps) {
+export function DeferredMenu<P>({ warm, code, button, menu }: DeferredMenuProps<P>) {
   const [engaged, setEngaged] = useState(false);
   const [start, setStart] = useState(closedStart);
+  const [Menu, setMenu] = useState(() => code.get());
+  const wanted = warm || engaged;
+  useEffect(() => {
+    if (Menu || !wanted) return;
+    let live = true;
+    code.load().then(
+      (loaded) => {
+        if (live) setMenu(() => loaded);
+      },
+      // Nothing to tell anyone (offline, say): the button works as a menu button once it loads,
+      // and engaging it again asks again.
+      () => {
+        if (live) setEngaged(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [Menu, wanted, code]);
   const handlers: LightButtonHandlers = {
     onPointerEnter: () => setEngaged(true),
     onPointerDown: (event) => {
@@ -85,9 +141,7 @@ export function DeferredMenu({ warm, button, menu }: DeferredMenuProps) {
       setStart((s) => ({ ...s, open: true, byKeyboard: true }));
     },
   };
-  const light = button(handlers);
-  if (!warm && !engaged) return light;
-  return <Suspense fallback={light}>{menu(start)}</Suspense>;
+  return Menu ? menu(Menu, start) : button(handlers);
 }
 
 /** Calls the consumer's handler, then ours. */
