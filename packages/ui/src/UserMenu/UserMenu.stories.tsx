@@ -148,8 +148,9 @@ export const BeforeLoadOpensByKeyboard: Story = {
     await expect(light).not.toHaveAttribute('id');
     await expect(light).toHaveAttribute('aria-haspopup', 'menu');
     await expect(light).toHaveAttribute('aria-expanded', 'false');
+    // Focus and Enter at once (synchronous events), before the menu's code can be there.
     light.focus();
-    await userEvent.keyboard('{Enter}');
+    light.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
     const menu = await body(canvasElement).findByRole('menu', { name: /ada@example\.com/ });
     await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Account Settings' })).toHaveFocus());
     await userEvent.keyboard('{Escape}');
@@ -178,11 +179,16 @@ export const BeforeLoadFocusMovesOver: Story = {
   },
 };
 
-/** Before its code has loaded, a click opens the menu once it is there. */
-export const BeforeLoadOpensOnClick: Story = {
+/** Before its code has loaded, a press opens the menu once it is there. */
+export const BeforeLoadOpensOnPress: Story = {
   args: { warm: false },
   play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: /ada@example\.com/ }));
+    const light = within(canvasElement).getByRole('button', { name: /ada@example\.com/ });
+    await expect(light).not.toHaveAttribute('id');
+    // Synchronous, as a real press right after the pointer came over the button.
+    light.dispatchEvent(
+      new PointerEvent('pointerdown', { button: 0, pointerType: 'mouse', bubbles: true, cancelable: true }),
+    );
     const menu = await body(canvasElement).findByRole('menu', { name: /ada@example\.com/ });
     await expect(
       within(menu)

@@ -101,7 +101,9 @@ interface DeferredMenuProps<P> {
 export function DeferredMenu<P>({ warm, code, button, menu }: DeferredMenuProps<P>) {
   const [engaged, setEngaged] = useState(false);
   const [start, setStart] = useState(closedStart);
-  const [Menu, setMenu] = useState(() => code.get());
+  // Not warm, the light button shows even when the code is here (another menu loaded it): the
+  // same path every time, and nothing of the menu renders before it is wanted.
+  const [Menu, setMenu] = useState(() => (warm ? code.get() : null));
   const wanted = warm || engaged;
   useEffect(() => {
     if (Menu || !wanted) return;
