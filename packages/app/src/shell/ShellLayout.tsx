@@ -18,8 +18,12 @@ const comingSoon = (label: string) => toast(`${label} is coming soon`);
 // mounts the dialog once it is here). Nothing to tell anyone if this fails: Ctrl+K loads it again.
 const warmPalette = () => void preloadCommandPalette().catch(() => undefined);
 // The header menus' code (Radix DropdownMenu, popper, floating-ui) is left out of the first screen:
-// the menus show light buttons of the same look until it has loaded, once the browser is idle
-// after the first paint, or sooner if someone points at, focuses or presses a menu button.
+// the menus show light buttons of the same look until it has loaded, a few seconds after the shell
+// mounts once the browser is idle, or sooner if someone points at, focuses or presses a menu
+// button. Not sooner: the first screen's data and the palette's warm-up (Root.tsx) come first, and
+// evaluating the menus then delayed a Ctrl+K pressed a second after the page showed (README
+// "Performance").
+const MENUS_AFTER_MS = 4000;
 const MENUS_IDLE_TIMEOUT_MS = 3000;
 const preloadMenus = (admin: boolean) => Promise.all([preloadUserMenu(), admin ? preloadAdminMenu() : undefined]);
 
@@ -41,13 +45,20 @@ export function ShellLayout() {
   const [menusWarm, setMenusWarm] = useState(false);
   useEffect(() => {
     if (menusWarm) return;
-    return whenIdle(() => {
-      preloadMenus(admin).then(
-        () => setMenusWarm(true),
-        // Nothing to tell anyone: engaging a menu button loads its code again.
-        () => undefined,
-      );
-    }, MENUS_IDLE_TIMEOUT_MS);
+    let cancelIdle = () => {};
+    const timer = setTimeout(() => {
+      cancelIdle = whenIdle(() => {
+        preloadMenus(admin).then(
+          () => setMenusWarm(true),
+          // Nothing to tell anyone: engaging a menu button loads its code again.
+          () => undefined,
+        );
+      }, MENUS_IDLE_TIMEOUT_MS);
+    }, MENUS_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      cancelIdle();
+    };
   }, [admin, menusWarm]);
 
   return (
