@@ -58,3 +58,43 @@ export const OnCompliancePage: Story = {
     await expect(within(menu).getByRole('menuitem', { name: 'Users' })).not.toHaveAttribute('aria-current');
   },
 };
+
+/**
+ * Before its code has loaded (`warm={false}`, as the app's first screen shows it): a light button
+ * of the same look, without Radix's menu (no id). ArrowDown opens the menu as soon as its code is
+ * there, with focus on Users; the keyboard path then works as above.
+ */
+export const BeforeLoadOpensByKeyboard: Story = {
+  args: { warm: false },
+  play: async ({ args, canvasElement }) => {
+    const light = within(canvasElement).getByRole('button', { name: 'Admin' });
+    await expect(light).not.toHaveAttribute('id');
+    await expect(light).toHaveAttribute('aria-expanded', 'false');
+    // Focus and ArrowDown at once (synchronous events), before the menu's code can be there.
+    light.focus();
+    light.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }));
+    const menu = await within(canvasElement.ownerDocument.body).findByRole('menu');
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Users' })).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect(args.onNavigate).toHaveBeenCalledWith('/compliance');
+  },
+};
+
+/** Before its code has loaded, a press opens the menu once it is there. */
+export const BeforeLoadOpensOnPress: Story = {
+  args: { warm: false },
+  play: async ({ canvasElement }) => {
+    const light = within(canvasElement).getByRole('button', { name: 'Admin' });
+    await expect(light).not.toHaveAttribute('id');
+    // Synchronous, as a real press right after the pointer came over the button.
+    light.dispatchEvent(
+      new PointerEvent('pointerdown', { button: 0, pointerType: 'mouse', bubbles: true, cancelable: true }),
+    );
+    const menu = await within(canvasElement.ownerDocument.body).findByRole('menu');
+    await expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Users', 'Compliance', 'Reports']);
+  },
+};

@@ -135,3 +135,65 @@ export const WithoutAppearanceToggle: Story = {
     await expect(within(menu).queryByRole('menuitemcheckbox')).toBeNull();
   },
 };
+
+/**
+ * Before its code has loaded (`warm={false}`, as the app's first screen shows it): a light button
+ * of the same look, without Radix's menu (no id, which Radix's trigger would give it). Enter opens
+ * the menu as soon as its code is there, with focus on the first item, as Radix's keyboard open does.
+ */
+export const BeforeLoadOpensByKeyboard: Story = {
+  args: { warm: false },
+  play: async ({ canvasElement }) => {
+    const light = within(canvasElement).getByRole('button', { name: /ada@example\.com/ });
+    await expect(light).not.toHaveAttribute('id');
+    await expect(light).toHaveAttribute('aria-haspopup', 'menu');
+    await expect(light).toHaveAttribute('aria-expanded', 'false');
+    // Focus and Enter at once (synchronous events), before the menu's code can be there.
+    light.focus();
+    light.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    const menu = await body(canvasElement).findByRole('menu', { name: /ada@example\.com/ });
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Account Settings' })).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body(canvasElement).queryByRole('menu')).toBeNull());
+    // Closed again, focus is back on the menu's own button, which has replaced the light one.
+    const trigger = within(canvasElement).getByRole('button', { name: /ada@example\.com/ });
+    await expect(trigger).toHaveAttribute('id');
+    await expect(trigger).toHaveFocus();
+  },
+};
+
+/** Before its code has loaded, focus alone loads the menu, and its own button takes the focus over, closed. */
+export const BeforeLoadFocusMovesOver: Story = {
+  args: { warm: false },
+  play: async ({ canvasElement }) => {
+    within(canvasElement)
+      .getByRole('button', { name: /ada@example\.com/ })
+      .focus();
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole('button', { name: /ada@example\.com/ })).toHaveAttribute('id'),
+    );
+    const trigger = within(canvasElement).getByRole('button', { name: /ada@example\.com/ });
+    await expect(trigger).toHaveFocus();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await expect(body(canvasElement).queryByRole('menu')).toBeNull();
+  },
+};
+
+/** Before its code has loaded, a press opens the menu once it is there. */
+export const BeforeLoadOpensOnPress: Story = {
+  args: { warm: false },
+  play: async ({ canvasElement }) => {
+    const light = within(canvasElement).getByRole('button', { name: /ada@example\.com/ });
+    await expect(light).not.toHaveAttribute('id');
+    // Synchronous, as a real press right after the pointer came over the button.
+    light.dispatchEvent(
+      new PointerEvent('pointerdown', { button: 0, pointerType: 'mouse', bubbles: true, cancelable: true }),
+    );
+    const menu = await body(canvasElement).findByRole('menu', { name: /ada@example\.com/ });
+    await expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Account Settings', 'Documents', 'Logout']);
+  },
+};
