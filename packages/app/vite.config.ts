@@ -55,26 +55,6 @@ const domainSample = `${mustExist(path.join(here, '../domain/src/backend/sample'
 const isMock = inFolders([`${mustExist(path.join(here, '../../mocks'))}/`, domainSample]);
 const isBackendContract = (id: string) => inFolders([domainBackend])(id) && !isMock(id);
 const paletteDialog = mustExist(path.join(here, '../ui/src/CommandPalette/PaletteDialog.tsx'));
-// The header menus' Radix code, which the shell loads after the first paint (UserMenu and
-// AdminMenu in @vault/ui show light buttons until then): their lazy modules, Radix Themes'
-// DropdownMenu and the primitives only menus use (menu, popper, floating-ui). The primitives they
-// share with dialogs and radio cards (focus scope, dismissable layer, roving focus...) stay shared.
-// Radix's primitives do not export package.json: found in the scope folder Radix Themes is in.
-const radixScope = path.dirname(packageFolder('@radix-ui/themes').slice(0, -1));
-const radixPrimitive = (name: string) => `${mustExist(path.join(radixScope, name))}/`;
-const isMenus = (id: string) =>
-  isOneOf([
-    mustExist(path.join(here, '../ui/src/UserMenu/UserMenuDropdown.tsx')),
-    mustExist(path.join(here, '../ui/src/AdminMenu/AdminMenuDropdown.tsx')),
-    radixThemesFile('dist/esm/components/dropdown-menu.js'),
-    radixThemesFile('dist/esm/components/dropdown-menu.props.js'),
-  ])(id) ||
-  inFolders([
-    ...['react-dropdown-menu', 'react-menu', 'react-popper', 'react-arrow', 'react-use-rect', 'rect'].map(
-      radixPrimitive,
-    ),
-    `${mustExist(path.join(radixScope, '../@floating-ui'))}/`,
-  ])(id);
 // What the screens share: the design system (but the palette's dialog, which loads with cmdk on
 // first use), Radix components, the domain and the app's shared parts.
 const sharedFolders = [
@@ -89,7 +69,7 @@ const sharedFolders = [
 // Stylesheets keep their own chunks: the rest of Radix's component styles (src/styles/restStyles.ts)
 // loads with the shell, not with every screen that shares this chunk (the registration page).
 const isShared = (id: string) =>
-  inFolders(sharedFolders)(id) && clean(id) !== paletteDialog && !isMenus(id) && !clean(id).endsWith('.css');
+  inFolders(sharedFolders)(id) && clean(id) !== paletteDialog && !clean(id).endsWith('.css');
 
 /**
  * `vite preview` serves the build as a static host would: `/login` from `login/index.html` (a
@@ -233,11 +213,6 @@ export default defineConfig(({ isSsrBuild }) => ({
                   priority: 1.5,
                 },
                 { name: 'backend-contract', test: isBackendContract, priority: 1.5 },
-                // The header menus (isMenus), one chunk, loaded after the first paint. Below the shared
-                // chunk: a group takes its modules' imports with it, and the shared modules the
-                // menus import (focus scope, scroll area...) must stay there, or the shared chunk
-                // would import this one.
-                { name: 'menus', test: isMenus, priority: 0.5 },
                 {
                   // What the screens share in one chunk: split by Rolldown it was some 30 small files,
                   // and a signed-in deep link waited for them in turn (6 connections, 40 ms each). Out:

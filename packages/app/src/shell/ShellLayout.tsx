@@ -1,11 +1,10 @@
 import { breadcrumbs, showsAdminMenu } from '@vault/domain';
-import { AppShell, preloadAdminMenu, preloadCommandPalette, preloadUserMenu } from '@vault/ui';
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { AppShell, preloadCommandPalette } from '@vault/ui';
+import { memo, useCallback, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useAppearance } from '../appearance/appearance';
 import { useDemoMode } from '../demo/demoMode';
-import { whenIdle } from '../idle/whenIdle';
 import { useSession } from '../session/SessionProvider';
 import { useOnline } from './useOnline';
 
@@ -17,15 +16,6 @@ const comingSoon = (label: string) => toast(`${label} is coming soon`);
 // Someone pointing at the Ctrl+K hint may be about to use it: fetch the palette's code now (Root
 // mounts the dialog once it is here). Nothing to tell anyone if this fails: Ctrl+K loads it again.
 const warmPalette = () => void preloadCommandPalette().catch(() => undefined);
-// The header menus' code (Radix DropdownMenu, popper, floating-ui) is left out of the first screen:
-// the menus show light buttons of the same look until it has loaded, a few seconds after the shell
-// mounts once the browser is idle, or sooner if someone points at, focuses or presses a menu
-// button. Not sooner: the first screen's data and the palette's warm-up (Root.tsx) come first, and
-// evaluating the menus then delayed a Ctrl+K pressed a second after the page showed (README
-// "Performance").
-const MENUS_AFTER_MS = 4000;
-const MENUS_IDLE_TIMEOUT_MS = 3000;
-const preloadMenus = (admin: boolean) => Promise.all([preloadUserMenu(), admin ? preloadAdminMenu() : undefined]);
 
 /**
  * The authenticated shell (docs/product.md §2 'Shell layout'): @vault/ui's AppShell fed from the session,
@@ -41,25 +31,6 @@ export function ShellLayout() {
 
   const trail = useMemo(() => breadcrumbs(pathname), [pathname]);
   const onNavigate = useCallback((href: string) => navigate(href), [navigate]);
-  const admin = showsAdminMenu(session);
-  const [menusWarm, setMenusWarm] = useState(false);
-  useEffect(() => {
-    if (menusWarm) return;
-    let cancelIdle = () => {};
-    const timer = setTimeout(() => {
-      cancelIdle = whenIdle(() => {
-        preloadMenus(admin).then(
-          () => setMenusWarm(true),
-          // Nothing to tell anyone: engaging a menu button loads its code again.
-          () => undefined,
-        );
-      }, MENUS_IDLE_TIMEOUT_MS);
-    }, MENUS_AFTER_MS);
-    return () => {
-      clearTimeout(timer);
-      cancelIdle();
-    };
-  }, [admin, menusWarm]);
 
   return (
     <Shell
@@ -67,8 +38,7 @@ export function ShellLayout() {
       // Signed out only for the moment before the page's guard redirects; the tree keeps its shape
       // so that guard survives a logout and can send the person home (Guard.tsx).
       email={session.user?.email}
-      showAdminMenu={admin}
-      menusWarm={menusWarm}
+      showAdminMenu={showsAdminMenu(session)}
       demo={demo}
       offline={!online}
       breadcrumbs={trail}

@@ -1,14 +1,9 @@
-import { Button, ChevronDownIcon } from '@radix-ui/themes';
-import type { NavLink } from '@vault/domain';
-import {
-  both,
-  closedTriggerAttributes,
-  DeferredMenu,
-  deferred,
-  type LightButtonHandlers,
-} from '../internal/deferredMenu';
-import type { NavigateHandler } from '../internal/navigate';
+import { Button, DropdownMenu } from '@radix-ui/themes';
+import { adminMenu, type NavLink } from '@vault/domain';
+import { useState } from 'react';
+import { isCurrentSection, type NavigateHandler, navigateFromMenu } from '../internal/navigate';
 import { cx, type RootProps } from '../internal/props';
+import * as styles from './AdminMenu.css';
 
 /** Own props, plus every native prop of the root `<button>` (className, style, id, data-*, aria-*, ref). */
 export interface AdminMenuProps extends RootProps<'button', 'children'> {
@@ -20,76 +15,54 @@ export interface AdminMenuProps extends RootProps<'button', 'children'> {
   onNavigate?: NavigateHandler;
   /** Visible trigger text. */
   label?: string;
-  /**
-   * Load and render the menu now (true by default). False keeps a light button of the same look
-   * until it is engaged (pointer over it, focus, a press) or this turns true, so the first screen
-   * does not carry the menu's code; see preloadAdminMenu.
-   */
-  warm?: boolean;
 }
 
-// Pure: a bundle that imports another component from @vault/ui drops the menu's code.
-const dropdown = /* @__PURE__ */ deferred(() => import('./AdminMenuDropdown').then((m) => m.AdminMenuDropdown));
-
-/** Starts loading the admin menu's code (Radix DropdownMenu), e.g. once the first screen has painted. */
-export function preloadAdminMenu(): Promise<void> {
-  return dropdown.load().then(() => undefined);
-}
+// Radix Themes types leave out `asChild` on menu items, but the item renders through Slot and
+// supports it; it lets each item be a real <a href> (open in new tab, copy link) with menu roles.
+const asChild = { asChild: true } as object;
 
 /**
  * The admin menu (docs/product.md §2, 'Shell layout'). The app shows it when the domain's
- * `showsAdminMenu(session)` is true; this component only renders the menu. Its code loads on its
- * own: with `warm={false}` a light button of the same look stands in until the person engages it;
- * a press before the code is there opens the menu once it is (by keyboard, with focus on its first
- * item).
+ * `showsAdminMenu(session)` is true; this component only renders the menu.
  *
  * When to use: in the header, for people the domain's `showsAdminMenu(session)` lets administer
  * (users, compliance, reports).
  *
  * When not: for the primary navigation (use PrimaryNav) or for actions on a page (use buttons).
  */
-export function AdminMenu({ warm = true, ...props }: AdminMenuProps) {
-  return (
-    <DeferredMenu
-      warm={warm}
-      code={dropdown}
-      button={(on) => <LightButton {...props} on={on} />}
-      menu={(Menu, start) => <Menu {...props} start={start} />}
-    />
-  );
-}
-
-/** The same element, classes and attributes as AdminMenuDropdown's trigger while closed. */
-function LightButton({
-  items: _items,
-  currentPath: _currentPath,
-  onNavigate: _onNavigate,
+export function AdminMenu({
+  items = adminMenu,
+  currentPath,
+  onNavigate,
   label = 'Admin',
   className,
-  onPointerEnter,
-  onPointerDown,
-  onFocus,
-  onBlur,
-  onKeyDown,
-  on,
   ...rest
-}: Omit<AdminMenuProps, 'warm'> & { on: LightButtonHandlers }) {
+}: AdminMenuProps) {
+  const [open, setOpen] = useState(false);
   return (
-    <Button
-      {...rest}
-      {...closedTriggerAttributes}
-      className={cx(className)}
-      variant="soft"
-      color="gray"
-      highContrast
-      onPointerEnter={both(onPointerEnter, on.onPointerEnter)}
-      onPointerDown={both(onPointerDown, on.onPointerDown)}
-      onFocus={both(onFocus, on.onFocus)}
-      onBlur={both(onBlur, on.onBlur)}
-      onKeyDown={both(onKeyDown, on.onKeyDown)}
-    >
-      {label}
-      <ChevronDownIcon />
-    </Button>
+    // Non-modal: a modal menu aria-hides the rest of the page, trigger included, while the trigger
+    // stays focusable (axe: aria-hidden-focus).
+    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
+      <DropdownMenu.Trigger>
+        <Button {...rest} className={cx(className)} variant="soft" color="gray" highContrast>
+          {label}
+          <DropdownMenu.TriggerIcon />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Content align="end">
+        {items.map((item) => (
+          <DropdownMenu.Item key={item.href} {...asChild}>
+            <a
+              href={item.href}
+              className={styles.item}
+              aria-current={currentPath && isCurrentSection(item.href, currentPath) ? 'page' : undefined}
+              onClick={navigateFromMenu(item.href, onNavigate, () => setOpen(false))}
+            >
+              {item.label}
+            </a>
+          </DropdownMenu.Item>
+        ))}
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
   );
 }

@@ -1,1 +1,1 @@
-export { AdminMenu, type AdminMenuProps, preloadAdminMenu } from './AdminMenu';
+export { AdminMenu, type AdminMenuProps } from './AdminMenu';

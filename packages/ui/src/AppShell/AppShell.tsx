@@ -36,12 +36,6 @@ export interface AppShellProps extends RootProps<'div', 'children'> {
   onPaletteHintEngage?: () => void;
   appearance?: Appearance;
   onToggleAppearance?: () => void;
-  /**
-   * Render the header menus with their code now (true by default). False shows light buttons of
-   * the same look until they are engaged or this turns true (see UserMenu's `warm`), to keep the
-   * menus' code out of the first screen.
-   */
-  menusWarm?: boolean;
   /** Called with the href on a plain click of any shell link, for client-side routing. */
   onNavigate?: NavigateHandler;
   onLogout?: () => void;
@@ -72,7 +66,6 @@ export function AppShell({
   onPaletteHintEngage,
   appearance,
   onToggleAppearance,
-  menusWarm = true,
   onNavigate,
   onLogout = () => {},
   onUnavailable,
@@ -88,9 +81,7 @@ export function AppShell({
         onNavigate={onNavigate}
         nav={<PrimaryNav currentPath={currentPath} items={navItems} onNavigate={onNavigate} />}
         demoBadge={demo ? <DemoBadge /> : undefined}
-        adminMenu={
-          showAdminMenu ? <AdminMenu currentPath={currentPath} onNavigate={onNavigate} warm={menusWarm} /> : undefined
-        }
+        adminMenu={showAdminMenu ? <AdminMenu currentPath={currentPath} onNavigate={onNavigate} /> : undefined}
         userMenu={
           email !== undefined ? (
             <UserMenu
@@ -99,7 +90,6 @@ export function AppShell({
               onLogout={onLogout}
               appearance={appearance}
               onToggleAppearance={onToggleAppearance}
-              warm={menusWarm}
             />
           ) : undefined
         }

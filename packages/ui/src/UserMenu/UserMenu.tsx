@@ -1,15 +1,8 @@
-import { Button, ChevronDownIcon } from '@radix-ui/themes';
-import type { NavLink } from '@vault/domain';
-import {
-  both,
-  closedStart,
-  closedTriggerAttributes,
-  DeferredMenu,
-  deferred,
-  type LightButtonHandlers,
-} from '../internal/deferredMenu';
-import type { NavigateHandler } from '../internal/navigate';
-import { cx, type RootProps } from '../internal/props';
+import { Button, DropdownMenu } from '@radix-ui/themes';
+import { type NavLink, USER_MENU_CLOSE_DELAY_MS, userMenu } from '@vault/domain';
+import { type FocusEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type NavigateHandler, navigateFromMenu } from '../internal/navigate';
+import { cx, mergeRefs, type RootProps } from '../internal/props';
 import * as styles from './UserMenu.css';
 
 /** Light or dark: the one declaration of it; the app and Storybook import it from here. */
@@ -30,80 +23,118 @@ export interface UserMenuProps extends RootProps<'button', 'children'> {
   onToggleAppearance?: () => void;
   /** Start open (stories, tests). */
   defaultOpen?: boolean;
-  /**
-   * Load and render the menu now (true by default). False keeps a light button of the same look
-   * until it is engaged (pointer over it, focus, a press) or this turns true, so the first screen
-   * does not carry the menu's code; see preloadUserMenu.
-   */
-  warm?: boolean;
 }
 
-// Pure: a bundle that imports another component from @vault/ui drops the menu's code.
-const dropdown = /* @__PURE__ */ deferred(() => import('./UserMenuDropdown').then((m) => m.UserMenuDropdown));
-
-/** Starts loading the user menu's code (Radix DropdownMenu), e.g. once the first screen has painted. */
-export function preloadUserMenu(): Promise<void> {
-  return dropdown.load().then(() => undefined);
-}
+// See AdminMenu: Radix Themes supports `asChild` on items at runtime but leaves it out of the types.
+const asChild = { asChild: true } as object;
 
 /**
- * The user menu. docs/product.md §2: it closes USER_MENU_CLOSE_DELAY_MS (120 ms) after focus leaves it
- * (UserMenuDropdown). Its code loads on its own: with `warm={false}` a light button of the same
- * look stands in until the person engages it; a press before the code is there opens the menu
- * once it is (by keyboard, with focus on its first item).
+ * The user menu. docs/product.md §2: it closes USER_MENU_CLOSE_DELAY_MS (120 ms) after focus leaves it.
+ * Radix would close a non-modal menu at once on focus outside, so that dismissal is turned off
+ * and the delay is implemented here: focus leaving trigger and menu starts a timer, focus coming
+ * back within the delay cancels it. A pointer press outside still closes at once, as menus do.
  *
  * When to use: in the header for the signed-in person: account links, appearance, Log out.
  *
  * When not: for admin links (AdminMenu) or page actions.
  */
-export function UserMenu({ warm = true, defaultOpen = false, ...props }: UserMenuProps) {
-  return (
-    <DeferredMenu
-      warm={warm || defaultOpen}
-      code={dropdown}
-      button={(on) => <LightButton {...props} on={on} />}
-      menu={(Menu, start) => <Menu {...props} start={defaultOpen ? { ...closedStart, open: true } : start} />}
-    />
-  );
-}
-
-/** The same element, classes and attributes as UserMenuDropdown's trigger while closed. */
-function LightButton({
+export function UserMenu({
   email,
-  items: _items,
-  onNavigate: _onNavigate,
-  onLogout: _onLogout,
-  appearance: _appearance,
-  onToggleAppearance: _onToggleAppearance,
+  items = userMenu,
+  onNavigate,
+  onLogout,
+  appearance = 'light',
+  onToggleAppearance,
+  defaultOpen = false,
   className,
-  onPointerEnter,
-  onPointerDown,
-  onFocus,
-  onBlur,
-  onKeyDown,
-  on,
+  ref,
   ...rest
-}: Omit<UserMenuProps, 'warm' | 'defaultOpen'> & { on: LightButtonHandlers }) {
+}: UserMenuProps) {
+  const [open, setOpen] = useState(defaultOpen);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // When the timer closes the menu, focus is elsewhere on purpose: do not pull it back to the trigger.
+  const closedByBlur = useRef(false);
+
+  const cancelClose = useCallback(() => {
+    if (closeTimer.current !== null) clearTimeout(closeTimer.current);
+    closeTimer.current = null;
+  }, []);
+
+  useEffect(() => cancelClose, [cancelClose]);
+
+  const onBlur = (event: FocusEvent) => {
+    const next = event.relatedTarget;
+    const inside = (element: HTMLElement | null) => next instanceof Node && element?.contains(next) === true;
+    if (inside(triggerRef.current) || inside(contentRef.current)) return;
+    cancelClose();
+    closeTimer.current = setTimeout(() => {
+      closeTimer.current = null;
+      closedByBlur.current = true;
+      setOpen(false);
+    }, USER_MENU_CLOSE_DELAY_MS);
+  };
+
+  const onOpenChange = (next: boolean) => {
+    cancelClose();
+    closedByBlur.current = false;
+    setOpen(next);
+  };
+
   const initial = email.trim().charAt(0).toUpperCase() || '?';
+
   return (
-    <Button
-      {...rest}
-      {...closedTriggerAttributes}
-      variant="ghost"
-      color="gray"
-      highContrast
-      className={cx(styles.trigger, className)}
-      onPointerEnter={both(onPointerEnter, on.onPointerEnter)}
-      onPointerDown={both(onPointerDown, on.onPointerDown)}
-      onFocus={both(onFocus, on.onFocus)}
-      onBlur={both(onBlur, on.onBlur)}
-      onKeyDown={both(onKeyDown, on.onKeyDown)}
-    >
-      <span className={styles.avatar} aria-hidden="true">
-        {initial}
-      </span>
-      <span className={styles.email}>{email}</span>
-      <ChevronDownIcon />
-    </Button>
+    <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
+      <DropdownMenu.Trigger>
+        <Button
+          {...rest}
+          ref={mergeRefs(triggerRef, ref)}
+          variant="ghost"
+          color="gray"
+          highContrast
+          className={cx(styles.trigger, className)}
+          onBlur={open ? onBlur : undefined}
+          onFocus={cancelClose}
+        >
+          <span className={styles.avatar} aria-hidden="true">
+            {initial}
+          </span>
+          <span className={styles.email}>{email}</span>
+          <DropdownMenu.TriggerIcon />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Content
+        ref={contentRef}
+        align="end"
+        onBlur={onBlur}
+        onFocus={cancelClose}
+        onFocusOutside={(event) => event.preventDefault()}
+        onCloseAutoFocus={(event) => {
+          if (closedByBlur.current) event.preventDefault();
+          closedByBlur.current = false;
+        }}
+      >
+        {items.map((item) => (
+          <DropdownMenu.Item key={item.href} {...asChild}>
+            <a href={item.href} onClick={navigateFromMenu(item.href, onNavigate, () => onOpenChange(false))}>
+              {item.label}
+            </a>
+          </DropdownMenu.Item>
+        ))}
+        {onToggleAppearance && (
+          <>
+            <DropdownMenu.Separator />
+            <DropdownMenu.CheckboxItem checked={appearance === 'dark'} onCheckedChange={() => onToggleAppearance()}>
+              Dark appearance
+            </DropdownMenu.CheckboxItem>
+          </>
+        )}
+        <DropdownMenu.Separator />
+        <DropdownMenu.Item color="red" onSelect={() => onLogout()}>
+          Logout
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
   );
 }

@@ -1,1 +1,1 @@
-export { type Appearance, preloadUserMenu, UserMenu, type UserMenuProps } from './UserMenu';
+export { type Appearance, UserMenu, type UserMenuProps } from './UserMenu';

@@ -49,6 +49,9 @@ export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
   const navigate = useNavigate();
   // The dashboard keeps no flag: Dismiss hides the nudge for this view only (docs/product.md §2).
   const { dismissed, dismiss } = useNudgeDismissal();
+  const investments = useInvestments();
+  const notifications = useNotifications();
+  const upcoming = useUpcomingActions();
 
   // Both follow the live user: a step done elsewhere disappears here at once (Centrifuge #441).
   const progress = readiness(user);
@@ -69,12 +72,65 @@ export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
       <NudgeBanner nudge={nudge} onAction={followNudge} onDismiss={dismiss} />
       <ReadinessCard readiness={progress} onNavigate={openStep} />
 
-      {/* Each section follows its own query: rows that arrive re-render that section only. */}
-      <RecentInvestments onExplore={() => navigate(hrefFor('opportunities'))} />
+      <Section title="Recent investments">
+        <TableData
+          state={investments}
+          what="recent investments"
+          emptyTitle="No investments yet"
+          emptyDescription="Your placements appear here once you invest."
+          emptyAction={{ label: 'Explore Opportunities', onClick: () => navigate(hrefFor('opportunities')) }}
+        >
+          {(rows) => (
+            <DataTable
+              caption="Recent investments"
+              captionHidden
+              columns={investmentColumns}
+              rows={rows}
+              getRowKey={(row) => `${row.name}-${row.date}`}
+            />
+          )}
+        </TableData>
+      </Section>
 
       <Grid columns={{ initial: '1', md: '2' }} gap="5" align="start">
-        <Notifications />
-        <UpcomingActions />
+        <Section title="Notifications">
+          <TableData state={notifications} what="notifications" skeleton="text" emptyTitle="No notifications">
+            {(rows) =>
+              cardList(
+                rows.map((item) => ({
+                  key: item.id,
+                  title: item.title,
+                  badge: item.read ? null : (
+                    <Badge color="indigo" variant="soft" highContrast>
+                      New
+                    </Badge>
+                  ),
+                  body: item.body,
+                  meta: <time dateTime={item.at}>{formatDate(item.at)}</time>,
+                })),
+              )
+            }
+          </TableData>
+        </Section>
+
+        <Section title="Upcoming actions">
+          <TableData state={upcoming} what="upcoming actions" skeleton="text" emptyTitle="Nothing coming up">
+            {(rows) =>
+              cardList(
+                rows.map((item) => ({
+                  key: item.id,
+                  title: item.title,
+                  body: item.detail,
+                  meta: (
+                    <>
+                      Due <time dateTime={item.due}>{formatDate(item.due)}</time>
+                    </>
+                  ),
+                })),
+              )
+            }
+          </TableData>
+        </Section>
       </Grid>
 
       <Section title="Quick actions">
@@ -85,80 +141,6 @@ export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
         <GuideCards cards={guideCardsFor(session)} onNavigate={(href) => navigate(href)} label="Guides" />
       </Section>
     </Flex>
-  );
-}
-
-function RecentInvestments({ onExplore }: { onExplore: () => void }) {
-  const investments = useInvestments();
-  return (
-    <Section title="Recent investments">
-      <TableData
-        state={investments}
-        what="recent investments"
-        emptyTitle="No investments yet"
-        emptyDescription="Your placements appear here once you invest."
-        emptyAction={{ label: 'Explore Opportunities', onClick: onExplore }}
-      >
-        {(rows) => (
-          <DataTable
-            caption="Recent investments"
-            captionHidden
-            columns={investmentColumns}
-            rows={rows}
-            getRowKey={(row) => `${row.name}-${row.date}`}
-          />
-        )}
-      </TableData>
-    </Section>
-  );
-}
-
-function Notifications() {
-  const notifications = useNotifications();
-  return (
-    <Section title="Notifications">
-      <TableData state={notifications} what="notifications" skeleton="text" emptyTitle="No notifications">
-        {(rows) =>
-          cardList(
-            rows.map((item) => ({
-              key: item.id,
-              title: item.title,
-              badge: item.read ? null : (
-                <Badge color="indigo" variant="soft" highContrast>
-                  New
-                </Badge>
-              ),
-              body: item.body,
-              meta: <time dateTime={item.at}>{formatDate(item.at)}</time>,
-            })),
-          )
-        }
-      </TableData>
-    </Section>
-  );
-}
-
-function UpcomingActions() {
-  const upcoming = useUpcomingActions();
-  return (
-    <Section title="Upcoming actions">
-      <TableData state={upcoming} what="upcoming actions" skeleton="text" emptyTitle="Nothing coming up">
-        {(rows) =>
-          cardList(
-            rows.map((item) => ({
-              key: item.id,
-              title: item.title,
-              body: item.detail,
-              meta: (
-                <>
-                  Due <time dateTime={item.due}>{formatDate(item.due)}</time>
-                </>
-              ),
-            })),
-          )
-        }
-      </TableData>
-    </Section>
   );
 }
 
