@@ -10,6 +10,15 @@ import PlaywrightEnvironment from '@storybook/test-runner/dist/jest-playwright-e
 /** This worker's connection, context and page, once the first file has made them. */
 let shared = null;
 
+// The kept connection is closed when the Jest worker is told to end (jest-worker's message 2).
+if (process.send) {
+  process.on('message', function onEnd(message) {
+    if (!Array.isArray(message) || message[0] !== 2) return;
+    process.removeListener('message', onEnd);
+    void shared?.browser.close().catch(() => {});
+  });
+}
+
 /** As the base environment does for the pages it opens: an error in the page fails the test. */
 const failOnPageError = (error) => process.emit('uncaughtException', error);
 
