@@ -4,7 +4,8 @@
 // component costs, build it, then load the page in headless Chromium: the ReadinessCard renders,
 // styled, and the ref, className and data-testid the app gives ReadinessCard, NudgeBanner,
 // GuideCards and CommandPalette arrive on their root elements.
-// Prints one line; exits non-zero on failure. KEEP_CONSUMER_APP=1 keeps the temp folder.
+// Prints one line; exits non-zero on failure. KEEP_CONSUMER_APP=1 keeps the temp folder. --no-build
+// packs the packages' dist as it is (the test command's build step has just made it).
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -44,7 +45,8 @@ const app = mkdtempSync(join(tmpdir(), 'vault-consumer-'));
 let server;
 let browser;
 try {
-  for (const workspace of ['@vault/domain', '@vault/ui']) npm(['run', 'build', '-w', workspace], root);
+  const noBuild = process.argv.includes('--no-build');
+  if (!noBuild) for (const workspace of ['@vault/domain', '@vault/ui']) npm(['run', 'build', '-w', workspace], root);
 
   const packed = JSON.parse(
     npm(['pack', '-w', '@vault/domain', '-w', '@vault/ui', '--json', '--pack-destination', app], root),
