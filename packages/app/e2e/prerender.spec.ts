@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, isHydrationMessage, main, stateFile, test } from './fixtures';
+import { expect, isHydrationMessage, main, stateFile, test, userMenuButton } from './fixtures';
 
 /**
  * The prerendered public pages (scripts/prerender.mjs): their content is in the HTML before any
@@ -213,4 +213,53 @@ test('the 404 page serves the app routes it stands in for: hidden, then the app 
   expect((await firstPaint(page)).clientRender).toBe(false);
   await expect(page.getByRole('link', { name: 'Return to Home' })).toBeVisible();
   watch.expectClean();
+});
+
+test.describe(() => {
+  test.use({ storageState: stateFile('investor') });
+  test('a signed-in route paints the shell frame before any script; the app then takes its place, nothing moving', async ({
+    page,
+    watch,
+  }) => {
+    await recordFirstPaint(page);
+    // The app's entry script is held back: what shows until then comes from the HTML and CSS alone.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/dashboard', { waitUntil: 'commit' });
+    const nav = page.getByRole('navigation', { name: 'Primary' });
+    await expect(nav.getByRole('link', { name: 'Opportunities' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading page…' })).toBeVisible();
+    await expect(page.locator('html[data-app-ready]')).toHaveCount(0);
+    // Styled before it paints: the header's grid and the page's column come from the shell's styles.
+    const layout = () =>
+      page.evaluate(() => {
+        const top = (selector: string) =>
+          Math.round(document.querySelector(selector)?.getBoundingClientRect().top ?? -1);
+        return {
+          header: getComputedStyle(document.querySelector('header') as Element).display,
+          main: top('#main-content'),
+          nav: top('header nav'),
+        };
+      });
+    const framed = await layout();
+    expect(framed.header).toBe('grid');
+    // No one's data in the frame: no account menu, no page heading.
+    await expect(page.getByRole('banner').getByRole('button')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+
+    release();
+    await expect(page.locator('html[data-app-ready]')).toBeAttached();
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(userMenuButton(page)).toBeVisible();
+    await expect(page.locator('html[data-shell-frame]')).toHaveCount(0);
+    expect(await layout()).toEqual(framed);
+    expect((await firstPaint(page)).formPainted).toBe(false);
+    watch.expectClean();
+  });
 });

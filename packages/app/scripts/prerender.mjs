@@ -84,20 +84,26 @@ function page(pagePath, isNotFound, rendered) {
   const pageKey = isNotFound ? null : pagePath;
   const head = [
     `<style>${entry.inlineStyle}</style>`,
-    `<script>${entry.inlineScript(pageKey, entry.firstScreenPreload(pageKey, prerenderedPaths, firstScreenFiles))}</script>`,
+    `<script>${entry.inlineScript(pageKey, entry.firstScreenPreload(pageKey, prerenderedPaths, firstScreenFiles), isNotFound)}</script>`,
   ].join('\n    ');
   const assets = rendered.screen ? screenAssets(rendered.screen) : { js: [], css: [] };
   const links = [
     ...assets.css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ...assets.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    // The 404 page stands in for the signed-in routes: it carries the shell frame, shown to a
+    // visitor with a stored session (src/prerender/inlineScript.ts, SHELL_FRAME_ATTRIBUTE).
+    ...(isNotFound ? [`<script>${entry.shellFrameStylesScript}</script>`] : []),
   ].join('\n    ');
+  const frame = isNotFound
+    ? `\n    <template id="${entry.SHELL_FRAME_TEMPLATE_ID}">${shellFrame}</template>\n    <script>${entry.shellFrameScript}</script>`
+    : '';
   let html = template
     .replace(/<meta charset="UTF-8" \/>/i, (meta) => `${meta}\n    ${head}`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(entry.documentTitle(pagePath))}</title>`)
     .replace('</head>', `  ${links}\n  </head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root" data-prerendered="${escapeHtml(pagePath)}">${rendered.html}</div>`,
+      `<div id="root" data-prerendered="${escapeHtml(pagePath)}">${rendered.html}</div>${frame}`,
     );
   if (!html.includes('data-prerendered') || !html.includes(entry.CLIENT_RENDER_ATTRIBUTE)) {
     throw new Error('[prerender] index.html has no <div id="root"></div> or <meta charset> to fill in');
@@ -134,6 +140,12 @@ const styledComponents = new Set(
   ),
 );
 
+// The signed-in layout without anyone's data (src/shell/ShellFrame.tsx), for the 404 page.
+const shellFrame = entry.renderShellFrame();
+for (const part of ['<header', '<nav', 'id="main-content"', '<footer']) {
+  if (!shellFrame.includes(part)) throw new Error(`[prerender] The shell frame has no ${part}`);
+}
+
 const written = [];
 for (const { path: pagePath, file } of [...entry.prerenderedPages, entry.notFoundPage]) {
   const isNotFound = pagePath === entry.notFoundPage.path;
@@ -143,6 +155,7 @@ for (const { path: pagePath, file } of [...entry.prerenderedPages, entry.notFoun
   writeFileSync(target, page(pagePath, isNotFound, rendered));
   written.push(`${file} (${pagePath}, ${Math.round(rendered.html.length / 100) / 10} KB of HTML)`);
 }
+written.push(`the shell frame in 404.html (${Math.round(shellFrame.length / 100) / 10} KB of HTML)`);
 console.log(
-  `[prerender] ${written.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s: ${written.join(', ')}`,
+  `[prerender] ${written.length - 1} pages in ${((Date.now() - started) / 1000).toFixed(1)} s: ${written.join(', ')}`,
 );

@@ -3,7 +3,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useLayou
 import { BrowserRouter } from 'react-router-dom';
 import { showAppearance, useAppearance } from './appearance/appearance';
 import { QueryScope } from './data/QueryScope';
-import { APP_READY_ATTRIBUTE, CLIENT_RENDER_ATTRIBUTE } from './prerender/inlineScript';
+import { APP_READY_ATTRIBUTE, CLIENT_RENDER_ATTRIBUTE, SHELL_FRAME_ATTRIBUTE } from './prerender/inlineScript';
 import { CrashBoundary } from './router/CrashBoundary';
 import { AppRoutes } from './router/routes';
 import { SessionProvider } from './session/SessionProvider';
@@ -26,16 +26,17 @@ export function App({ sessionStore, router: Router = BrowserRouter }: AppProps) 
   // (prerender/inlineScript.ts) and kept here: the Theme inherits it, so the prerendered HTML, which
   // cannot know the visitor's appearance, is the same for everyone and hydrates without a flash.
   useEffect(() => showAppearance(appearance), [appearance]);
-  // The first render has committed: a page the inline script hid (it is rendered afresh) is shown,
-  // and the page is marked, for tests and the bench, as run by the app.
+  // The first render has committed: a page the inline script hid or covered with the shell frame
+  // (it is rendered afresh) is shown, and the page is marked, for tests and the bench, as run by the app.
   useLayoutEffect(() => {
     document.documentElement.removeAttribute(CLIENT_RENDER_ATTRIBUTE);
+    document.documentElement.removeAttribute(SHELL_FRAME_ATTRIBUTE);
     document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
   }, []);
   const [toasterWanted, setToasterWanted] = useState(false);
   useEffect(() => setToasterWanted(true), []);
   return (
-    <Theme appearance="inherit" accentColor="indigo" grayColor="slate">
+    <AppTheme>
       <SessionProvider store={sessionStore}>
         <QueryScope />
         <Router>
@@ -51,6 +52,15 @@ export function App({ sessionStore, router: Router = BrowserRouter }: AppProps) 
           </Suspense>
         )}
       </SessionProvider>
+    </AppTheme>
+  );
+}
+
+/** Radix Themes' root as the app sets it; also around the prerendered shell frame (prerender/entry.tsx). */
+export function AppTheme({ children }: { children: ReactNode }) {
+  return (
+    <Theme appearance="inherit" accentColor="indigo" grayColor="slate">
+      {children}
     </Theme>
   );
 }

@@ -10,7 +10,7 @@ import { App } from './App';
 import { backendReady, setBackendStarter } from './backend/token';
 import { applyDemoParam } from './demo/demoMode';
 import { whenIdle } from './idle/whenIdle';
-import { CLIENT_RENDER_ATTRIBUTE } from './prerender/inlineScript';
+import { CLIENT_RENDER_ATTRIBUTE, SHELL_FRAME_ATTRIBUTE } from './prerender/inlineScript';
 import { preloadFirstScreen } from './router/preload';
 import { createAppSessionStore } from './session/SessionProvider';
 
@@ -85,7 +85,9 @@ void preloadFirstScreen(session, window.location.pathname).then(() => {
       },
     );
   } else {
-    container.replaceChildren();
+    // The shell frame (prerender/inlineScript.ts) stays on screen until the first render commits,
+    // which replaces it in one go; a hidden page is dropped at once.
+    if (!document.documentElement.hasAttribute(SHELL_FRAME_ATTRIBUTE)) container.replaceChildren();
     createRoot(container).render(
       <StrictMode>
         <App sessionStore={sessionStore} />

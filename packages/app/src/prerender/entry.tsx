@@ -2,9 +2,10 @@ import { resolveView, signedOut } from '@vault/domain';
 import { createContext, type ReactNode, StrictMode, useContext } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { App } from '../App';
+import { App, AppTheme } from '../App';
 import { screens } from '../screens/registry';
 import { createAppSessionStore } from '../session/SessionProvider';
+import { ShellFrame } from '../shell/ShellFrame';
 import { memoryStorage } from '../storage/local';
 import { createSessionArea } from '../storage/sessionArea';
 
@@ -12,7 +13,14 @@ export { documentTitle } from '@vault/domain';
 export { screenSource } from '../screens/registry';
 export { landingComponents } from '../styles/radixSplit';
 export { firstScreenPreload } from './firstScreen';
-export { CLIENT_RENDER_ATTRIBUTE, inlineScript, inlineStyle } from './inlineScript';
+export {
+  CLIENT_RENDER_ATTRIBUTE,
+  inlineScript,
+  inlineStyle,
+  SHELL_FRAME_TEMPLATE_ID,
+  shellFrameScript,
+  shellFrameStylesScript,
+} from './inlineScript';
 export { notFoundPage, prerenderedPages } from './pages';
 
 const PrerenderPath = createContext('/');
@@ -45,4 +53,18 @@ export async function render(path: string): Promise<{ html: string; screen: stri
     </PrerenderPath.Provider>,
   );
   return { html, screen: view.kind === 'screen' ? view.screen : null };
+}
+
+/**
+ * The signed-in shell frame (shell/ShellFrame.tsx) inside the app's theme root, as the 404 page's
+ * inline script puts it in #root for a visitor with a stored session.
+ */
+export function renderShellFrame(): string {
+  return renderToString(
+    <StrictMode>
+      <AppTheme>
+        <ShellFrame />
+      </AppTheme>
+    </StrictMode>,
+  );
 }

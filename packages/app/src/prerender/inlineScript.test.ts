@@ -9,6 +9,7 @@ import {
   HELD_SUBMIT_PROPERTY,
   inlineScript,
   routePattern,
+  SHELL_FRAME_ATTRIBUTE,
 } from './inlineScript';
 
 /** Runs the inline script as a browser would before the first paint, in a minimal stand-in page. */
@@ -17,6 +18,7 @@ function run(
   at: { path: string; search?: string },
   stored: { local?: Record<string, string>; session?: Record<string, string>; dark?: boolean } = {},
   preload: FirstScreenPreload | null = null,
+  frame: { template: boolean; blockingSupported?: boolean } = { template: false },
 ) {
   const attributes = new Map<string, string>();
   const html = {
@@ -30,10 +32,20 @@ function run(
     matchMedia: (query: string) => ({ matches: Boolean(stored.dark) && query.includes('dark') }),
   };
   const linked: Record<string, string>[] = [];
-  runInNewContext(inlineScript(page, preload), {
+  runInNewContext(inlineScript(page, preload, frame.template), {
     document: {
       documentElement: html,
-      createElement: (tag: string) => ({ tag }),
+      createElement: (tag: string) => {
+        const element: Record<string, unknown> = { tag };
+        // Not enumerable, so `linked` lists only what the script set.
+        Object.defineProperty(element, 'setAttribute', {
+          value: (name: string, value: string) => {
+            element[name] = value;
+          },
+        });
+        if (frame.blockingSupported ?? true) Object.defineProperty(element, 'blocking', { value: {} });
+        return element;
+      },
       head: { appendChild: (element: Record<string, string>) => linked.push({ ...element }) },
       addEventListener: (type: string, listener: (event: unknown) => void, capture: unknown) =>
         listeners.push({ type, listener, capture }),
@@ -55,7 +67,9 @@ function run(
     return { ...done, held: window[HELD_SUBMIT_PROPERTY] };
   };
   return {
-    hidden: attributes.has(CLIENT_RENDER_ATTRIBUTE),
+    hidden: attributes.has(CLIENT_RENDER_ATTRIBUTE) && !attributes.has(SHELL_FRAME_ATTRIBUTE),
+    framed: attributes.has(SHELL_FRAME_ATTRIBUTE),
+    clientRender: attributes.has(CLIENT_RENDER_ATTRIBUTE),
     className: html.className.trim(),
     html,
     listeners,
@@ -161,6 +175,48 @@ describe('inlineScript', () => {
       const page = run(null, { path: '/wallet' }, { session: { 'vault.auth': '{"access_token":"t"}' } }, preload);
       expect(page.linked).toHaveLength(3);
       expect(page.hidden).toBe(true);
+    });
+  });
+
+  describe('the shell frame, in a page that holds it (the 404 page)', () => {
+    const preload: FirstScreenPreload = {
+      files: ['assets/shell.css', 'assets/shell.js', 'assets/Dashboard.js'],
+      routes: [['^/(dashboard)/*$', [0, 1, 2]]],
+    };
+    const signedIn = { local: { 'vault.auth': '{"access_token":"t"}' } };
+    const withFrame = { template: true };
+
+    it('shows the frame, not a hidden page, for a session at a route inside the shell; its styles marked', () => {
+      const page = run(null, { path: '/dashboard' }, signedIn, preload, withFrame);
+      expect(page.framed).toBe(true);
+      expect(page.hidden).toBe(false);
+      // Still rendered afresh by the app, never hydrated.
+      expect(page.clientRender).toBe(true);
+      expect(page.linked).toEqual([
+        {
+          tag: 'link',
+          rel: 'preload',
+          as: 'style',
+          'data-frame-style': '',
+          crossOrigin: '',
+          href: '/assets/shell.css',
+        },
+        { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/shell.js' },
+        { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/Dashboard.js' },
+      ]);
+    });
+
+    it('keeps the page hidden, with no frame, where the frame would be wrong or could paint unstyled', () => {
+      // Signed out: the app sends the visitor to sign in.
+      expect(run(null, { path: '/dashboard' }, {}, preload, withFrame)).toMatchObject({ framed: false, hidden: true });
+      // A path of no screen in the shell: the app's own 404 page follows.
+      expect(run(null, { path: '/no-such-page' }, signedIn, preload, withFrame).framed).toBe(false);
+      // A page without the frame's template.
+      expect(run(null, { path: '/dashboard' }, signedIn, preload)).toMatchObject({ framed: false, hidden: true });
+      // A browser without blocking="render" could paint the frame before its styles.
+      const old = run(null, { path: '/dashboard' }, signedIn, preload, { template: true, blockingSupported: false });
+      expect(old).toMatchObject({ framed: false, hidden: true });
+      expect(old.linked[0]).not.toHaveProperty('data-frame-style');
     });
   });
 });

@@ -10,6 +10,22 @@ import { type FirstScreenPreload, pathsPattern } from './firstScreen';
  */
 export const CLIENT_RENDER_ATTRIBUTE = 'data-client-render';
 
+/**
+ * Set on <html> by the 404 page's inline script for a visitor with a stored session at a route
+ * inside the signed-in shell: instead of staying hidden, #root shows the shell frame (the signed-in
+ * layout without anyone's data, shell/ShellFrame.tsx, prerendered into a <template>) until the
+ * app's first render replaces it. Only in browsers that know `blocking="render"`: the frame's
+ * styles are linked as render-blocking stylesheets (shellFrameStylesScript), so it never paints
+ * unstyled; elsewhere the page stays hidden until the app has rendered, as without a frame.
+ */
+export const SHELL_FRAME_ATTRIBUTE = 'data-shell-frame';
+
+/** Marks the style preloads of the first screen that the shell frame needs applied before it paints. */
+const SHELL_FRAME_STYLE_ATTRIBUTE = 'data-frame-style';
+
+/** The id of the <template> holding the prerendered shell frame, after #root in the 404 page. */
+export const SHELL_FRAME_TEMPLATE_ID = 'vault-shell-frame';
+
 /** Set on <html> once the app's first render (hydration or a fresh render) has committed. */
 export const APP_READY_ATTRIBUTE = 'data-app-ready';
 
@@ -47,10 +63,12 @@ export function routePattern(): string {
  * instead of requesting them only once the entry has run. JS as modulepreload (the module map
  * keeps them, whatever the HTTP cache does); CSS as a preload, so that Vite's loader still adds the
  * stylesheet itself and waits for it before the screen renders. `page` is the path the HTML was
- * prerendered for, or null for the 404 page (served for any unknown path). Keys, patterns and
+ * prerendered for, or null for the 404 page (served for any unknown path). With `frame` (the page
+ * holds the shell frame's template) a stored session at a path with a preload shows the frame
+ * (SHELL_FRAME_ATTRIBUTE; its style preloads marked for shellFrameStylesScript). Keys, patterns and
  * files come from the app, the domain and the build, never restated here.
  */
-export function inlineScript(page: string | null, preload: FirstScreenPreload | null = null): string {
+export function inlineScript(page: string | null, preload: FirstScreenPreload | null = null, frame = false): string {
   const config = {
     page,
     appearanceKey: storageKeys.appearance,
@@ -61,6 +79,9 @@ export function inlineScript(page: string | null, preload: FirstScreenPreload | 
     ready: APP_READY_ATTRIBUTE,
     held: HELD_SUBMIT_PROPERTY,
     pre: preload,
+    frame,
+    frameMark: SHELL_FRAME_ATTRIBUTE,
+    frameStyle: SHELL_FRAME_STYLE_ATTRIBUTE,
   };
   // ES5 and no dependencies: it runs before anything else, in any browser the app supports.
   return `(function(c){var h=document.documentElement,a=null,r=false,u=false,p,q,i,j,s,f,l;
@@ -72,9 +93,26 @@ try{q=location.search.slice(1).split('&');for(i=0;i<q.length;i++)if(q[i]&&c.keep
 p=location.pathname.replace(/\\/+$/,'')||'/';
 if(c.page===null?new RegExp(c.routes).test(p):p!==c.page)r=true;
 if(r)h.setAttribute(c.mark,'');
-if(u&&c.pre)for(i=0;i<c.pre.routes.length;i++)if(new RegExp(c.pre.routes[i][0]).test(p)){for(j=0;j<c.pre.routes[i][1].length;j++){f=c.pre.files[c.pre.routes[i][1][j]];l=document.createElement('link');if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)}break}
+if(u&&c.pre)for(i=0;i<c.pre.routes.length;i++)if(new RegExp(c.pre.routes[i][0]).test(p)){if(c.frame&&'blocking' in document.createElement('link'))h.setAttribute(c.frameMark,'');for(j=0;j<c.pre.routes[i][1].length;j++){f=c.pre.files[c.pre.routes[i][1][j]];l=document.createElement('link');if(/\\.css$/.test(f)){l.rel='preload';l.as='style';if(h.hasAttribute(c.frameMark))l.setAttribute(c.frameStyle,'')}else l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)}break}
 document.addEventListener('submit',function(e){if(!h.hasAttribute(c.ready)){e.preventDefault();e.stopPropagation();window[c.held]=e.target}},true)})(${JSON.stringify(config).replace(/</g, '\\u003c')})`;
 }
 
-/** Keeps a page marked for client rendering hidden until the app shows the right content. */
-export const inlineStyle = `html[${CLIENT_RENDER_ATTRIBUTE}] #root{visibility:hidden}`;
+/** Keeps a page marked for client rendering hidden until the app shows the right content (or the shell frame). */
+export const inlineStyle = `html[${CLIENT_RENDER_ATTRIBUTE}]:not([${SHELL_FRAME_ATTRIBUTE}]) #root{visibility:hidden}`;
+
+/**
+ * The script at the end of the 404 page's <head>, after the entry's stylesheet: when the frame is
+ * shown, the style preloads of the first screen become stylesheets there, render-blocking (the
+ * body has not started, so `blocking="render"` holds the first paint for them) and in the order
+ * Vite's loader would add them, after the entry's; the loader finds them and adds none of its own.
+ * It runs once the entry's stylesheet is in, as any script after a stylesheet, while the preloads
+ * the head's first script started are already on their way.
+ */
+export const shellFrameStylesScript = `(function(h){if(!h.hasAttribute('${SHELL_FRAME_ATTRIBUTE}'))return;var s=document.querySelectorAll('link[${SHELL_FRAME_STYLE_ATTRIBUTE}]'),i,l;for(i=0;i<s.length;i++){l=document.createElement('link');l.rel='stylesheet';l.setAttribute('blocking','render');l.crossOrigin='';l.href=s[i].href;document.head.appendChild(l)}})(document.documentElement)`;
+
+/**
+ * The script right after #root and the frame's <template> in the 404 page: when the head's script
+ * chose the shell frame, the frame takes the place of the page in #root before the first paint.
+ * Without the template it takes the choice back, and the page stays hidden as any other.
+ */
+export const shellFrameScript = `(function(h,r,t){if(!h.hasAttribute('${SHELL_FRAME_ATTRIBUTE}'))return;if(r&&t&&t.content){r.innerHTML='';r.appendChild(t.content.cloneNode(true))}else h.removeAttribute('${SHELL_FRAME_ATTRIBUTE}')})(document.documentElement,document.getElementById('root'),document.getElementById('${SHELL_FRAME_TEMPLATE_ID}'))`;

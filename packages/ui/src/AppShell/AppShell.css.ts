@@ -17,6 +17,10 @@ export const crumbs = style({
   gap: vars.space['4'],
   padding: `${vars.space['2']} ${vars.space['5']}`,
   borderBottom: `1px solid ${vars.color.borderSubtle}`,
+  // One line of breadcrumbs high (their size, the inherited line height) with or without them, so
+  // the page below does not move when they arrive (the app's prerendered shell frame has none).
+  fontSize: vars.fontSize['2'],
+  minHeight: '1lh',
   '@media': { 'screen and (max-width: 768px)': { padding: `${vars.space['2']} ${vars.space['3']}` } },
 });
 
