@@ -323,3 +323,50 @@ export const ReopensAfresh: Story = {
     await expect(selected?.textContent).toBe('Go to Dashboard');
   },
 };
+
+/** Called when focus leaves the warm-up button: warming must not move focus, even for a moment. */
+const warmButtonBlurred = fn();
+
+/** An app that warms the palette once it is idle (`warm`), here from a button. */
+function WarmHarness(props: CommandPaletteProps) {
+  const [warm, setWarm] = useState(false);
+  return (
+    <Flex direction="column" gap="3" align="start">
+      <Button variant="soft" onClick={() => setWarm(true)} onBlur={warmButtonBlurred}>
+        Warm the palette
+      </Button>
+      <PaletteHarness {...props} warm={warm} />
+    </Flex>
+  );
+}
+
+/**
+ * Warmed ahead of the first Ctrl+K: the closed dialog is mounted (shown and closed once, unseen, so
+ * the first open costs no more than the next), nothing opens, and focus stays where the person is.
+ */
+export const WarmedAheadOfUse: Story = {
+  name: 'Warmed ahead of use: nothing opens, focus stays',
+  render: (args) => <WarmHarness {...args} />,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const warmButton = canvas.getByRole('button', { name: 'Warm the palette' });
+    warmButtonBlurred.mockClear();
+    await userEvent.click(warmButton);
+    // Mounted: the closed <dialog> is in the document (its code loaded), and not shown.
+    await waitFor(() => expect(canvasElement.ownerDocument.querySelector('dialog')).not.toBeNull(), {
+      timeout: animationTimeout,
+    });
+    await expect(screen.queryByRole('dialog')).toBeNull();
+    await expect(warmButton).toHaveFocus();
+    await expect(warmButtonBlurred).not.toHaveBeenCalled();
+    await expect(args.onOpenChange).not.toHaveBeenCalled();
+    // The first open then works as any other, and Escape brings focus back.
+    await userEvent.keyboard('{Control>}k{/Control}');
+    const dialog = within(await paletteShown());
+    await expect(dialog.getByRole('combobox')).toHaveFocus();
+    await expect(dialog.getAllByRole('option')).toHaveLength(8);
+    await userEvent.keyboard('{Escape}');
+    await expectClosed();
+    await waitFor(() => expect(warmButton).toHaveFocus());
+  },
+};

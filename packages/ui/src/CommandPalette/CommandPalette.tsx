@@ -24,6 +24,18 @@ export interface CommandPaletteProps extends RootProps<'dialog', 'children' | 'o
 }
 
 const loadDialog = () => import('./PaletteDialog');
+
+// Named one by one, so an unused class shows up as an unused export; one object, so the dialog's
+// list, memoised on it, is not rebuilt on each render.
+const dialogStyles = {
+  dialog: styles.dialog,
+  content: styles.content,
+  command: styles.command,
+  input: styles.input,
+  list: styles.list,
+  item: styles.item,
+  empty: styles.empty,
+};
 // Pure: a bundle that imports another component from @vault/ui drops the palette and cmdk.
 const PaletteDialog = /* @__PURE__ */ lazy(loadDialog);
 
@@ -50,19 +62,7 @@ export function CommandPalette({ warm = false, ...props }: CommandPaletteProps) 
   if (!used && !props.open && !warm) return null;
   return (
     <Suspense fallback={null}>
-      <PaletteDialog
-        {...props}
-        // Named one by one, so an unused class shows up as an unused export.
-        styles={{
-          dialog: styles.dialog,
-          content: styles.content,
-          command: styles.command,
-          input: styles.input,
-          list: styles.list,
-          item: styles.item,
-          empty: styles.empty,
-        }}
-      />
+      <PaletteDialog {...props} styles={dialogStyles} />
     </Suspense>
   );
 }
