@@ -156,20 +156,25 @@ test('the appearance toggle in the user menu switches light and dark, and is kep
   watch.expectClean();
 });
 
-/** Records, from the first script on, whether 'Loading page…' (the lazy-screen fallback) was ever in the document. */
+/**
+ * Records, from the first script on, whether the app ever rendered 'Loading page…' (the lazy-screen
+ * fallback): once its first render has committed (data-app-ready). Before that, the 404 page's
+ * prerendered shell frame shows the same loading state by design (prerender.spec.ts).
+ */
 async function recordPlaceholder(page: Page): Promise<() => Promise<boolean>> {
   await page.addInitScript(() => {
     const seen = { loading: false };
     Object.defineProperty(window, '__placeholderSeen', { value: seen });
     new MutationObserver(() => {
+      if (!document.documentElement.hasAttribute('data-app-ready')) return;
       if (document.querySelector('[aria-label="Loading page…"]')) seen.loading = true;
-    }).observe(document, { childList: true, subtree: true });
+    }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-app-ready'] });
   });
   return () =>
     page.evaluate(() => (window as unknown as { __placeholderSeen: { loading: boolean } }).__placeholderSeen.loading);
 }
 
-test('a deep link paints its screen at once: the page-loading placeholder never shows (public page)', async ({
+test('a deep link paints its screen at once: the app never shows the page-loading placeholder (public page)', async ({
   page,
   watch,
 }) => {
@@ -182,7 +187,7 @@ test('a deep link paints its screen at once: the page-loading placeholder never 
 
 test.describe(() => {
   test.use({ storageState: stateFile('readyInvestor') });
-  test('a deep link paints its screen at once: the page-loading placeholder never shows (in the shell)', async ({
+  test('a deep link paints its screen at once: the app never shows the page-loading placeholder (in the shell)', async ({
     page,
     watch,
   }) => {
