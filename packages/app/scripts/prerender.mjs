@@ -68,7 +68,16 @@ const screenAssets = (screen) => chunkAssets(entry.screenSource(screen));
 // styles the prerendered pages leave out (src/styles/restStyles.ts).
 const restStyles = Object.keys(manifest).filter((key) => key.endsWith('/components.css?part=rest'));
 if (restStyles.length !== 1) throw new Error('[prerender] No single components.css?part=rest in the Vite manifest');
-const shellAssets = [chunkAssets('src/shell/ShellLayout.tsx'), ...restStyles.map(chunkAssets)];
+// The command palette's dialog (cmdk) too: Root mounts it, closed, soon after the first render, and a
+// Ctrl+K then only opens it.
+const paletteDialog = Object.keys(manifest).filter((key) => key.endsWith('/CommandPalette/PaletteDialog.tsx'));
+if (paletteDialog.length !== 1)
+  throw new Error('[prerender] No single CommandPalette/PaletteDialog.tsx in the Vite manifest');
+const shellAssets = [
+  chunkAssets('src/shell/ShellLayout.tsx'),
+  ...restStyles.map(chunkAssets),
+  ...paletteDialog.map(chunkAssets),
+];
 
 /**
  * The files of a signed-in first screen, for the inline script to fetch while the entry runs

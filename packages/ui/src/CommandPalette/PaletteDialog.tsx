@@ -1,7 +1,7 @@
 // The only module of @vault/ui that imports cmdk; CommandPalette loads it ahead of or on first open.
 import { PALETTE_MAX_HEIGHT_PX, type PaletteEntry } from '@vault/domain';
 import { Command, useCommandState } from 'cmdk';
-import { type ReactNode, type SyntheticEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type SyntheticEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { cx, mergeRefs } from '../internal/props';
 import type { CommandPaletteProps } from './CommandPalette';
 import type * as Styles from './CommandPalette.css';
@@ -95,19 +95,24 @@ export default function PaletteDialog({
     }
   }, [open]);
 
-  // Mounted ahead of the first open (CommandPalette's `warm`): show and close it once, unseen (no
-  // frame is drawn in between), so the browser has worked out the dialog's styles and the page's
-  // inert state once before anyone presses Ctrl+K: the first open's style pass then costs what the
-  // next ones' do (at 4x CPU 22–33 ms against 44–48 ms; README.md, Performance). Only with nothing focused: the
-  // round trip moves focus into the dialog and back, which must not blur what a person is using.
-  useLayoutEffect(() => {
-    const dialog = dialogRef.current;
-    const active = document.activeElement;
-    if (!dialog || dialog.open || shown.current || (active !== null && active !== document.body)) return;
-    if (typeof dialog.showModal !== 'function' || typeof dialog.close !== 'function') return;
-    dialog.showModal();
-    dialog.getBoundingClientRect();
-    dialog.close();
+  // Mounted ahead of the first open (CommandPalette's `warm`): once the browser is idle, show and
+  // close it once, unseen (no frame is drawn in between), so the browser has worked out the dialog's
+  // styles and the page's inert state before anyone presses Ctrl+K: the first open's style pass then
+  // costs what the next ones' do (at 4x CPU 22–33 ms against 44–48 ms; README.md, Performance).
+  // Only with nothing focused: the round trip moves focus into the dialog and back, which must not
+  // blur what a person is using. Browsers without requestIdleCallback skip it.
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') return;
+    const handle = window.requestIdleCallback(() => {
+      const dialog = dialogRef.current;
+      const active = document.activeElement;
+      if (!dialog || dialog.open || shown.current || (active !== null && active !== document.body)) return;
+      if (typeof dialog.showModal !== 'function' || typeof dialog.close !== 'function') return;
+      dialog.showModal();
+      dialog.getBoundingClientRect();
+      dialog.close();
+    });
+    return () => window.cancelIdleCallback(handle);
   }, []);
 
   // The browser closed the dialog itself (its own Escape handling): tell the owner of `open`. A
