@@ -318,7 +318,9 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
         const shown = await page.evaluate(() => ({ pathname: window.location.pathname, title: document.title }));
         return shown.title === documentTitle(shown.pathname);
       },
-      { message: `the app shows ${path}` },
+      // Checked every few frames rather than expect.poll's default 100, 250, 500 ms steps: a route
+      // change takes ~100–300 ms here, and the default steps added ~0.2 s to each of the sweeps' ~300.
+      { message: `the app shows ${path}`, intervals: [16, 32, 50, 100] },
     )
     .toBe(true);
 }
