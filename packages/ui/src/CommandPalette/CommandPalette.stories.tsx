@@ -346,6 +346,7 @@ function WarmHarness(props: CommandPaletteProps) {
  */
 export const WarmedAheadOfUse: Story = {
   name: 'Warmed ahead of use: nothing opens, focus stays',
+  args: { onClose: fn() },
   render: (args) => <WarmHarness {...args} />,
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
@@ -362,6 +363,7 @@ export const WarmedAheadOfUse: Story = {
     await expect(warmButton).toHaveFocus();
     await expect(warmButtonBlurred).not.toHaveBeenCalled();
     await expect(args.onOpenChange).not.toHaveBeenCalled();
+    await expect(args.onClose).not.toHaveBeenCalled();
     // The first open then works as any other, and Escape brings focus back.
     await userEvent.keyboard('{Control>}k{/Control}');
     const dialog = within(await paletteShown());
@@ -370,5 +372,37 @@ export const WarmedAheadOfUse: Story = {
     await userEvent.keyboard('{Escape}');
     await expectClosed();
     await waitFor(() => expect(warmButton).toHaveFocus());
+    // A real close is reported as ever.
+    await waitFor(() => expect(args.onClose).toHaveBeenCalledTimes(1));
+  },
+};
+
+/**
+ * Warmed with nothing focused: the dialog is shown and closed once, unseen (the browser's `close`
+ * event fires), and the owner hears of neither, so no open or close is reported.
+ */
+export const WarmedWithNothingFocused: Story = {
+  name: 'Warmed with nothing focused: the unseen round trip is not reported',
+  args: { onClose: fn() },
+  render: (args) => <WarmHarness {...args} />,
+  play: async ({ canvasElement, args }) => {
+    const doc = canvasElement.ownerDocument;
+    let nativeCloses = 0;
+    const countClose = () => {
+      nativeCloses += 1;
+    };
+    doc.addEventListener('close', countClose, true);
+    try {
+      const warmButton = within(canvasElement).getByRole('button', { name: 'Warm the palette' });
+      await userEvent.click(warmButton);
+      warmButton.blur();
+      await waitFor(() => expect(doc.querySelector('dialog')).not.toBeNull(), { timeout: animationTimeout });
+      await waitFor(() => expect(nativeCloses).toBe(1), { timeout: animationTimeout });
+      await expect(screen.queryByRole('dialog')).toBeNull();
+      await expect(args.onClose).not.toHaveBeenCalled();
+      await expect(args.onOpenChange).not.toHaveBeenCalled();
+    } finally {
+      doc.removeEventListener('close', countClose, true);
+    }
   },
 };

@@ -19,6 +19,9 @@ export interface CommandPaletteProps extends RootProps<'dialog', 'children' | 'o
   /**
    * Mount the (closed) dialog now and keep it, e.g. once preloadCommandPalette() has resolved: the
    * first Ctrl+K then only opens it, as quick as the next. Otherwise it mounts on the first open.
+   * Once the browser is idle, and if nothing has focus, a warm dialog is shown and closed once in a
+   * single task (no frame shows it) so the browser has its styles ready; `onClose` and `onOpenChange`
+   * are not called for that.
    */
   warm?: boolean;
 }

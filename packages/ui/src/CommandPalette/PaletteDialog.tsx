@@ -69,6 +69,9 @@ export default function PaletteDialog({
   // Whether the dialog is showing as far as `open` goes; the native `open` may already be false
   // after the browser's own close.
   const shown = useRef(false);
+  // The warm-up's unseen show-and-close (below) is not an open or a close of the palette: its close
+  // event, which comes a task later, goes to no one.
+  const warmUpClose = useRef(false);
 
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
@@ -110,6 +113,7 @@ export default function PaletteDialog({
       if (typeof dialog.showModal !== 'function' || typeof dialog.close !== 'function') return;
       dialog.showModal();
       dialog.getBoundingClientRect();
+      warmUpClose.current = true;
       dialog.close();
     });
     return () => window.cancelIdleCallback(handle);
@@ -118,6 +122,10 @@ export default function PaletteDialog({
   // The browser closed the dialog itself (its own Escape handling): tell the owner of `open`. A
   // close event that arrives once the palette is open again is stale.
   const onClose = (event: SyntheticEvent<HTMLDialogElement>) => {
+    if (warmUpClose.current) {
+      warmUpClose.current = false;
+      return;
+    }
     onCloseProp?.(event);
     if (shown.current && !dialogRef.current?.open) onOpenChange(false);
   };
