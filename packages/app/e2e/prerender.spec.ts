@@ -48,6 +48,19 @@ async function recordFirstPaint(page: Page): Promise<void> {
   });
 }
 
+/** Holds the app's entry script back until the returned function is called: the page runs on its HTML alone. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 type FirstPaint = { htmlClass: string; clientRender: boolean; formPainted: boolean };
 const firstPaint = (page: Page) =>
   page.evaluate(() => {
@@ -103,14 +116,7 @@ test('a form filled and submitted before the app runs is sent once it does, and 
   watch,
 }) => {
   // The app's entry script is held back until the visitor has typed and pressed 'Sign In'.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdEntryScript(page);
   await page.goto('/login', { waitUntil: 'commit' });
   await page.getByLabel('Email').fill('early.bird@example.eu');
   await page.getByLabel('Password').fill('typed-before-hydration');
@@ -223,14 +229,7 @@ test.describe(() => {
   }) => {
     await recordFirstPaint(page);
     // The app's entry script is held back: what shows until then comes from the HTML and CSS alone.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdEntryScript(page);
     await page.goto('/dashboard', { waitUntil: 'commit' });
     const nav = page.getByRole('navigation', { name: 'Primary' });
     await expect(nav.getByRole('link', { name: 'Opportunities' })).toBeVisible();
