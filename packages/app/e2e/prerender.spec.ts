@@ -111,6 +111,27 @@ test('the app hydrates the prerendered pages: same nodes, no mismatch, and the f
   watch.expectClean();
 });
 
+test("a prerendered page's scripts are requested once its stylesheet has loaded, not alongside it", async ({
+  page,
+}) => {
+  for (const path of ['/', '/login', '/admin/login', '/register', '/welcome']) {
+    await page.goto(path);
+    await expect(page.locator('html[data-app-ready]'), path).toBeAttached();
+    const timing = await page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const sheets = entries.filter((e) => e.initiatorType === 'link' && e.name.endsWith('.css'));
+      const scripts = entries.filter((e) => e.name.endsWith('.js') && !e.name.includes('mockServiceWorker'));
+      return {
+        firstSheetLoaded: Math.min(...sheets.map((e) => e.responseEnd)),
+        firstScriptRequested: Math.min(...scripts.map((e) => e.startTime)),
+        scripts: scripts.length,
+      };
+    });
+    expect(timing.scripts, path).toBeGreaterThan(0);
+    expect(timing.firstScriptRequested, path).toBeGreaterThanOrEqual(timing.firstSheetLoaded);
+  }
+});
+
 test('a form filled and submitted before the app runs is sent once it does, and never in the URL', async ({
   page,
   watch,

@@ -130,12 +130,20 @@ function page(pagePath, isNotFound, rendered) {
     );
   }
   if (!isNotFound) {
-    // The page paints from its HTML and CSS: its scripts (hydration) come after the stylesheet
-    // rather than sharing the bandwidth with it, which would hold the first paint back. The 404
-    // page keeps them urgent: it stands in for the app's own routes, which the scripts render.
+    // The page paints from its HTML and CSS: its scripts (the entry and its screen's chunks, for
+    // hydration) move from <head> into an inert <template> after #root, and the script after it
+    // links them once the stylesheet has loaded (src/prerender/inlineScript.ts, appScriptsScript).
+    // The 404 page keeps them in <head>: it stands in for the app's own routes, which they render.
+    const scripts = [];
+    html = html.replace(/\s*(<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g, (_, tag) => {
+      scripts.push(tag);
+      return '';
+    });
+    if (!scripts.some((tag) => tag.startsWith('<script')))
+      throw new Error(`[prerender] ${pagePath} has no entry script`);
     html = html.replace(
-      /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
-      '<$1 fetchpriority="low"',
+      '</body>',
+      `  <template id="${entry.APP_SCRIPTS_TEMPLATE_ID}">${scripts.join('')}</template>\n    <script>${entry.appScriptsScript}</script>\n  </body>`,
     );
   }
   html = html.replace(/\n\s*\n/g, '\n');

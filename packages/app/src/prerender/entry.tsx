@@ -14,6 +14,8 @@ export { screenSource } from '../screens/registry';
 export { landingComponents } from '../styles/radixSplit';
 export { firstScreenPreload } from './firstScreen';
 export {
+  APP_SCRIPTS_TEMPLATE_ID,
+  appScriptsScript,
   CLIENT_RENDER_ATTRIBUTE,
   inlineScript,
   inlineStyle,

@@ -5,6 +5,8 @@ import { memoryStorage } from '../storage/local';
 import type { FirstScreenPreload } from './firstScreen';
 import {
   APP_READY_ATTRIBUTE,
+  APP_SCRIPTS_TEMPLATE_ID,
+  appScriptsScript,
   CLIENT_RENDER_ATTRIBUTE,
   HELD_SUBMIT_PROPERTY,
   inlineScript,
@@ -218,5 +220,53 @@ describe('inlineScript', () => {
       expect(old).toMatchObject({ framed: false, hidden: true });
       expect(old.linked[0]).not.toHaveProperty('data-frame-style');
     });
+  });
+});
+
+describe('appScriptsScript', () => {
+  /** Runs the script after #root with a stand-in <template> (or none), returning what it put in <head>. */
+  function start(template: { localName: string; attributes: Record<string, string> }[] | null) {
+    const head: { tag: string; attributes: Record<string, string> }[] = [];
+    const asElement = ({ localName, attributes }: { localName: string; attributes: Record<string, string> }) => ({
+      localName,
+      attributes: Object.entries(attributes).map(([name, value]) => ({ name, value })),
+    });
+    runInNewContext(appScriptsScript, {
+      document: {
+        getElementById: (id: string) =>
+          id === APP_SCRIPTS_TEMPLATE_ID && template ? { content: { children: template.map(asElement) } } : null,
+        createElement: (tag: string) => {
+          const element = { tag, attributes: {} as Record<string, string> };
+          return {
+            ...element,
+            setAttribute: (name: string, value: string) => (element.attributes[name] = value),
+            element,
+          };
+        },
+        head: {
+          appendChild: (node: { element: { tag: string; attributes: Record<string, string> } }) =>
+            head.push(node.element),
+        },
+      },
+    });
+    return head;
+  }
+
+  it('links the entry and its modulepreloads in <head>, in order, with every attribute as built', () => {
+    const entry = { type: 'module', crossorigin: '', src: '/assets/index.js' };
+    const preload = { rel: 'modulepreload', crossorigin: '', href: '/assets/Landing.js' };
+    expect(
+      start([
+        { localName: 'script', attributes: entry },
+        { localName: 'link', attributes: preload },
+      ]),
+    ).toEqual([
+      { tag: 'script', attributes: entry },
+      { tag: 'link', attributes: preload },
+    ]);
+  });
+
+  it('does nothing on a page without the template (the 404 page keeps its scripts in <head>)', () => {
+    expect(start(null)).toEqual([]);
   });
 });
