@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, loadEnv, type Plugin } from 'vite';
-import { type RadixComponentsPart, radixComponentsPart } from './src/styles/radixSplit';
+import { type RadixComponentsPart, radixComponentsPart, radixLandingUtilities } from './src/styles/radixSplit';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -137,9 +137,10 @@ function themeWithoutTooltipProvider(): Plugin {
 /**
  * Radix Themes' CSS in two steps (src/styles/radixSplit.ts): `components.css?part=landing` is the
  * components the prerendered pages use (in the first page's CSS), `?part=rest` the others (with the
- * shell and the other screens). Components and utilities go in cascade layers, declared in that
- * order in src/radix-themes.css, so the rest's rules, arriving later, still give way to the
- * utility classes (`p="4"`) as in Radix's own single file.
+ * shell and the other screens); `utilities.css?part=landing` the utility families the prerendered
+ * pages use, `utilities.css` all of them (once the app runs). Components and utilities go in cascade
+ * layers, declared in that order in src/radix-themes.css, so the rest's rules, arriving later, still
+ * give way to the utility classes (`p="4"`) as in Radix's own single file.
  */
 function radixThemesInLayers(): Plugin {
   const components = radixThemesFile('components.css');
@@ -149,7 +150,13 @@ function radixThemesInLayers(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       const [file = id, query = ''] = id.split('?', 2);
-      if (clean(file) === utilities) return `@layer rt-utilities{${code}}`;
+      if (clean(file) === utilities) {
+        const part = new URLSearchParams(query).get('part');
+        if (part !== null && part !== 'landing') {
+          throw new Error(`vite.config.ts: import ${utilities} whole or with ?part=landing, not '${query}'`);
+        }
+        return `@layer rt-utilities{${part === 'landing' ? radixLandingUtilities(code) : code}}`;
+      }
       if (clean(file) !== components) return null;
       const part = new URLSearchParams(query).get('part');
       if (part !== 'landing' && part !== 'rest') {

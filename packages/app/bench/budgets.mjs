@@ -21,10 +21,14 @@ import { formatKB, table } from './lib/format.mjs';
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '../../..');
 
-/** Budgets in bytes of gzip (level 9); 1 KB = 1000 bytes. Landing figures of issue 13, the chunk of issue 6. */
+/**
+ * Budgets in bytes of gzip (level 9); 1 KB = 1000 bytes. Landing JS of issue 13, the chunk of issue 6.
+ * Landing CSS: issue 13 asked for 55 KB; with Radix's utilities and colours split (29.6 KB) the budget
+ * holds that gain, since the first paint waits for this file (README 'Performance').
+ */
 export const budgets = {
   landingJs: 120_000,
-  landingCss: 55_000,
+  landingCss: 35_000,
   lazyChunk: 60_000,
 };
 

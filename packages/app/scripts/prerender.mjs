@@ -64,10 +64,15 @@ function chunkAssets(key) {
 
 const screenAssets = (screen) => chunkAssets(entry.screenSource(screen));
 
-// The signed-in shell as router/routes.tsx loads it: the layout's chunk, and the Radix component
-// styles the prerendered pages leave out (src/styles/restStyles.ts).
-const restStyles = Object.keys(manifest).filter((key) => key.endsWith('/components.css?part=rest'));
-if (restStyles.length !== 1) throw new Error('[prerender] No single components.css?part=rest in the Vite manifest');
+// The signed-in shell as router/routes.tsx loads it: the layout's chunk, and what of Radix Themes
+// the prerendered pages leave out (src/styles/restStyles.ts): the other component styles, all the
+// utilities, the other colours.
+const restStyleSources = ['/components.css?part=rest', '/themes/utilities.css', '/radix-colors-rest.css'];
+const restStyles = restStyleSources.map((source) => {
+  const keys = Object.keys(manifest).filter((key) => key.endsWith(source));
+  if (keys.length !== 1) throw new Error(`[prerender] No single ${source} in the Vite manifest`);
+  return keys[0];
+});
 // The command palette's dialog (cmdk) too: Root mounts it, closed, soon after the first render, and a
 // Ctrl+K then only opens it.
 const paletteDialog = Object.keys(manifest).filter((key) => key.endsWith('/CommandPalette/PaletteDialog.tsx'));
@@ -129,6 +134,24 @@ function page(pagePath, isNotFound, rendered) {
         `${missing.join(', ')}. Add them to landingComponents in src/styles/radixSplit.ts.`,
     );
   }
+  // Its utility classes and colours too (src/styles/radixSplit.ts, src/radix-themes.css).
+  const classNames = [...rendered.html.matchAll(/\bclass="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/));
+  const missingUtilities = entry.utilitiesMissingFromLanding(classNames, radixUtilities);
+  if (missingUtilities.length > 0) {
+    throw new Error(
+      `[prerender] ${pagePath} uses Radix utility classes that are not in the first page's CSS: ` +
+        `${missingUtilities.join(', ')}. Add their families to landingUtilities in src/styles/radixSplit.ts.`,
+    );
+  }
+  const missingColors = [
+    ...new Set([...rendered.html.matchAll(/data-(?:accent|gray)-color="(\w+)"/g)].map((m) => m[1])),
+  ].filter((color) => !landingColors.has(color));
+  if (missingColors.length > 0) {
+    throw new Error(
+      `[prerender] ${pagePath} uses Radix colours whose scales are not in the first page's CSS: ` +
+        `${missingColors.join(', ')}. Move their imports from src/radix-colors-rest.css to src/radix-themes.css.`,
+    );
+  }
   if (!isNotFound) {
     // The page paints from its HTML and CSS: its scripts (the entry and its screen's chunks, for
     // hydration) move from <head> into an inert <template> after #root, and the script after it
@@ -149,6 +172,14 @@ function page(pagePath, isNotFound, rendered) {
   html = html.replace(/\n\s*\n/g, '\n');
   return html;
 }
+
+/** Radix's utility classes, and the colour scales the first page's CSS imports (src/radix-themes.css). */
+const radixUtilities = readFileSync(require.resolve('@radix-ui/themes/utilities.css'), 'utf8');
+const landingColors = new Set(
+  [...readFileSync(path.join(appDir, 'src/radix-themes.css'), 'utf8').matchAll(/tokens\/colors\/(\w+)\.css/g)].map(
+    (m) => m[1],
+  ),
+);
 
 /** The Radix components that have styles of their own in components.css. */
 const styledComponents = new Set(

@@ -1,7 +1,8 @@
 import './radix-themes.css';
-// The component styles the prerendered pages use; the others come with the shell (router/routes.tsx).
+// The component styles and utility classes the prerendered pages use; the others come once the app
+// runs (styles/restStyles.ts).
 import '@radix-ui/themes/components.css?part=landing';
-import '@radix-ui/themes/utilities.css';
+import '@radix-ui/themes/utilities.css?part=landing';
 import './global.css';
 import { resolveView, sameView, signedOut } from '@vault/domain';
 import { StrictMode } from 'react';
@@ -13,6 +14,7 @@ import { whenIdle } from './idle/whenIdle';
 import { CLIENT_RENDER_ATTRIBUTE, SHELL_FRAME_ATTRIBUTE } from './prerender/inlineScript';
 import { preloadFirstScreen } from './router/preload';
 import { createAppSessionStore } from './session/SessionProvider';
+import { loadLaterStyles } from './styles/restStyles';
 
 // The embedded mock backend runs only when no Supabase project is configured. The test is on
 // import.meta.env directly, so a real-backend build drops the branch, msw and the admin demo pair.
@@ -94,6 +96,8 @@ void preloadFirstScreen(session, window.location.pathname).then(() => {
       </StrictMode>,
     );
   }
+  // Once the first render is under way: every utility class and colour, for what the page shows next.
+  void loadLaterStyles();
   // Once the first render is under way, so starting the mock backend does not hold it back.
   if (mockBackend) whenIdle(() => void backendReady());
 });

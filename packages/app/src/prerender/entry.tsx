@@ -11,7 +11,7 @@ import { createSessionArea } from '../storage/sessionArea';
 
 export { documentTitle } from '@vault/domain';
 export { screenSource } from '../screens/registry';
-export { landingComponents } from '../styles/radixSplit';
+export { landingComponents, utilitiesMissingFromLanding } from '../styles/radixSplit';
 export { firstScreenPreload } from './firstScreen';
 export {
   APP_SCRIPTS_TEMPLATE_ID,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { radixComponentsPart } from './radixSplit';
+import { radixComponentsPart, radixLandingUtilities, utilitiesMissingFromLanding } from './radixSplit';
 
 const sample = `@charset "utf-8";
 /* a comment with { braces } */
@@ -53,5 +53,68 @@ describe('radixComponentsPart', () => {
     expect(parts.length).toBeLessThan(withoutComments.length * 1.05);
     expect(radixComponentsPart(css, 'landing')).toContain('.rt-TextFieldRoot');
     expect(radixComponentsPart(css, 'landing')).not.toContain('.rt-SelectContent');
+  });
+});
+
+const utilitiesSample = `.rt-r-gap-3 { gap: var(--space-3); }
+.rt-r-pt-3 { padding-top: var(--space-3); }
+.rt-r-p-3 { padding: var(--space-3); }
+.rt-r-position-sticky { position: sticky; }
+.rt-r-min-h { min-height: var(--min-height); }
+.rt-r-min-w { min-width: var(--min-width); }
+.rt-r-mt--2 { margin-top: calc(-1 * var(--space-2)); }
+.rt-r-jc-space-between { justify-content: space-between; }
+@media (min-width: 768px) {
+  .md\\:rt-r-gtc-2 { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  .md\\:rt-r-gtr-2 { grid-template-rows: repeat(2, minmax(0, 1fr)); }
+}`;
+
+describe('radixLandingUtilities', () => {
+  const landing = radixLandingUtilities(utilitiesSample);
+
+  it('keeps the landing families at every value and breakpoint, negative values and word values included', () => {
+    for (const name of [
+      'rt-r-gap-3',
+      'rt-r-p-3',
+      'rt-r-min-h',
+      'rt-r-mt--2',
+      'rt-r-jc-space-between',
+      'md\\:rt-r-gtc-2',
+    ]) {
+      expect(landing).toContain(`.${name}`);
+    }
+  });
+
+  it('leaves out other families, those that only begin like one (pt, position, min-w) included', () => {
+    for (const name of ['rt-r-pt-3', 'rt-r-position-sticky', 'rt-r-min-w', 'rt-r-gtr-2'])
+      expect(landing).not.toContain(name);
+  });
+
+  it("keeps Radix's real utilities.css in its order, and keeps a small part of it", () => {
+    const require = createRequire(import.meta.url);
+    const css = readFileSync(require.resolve('@radix-ui/themes/utilities.css'), 'utf8');
+    const part = radixLandingUtilities(css);
+    const at = (text: string, rule: string) => text.indexOf(rule);
+    // p before px before py, as in the whole file: an element with p and px gets px's sides.
+    for (const rule of ['.rt-r-p-3{', '.rt-r-px-3{', '.rt-r-py-3{']) expect(part).toContain(rule);
+    expect(at(part, '.rt-r-p-3{')).toBeLessThan(at(part, '.rt-r-px-3{'));
+    expect(at(part, '.rt-r-px-3{')).toBeLessThan(at(part, '.rt-r-py-3{'));
+    expect(part.length).toBeLessThan(css.length / 3);
+    expect(part).not.toContain('.rt-r-position-');
+  });
+});
+
+describe('utilitiesMissingFromLanding', () => {
+  it("names the page's utility classes the landing part lacks, not component classes or landing ones", () => {
+    const classes = [
+      'rt-Flex',
+      'rt-r-gap-3',
+      'md:rt-r-gtc-2',
+      'md:rt-r-gtr-2',
+      'rt-r-pt-3',
+      'rt-r-size-2',
+      'rt-r-pt-3',
+    ];
+    expect(utilitiesMissingFromLanding(classes, utilitiesSample)).toEqual(['md:rt-r-gtr-2', 'rt-r-pt-3']);
   });
 });
