@@ -98,6 +98,11 @@ void preloadFirstScreen(session, window.location.pathname).then(() => {
   }
   // Once the first render is under way: every utility class and colour, for what the page shows next.
   void loadLaterStyles();
-  // Once the first render is under way, so starting the mock backend does not hold it back.
-  if (mockBackend) whenIdle(() => void backendReady());
+  // Once the first render is under way, so starting the mock backend does not hold it back; at once
+  // for a stored session, whose first screen asks for its data as it renders (the page has fetched
+  // the mock's code already: prerender/firstScreen.ts).
+  if (mockBackend) {
+    if (session.user) void backendReady();
+    else whenIdle(() => void backendReady());
+  }
 });
