@@ -78,15 +78,8 @@ const restStyles = restStyleSources.map((source) => {
 const paletteDialog = Object.keys(manifest).filter((key) => key.endsWith('/CommandPalette/PaletteDialog.tsx'));
 if (paletteDialog.length !== 1)
   throw new Error('[prerender] No single CommandPalette/PaletteDialog.tsx in the Vite manifest');
-// The backend's code: supabase-js, and the embedded mock backend when the build has it (the
-// 'backend' and 'mock' chunk groups of vite.config.ts). A signed-in first screen asks for its data
-// at once, and main.tsx starts the mock backend at once for a stored session.
-const backendChunks = Object.keys(manifest).filter((key) => /^_(backend|mock)-[\w-]+\.js$/.test(key));
-if (!backendChunks.some((key) => key.startsWith('_backend-')))
-  throw new Error('[prerender] No backend chunk in the Vite manifest');
 const shellAssets = [
   chunkAssets('src/shell/ShellLayout.tsx'),
-  ...backendChunks.map(chunkAssets),
   ...restStyles.map(chunkAssets),
   ...paletteDialog.map(chunkAssets),
 ];

@@ -99,8 +99,8 @@ void preloadFirstScreen(session, window.location.pathname).then(() => {
   // Once the first render is under way: every utility class and colour, for what the page shows next.
   void loadLaterStyles();
   // Once the first render is under way, so starting the mock backend does not hold it back; at once
-  // for a stored session, whose first screen asks for its data as it renders (the page has fetched
-  // the mock's code already: prerender/firstScreen.ts).
+  // for a stored session, whose first screen asks for its data as it renders: its data then comes
+  // before a person's first Ctrl+K rather than with it (docs/decisions.md (23)).
   if (mockBackend) {
     if (session.user) void backendReady();
     else whenIdle(() => void backendReady());
