@@ -1,6 +1,6 @@
 // The layering of docs/architecture.md, checked on every import (`npm run lint:layers`):
 // the domain is pure TypeScript + valibot, @vault/ui is presentational, mocks/ never reach into
-// the app. Each rule names the layer it protects. Browser globals (DOM, storage, fetch) are not
+// the app, and the app's screens and components never reach into its boot code. Each rule names the layer it protects. Browser globals (DOM, storage, fetch) are not
 // imports: the domain's tsconfig has no DOM library, and biome.json's overrides refuse storage
 // and network globals in ui and the domain.
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -38,6 +38,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^mocks/' },
       to: { path: ['^packages/(app|ui)/'] },
+    },
+    {
+      name: 'boot-stays-out-of-screens',
+      comment:
+        'packages/app/src/boot/ is how the first page paints and warms up (docs/app-map.md); screens and components never depend on it.',
+      severity: 'error',
+      from: { path: '^packages/app/src/(screens|components)/' },
+      to: { path: '^packages/app/src/boot/' },
     },
   ],
   options: {

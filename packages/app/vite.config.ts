@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, loadEnv, type Plugin } from 'vite';
-import { type RadixComponentsPart, radixComponentsPart, radixLandingUtilities } from './src/styles/radixSplit';
+import { type RadixComponentsPart, radixComponentsPart, radixLandingUtilities } from './src/boot/styleSplit';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -66,7 +66,7 @@ const sharedFolders = [
   `${mustExist(path.join(here, 'src/telemetry'))}/`,
   path.dirname(packageFolder('@radix-ui/themes').slice(0, -1)).concat('/'),
 ];
-// Stylesheets keep their own chunks: the rest of Radix's component styles (src/styles/restStyles.ts)
+// Stylesheets keep their own chunks: the rest of Radix's component styles (src/boot/deferredStyles.ts)
 // loads with the shell, not with every screen that shares this chunk (the registration page).
 const isShared = (id: string) =>
   inFolders(sharedFolders)(id) && clean(id) !== paletteDialog && !clean(id).endsWith('.css');
@@ -74,7 +74,7 @@ const isShared = (id: string) =>
 /**
  * `vite preview` serves the build as a static host would: `/login` from `login/index.html` (a
  * prerendered page), and any other path without a file from `404.html`, whose inline script lets
- * the app render its own routes there (src/prerender/inlineScript.ts). The bench and the e2e
+ * the app render its own routes there (src/boot/inlineScript.ts). The bench and the e2e
  * journeys run against this server.
  */
 function prerenderedPages(): Plugin {
@@ -135,7 +135,7 @@ function themeWithoutTooltipProvider(): Plugin {
 }
 
 /**
- * Radix Themes' CSS in two steps (src/styles/radixSplit.ts): `components.css?part=landing` is the
+ * Radix Themes' CSS in two steps (src/boot/styleSplit.ts): `components.css?part=landing` is the
  * components the prerendered pages use (in the first page's CSS), `?part=rest` the others (with the
  * shell and the other screens); `utilities.css?part=landing` the utility families the prerendered
  * pages use, `utilities.css` all of them (once the app runs). Components and utilities go in cascade
@@ -175,7 +175,7 @@ const realBackend = Boolean(env.VITE_SUPABASE_URL && env.VITE_SUPABASE_ANON_KEY)
 
 export default defineConfig(({ isSsrBuild }) => ({
   publicDir: realBackend ? false : 'public',
-  // Radix Themes' component styles in two parts (radixThemesInLayers; src/styles/restStyles.ts).
+  // Radix Themes' component styles in two parts (radixThemesInLayers; src/boot/deferredStyles.ts).
   define: { 'import.meta.env.VAULT_RADIX_SPLIT': 'true' },
   plugins: [themeWithoutTooltipProvider(), radixThemesInLayers(), react(), vanillaExtractPlugin(), prerenderedPages()],
   // Workspace packages export their TypeScript sources under the "source" condition, so the app

@@ -32,7 +32,7 @@ export const budgets = {
   lazyChunk: 60_000,
 };
 
-/** The prerendered pages (packages/app/src/prerender/pages.ts) and whether each holds a form. */
+/** The prerendered pages (packages/app/src/boot/prerender/pages.ts) and whether each holds a form. */
 const prerenderedPages = [
   { file: 'index.html', form: true },
   { file: 'login/index.html', form: true },

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 // The build's prerender step (run by `npm run build` after `vite build`): builds the public pages'
-// render entry (src/prerender/entry.tsx) for Node with the same Vite config, renders each page of
-// src/prerender/pages.ts as a signed-out visitor's first frame, and writes it into the built
+// render entry (src/boot/prerender/entry.tsx) for Node with the same Vite config, renders each page of
+// src/boot/prerender/pages.ts as a signed-out visitor's first frame, and writes it into the built
 // index.html template: the page's HTML inside #root, its title, the inline script and style that
 // run before the first paint (with, for a stored session, the files of the signed-in first screen
-// it leads to: src/prerender/firstScreen.ts), and links that fetch the page's screen chunk and its CSS at once.
+// it leads to: src/boot/prerender/firstScreen.ts), and links that fetch the page's screen chunk and its CSS at once.
 // main.tsx then hydrates that HTML. Fails the build when a page cannot be prerendered.
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -24,7 +24,7 @@ await build({
   configFile: path.join(appDir, 'vite.config.ts'),
   logLevel: 'warn',
   build: {
-    ssr: 'src/prerender/entry.tsx',
+    ssr: 'src/boot/prerender/entry.tsx',
     outDir: ssrDir,
     emptyOutDir: true,
     sourcemap: false,
@@ -65,7 +65,7 @@ function chunkAssets(key) {
 const screenAssets = (screen) => chunkAssets(entry.screenSource(screen));
 
 // The signed-in shell as router/routes.tsx loads it: the layout's chunk, and what of Radix Themes
-// the prerendered pages leave out (src/styles/restStyles.ts): the other component styles, all the
+// the prerendered pages leave out (src/boot/deferredStyles.ts): the other component styles, all the
 // utilities, the other colours.
 const restStyleSources = ['/components.css?part=rest', '/themes/utilities.css', '/radix-colors-rest.css'];
 const restStyles = restStyleSources.map((source) => {
@@ -86,7 +86,7 @@ const shellAssets = [
 
 /**
  * The files of a signed-in first screen, for the inline script to fetch while the entry runs
- * (src/prerender/firstScreen.ts): styles first, then the shell's code, then the screen's.
+ * (src/boot/prerender/firstScreen.ts): styles first, then the shell's code, then the screen's.
  */
 function firstScreenFiles(screen) {
   const parts = [...shellAssets, screenAssets(screen)];
@@ -105,7 +105,7 @@ function page(pagePath, isNotFound, rendered) {
     ...assets.css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ...assets.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     // The 404 page stands in for the signed-in routes: it carries the shell frame, shown to a
-    // visitor with a stored session (src/prerender/inlineScript.ts, SHELL_FRAME_ATTRIBUTE).
+    // visitor with a stored session (src/boot/inlineScript.ts, SHELL_FRAME_ATTRIBUTE).
     ...(isNotFound ? [`<script>${entry.shellFrameStylesScript}</script>`] : []),
   ].join('\n    ');
   const frame = isNotFound
@@ -123,7 +123,7 @@ function page(pagePath, isNotFound, rendered) {
     throw new Error('[prerender] index.html has no <div id="root"></div> or <meta charset> to fill in');
   }
   if (!/<h1[\s>]/.test(rendered.html)) throw new Error(`[prerender] ${pagePath} rendered no <h1>`);
-  // The page's first CSS holds only the Radix components of src/styles/radixSplit.ts.
+  // The page's first CSS holds only the Radix components of src/boot/styleSplit.ts.
   const landing = new Set(entry.landingComponents);
   const missing = [...new Set([...rendered.html.matchAll(/\brt-([A-Z][A-Za-z]*)/g)].map((m) => m[1]))].filter(
     (name) => styledComponents.has(name) && !landing.has(name),
@@ -131,16 +131,16 @@ function page(pagePath, isNotFound, rendered) {
   if (missing.length > 0) {
     throw new Error(
       `[prerender] ${pagePath} renders Radix components whose styles are not in the first page's CSS: ` +
-        `${missing.join(', ')}. Add them to landingComponents in src/styles/radixSplit.ts.`,
+        `${missing.join(', ')}. Add them to landingComponents in src/boot/styleSplit.ts.`,
     );
   }
-  // Its utility classes and colours too (src/styles/radixSplit.ts, src/radix-themes.css).
+  // Its utility classes and colours too (src/boot/styleSplit.ts, src/radix-themes.css).
   const classNames = [...rendered.html.matchAll(/\bclass="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/));
   const missingUtilities = entry.utilitiesMissingFromLanding(classNames, radixUtilities);
   if (missingUtilities.length > 0) {
     throw new Error(
       `[prerender] ${pagePath} uses Radix utility classes that are not in the first page's CSS: ` +
-        `${missingUtilities.join(', ')}. Add their families to landingUtilities in src/styles/radixSplit.ts.`,
+        `${missingUtilities.join(', ')}. Add their families to landingUtilities in src/boot/styleSplit.ts.`,
     );
   }
   const missingColors = [
@@ -149,13 +149,13 @@ function page(pagePath, isNotFound, rendered) {
   if (missingColors.length > 0) {
     throw new Error(
       `[prerender] ${pagePath} uses Radix colours whose scales are not in the first page's CSS: ` +
-        `${missingColors.join(', ')}. Move their imports from src/radix-colors-rest.css to src/radix-themes.css.`,
+        `${missingColors.join(', ')}. Move their imports from src/boot/radix-colors-rest.css to src/radix-themes.css.`,
     );
   }
   if (!isNotFound) {
     // The page paints from its HTML and CSS: its scripts (the entry and its screen's chunks, for
     // hydration) move from <head> into an inert <template> after #root, and the script after it
-    // links them once the stylesheet has loaded (src/prerender/inlineScript.ts, appScriptsScript).
+    // links them once the stylesheet has loaded (src/boot/inlineScript.ts, appScriptsScript).
     // The 404 page keeps them in <head>: it stands in for the app's own routes, which they render.
     const scripts = [];
     html = html.replace(/\s*(<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g, (_, tag) => {

@@ -2,8 +2,8 @@ import { Theme } from '@radix-ui/themes';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { showAppearance, useAppearance } from './appearance/appearance';
+import { APP_READY_ATTRIBUTE, CLIENT_RENDER_ATTRIBUTE, resubmitHeldForm, SHELL_FRAME_ATTRIBUTE } from './boot';
 import { QueryScope } from './data/QueryScope';
-import { APP_READY_ATTRIBUTE, CLIENT_RENDER_ATTRIBUTE, SHELL_FRAME_ATTRIBUTE } from './prerender/inlineScript';
 import { CrashBoundary } from './router/CrashBoundary';
 import { AppRoutes } from './router/routes';
 import { SessionProvider } from './session/SessionProvider';
@@ -23,15 +23,17 @@ export interface AppProps {
 export function App({ sessionStore, router: Router = BrowserRouter }: AppProps) {
   const { appearance } = useAppearance();
   // Light or dark is a class on <html>, set before the first paint by the pages' inline script
-  // (prerender/inlineScript.ts) and kept here: the Theme inherits it, so the prerendered HTML, which
+  // (boot/inlineScript.ts) and kept here: the Theme inherits it, so the prerendered HTML, which
   // cannot know the visitor's appearance, is the same for everyone and hydrates without a flash.
   useEffect(() => showAppearance(appearance), [appearance]);
   // The first render has committed: a page the inline script hid or covered with the shell frame
   // (it is rendered afresh) is shown, and the page is marked, for tests and the bench, as run by the app.
+  // A form submitted before the app ran is sent now.
   useLayoutEffect(() => {
     document.documentElement.removeAttribute(CLIENT_RENDER_ATTRIBUTE);
     document.documentElement.removeAttribute(SHELL_FRAME_ATTRIBUTE);
     document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
+    return resubmitHeldForm();
   }, []);
   const [toasterWanted, setToasterWanted] = useState(false);
   useEffect(() => setToasterWanted(true), []);
@@ -56,7 +58,7 @@ export function App({ sessionStore, router: Router = BrowserRouter }: AppProps) 
   );
 }
 
-/** Radix Themes' root as the app sets it; also around the prerendered shell frame (prerender/entry.tsx). */
+/** Radix Themes' root as the app sets it; also around the prerendered shell frame (boot/prerender/entry.tsx). */
 export function AppTheme({ children }: { children: ReactNode }) {
   return (
     <Theme appearance="inherit" accentColor="indigo" grayColor="slate">

@@ -1,6 +1,6 @@
 import './radix-themes.css';
 // The component styles and utility classes the prerendered pages use; the others come once the app
-// runs (styles/restStyles.ts).
+// runs (boot/deferredStyles.ts).
 import '@radix-ui/themes/components.css?part=landing';
 import '@radix-ui/themes/utilities.css?part=landing';
 import './global.css';
@@ -9,12 +9,17 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { backendReady, setBackendStarter } from './backend/token';
+import {
+  CLIENT_RENDER_ATTRIBUTE,
+  loadAllUtilitiesAndColours,
+  preloadFirstScreen,
+  SHELL_FRAME_ATTRIBUTE,
+  whenIdle,
+} from './boot';
 import { applyDemoParam } from './demo/demoMode';
-import { whenIdle } from './idle/whenIdle';
-import { CLIENT_RENDER_ATTRIBUTE, SHELL_FRAME_ATTRIBUTE } from './prerender/inlineScript';
-import { preloadFirstScreen } from './router/preload';
+import { ShellLayout } from './router/routes';
+import { screens } from './router/screenRegistry';
 import { createAppSessionStore } from './session/SessionProvider';
-import { loadLaterStyles } from './styles/restStyles';
 
 // The embedded mock backend runs only when no Supabase project is configured. The test is on
 // import.meta.env directly, so a real-backend build drops the branch, msw and the admin demo pair.
@@ -31,7 +36,7 @@ if (mockBackend) {
     }
   });
   // Started by the first backend call, or once the first screen has painted and the browser is
-  // idle, whichever comes first: the landing page paints without waiting on msw (87 KB gz).
+  // idle, whichever comes first: the landing page paints without waiting on msw.
   setBackendStarter(() =>
     Promise.all([import('../../../mocks/browser'), import('./session/adminPair')])
       .then(async ([{ worker, configureMockAdminPair, untilControlled }, { adminPair }]) => {
@@ -73,7 +78,7 @@ const hydrate =
 
 // The first screen's code is fetched before the first render, so it paints (or hydrates) without a
 // loading state. Not a top-level await: the screen's chunk imports this entry chunk, which must finish first.
-void preloadFirstScreen(session, window.location.pathname).then(() => {
+void preloadFirstScreen(session, window.location.pathname, { screens, shell: ShellLayout }).then(() => {
   if (hydrate) {
     hydrateRoot(
       container,
@@ -87,7 +92,7 @@ void preloadFirstScreen(session, window.location.pathname).then(() => {
       },
     );
   } else {
-    // The shell frame (prerender/inlineScript.ts) stays on screen until the first render commits,
+    // The shell frame (boot/inlineScript.ts) stays on screen until the first render commits,
     // which replaces it in one go; a hidden page is dropped at once.
     if (!document.documentElement.hasAttribute(SHELL_FRAME_ATTRIBUTE)) container.replaceChildren();
     createRoot(container).render(
@@ -97,7 +102,7 @@ void preloadFirstScreen(session, window.location.pathname).then(() => {
     );
   }
   // Once the first render is under way: every utility class and colour, for what the page shows next.
-  void loadLaterStyles();
+  void loadAllUtilitiesAndColours();
   // Once the first render is under way, so starting the mock backend does not hold it back; at once
   // for a stored session, whose first screen asks for its data as it renders: its data then comes
   // before a person's first Ctrl+K rather than with it (docs/decisions.md (23)).

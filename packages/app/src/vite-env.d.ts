@@ -8,7 +8,7 @@ interface ImportMetaEnv {
   /** Overrides of the admin demo pair (docs/decisions.md (2)). */
   readonly VITE_ADMIN_EMAIL?: string;
   readonly VITE_ADMIN_PASSWORD?: string;
-  /** Set by the app's vite.config.ts: Radix Themes' component styles come in two parts (styles/restStyles.ts). */
+  /** Set by the app's vite.config.ts: Radix Themes' component styles come in two parts (boot/deferredStyles.ts). */
   readonly VAULT_RADIX_SPLIT?: boolean;
 }
 

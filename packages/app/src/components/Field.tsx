@@ -1,6 +1,5 @@
 import { Flex, Text, TextField } from '@radix-ui/themes';
 import { useId, useLayoutEffect, useRef } from 'react';
-import { HELD_SUBMIT_PROPERTY } from '../prerender/inlineScript';
 
 export interface FieldProps {
   label: string;
@@ -39,18 +38,6 @@ export function Field({
   useLayoutEffect(() => {
     const text = input.current?.value;
     if (text !== undefined && text !== typedEarly.current.value) typedEarly.current.onChange(text);
-    // A form submitted before the app ran (held by the inline script, prerender/inlineScript.ts) is
-    // submitted again from here: this field has hydrated, so its form has too, and its handler
-    // is live. A task later, once the form's state holds the text above.
-    const form = input.current?.form;
-    if (!form || window[HELD_SUBMIT_PROPERTY] !== form) return;
-    const timer = setTimeout(() => {
-      // Once per form, whichever of its fields gets here first.
-      if (window[HELD_SUBMIT_PROPERTY] !== form) return;
-      window[HELD_SUBMIT_PROPERTY] = null;
-      if (form.isConnected) form.requestSubmit();
-    }, 0);
-    return () => clearTimeout(timer);
   }, []);
   return (
     <Flex direction="column" gap="1">

@@ -2,11 +2,11 @@ import { Callout, Flex } from '@radix-ui/themes';
 import { messages, resolveView } from '@vault/domain';
 import { Suspense, useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { LazyView } from '../lazy/lazyWithPreload';
+import { LazyView } from '../boot';
 import { NotFoundPage } from '../screens/NotFound';
-import { screens } from '../screens/registry';
 import { useSession } from '../session/SessionProvider';
 import { ScreenLoading } from './ScreenLoading';
+import { screens } from './screenRegistry';
 
 /**
  * The one guard of every route: the domain's resolveView answers (the same answer the first-screen

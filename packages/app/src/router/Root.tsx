@@ -1,9 +1,9 @@
 import { documentTitle, type PaletteEntry, paletteFor } from '@vault/domain';
-import { CommandPalette, preloadCommandPalette, useCommandPaletteShortcut } from '@vault/ui';
-import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { CommandPalette, useCommandPaletteShortcut } from '@vault/ui';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { usePaletteWarmUp } from '../boot';
 import { applyDemoParam } from '../demo/demoMode';
-import { whenIdle } from '../idle/whenIdle';
 import { useSession } from '../session/SessionProvider';
 import { CrashBoundary } from './CrashBoundary';
 
@@ -42,31 +42,14 @@ export function Root() {
 }
 
 /**
- * Ctrl/Cmd+K anywhere. Signed in, the palette's code (cmdk) is fetched when the browser is idle (or
- * sooner, from the shell's Ctrl+K hint) and the dialog is then mounted, closed, and kept: the first
- * Ctrl+K only opens it. Signed out (the landing page), its code loads on the first open.
+ * Ctrl/Cmd+K anywhere. Signed in, the dialog is mounted closed once its code is warm
+ * (boot/paletteWarmUp.ts), so the first Ctrl+K only opens it.
  */
 function Palette() {
   const { session, logout } = useSession();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const signedIn = session.user !== null;
-  const [warm, setWarm] = useState(false);
-  useEffect(() => {
-    if (!signedIn || warm) return;
-    return whenIdle(() => {
-      preloadCommandPalette().then(
-        // A transition: the closed dialog renders in slices between other work, never as one long task.
-        () => startTransition(() => setWarm(true)),
-        // Nothing to tell anyone: the first Ctrl+K loads the code again.
-        () => undefined,
-      );
-      // Within 300 ms at the latest: a person may press Ctrl+K as soon as the first screen shows, and
-      // a first open that lands while the dialog mounts waits for it (at 4x CPU, mounted ~1.2 s after
-      // the first screen with a 1 s limit, a Ctrl+K 0.1–0.3 s later took 125–142 ms, against 51–88 ms
-      // once mounted). With a stored session the page has fetched its code already (prerender/firstScreen.ts).
-    }, 300);
-  }, [signedIn, warm]);
+  const warm = usePaletteWarmUp(session.user !== null);
   useCommandPaletteShortcut(useCallback(() => setOpen((o) => !o), []));
 
   const onSelect = (entry: PaletteEntry) => {

@@ -1,9 +1,8 @@
 import { type RouteDefinition, routes } from '@vault/domain';
 import { Suspense, useState } from 'react';
 import { type RouteObject, useRoutes } from 'react-router-dom';
-import { LazyView, lazyWithPreload } from '../lazy/lazyWithPreload';
+import { LazyView, lazyWithPreload, loadAllComponentStyles } from '../boot';
 import { PublicLayout } from '../shell/PublicLayout';
-import { loadRestStyles } from '../styles/restStyles';
 import { Guard } from './Guard';
 import { Root } from './Root';
 import { ScreenLoading } from './ScreenLoading';
@@ -11,7 +10,7 @@ import { ScreenLoading } from './ScreenLoading';
 // The signed-in shell (menus, sidebar, their Radix deps and the component styles the public pages
 // do not use) loads on the first non-public route, so none of it is in the landing page's initial JS.
 export const ShellLayout = lazyWithPreload(() =>
-  Promise.all([import('../shell/ShellLayout'), loadRestStyles()]).then(([m]) => ({ default: m.ShellLayout })),
+  Promise.all([import('../shell/ShellLayout'), loadAllComponentStyles()]).then(([m]) => ({ default: m.ShellLayout })),
 );
 
 function toRouteObject(route: RouteDefinition): RouteObject {
@@ -50,8 +49,8 @@ function routeObjects(): RouteObject[] {
 /**
  * The app's routes, inside whichever router is around them: <BrowserRouter> in the app,
  * <MemoryRouter> in stories. Declarative routing rather than a data router (createBrowserRouter):
- * Vault loads no data through the router, and the data router's code is 16 KB gz of the landing
- * page's JS (issue 6 budget).
+ * Vault loads no data through the router, and the data router's code would weigh on the landing
+ * page's JS budget (docs/performance.md).
  */
 export function AppRoutes() {
   const [objects] = useState(routeObjects);

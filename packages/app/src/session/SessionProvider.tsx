@@ -1,7 +1,7 @@
 import { DEMO_PASSWORD, demoEmail, type Role, type Session } from '@vault/domain';
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { setAuthStorage } from '../backend/token';
-import { whenIdle } from '../idle/whenIdle';
+import { whenIdle } from '../boot';
 import { browserStorage } from '../storage/local';
 import { AUTH_STORAGE_KEY, createSessionArea, PROFILE_CACHE_KEY, type SessionArea } from '../storage/sessionArea';
 import { type ActionResult, createSessionStore, type SessionStore, type SessionStoreOptions } from './store';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { radixComponentsPart, radixLandingUtilities, utilitiesMissingFromLanding } from './radixSplit';
+import { radixComponentsPart, radixLandingUtilities, utilitiesMissingFromLanding } from './styleSplit';
 
 const sample = `@charset "utf-8";
 /* a comment with { braces } */

@@ -2,7 +2,6 @@ import { runInNewContext } from 'node:vm';
 import { matchRoute, routes } from '@vault/domain';
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../storage/local';
-import type { FirstScreenPreload } from './firstScreen';
 import {
   APP_READY_ATTRIBUTE,
   APP_SCRIPTS_TEMPLATE_ID,
@@ -13,6 +12,7 @@ import {
   routePattern,
   SHELL_FRAME_ATTRIBUTE,
 } from './inlineScript';
+import type { FirstScreenPreload } from './prerender/firstScreen';
 
 /** Runs the inline script as a browser would before the first paint, in a minimal stand-in page. */
 function run(

@@ -1,6 +1,6 @@
 import { routes } from '@vault/domain';
 import { storageKeys } from '../storage/local';
-import { type FirstScreenPreload, pathsPattern } from './firstScreen';
+import { type FirstScreenPreload, pathsPattern } from './prerender/firstScreen';
 
 /**
  * Set on <html> by the inline script when the prerendered HTML is not what this visitor will see
@@ -35,8 +35,7 @@ export const APP_READY_ATTRIBUTE = 'data-app-ready';
 /**
  * Where the inline script keeps a form submitted before the app runs (a click on 'Sign In' while
  * the page's script is still loading): it stops the browser's own submission, which would put the
- * password in the URL, and the form is submitted again once its fields have hydrated
- * (components/Field.tsx).
+ * password in the URL, and the form is submitted again once the app has hydrated (heldSubmit.ts).
  */
 export const HELD_SUBMIT_PROPERTY = 'vaultHeldSubmit';
 

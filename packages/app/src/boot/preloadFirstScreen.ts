@@ -1,6 +1,11 @@
-import { finalView, matchRoute, type Session } from '@vault/domain';
-import { screens } from '../screens/registry';
-import { ShellLayout } from './routes';
+import { finalView, matchRoute, type ScreenKey, type Session } from '@vault/domain';
+import type { LazyComponent } from './lazyWithPreload';
+
+/** What the router has to fetch: every screen (router/screenRegistry.ts) and the signed-in shell. */
+export interface FirstScreenCode {
+  screens: Record<ScreenKey, LazyComponent>;
+  shell: LazyComponent;
+}
 
 /**
  * How long the first render waits for its screen's code. On a slow network the page shows its
@@ -18,11 +23,15 @@ const FIRST_SCREEN_WAIT_MS = 1500;
  * script has already linked these files before the entry ran (prerender/firstScreen.ts), so they
  * are usually here by now.
  */
-export async function preloadFirstScreen(session: Session, pathname: string): Promise<void> {
+export async function preloadFirstScreen(
+  session: Session,
+  pathname: string,
+  { screens, shell }: FirstScreenCode,
+): Promise<void> {
   const { view } = finalView(session, pathname);
   if (view.kind !== 'screen') return;
   const loads: Promise<unknown>[] = [screens[view.screen].preload()];
-  if (view.shell) loads.push(ShellLayout.preload());
+  if (view.shell) loads.push(shell.preload());
   // The screen's data is requested as soon as its code is here, before the first render rather than
   // after it (the render of a signed-in page takes a while on a slow CPU). Not before: supabase-js
   // (and the embedded mock backend, ~90 KB) would share the bandwidth with the code that paints.

@@ -2,17 +2,15 @@ import { resolveView, signedOut } from '@vault/domain';
 import { createContext, type ReactNode, StrictMode, useContext } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { App, AppTheme } from '../App';
-import { screens } from '../screens/registry';
-import { createAppSessionStore } from '../session/SessionProvider';
-import { ShellFrame } from '../shell/ShellFrame';
-import { memoryStorage } from '../storage/local';
-import { createSessionArea } from '../storage/sessionArea';
+import { App, AppTheme } from '../../App';
+import { screens } from '../../router/screenRegistry';
+import { createAppSessionStore } from '../../session/SessionProvider';
+import { ShellFrame } from '../../shell/ShellFrame';
+import { memoryStorage } from '../../storage/local';
+import { createSessionArea } from '../../storage/sessionArea';
 
 export { documentTitle } from '@vault/domain';
-export { screenSource } from '../screens/registry';
-export { landingComponents, utilitiesMissingFromLanding } from '../styles/radixSplit';
-export { firstScreenPreload } from './firstScreen';
+export { screenSource } from '../../router/screenRegistry';
 export {
   APP_SCRIPTS_TEMPLATE_ID,
   appScriptsScript,
@@ -22,7 +20,9 @@ export {
   SHELL_FRAME_TEMPLATE_ID,
   shellFrameScript,
   shellFrameStylesScript,
-} from './inlineScript';
+} from '../inlineScript';
+export { landingComponents, utilitiesMissingFromLanding } from '../styleSplit';
+export { firstScreenPreload } from './firstScreen';
 export { notFoundPage, prerenderedPages } from './pages';
 
 const PrerenderPath = createContext('/');

@@ -47,7 +47,7 @@ export const landingComponents = [
  * Radix Themes' utility classes the prerendered pages use, by family: the layout props of Radix
  * components (`gap="3"`, `mt="6"`, `md:columns`) become classes `rt-r-<family>-<value>`, each with
  * a variant per breakpoint (`md:rt-r-gtc-2`). A family's every value and breakpoint goes in the first
- * page's CSS; Radix's whole utilities.css follows once the app runs (src/styles/restStyles.ts).
+ * page's CSS; Radix's whole utilities.css follows once the app runs (deferredStyles.ts).
  * A utility class a prerendered page renders but this list lacks fails the build's prerender step.
  */
 const landingUtilities = [
