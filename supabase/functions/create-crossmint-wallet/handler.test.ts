@@ -1,47 +1,34 @@
-import { createHmac } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { walletFunction } from '@vault/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Account, createUser, seededDb } from '../../tests/db';
 import {
+  allowedOrigin,
+  hangUntilAborted,
+  type LogLine,
+  sessionDeps,
+  signToken,
+  tokenFor,
+} from '../_shared/testing/fakes';
+import {
   crossmintProvider,
   handleCreateWallet,
-  hs256Verifier,
-  type Logger,
   type WalletDeps,
   type WalletProvider,
   type WalletStore,
   walletContract,
+  walletRateLimit,
 } from './handler';
 
 /**
- * The wallet function's handler under Node: real HS256 tokens, a fake provider, and the
- * PGlite database with the migrations and seed, written as the service role.
+ * The wallet function's handler under Node: members' tokens as Supabase Auth signs them, a
+ * stand-in for Auth's GET /user that refuses signed-out and deleted members, a fake provider,
+ * and the PGlite database with the migrations and seed (the rate limit is the real SQL function).
  */
 
-const secret = 'test-jwt-secret-of-at-least-thirty-two-characters';
-const verifyJwt = hs256Verifier(secret);
 let db: PGlite;
 let alice: Account;
 let bob: Account;
-
-function token(claims: Record<string, unknown>, key = secret): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const body = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}`;
-  return `${body}.${createHmac('sha256', key).update(body).digest('base64url')}`;
-}
-
-function tokenFor(account: Account, overrides: Record<string, unknown> = {}): string {
-  return token({
-    sub: account.id,
-    role: 'authenticated',
-    aud: 'authenticated',
-    email: account.email,
-    exp: Math.floor(Date.now() / 1000) + 3600,
-    app_metadata: { role: account.role },
-    ...overrides,
-  });
-}
 
 /** The service role's writes, committed (as the deployed function's would be). */
 async function asService<T>(run: (q: PGlite['query']) => Promise<T>): Promise<T> {
@@ -54,7 +41,7 @@ async function asService<T>(run: (q: PGlite['query']) => Promise<T>): Promise<T>
 }
 
 const store: WalletStore = {
-  walletIdOf: (userId) =>
+  walletIdOf: (userId, _signal) =>
     asService(async (q) => {
       const { rows } = await q<{ w: string | null }>(
         'select crossmint_wallet_id as w from public.profiles where id = $1',
@@ -62,7 +49,7 @@ const store: WalletStore = {
       );
       return rows[0]?.w ?? null;
     }),
-  saveWalletId: (userId, walletId) =>
+  saveWalletId: (userId, walletId, _signal) =>
     asService(async (q) => {
       const { rows } = await q<{ w: string }>(
         `update public.profiles set crossmint_wallet_id = $2 where id = $1 and crossmint_wallet_id is null
@@ -78,7 +65,7 @@ const store: WalletStore = {
       if (!w) throw new Error('no profile');
       return w;
     }),
-  demoMode: () =>
+  demoMode: (_signal) =>
     asService(
       async (q) => (await q<{ d: boolean }>('select demo_mode as d from public.app_settings')).rows[0]?.d === true,
     ),
@@ -104,28 +91,23 @@ function fakeProvider(impl: WalletProvider['createWallet']): WalletProvider & { 
   return provider;
 }
 
-let logs: { level: string; message: string; fields: Record<string, unknown> }[];
-const logger: Logger = {
-  info: (message, fields) => logs.push({ level: 'info', message, fields }),
-  error: (message, fields) => logs.push({ level: 'error', message, fields }),
-};
+let logs: LogLine[];
 
-function deps(overrides: Partial<WalletDeps> = {}): WalletDeps {
+function deps(overrides: Partial<Omit<WalletDeps, 'auth' | 'rateLimiter'>> = {}) {
   return {
-    verifyJwt,
+    ...sessionDeps(db, logs),
     crossmint: fakeProvider(async ({ userId }) => `cw-${userId.slice(0, 8)}`),
     demo: fakeProvider(async () => 'demo-wallet-test'),
     store,
-    logger,
-    timeoutMs: 200,
     ...overrides,
-  };
+  } satisfies WalletDeps;
 }
 
 function post(headers: Record<string, string>, body: unknown = {}, method = 'POST'): Request {
+  // As a browser on the app's origin sends it.
   return new Request('http://localhost/functions/v1/create-crossmint-wallet', {
     method,
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', origin: allowedOrigin, ...headers },
     body: method === 'GET' || method === 'OPTIONS' ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -223,12 +205,18 @@ describe('the create-crossmint-wallet handler', () => {
   });
 
   it('answers 401 for a forged, an expired and an anon token', async () => {
-    const forged = token(
-      { sub: alice.id, role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 60 },
+    const forged = signToken(
+      {
+        iss: 'http://127.0.0.1:54321/auth/v1',
+        sub: alice.id,
+        aud: 'authenticated',
+        role: 'authenticated',
+        exp: Math.floor(Date.now() / 1000) + 60,
+      },
       'other-secret',
     );
     const expired = tokenFor(alice, { exp: Math.floor(Date.now() / 1000) - 1 });
-    const anon = token({ role: 'anon', exp: Math.floor(Date.now() / 1000) + 60 });
+    const anon = tokenFor(alice, { role: 'anon', sub: undefined });
     for (const t of [forged, expired, anon]) {
       const response = await handleCreateWallet(post({ authorization: `Bearer ${t}` }), deps());
       expect(response.status).toBe(401);
@@ -241,7 +229,7 @@ describe('the create-crossmint-wallet handler', () => {
     const started = Date.now();
     const response = await handleCreateWallet(
       post({ authorization: `Bearer ${tokenFor(alice)}`, 'x-correlation-id': 'vault-timeout-1' }),
-      deps({ crossmint, timeoutMs: 50 }),
+      deps({ crossmint, timeouts: { serverMs: 500, providerMs: 50 } }),
     );
     expect(response.status).toBe(504);
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -272,7 +260,7 @@ describe('the create-crossmint-wallet handler', () => {
     );
     const response = await handleCreateWallet(
       post({ authorization: `Bearer ${tokenFor(alice)}` }),
-      deps({ crossmint, timeoutMs: 30 }),
+      deps({ crossmint, timeouts: { serverMs: 500, providerMs: 30 } }),
     );
     expect(response.status).toBe(504);
     expect(aborted).toBe(true);
@@ -346,15 +334,15 @@ describe('the create-crossmint-wallet handler', () => {
     const allowed = (response.headers.get('access-control-allow-headers') ?? '').split(/,\s*/);
     expect(allowed).toEqual(expect.arrayContaining([...walletFunction.corsAllowHeaders]));
     expect(response.headers.get('access-control-allow-methods')).toContain('POST');
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('access-control-expose-headers')).toBe('x-correlation-id');
+    expect(response.headers.get('access-control-allow-origin')).toBe(allowedOrigin);
+    expect(response.headers.get('access-control-expose-headers')).toBe('x-correlation-id, retry-after');
     expect(response.headers.get('x-correlation-id')).toBe('vault-pre-1');
   });
 
   it('echoes the correlation id on errors too, and makes one when it is missing or malformed', async () => {
     const echoed = await handleCreateWallet(post({ 'x-correlation-id': 'vault-lw2x-abcd1234' }), deps());
     expect(echoed.headers.get('x-correlation-id')).toBe('vault-lw2x-abcd1234');
-    expect(echoed.headers.get('access-control-allow-origin')).toBe('*');
+    expect(echoed.headers.get('access-control-allow-origin')).toBe(allowedOrigin);
     const cases: Record<string, string>[] = [{}, { 'x-correlation-id': 'bad id with spaces <script>' }];
     for (const headers of cases) {
       const made = await handleCreateWallet(post(headers), deps({ newCorrelationId: () => 'vault-fn-made' }));
@@ -374,6 +362,150 @@ describe('the create-crossmint-wallet handler', () => {
       expect(await bad.json()).toEqual({ success: false, walletId: null, error: 'The request could not be read' });
     }
     expect(await walletInDb(alice.id)).toBeNull();
+  });
+});
+
+describe('the wallet function’s guards (issue: caller, origin, size, rate, time)', () => {
+  it('answers 401 for a token of another audience or issuer, without asking Auth or the provider', async () => {
+    const crossmint = fakeProvider(async () => 'cw-x');
+    const d = deps({ crossmint });
+    for (const t of [
+      tokenFor(alice, { aud: 'other-audience' }),
+      tokenFor(alice, { iss: 'https://evil.example/auth/v1' }),
+    ]) {
+      const response = await handleCreateWallet(post({ authorization: `Bearer ${t}` }), d);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ success: false, walletId: null, error: 'Not signed in' });
+    }
+    expect(d.auth.calls).toBe(0);
+    expect(crossmint.calls).toBe(0);
+    expect(await walletInDb(alice.id)).toBeNull();
+  });
+
+  it('answers 401 for a deleted member’s still-unexpired token, before any provider call', async () => {
+    const crossmint = fakeProvider(async () => 'cw-deleted');
+    const token = tokenFor(alice);
+    await db.query('delete from auth.users where id = $1', [alice.id]);
+    const d = deps({ crossmint });
+    const response = await handleCreateWallet(post({ authorization: `Bearer ${token}` }), d);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ success: false, walletId: null, error: 'Not signed in' });
+    expect(d.auth.calls).toBe(1);
+    expect(crossmint.calls).toBe(0);
+  });
+
+  it('answers 401 for a signed-out session’s token, before any provider call', async () => {
+    const crossmint = fakeProvider(async () => 'cw-signed-out');
+    const token = tokenFor(alice);
+    const d = deps({ crossmint });
+    d.auth.signOut(token);
+    const response = await handleCreateWallet(post({ authorization: `Bearer ${token}` }), d);
+    expect(response.status).toBe(401);
+    expect(crossmint.calls).toBe(0);
+    expect(await walletInDb(alice.id)).toBeNull();
+  });
+
+  it('answers 429 with Retry-After once a member passes the limit, and calls the provider no more', async () => {
+    const crossmint = fakeProvider(async () => {
+      throw new Error('provider down');
+    });
+    const d = deps({ crossmint });
+    const call = () => handleCreateWallet(post({ authorization: `Bearer ${tokenFor(alice)}` }), d);
+    for (let i = 0; i < walletRateLimit.maxCalls; i++) expect((await call()).status).toBe(502);
+    expect(crossmint.calls).toBe(walletRateLimit.maxCalls);
+
+    const limited = await call();
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ success: false, walletId: null, error: walletFunction.errors.rateLimited });
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(walletRateLimit.windowSeconds);
+    expect(limited.headers.get('access-control-expose-headers')).toContain('retry-after');
+    expect(crossmint.calls).toBe(walletRateLimit.maxCalls);
+
+    // The limit is per member: bob is not limited by alice's calls.
+    const other = await handleCreateWallet(post({ authorization: `Bearer ${tokenFor(bob)}` }), d);
+    expect(other.status).toBe(502);
+  });
+
+  it('refuses a body over 16 KB by its Content-Length, before reading it or asking Auth', async () => {
+    const d = deps();
+    const request = new Request('http://localhost/functions/v1/create-crossmint-wallet', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokenFor(alice)}`, 'content-length': '16385', origin: allowedOrigin },
+      body: '{}',
+    });
+    const response = await handleCreateWallet(request, d);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ success: false, walletId: null, error: 'The request is too large' });
+    expect(request.bodyUsed).toBe(false);
+    expect(d.auth.calls).toBe(0);
+  });
+
+  it('cuts a body sent without a length at 16 KB', async () => {
+    const chunk = new TextEncoder().encode(' '.repeat(4096));
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        if (pulled > 100) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const request = new Request('http://localhost/functions/v1/create-crossmint-wallet', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokenFor(alice)}`, origin: allowedOrigin },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(request.headers.get('content-length')).toBeNull();
+    const response = await handleCreateWallet(request, deps());
+    expect(response.status).toBe(413);
+    expect(pulled).toBeLessThan(10);
+  });
+
+  it('answers 504 when the database hangs, without calling the provider', async () => {
+    const crossmint = fakeProvider(async () => 'cw-x');
+    const hung: WalletStore = { ...store, walletIdOf: (_userId, signal) => hangUntilAborted(signal) };
+    const started = Date.now();
+    const response = await handleCreateWallet(
+      post({ authorization: `Bearer ${tokenFor(alice)}` }),
+      deps({ crossmint, store: hung, timeouts: { serverMs: 50, providerMs: 200 } }),
+    );
+    expect(response.status).toBe(504);
+    expect(await response.json()).toEqual({
+      success: false,
+      walletId: null,
+      error: 'The server did not answer in time',
+    });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(crossmint.calls).toBe(0);
+    expect(logs).toContainEqual(expect.objectContaining({ level: 'error', message: 'refused: serverTimeout' }));
+  });
+
+  it('answers 504 when Auth or the rate limit’s database call hangs, without calling the provider', async () => {
+    const crossmint = fakeProvider(async () => 'cw-x');
+    const hungAuth = deps({ crossmint, timeouts: { serverMs: 50, providerMs: 200 } });
+    hungAuth.auth.hang = true;
+    expect((await handleCreateWallet(post({ authorization: `Bearer ${tokenFor(alice)}` }), hungAuth)).status).toBe(504);
+    const hungLimit = deps({ crossmint, timeouts: { serverMs: 50, providerMs: 200 } });
+    hungLimit.rateLimiter.hang = true;
+    expect((await handleCreateWallet(post({ authorization: `Bearer ${tokenFor(alice)}` }), hungLimit)).status).toBe(
+      504,
+    );
+    expect(crossmint.calls).toBe(0);
+  });
+
+  it('allows only the configured origins in CORS, never *', async () => {
+    const other = await handleCreateWallet(post({ origin: 'https://evil.example' }, undefined, 'OPTIONS'), deps());
+    expect(other.headers.get('access-control-allow-origin')).toBe(allowedOrigin);
+    const second = await handleCreateWallet(
+      post({ origin: 'https://admin.vault.example' }, undefined, 'OPTIONS'),
+      deps({ allowedOrigins: [allowedOrigin, 'https://admin.vault.example'] }),
+    );
+    expect(second.headers.get('access-control-allow-origin')).toBe('https://admin.vault.example');
+    const none = await handleCreateWallet(post({}, undefined, 'OPTIONS'), deps({ allowedOrigins: [] }));
+    expect(none.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
 

@@ -30,7 +30,7 @@ const DemoAccountSchema = v.object({
   role: RoleSchema,
   name: v.pipe(v.string(), v.nonEmpty()),
   /** The KYC status the seed gives the account: staff accounts are verified, the investor starts fresh. */
-  kycStatus: v.picklist(['approved', 'unknown']),
+  kycStatus: v.picklist(['approved', 'not_started']),
 });
 export type DemoAccount = v.InferOutput<typeof DemoAccountSchema>;
 
@@ -52,6 +52,6 @@ export const demoAccounts: readonly DemoAccount[] = parseTable(
     email: demoEmail(role),
     role,
     name: names[role],
-    kycStatus: role === 'investor' ? 'unknown' : 'approved',
+    kycStatus: role === 'investor' ? 'not_started' : 'approved',
   })),
 );

@@ -80,6 +80,11 @@ export const walletFunction = {
     badRequest: 'The request could not be read',
     methodNotAllowed: 'Method not allowed',
     internal: 'The wallet could not be created',
+    /** The per-user rate limit (429, with Retry-After). */
+    rateLimited: 'Too many attempts. Please wait a moment and try again.',
+    payloadTooLarge: 'The request is too large',
+    /** Supabase Auth or the database did not answer in time. */
+    serverTimeout: 'The server did not answer in time',
   },
   /** HTTP status of each error answer. */
   status: {
@@ -90,6 +95,9 @@ export const walletFunction = {
     badRequest: 400,
     methodNotAllowed: 405,
     internal: 500,
+    rateLimited: 429,
+    payloadTooLarge: 413,
+    serverTimeout: 504,
   },
   corsAllowHeaders: ['authorization', 'x-client-info', 'apikey', 'content-type', 'x-correlation-id', 'idempotency-key'],
   correlationHeader: 'x-correlation-id',

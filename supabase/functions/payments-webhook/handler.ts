@@ -1,0 +1,141 @@
+/**
+ * The payments-webhook edge function: Stripe's events about a member's on-ramp, recorded with
+ * `public.record_payment(member_id, provider_ref, amount_cents, currency, status, event_id)` as
+ * the service role.
+ *
+ * - The signature first (../_shared/signatures.ts verifyStripeSignature): `Stripe-Signature:
+ *   t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` with the endpoint's signing secret
+ *   (STRIPE_WEBHOOK_SECRET), compared in constant time; a `t` more than 300 s from now is
+ *   refused. Either refusal is 401 and nothing changes.
+ * - Events: checkout.session.completed (settled when paid, pending for a delayed method),
+ *   checkout.session.async_payment_succeeded / payment_intent.succeeded → settled,
+ *   checkout.session.async_payment_failed / payment_intent.payment_failed → failed. Others are
+ *   acknowledged and ignored.
+ * - The payment's reference is its PaymentIntent id for every event (the session's own id only
+ *   when it has none), so a session's and its PaymentIntent's events land on one payment.
+ * - The event id (evt_…) is record_payment's event_id: a replay is answered 200 and the SQL
+ *   changes nothing the second time.
+ * docs/backend.md "Edge functions".
+ */
+import { isRecord } from '../_shared/http.ts';
+import type { PostgrestClient } from '../_shared/postgrest.ts';
+import { verifyStripeSignature } from '../_shared/signatures.ts';
+import { isUuid, runWebhook, type WebhookDeps } from '../_shared/webhook.ts';
+
+export const paymentsWebhookName = 'payments-webhook';
+/** Stripe's own default tolerance. */
+export const stripeToleranceSeconds = 300;
+
+export interface PaymentEventRecord {
+  memberId: string;
+  providerRef: string;
+  amountCents: number;
+  currency: string;
+  status: 'pending' | 'settled' | 'failed';
+  eventId: string;
+}
+
+export interface PaymentsWebhookStore {
+  /** `public.record_payment` as the service role; idempotent per eventId in SQL. */
+  recordPayment(record: PaymentEventRecord, signal: AbortSignal): Promise<void>;
+}
+
+export interface PaymentsWebhookDeps extends WebhookDeps {
+  /** The endpoint's signing secret (whsec_…). */
+  secret: string;
+  store: PaymentsWebhookStore;
+}
+
+export function handlePaymentsWebhook(request: Request, deps: PaymentsWebhookDeps): Promise<Response> {
+  return runWebhook(
+    request,
+    deps,
+    paymentsWebhookName,
+    (raw, headers, now) =>
+      verifyStripeSignature(headers.get('stripe-signature'), raw, deps.secret, now, stripeToleranceSeconds),
+    async ({ event, log, ok, database }) => {
+      const record = paymentRecordOf(event);
+      if (record === null) return ok({ ignored: true });
+      if (typeof record === 'string') {
+        // Not retry-worthy: Stripe would send the same content again. Logged for the operator.
+        log('error', 'payment event ignored', { reason: record, eventId: event.id, type: event.type });
+        return ok({ ignored: true });
+      }
+      await database('record_payment', (signal) => deps.store.recordPayment(record, signal));
+      log('info', 'payment recorded', { memberId: record.memberId, status: record.status, eventId: record.eventId });
+      return ok();
+    },
+  );
+}
+
+/** A Stripe event as record_payment's arguments; null for a type that is not a payment's; a string says why not. */
+export function paymentRecordOf(event: Record<string, unknown>): PaymentEventRecord | string | null {
+  const type = event.type;
+  const data = event.data;
+  const object = isRecord(data) ? data.object : undefined;
+  let status: PaymentEventRecord['status'];
+  let amount: unknown;
+  let providerRef: unknown;
+  if (typeof type !== 'string') return 'no type';
+  if (!isRecord(object)) return 'no data.object';
+  switch (type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.async_payment_failed':
+      if (object.mode !== 'payment') return null;
+      if (type === 'checkout.session.async_payment_failed') status = 'failed';
+      else if (type === 'checkout.session.async_payment_succeeded' || object.payment_status === 'paid')
+        status = 'settled';
+      else if (object.payment_status === 'unpaid') status = 'pending';
+      else return null;
+      amount = object.amount_total;
+      providerRef = typeof object.payment_intent === 'string' ? object.payment_intent : object.id;
+      break;
+    case 'payment_intent.succeeded':
+      status = 'settled';
+      amount = object.amount_received;
+      providerRef = object.id;
+      break;
+    case 'payment_intent.payment_failed':
+      status = 'failed';
+      amount = object.amount;
+      providerRef = object.id;
+      break;
+    default:
+      return null;
+  }
+  if (typeof event.id !== 'string' || !event.id.startsWith('evt_')) return 'no event id';
+  const metadata = object.metadata;
+  const memberId = isRecord(metadata) ? metadata.member_id : undefined;
+  if (!isUuid(memberId)) return 'metadata.member_id is not a Vault member id';
+  if (typeof providerRef !== 'string' || providerRef === '') return 'no payment reference';
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0) return 'no amount';
+  if (typeof object.currency !== 'string' || !/^[a-z]{3}$/i.test(object.currency)) return 'no currency';
+  return {
+    memberId: memberId.toLowerCase(),
+    providerRef,
+    amountCents: amount,
+    currency: object.currency.toUpperCase(),
+    status,
+    eventId: event.id,
+  };
+}
+
+export function postgrestPaymentsWebhookStore(client: PostgrestClient): PaymentsWebhookStore {
+  return {
+    async recordPayment(record, signal) {
+      await client.rpc(
+        'record_payment',
+        {
+          member_id: record.memberId,
+          provider_ref: record.providerRef,
+          amount_cents: record.amountCents,
+          currency: record.currency,
+          status: record.status,
+          event_id: record.eventId,
+        },
+        { signal },
+      );
+    },
+  };
+}
