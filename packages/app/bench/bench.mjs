@@ -14,11 +14,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { createServer } from 'vite';
 import { chromiumArgs, chromiumPath } from '../../../.ci/chromium.mjs';
 import { allChunks, isMockBackend } from './lib/chunks.mjs';
 import { buildFloors, floors } from './lib/floors.mjs';
 import { formatKB, markdownTable, table } from './lib/format.mjs';
-import { armInteraction, installLoadObservers, pickFilterLetter, readLoadFigures } from './lib/page-probes.mjs';
+import {
+  armInteraction,
+  installLoadObservers,
+  pickFilterLetter,
+  readDeclaredReads,
+  readLoadFigures,
+} from './lib/page-probes.mjs';
 import { startStaticServer } from './lib/server.mjs';
 import { seedSession, sessions } from './lib/sessions.mjs';
 import { quantile, summarize } from './lib/stats.mjs';
@@ -53,11 +60,33 @@ const profile = {
   viewport: { width: 1280, height: 800 },
 };
 
-/** Pages of issue 6, each with the session it is loaded under. */
+/**
+ * The tables the investor's dashboard declares it reads on its first render
+ * (src/screens/Dashboard/InvestorDashboard.reads.ts, through src/screens/firstScreenReads.ts),
+ * loaded with Vite from the app's sources: the bench times those requests, and says when the
+ * page asked for fewer.
+ */
+async function investorDashboardTables() {
+  const vite = await createServer({
+    root: path.join(repoRoot, 'packages/app'),
+    configFile: path.join(repoRoot, 'packages/app/vite.config.ts'),
+    server: { middlewareMode: true, hmr: false },
+    appType: 'custom',
+    logLevel: 'error',
+  });
+  try {
+    const { dashboardReads } = await vite.ssrLoadModule('/src/screens/firstScreenReads.ts');
+    return dashboardReads.investor.map((query) => query.table);
+  } finally {
+    await vite.close();
+  }
+}
+
+/** Pages of issue 6, each with the session it is loaded under (and the tables its first screen reads). */
 const allAppPages = [
   { id: 'landing', path: '/', session: null },
   { id: 'login', path: '/login', session: null },
-  { id: 'dashboard', path: '/dashboard', session: 'investor' },
+  { id: 'dashboard', path: '/dashboard', session: 'investor', reads: await investorDashboardTables() },
   { id: 'opportunities', path: '/opportunities', session: 'readyInvestor' },
   { id: 'documents', path: '/documents', session: 'investor' },
 ];
@@ -121,7 +150,14 @@ async function main() {
     for (const [index, slot] of schedule.entries()) {
       const origin = servers[slot.server].origin;
       const isApp = slot.server === 'app';
-      const sample = await measureLoad(browser, `${origin}${slot.path}`, slot.session, servers[slot.server], isApp);
+      const sample = await measureLoad(
+        browser,
+        `${origin}${slot.path}`,
+        slot.session,
+        servers[slot.server],
+        isApp,
+        slot.reads,
+      );
       samples.push({ index, target: slot.target, ...sample });
       if ((index + 1) % 10 === 0 || index + 1 === schedule.length) {
         process.stdout.write(
@@ -191,7 +227,7 @@ function makeSchedule() {
   for (let round = 0; round < loadsPerPage; round += 1) {
     for (const [position, page] of appPages.entries()) {
       if (floorPositions.has(position)) pushFloor();
-      slots.push({ target: page.id, server: 'app', path: page.path, session: page.session });
+      slots.push({ target: page.id, server: 'app', path: page.path, session: page.session, reads: page.reads });
     }
   }
   // A single app page gives one floor load per round: top the floors up to the same count.
@@ -238,7 +274,7 @@ async function openThrottledPage(browser, sessionName) {
 }
 
 /** One cold load: transferred bytes from the DevTools network events, timings from the page. */
-async function measureLoad(browser, url, sessionName, server, withMockBackend) {
+async function measureLoad(browser, url, sessionName, server, withMockBackend, reads = []) {
   const { context, page, cdp } = await openThrottledPage(browser, sessionName);
   const requests = new Map();
   let lastNetworkActivity = Date.now();
@@ -291,6 +327,7 @@ async function measureLoad(browser, url, sessionName, server, withMockBackend) {
     error = caught instanceof Error ? caught.message.split('\n')[0] : String(caught);
   }
   const figures = error ? null : await page.evaluate(readLoadFigures).catch(() => null);
+  const data = error || reads.length === 0 ? null : await page.evaluate(readDeclaredReads, reads).catch(() => null);
   const sent = server.takeSent();
   await context.close();
 
@@ -309,6 +346,8 @@ async function measureLoad(browser, url, sessionName, server, withMockBackend) {
   return {
     error,
     ...(figures ?? {}),
+    dataAt: data?.dataAt ?? null,
+    readsMissing: data?.missing ?? [],
     jsBytes: byKind.js,
     productJsBytes: byKind.js - serverBytes.mockBackendJs,
     cssBytes: byKind.css,
@@ -461,6 +500,8 @@ function summarizeRun(samples, interactions, meta) {
         ]),
       ),
       files: mine[0]?.files ?? [],
+      readsMissing: [...new Set(mine.flatMap((s) => s.readsMissing ?? []))],
+      dataAt: summarize(mine.map((s) => s.dataAt)),
       metrics: {},
       ratios: {},
     };
@@ -485,6 +526,7 @@ function summarizeRun(samples, interactions, meta) {
     lcp: s.lcp,
     load: s.load,
     headingAt: s.headingAt,
+    dataAt: s.dataAt,
     cls: s.cls,
     jsBytes: s.jsBytes,
     productJsBytes: s.productJsBytes,
@@ -562,6 +604,10 @@ function reportSections(results) {
     const expected = page.label.startsWith('/') ? page.label : null;
     const off = expected ? page.finalPaths.filter((path) => path !== expected) : [];
     if (off.length > 0) notes.push(`${page.label}: ended on ${off.join(', ')} instead`);
+    if (page.dataAt?.median != null)
+      notes.push(`${page.label}: its declared first reads answered at ${ms(page.dataAt)} ms`);
+    if (page.readsMissing?.length > 0)
+      notes.push(`${page.label}: declared first reads never requested: ${page.readsMissing.join(', ')}`);
     if (expected && page.mockWorkerActive < page.loads) {
       notes.push(
         `${page.label}: the mock backend was not running in ${page.loads - page.mockWorkerActive} of ${page.loads} loads`,

@@ -74,6 +74,21 @@ export function readLoadFigures() {
 }
 
 /**
+ * When the page's declared first reads (`tables`, from the screen's .reads.ts) had all answered,
+ * in ms from the navigation's start, from the browser's resource timings of the backend's table
+ * requests (`/rest/v1/<table>`); null, with the tables never asked for, when one is missing.
+ */
+export function readDeclaredReads(tables) {
+  const answeredAt = new Map();
+  for (const entry of performance.getEntriesByType('resource')) {
+    const table = new URL(entry.name).pathname.match(/\/rest\/v1\/(\w+)$/)?.[1];
+    if (table && tables.includes(table)) answeredAt.set(table, Math.max(answeredAt.get(table) ?? 0, entry.responseEnd));
+  }
+  const missing = tables.filter((table) => !answeredAt.has(table));
+  return { dataAt: missing.length === 0 ? Math.max(...answeredAt.values()) : null, missing };
+}
+
+/**
  * Arms one interaction measurement. `start` names the DOM event (captured on window, before the
  * app's own listeners) that begins it; `done` names the condition that ends it. When the
  * condition holds, the end mark is set after the next frame, i.e. once the change has been

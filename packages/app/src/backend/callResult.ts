@@ -1,5 +1,14 @@
-/** What every backend call returns: never a throw, so a failing backend is a state, not a crash. */
-export type Result<T> = ({ ok: true } & T) | { ok: false; error: string };
+/**
+ * What every call of the app returns (a table read, a sign-in, a write): never a throw, so a
+ * failing backend is a state, not a crash. On failure, `code` is the server's error code when it
+ * sent one, and `superseded` says another account signed in before the answer came.
+ */
+export type CallResult<T = Record<never, never>> =
+  | ({ ok: true } & T)
+  | { ok: false; error: string; code?: string; superseded?: boolean };
+
+/** The failure of a call, whatever it would have answered. */
+export type CallFailure = Extract<CallResult, { ok: false }>;
 
 /** A readable message from whatever a library threw or returned. */
 export function messageOf(error: unknown, fallback = 'Unexpected error'): string {

@@ -1,9 +1,9 @@
 import { isAuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
 import { BACKEND_TIMEOUT_MS, backendMessages, messages } from '@vault/domain';
-import type { DemoCall, Outcome, SessionBackend } from '../session/backendApi';
+import type { DemoCall, SessionBackend } from '../session/types';
+import { type CallFailure, type CallResult, messageOf } from './callResult';
 import { backend } from './client';
 import { profilePatchFromRow, readProfileRow } from './profileRow';
-import { messageOf } from './result';
 import { TimeoutError, withTimeout } from './timeout';
 import { createWallet } from './wallet';
 
@@ -14,7 +14,7 @@ export interface SessionBackendOptions {
 
 const unreachable = `The server could not be reached. ${messages.checkConnection}`;
 
-function failure(error: unknown, fallback: string): { ok: false; error: string; code?: string } {
+function failure(error: unknown, fallback: string): CallFailure {
   if (error instanceof TimeoutError) return { ok: false, error: error.message, code: 'timeout' };
   if (isAuthRetryableFetchError(error)) return { ok: false, error: unreachable, code: 'network' };
   if (typeof error === 'object' && error !== null) {
@@ -27,15 +27,15 @@ function failure(error: unknown, fallback: string): { ok: false; error: string; 
 /**
  * The session store's backend through supabase-js (docs/architecture.md): Supabase Auth for the
  * session, PostgREST for the member's own profile row and the demo functions, the wallet function.
- * Every call has a time limit and answers an Outcome, never a throw.
+ * Every call has a time limit and answers a CallResult, never a throw.
  */
 export function createSessionBackend(client: SupabaseClient, options: SessionBackendOptions = {}): SessionBackend {
   const limits: Record<keyof typeof BACKEND_TIMEOUT_MS, number> = { ...BACKEND_TIMEOUT_MS, ...options.timeouts };
 
-  const profileOutcome = (
+  const profileResult = (
     data: unknown,
     error: unknown,
-  ): Outcome<{ profile: ReturnType<typeof profilePatchFromRow> }> => {
+  ): CallResult<{ profile: ReturnType<typeof profilePatchFromRow> }> => {
     if (error) return failure(error, 'The profile could not be saved');
     const row = readProfileRow(data);
     if (!row) return { ok: false, error: 'Your profile could not be read from the answer' };
@@ -102,7 +102,7 @@ export function createSessionBackend(client: SupabaseClient, options: SessionBac
         );
         if (error) return failure(error, 'The profile could not be read');
         if (Array.isArray(data) && data.length === 0) return { ok: true, profile: {} };
-        return profileOutcome(data, null);
+        return profileResult(data, null);
       } catch (error) {
         return failure(error, 'The profile could not be read');
       }
@@ -115,7 +115,7 @@ export function createSessionBackend(client: SupabaseClient, options: SessionBac
           limits.profile,
           backendMessages.profileTimedOut,
         );
-        return profileOutcome(data, error);
+        return profileResult(data, error);
       } catch (error) {
         return failure(error, 'The profile could not be saved');
       }
@@ -129,7 +129,7 @@ export function createSessionBackend(client: SupabaseClient, options: SessionBac
           limits.profile,
           backendMessages.profileTimedOut,
         );
-        return profileOutcome(data, error);
+        return profileResult(data, error);
       } catch (error) {
         return failure(error, 'The change could not be saved');
       }

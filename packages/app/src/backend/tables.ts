@@ -1,6 +1,6 @@
 import * as v from 'valibot';
+import { type CallResult, messageOf } from './callResult';
 import { backend } from './client';
-import { messageOf, type Result } from './result';
 import { type TableName, type TableRow, tableSchemas } from './schemas';
 
 /** The header that tells the embedded mock a load is a Retry (docs/product.md §9: 400 ms instead of 150 ms). */
@@ -14,7 +14,7 @@ export interface LoadOptions {
   signal?: AbortSignal;
 }
 
-export type TableResult<T> = Result<{ rows: T[] }>;
+export type TableResult<T> = CallResult<{ rows: T[] }>;
 
 /**
  * Reads a table through supabase-js and validates every row with its schema. Any failure (HTTP

@@ -11,15 +11,15 @@ import {
   demoWalletId,
   readCreateWalletResponse,
 } from '@vault/domain';
+import { type CallResult, messageOf } from './callResult';
 import { readProfileRow } from './profileRow';
-import { messageOf, type Result } from './result';
 import { TimeoutError, withTimeout } from './timeout';
 
 const CREATE_WALLET_FUNCTION = 'create-crossmint-wallet';
 /** The header that makes a retried wallet request return the first one's answer (docs/backend.md). */
 const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
-export type CreateWalletResult = Result<{ walletId: string }>;
+export type CreateWalletResult = CallResult<{ walletId: string }>;
 
 export interface CreateWalletOptions {
   /** Demo mode: PATCH the profile row with a fake wallet id instead of calling the function. */

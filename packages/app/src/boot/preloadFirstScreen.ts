@@ -14,14 +14,14 @@ export interface FirstScreenCode {
 const FIRST_SCREEN_WAIT_MS = 1500;
 
 /**
- * Fetches the code of what the guard will render for this path (the screen, and the signed-in
- * shell around it), so the first render needs no loading state, and starts its data requests. The view comes from the domain's
- * resolveView, as the guard's does; a redirect is followed, so a signed-in visitor of '/' gets the
- * dashboard's code while the guard is still sending them there. Resolves when the code is here or
- * after FIRST_SCREEN_WAIT_MS, whichever is first. Never rejects: after a failed fetch the render
- * fetches again, and the crash page shows a second failure. With a stored session the page's inline
- * script has already linked these files before the entry ran (prerender/firstScreen.ts), so they
- * are usually here by now.
+ * Fetches the code of what the guard will render for this path (the screen, and the signed-in shell
+ * around it), so the first render needs no loading state, and then starts the screen's declared
+ * reads (screens/firstScreenReads.ts). The view comes from the domain's resolveView, as the
+ * guard's does; a redirect is followed, so a signed-in visitor of '/' gets the dashboard's code
+ * while the guard is still sending them there. Resolves when the code is here or after
+ * FIRST_SCREEN_WAIT_MS, whichever is first. Never rejects: after a failed fetch the render fetches
+ * again, and the crash page shows a second failure. With a stored session the page's inline script
+ * has usually linked these files already (prerender/firstScreen.ts).
  */
 export async function preloadFirstScreen(
   session: Session,
@@ -34,14 +34,14 @@ export async function preloadFirstScreen(
   if (view.shell) loads.push(shell.preload());
   // The screen's data is requested as soon as its code is here, before the first render rather than
   // after it (the render of a signed-in page takes a while on a slow CPU). Not before: supabase-js
-  // (and the embedded mock backend, ~90 KB) would share the bandwidth with the code that paints.
+  // (and the embedded mock backend) would share the bandwidth with the code that paints.
   // Only the signed-in screens (in the shell) read tables: a public page never loads the data layer,
   // which would bring the screens' shared code (the 'screens-common' chunk) to the landing page.
   const params = matchRoute(pathname)?.params ?? {};
   const code = Promise.all(loads).then(async () => {
     if (!view.shell) return;
-    const { prefetchScreen } = await import('../data/queries');
-    prefetchScreen(view.screen, params, session);
+    const { prefetchFirstScreenReads } = await import('../screens/firstScreenReads');
+    prefetchFirstScreenReads(view.screen, params, session);
   });
   try {
     await Promise.race([code, new Promise((resolve) => window.setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);

@@ -1,6 +1,6 @@
 import { EmptyState, ErrorState, LoadingSkeleton, type LoadingSkeletonVariant } from '@vault/ui';
 import type { ReactNode } from 'react';
-import type { Query } from '../data/useQuery';
+import type { Query } from '../data/_query/queryRef';
 
 export interface TableDataProps<T> {
   /** A query hook's result (../data/queries.ts). */

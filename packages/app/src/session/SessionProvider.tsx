@@ -1,10 +1,9 @@
 import { DEMO_PASSWORD, demoEmail, type Role, type Session } from '@vault/domain';
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { setAuthStorage } from '../backend/token';
-import { whenIdle } from '../boot';
 import { browserStorage } from '../storage/local';
 import { AUTH_STORAGE_KEY, createSessionArea, PROFILE_CACHE_KEY, type SessionArea } from '../storage/sessionArea';
-import { type ActionResult, createSessionStore, type SessionStore, type SessionStoreOptions } from './store';
+import { createSessionStore, type SessionStore, type SessionStoreOptions } from './store';
 
 const SessionContext = createContext<SessionStore | null>(null);
 
@@ -53,7 +52,6 @@ export function createAppSessionStore(overrides: Partial<SessionStoreOptions> = 
 export function SessionProvider({ store, children }: { store?: SessionStore; children: ReactNode }) {
   const [value] = useState(() => store ?? createAppSessionStore());
   useSessionSyncAcrossTabs(value);
-  useProfileRevalidation(value);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
@@ -80,17 +78,6 @@ function useSessionSyncAcrossTabs(store: SessionStore): void {
   }, [store]);
 }
 
-/**
- * A restored session shows the cached profile at once; once the page is idle the profile is read
- * again from the server, which owns its status fields.
- */
-function useProfileRevalidation(store: SessionStore): void {
-  useEffect(() => {
-    if (!store.getState().session.user) return;
-    return whenIdle(() => void store.reloadProfile());
-  }, [store]);
-}
-
 export interface UseSession {
   session: Session;
   loading: boolean;
@@ -99,18 +86,18 @@ export interface UseSession {
   signInAs(role: Role): Promise<boolean>;
   signUp(email: string, password: string, name: string): Promise<boolean>;
   logout(): void;
-  saveProfile(fields: { name: string }): Promise<ActionResult>;
-  savePreferences: SessionStore['savePreferences'];
-  createWallet(options: { demo: boolean }): Promise<ActionResult>;
-  approveKyc(): Promise<ActionResult>;
-  completeFirstOnramp(amountCents: number): Promise<ActionResult>;
-  resetFirstOnramp(): Promise<ActionResult>;
 }
 
-/** The signed-in state and its actions; see session/store.ts for what each does. */
-export function useSession(): UseSession {
+/** The session store itself, for the writes of data/<entity>/, which act for the signed-in member. */
+export function useSessionStore(): SessionStore {
   const store = useContext(SessionContext);
   if (!store) throw new Error('useSession needs a <SessionProvider> above it');
+  return store;
+}
+
+/** The signed-in state, sign-in and sign-out; see session/store.ts for what each does. Writes: data/<entity>/. */
+export function useSession(): UseSession {
+  const store = useSessionStore();
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   return {
     session: state.session,
@@ -120,11 +107,5 @@ export function useSession(): UseSession {
     signInAs: store.signInAs,
     signUp: store.signUp,
     logout: store.logout,
-    saveProfile: store.saveProfile,
-    savePreferences: store.savePreferences,
-    createWallet: store.createWallet,
-    approveKyc: store.approveKyc,
-    completeFirstOnramp: store.completeFirstOnramp,
-    resetFirstOnramp: store.resetFirstOnramp,
   };
 }

@@ -3,6 +3,10 @@ import { delay, HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockDb, uuidForEmail } from '../../../../mocks';
 import { server } from '../../../../mocks/node';
+import { approveKyc } from '../data/kyc/approveKyc';
+import { savePreferences } from '../data/profile/savePreferences';
+import { saveProfile } from '../data/profile/saveProfile';
+import { createWallet } from '../data/wallet/createWallet';
 import { memoryStorage } from '../storage/local';
 import { AUTH_STORAGE_KEY, createSessionArea, PROFILE_CACHE_KEY } from '../storage/sessionArea';
 import { tab, testClient, testStore } from '../test/mockBackend';
@@ -179,7 +183,7 @@ describe('defects', () => {
     );
     const { store } = testStore();
     await store.signIn('a@example.eu', 'pw');
-    const creating = store.createWallet({ demo: false });
+    const creating = createWallet(store, { demo: false });
     await delay(50);
     store.logout();
     await store.signIn('b@example.eu', 'pw');
@@ -200,8 +204,8 @@ describe('defects', () => {
     });
     const { store } = testStore();
     await store.signIn('a@example.eu', 'pw');
-    expect(await store.saveProfile({ name: 'Ada King' })).toEqual({ ok: true });
-    expect(await store.saveProfile({ name: 'Ada King' })).toEqual({ ok: true });
+    expect(await saveProfile(store, { name: 'Ada King' })).toEqual({ ok: true });
+    expect(await saveProfile(store, { name: 'Ada King' })).toEqual({ ok: true });
     await vi.waitFor(() => expect(bodies).toEqual([{ name: 'Ada King' }]));
     expect(store.getState().session.user?.name).toBe('Ada King');
     server.events.removeAllListeners();
@@ -223,7 +227,7 @@ describe('defects', () => {
     );
     const { store, area } = testStore();
     await store.signIn('a@example.eu', 'pw');
-    await store.approveKyc();
+    await approveKyc(store);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const reloaded = testStore(createSessionArea(area.local, null));
     expect(reloaded.store.getState().session.user?.email).toBe('a@example.eu');
@@ -249,11 +253,11 @@ describe('defects', () => {
     );
     const { store } = testStore(tab(), { backend: { timeouts: { wallet: 200, profile: 200 } } });
     await store.signIn('a@example.eu', 'pw');
-    expect(await store.createWallet({ demo: false })).toEqual({
+    expect(await createWallet(store, { demo: false })).toEqual({
       ok: false,
       error: 'The wallet service did not answer in time. Please try again.',
     });
-    expect(await store.saveProfile({ name: 'New' })).toEqual({
+    expect(await saveProfile(store, { name: 'New' })).toEqual({
       ok: false,
       error: 'Your profile could not be saved: the server did not answer in time. Please try again.',
     });
@@ -280,8 +284,8 @@ describe('communication preferences', () => {
     const { store, area } = testStore();
     await store.signIn('a@example.eu', 'pw');
     const id = uuidForEmail('a@example.eu');
-    expect(await store.savePreferences({ email: false })).toEqual({ ok: true });
-    expect(await store.savePreferences({ sms: true })).toEqual({ ok: true });
+    expect(await savePreferences(store, { email: false })).toEqual({ ok: true });
+    expect(await savePreferences(store, { sms: true })).toEqual({ ok: true });
     await vi.waitFor(() =>
       expect(bodies).toEqual([{ preferences: { email: false } }, { preferences: { email: false, sms: true } }]),
     );
@@ -312,7 +316,7 @@ describe('communication preferences', () => {
     );
     const { store } = testStore();
     await store.signIn('a@example.eu', 'pw');
-    expect(await store.savePreferences({ email: false })).toEqual({ ok: true });
+    expect(await savePreferences(store, { email: false })).toEqual({ ok: true });
     expect(store.getState().session.user?.preferences).toEqual({ email: false, news: false });
   });
 
@@ -320,8 +324,8 @@ describe('communication preferences', () => {
     const bodies = patchBodies();
     const { store } = testStore();
     await store.signIn('a@example.eu', 'pw');
-    expect(await store.savePreferences({ sms: true })).toEqual({ ok: true });
-    expect(await store.savePreferences({ sms: true })).toEqual({ ok: true });
+    expect(await savePreferences(store, { sms: true })).toEqual({ ok: true });
+    expect(await savePreferences(store, { sms: true })).toEqual({ ok: true });
     await delay(50);
     expect(bodies).toEqual([{ preferences: { sms: true } }]);
   });
@@ -331,8 +335,8 @@ describe('communication preferences', () => {
     const { store } = testStore();
     await store.signIn('a@example.eu', 'pw');
     const results = await Promise.all([
-      store.savePreferences({ email: false }),
-      store.savePreferences({ news: false }),
+      savePreferences(store, { email: false }),
+      savePreferences(store, { news: false }),
     ]);
     expect(results).toEqual([{ ok: true }, { ok: true }]);
     expect(bodies.at(-1)).toEqual({ preferences: { email: false, news: false } });
@@ -342,13 +346,13 @@ describe('communication preferences', () => {
   it('a failure answers the server’s error and leaves the user and the server unchanged', async () => {
     const { store, area } = testStore();
     await store.signIn('a@example.eu', 'pw');
-    await store.savePreferences({ email: false });
+    await savePreferences(store, { email: false });
     const before = store.getState().session.user;
     const cached = area.local?.getItem(PROFILE_CACHE_KEY);
     server.use(
       http.patch('*/rest/v1/profiles', () => HttpResponse.json({ message: 'Service unavailable' }, { status: 500 })),
     );
-    expect(await store.savePreferences({ sms: true })).toEqual({ ok: false, error: 'Service unavailable' });
+    expect(await savePreferences(store, { sms: true })).toEqual({ ok: false, error: 'Service unavailable' });
     expect(store.getState().session.user).toBe(before);
     expect(store.getState().session.user?.preferences).toEqual({ email: false });
     expect(area.local?.getItem(PROFILE_CACHE_KEY)).toBe(cached);
@@ -376,8 +380,8 @@ describe('communication preferences', () => {
     );
     const { store } = testStore();
     await store.signIn('a@example.eu', 'pw');
-    const saving = store.savePreferences({ sms: true });
-    const queued = store.savePreferences({ news: false });
+    const saving = savePreferences(store, { sms: true });
+    const queued = savePreferences(store, { news: false });
     await delay(50);
     store.logout();
     await store.signIn('b@example.eu', 'pw');
@@ -393,7 +397,7 @@ describe('communication preferences', () => {
     const bodies = patchBodies();
     const { store, area } = testStore();
     await store.signIn('a@example.eu', 'pw');
-    await store.savePreferences({ email: false });
+    await savePreferences(store, { email: false });
     // A restore whose cached profile predates preferences (an older app version cached it).
     const user = store.getState().session.user;
     if (!user) throw new Error('signed in above');
@@ -401,7 +405,7 @@ describe('communication preferences', () => {
     area.local?.setItem(PROFILE_CACHE_KEY, JSON.stringify(older));
     const restored = testStore(createSessionArea(area.local, null)).store;
     expect(restored.getState().session.user?.preferences).toBeUndefined();
-    expect(await restored.savePreferences({ sms: true })).toEqual({ ok: true });
+    expect(await savePreferences(restored, { sms: true })).toEqual({ ok: true });
     expect(bodies.at(-1)).toEqual({ preferences: { email: false, sms: true } });
     expect(restored.getState().session.user?.preferences).toEqual({ email: false, sms: true });
   });
@@ -421,7 +425,7 @@ describe('communication preferences', () => {
   it('signed out: nothing is sent', async () => {
     const bodies = patchBodies();
     const { store } = testStore();
-    expect(await store.savePreferences({ sms: true })).toEqual({ ok: false, error: messages.notAuthenticated });
+    expect(await savePreferences(store, { sms: true })).toEqual({ ok: false, error: messages.notAuthenticated });
     expect(bodies).toEqual([]);
   });
 });
@@ -436,8 +440,8 @@ describe('two tabs, two accounts', () => {
     a.store.syncFromStorage();
     expect(a.store.getState().session.user?.email).toBe('a@example.eu');
     const [walletA, walletB] = await Promise.all([
-      a.store.createWallet({ demo: false }),
-      b.store.createWallet({ demo: true }),
+      createWallet(a.store, { demo: false }),
+      createWallet(b.store, { demo: true }),
     ]);
     expect(walletA).toEqual({ ok: true });
     expect(walletB).toEqual({ ok: true });

@@ -3,11 +3,8 @@ import {
   backendMessages,
   mergeProfile,
   messages,
-  type Preferences,
-  PreferencesSchema,
   type ProfilePatch,
   ProfilePatchSchema,
-  ProfileRowSchema,
   type Role,
   type Session,
   signedOut,
@@ -15,9 +12,11 @@ import {
   validateSignIn,
 } from '@vault/domain';
 import * as v from 'valibot';
+import type { CallResult } from '../backend/callResult';
+import { withTimeout } from '../backend/timeout';
 import type { SessionArea } from '../storage/sessionArea';
-import type { DemoCall, Outcome, SessionBackend } from './backendApi';
 import { cacheProfile, readStoredSession, restoreSession, type StoredSession } from './persist';
+import type { SessionBackend } from './types';
 
 interface SessionState {
   session: Session;
@@ -51,9 +50,6 @@ export interface SessionStoreOptions {
   initial?: Partial<SessionState>;
 }
 
-/** What a write returns; `superseded` when another account signed in before the answer came. */
-export type ActionResult = { ok: true } | { ok: false; error: string; superseded?: boolean };
-
 export interface SessionStore {
   getState(): SessionState;
   subscribe(listener: () => void): () => void;
@@ -69,18 +65,16 @@ export interface SessionStore {
   /** Registration: a new account through Supabase Auth, then the member's name on their profile. */
   signUp(email: string, password: string, name: string): Promise<boolean>;
   logout(): void;
-  /** Saves the member's editable fields, sending only those that changed. */
-  saveProfile(fields: { name: string }): Promise<ActionResult>;
   /**
-   * Saves communication toggles (channel id -> on) on the member's profile: the stored map with
-   * these changes, sending only the `preferences` column and nothing when no value changes. Saves
-   * run one after another, so a quick second toggle builds on the first one's answer.
+   * The backend, loaded on first use, for the writes of data/<entity>/ (data/_mutation/); a failure
+   * to load it is an answer, never a hang.
    */
-  savePreferences(changes: Preferences): Promise<ActionResult>;
-  createWallet(options: { demo: boolean }): Promise<ActionResult>;
-  approveKyc(): Promise<ActionResult>;
-  completeFirstOnramp(amountCents: number): Promise<ActionResult>;
-  resetFirstOnramp(): Promise<ActionResult>;
+  backend(): Promise<CallResult<{ backend: SessionBackend }>>;
+  /**
+   * Merges what the server answered about the member's profile into the session, if `userId` is
+   * still the one signed in; false when it is not, or the answer would not restore.
+   */
+  applyProfile(userId: string, patch: ProfilePatch): boolean;
   /** Reads the member's profile again from the server (after a restore or another tab's change). */
   reloadProfile(): Promise<void>;
   /**
@@ -92,24 +86,6 @@ export interface SessionStore {
 
 /** When a profile that could not be read at sign-in is asked for again. */
 const PROFILE_RETRY_MS = 3000;
-
-const superseded: ActionResult = { ok: false, error: 'Another account signed in meanwhile', superseded: true };
-
-function withLimit<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer after ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
 
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const { area, notify } = options;
@@ -136,8 +112,9 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     emit();
   }
 
-  async function loadBackend(): Promise<Outcome<{ backend: SessionBackend }>> {
-    backendPromise ??= withLimit(options.loadBackend(), options.loadTimeoutMs ?? BACKEND_TIMEOUT_MS.code).then(
+  async function loadBackend(): Promise<CallResult<{ backend: SessionBackend }>> {
+    const limit = options.loadTimeoutMs ?? BACKEND_TIMEOUT_MS.code;
+    backendPromise ??= withTimeout(() => options.loadBackend(), limit, `no answer after ${limit} ms`).then(
       (backend) => {
         // supabase-js's own events (a refresh that failed, a sign-out in another tab) reach the store.
         if (!listeningToAuth) backend.onAuthChange(() => store.syncFromStorage());
@@ -176,7 +153,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
    * Adopts the session supabase-js has just stored: read back and validated exactly as a restore
    * would read it, so a session that would not restore is refused now, not at the next reload.
    */
-  async function adopt(backend: SessionBackend, admit?: (session: Session) => boolean): Promise<Outcome> {
+  async function adopt(backend: SessionBackend, admit?: (session: Session) => boolean): Promise<CallResult> {
     let read: StoredSession;
     try {
       const storage = area.current();
@@ -218,7 +195,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     password: string,
     remember: boolean,
     admit?: (session: Session) => boolean,
-  ): Promise<Outcome> {
+  ): Promise<CallResult> {
     const loaded = await loadBackend();
     if (!loaded.ok) return loaded;
     await signingOut;
@@ -231,49 +208,6 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     } finally {
       signingIn -= 1;
     }
-  }
-
-  /** Runs a write for the signed-in member and applies its answer only if they are still signed in. */
-  async function forMember(
-    run: (backend: SessionBackend, user: User) => Promise<Outcome<{ profile: ProfilePatch }>>,
-  ): Promise<ActionResult> {
-    const user = state.session.user;
-    if (!user) return { ok: false, error: messages.notAuthenticated };
-    const loaded = await loadBackend();
-    if (!loaded.ok) return loaded;
-    const answer = await run(loaded.backend, user);
-    if (currentUserId() !== user.id) return superseded;
-    if (!answer.ok) return { ok: false, error: answer.error };
-    applyProfile(user.id, answer.profile);
-    return { ok: true };
-  }
-
-  const demoCall = (call: DemoCall) => forMember((backend) => backend.demo(call));
-
-  /** The preference saves in order: each reads the map the previous answer left. */
-  let preferenceSaves: Promise<unknown> = Promise.resolve();
-
-  async function savePreferencesNow(askedBy: string, changes: Preferences): Promise<ActionResult> {
-    const user = state.session.user;
-    if (!user) return { ok: false, error: messages.notAuthenticated };
-    // Queued behind another save while a different account signed in: not theirs to change.
-    if (user.id !== askedBy) return superseded;
-    if (user.preferences === undefined) {
-      // The profile has not been read yet: the map sent must build on the stored one, not on {}.
-      await store.reloadProfile();
-      const read = state.session.user;
-      if (read?.id !== askedBy) return superseded;
-      if (read.preferences === undefined) return { ok: false, error: 'Your saved preferences could not be read' };
-      return savePreferencesNow(askedBy, changes);
-    }
-    const stored = user.preferences;
-    // The column holds the whole map: the stored one with these changes (docs/decisions.md (16)).
-    const next = v.safeParse(PreferencesSchema, { ...stored, ...changes });
-    if (!next.success) return { ok: false, error: 'These preferences cannot be stored' };
-    const changed = Object.entries(next.output).some(([id, on]) => !Object.hasOwn(stored, id) || stored[id] !== on);
-    // Only what changed: a toggle back to the stored value sends nothing.
-    if (!changed) return { ok: true };
-    return forMember((backend, member) => backend.saveProfile(member.id, { preferences: next.output }));
   }
 
   const store: SessionStore = {
@@ -353,7 +287,11 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         return false;
       }
       // The name typed in the wizard, if the server did not take it from the sign-up already.
-      await store.saveProfile({ name });
+      const user = state.session.user;
+      if (user && user.name !== name) {
+        const saved = await loaded.backend.saveProfile(user.id, { name });
+        if (saved.ok) applyProfile(user.id, saved.profile);
+      }
       notify.success(messages.loginSuccess);
       return true;
     },
@@ -370,47 +308,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       }
     },
 
-    async saveProfile({ name }) {
-      const user = state.session.user;
-      if (!user) return { ok: false, error: messages.notAuthenticated };
-      // The profile's own limit (the server's check constraint), before anything is sent.
-      const fits = v.safeParse(ProfileRowSchema.entries.name, name);
-      if (!fits.success) {
-        const max = fits.issues[0]?.requirement;
-        return { ok: false, error: `A name can be at most ${typeof max === 'number' ? max : 200} characters.` };
-      }
-      // Only what changed: a stale tab must not overwrite the server's other columns.
-      if (name === user.name) return { ok: true };
-      return forMember((backend, member) => backend.saveProfile(member.id, { name }));
-    },
-
-    savePreferences(changes) {
-      const askedBy = currentUserId();
-      if (askedBy === null) return Promise.resolve({ ok: false, error: messages.notAuthenticated });
-      const result = preferenceSaves.then(() => savePreferencesNow(askedBy, changes));
-      preferenceSaves = result.catch(() => undefined);
-      return result;
-    },
-
-    async createWallet({ demo }) {
-      const user = state.session.user;
-      if (!user) return { ok: false, error: 'A signed-in user is needed to create a wallet' };
-      const idempotencyKey = crypto.randomUUID();
-      const loaded = await loadBackend();
-      if (!loaded.ok) return loaded;
-      const answer = await loaded.backend.createWallet(user.id, { demo, idempotencyKey });
-      if (currentUserId() !== user.id) return superseded;
-      if (!answer.ok) return { ok: false, error: answer.error };
-      // docs/product.md §4: after wallet creation the profile is refreshed with the new wallet id.
-      if (!applyProfile(user.id, { crossmintWalletId: answer.walletId })) {
-        return { ok: false, error: 'The wallet id sent by the server could not be kept' };
-      }
-      return { ok: true };
-    },
-
-    approveKyc: () => demoCall({ fn: 'demo_approve_kyc' }),
-    completeFirstOnramp: (amountCents) => demoCall({ fn: 'demo_complete_first_onramp', amountCents }),
-    resetFirstOnramp: () => demoCall({ fn: 'demo_reset_first_onramp' }),
+    backend: loadBackend,
+    applyProfile,
 
     async reloadProfile() {
       const user = state.session.user;

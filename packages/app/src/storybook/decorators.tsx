@@ -3,7 +3,7 @@ import type { Session } from '@vault/domain';
 import { type ReactNode, useState } from 'react';
 import { MemoryRouter, parsePath, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import { Toaster, toast } from 'sonner';
-import { clearQueries } from '../data/cache';
+import { clearQueries } from '../data/_query/cache';
 import { DemoModeOverride } from '../demo/demoMode';
 import { createAppSessionStore, SessionProvider } from '../session/SessionProvider';
 import { ShellLayout } from '../shell/ShellLayout';

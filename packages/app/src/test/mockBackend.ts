@@ -3,8 +3,8 @@ import WebSocket from 'ws';
 import { type BackendClientOptions, createBackendClient } from '../backend/client';
 import type { BackendConfig } from '../backend/config';
 import { createSessionBackend, type SessionBackendOptions } from '../backend/sessionBackend';
-import type { SessionBackend } from '../session/backendApi';
 import { createSessionStore, type SessionStore, type SessionStoreOptions } from '../session/store';
+import type { SessionBackend } from '../session/types';
 import { memoryStorage } from '../storage/local';
 import { type AuthStorageAdapter, createSessionArea, type SessionArea } from '../storage/sessionArea';
 

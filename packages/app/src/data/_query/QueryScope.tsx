@@ -1,4 +1,4 @@
-import { useSession } from '../session/SessionProvider';
+import { useSession } from '../../session/SessionProvider';
 import { setQueryScope } from './scope';
 
 /** Keeps the query cache to the signed-in user's data; set during render, before any screen reads. */

@@ -1,6 +1,6 @@
 import { signedOut } from '@vault/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LoadOptions, TableResult } from '../backend/tables';
+import type { LoadOptions, TableResult } from '../../backend/tables';
 
 interface Call {
   table: string;
@@ -11,13 +11,13 @@ const calls: Call[] = [];
 
 // The backend stands still until a test answers: each load waits for `resolve`. The cache imports
 // the backend module on its first request, so a request is seen after a tick.
-vi.mock('../backend/tables', () => ({
+vi.mock('../../backend/tables', () => ({
   loadSampleTable: (table: string, options: LoadOptions = {}) =>
     new Promise<TableResult<unknown>>((resolve) => calls.push({ table, options, resolve })),
 }));
 
 const { clearQueries, prefetch, queryKey, readQuery, retryQuery, subscribeQuery } = await import('./cache');
-const { prefetchScreen, tableOf } = await import('./queries');
+const { prefetchFirstScreenReads } = await import('../../screens/firstScreenReads');
 const { setQueryScope } = await import('./scope');
 
 const solar = { id: 'solar', name: 'Solar' };
@@ -108,11 +108,11 @@ describe('the query cache', () => {
   });
 
   it("starts the opportunity detail's two requests together, before either answers", async () => {
-    prefetchScreen('opportunityDetail', { id: 'solar' }, signedOut);
+    prefetchFirstScreenReads('opportunityDetail', { id: 'solar' }, signedOut);
     await tick();
     expect(calls.map((c) => [c.table, c.options.eq])).toEqual([
-      [tableOf.opportunityDetail, { id: 'solar' }],
-      [tableOf.opportunity, { id: 'solar' }],
+      ['opportunity_details', { id: 'solar' }],
+      ['opportunities', { id: 'solar' }],
     ]);
   });
 

@@ -1,5 +1,5 @@
-import type { TableName, TableRow } from '../backend/schemas';
-import type { LoadOptions } from '../backend/tables';
+import type { TableName, TableRow } from '../../backend/schemas';
+import type { LoadOptions } from '../../backend/tables';
 import { onQueryScopeChange } from './scope';
 
 /** Equality filters of a query, e.g. `{ id: 'solar-park' }`. */
@@ -55,10 +55,10 @@ function derived(table: TableName, eq: Eq): Entry | null {
 
 // supabase-js comes with the first request, not with the screens' code, so a screen paints
 // without waiting for it (the 'backend' chunk in vite.config.ts). One import for every request.
-let backendTables: Promise<typeof import('../backend/tables')> | undefined;
+let backendTables: Promise<typeof import('../../backend/tables')> | undefined;
 const loadBackendTables = () => {
   // A failed fetch of the chunk (offline) is asked again by the next request.
-  backendTables ??= import('../backend/tables').catch((error: unknown) => {
+  backendTables ??= import('../../backend/tables').catch((error: unknown) => {
     backendTables = undefined;
     throw error;
   });

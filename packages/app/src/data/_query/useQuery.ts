@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { TableName, TableRow } from '../backend/schemas';
+import type { TableName, TableRow } from '../../backend/schemas';
 import { type Eq, type QueryState, queryKey, readQuery, retryQuery, subscribeQuery } from './cache';
 
 export type Query<T> = QueryState<T> & { retry: () => void };

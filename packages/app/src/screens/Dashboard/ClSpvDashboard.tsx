@@ -4,7 +4,7 @@ import { DataTable, type DataTableColumn, PageHeader, StatusChip } from '@vault/
 import type { Repayment } from '../../backend/schemas';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
-import { useLoans, useRepayments } from '../../data/queries';
+import { useLoans, useRepayments } from '../../data/loans/queries';
 import { formatDate } from '../../format/dates';
 
 const loanColumns: readonly DataTableColumn<Loan>[] = [

@@ -3,7 +3,7 @@ import type { AuditLog, ComplianceAlert } from '@vault/domain';
 import { DataTable, type DataTableColumn, PageHeader, StatusChip } from '@vault/ui';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
-import { useAuditLogs, useComplianceAlerts } from '../../data/queries';
+import { useAuditLogs, useComplianceAlerts } from '../../data/compliance/queries';
 import { formatDateTime } from '../../format/dates';
 
 const alertColumns: readonly DataTableColumn<ComplianceAlert>[] = [

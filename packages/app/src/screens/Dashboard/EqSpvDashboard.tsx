@@ -3,7 +3,7 @@ import type { EquityHolding } from '@vault/domain';
 import { DataTable, type DataTableColumn, PageHeader } from '@vault/ui';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
-import { useEquityHoldings } from '../../data/queries';
+import { useEquityHoldings } from '../../data/equityHoldings/queries';
 
 const holdingColumns: readonly DataTableColumn<EquityHolding>[] = [
   { key: 'company', header: 'Company' },

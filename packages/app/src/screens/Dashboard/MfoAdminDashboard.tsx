@@ -5,15 +5,13 @@ import { type ReactNode, useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
-import {
-  useActivity,
-  useComplianceAlerts,
-  useEquityHoldings,
-  useLoans,
-  useMembers,
-  useProductionAssets,
-} from '../../data/queries';
-import type { Query } from '../../data/useQuery';
+import type { Query } from '../../data/_query/queryRef';
+import { useActivity } from '../../data/activity/queries';
+import { useComplianceAlerts } from '../../data/compliance/queries';
+import { useEquityHoldings } from '../../data/equityHoldings/queries';
+import { useLoans } from '../../data/loans/queries';
+import { useMembers } from '../../data/members/queries';
+import { useProductionAssets } from '../../data/productionAssets/queries';
 import { formatDateTime } from '../../format/dates';
 import { SettingsSection } from '../Settings/SettingsSection';
 import { QuickLinks } from './QuickLinks';

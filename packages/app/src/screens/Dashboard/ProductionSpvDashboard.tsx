@@ -3,7 +3,7 @@ import type { ProductionAsset } from '@vault/domain';
 import { DataTable, type DataTableColumn, PageHeader, StatusChip } from '@vault/ui';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
-import { useProductionAssets } from '../../data/queries';
+import { useProductionAssets } from '../../data/productionAssets/queries';
 
 const assetColumns: readonly DataTableColumn<ProductionAsset>[] = [
   { key: 'name', header: 'Asset' },

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
-import { useDocuments } from '../../data/queries';
+import { useDocuments } from '../../data/documents/queries';
 import { useSession } from '../../session/SessionProvider';
 import { useNudgeDismissal } from '../../storage/nudges';
 import { track } from '../../telemetry';

@@ -3,7 +3,7 @@ import { formatEuros, hrefFor, INVESTMENT_TERMS, type InvestmentQuote, investmen
 import { PageHeader, Stepper } from '@vault/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { useOpportunityDetail } from '../../data/queries';
+import { useOpportunityDetail } from '../../data/opportunities/queries';
 import { OpportunityDetailData } from '../OpportunityDetail/OpportunityDetailData';
 import { useBack } from '../OpportunityDetail/useBack';
 import { AmountStep } from './AmountStep';

@@ -3,6 +3,7 @@ import { hrefFor, isKycApproved, readinessStep } from '@vault/domain';
 import { PageHeader } from '@vault/ui';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { useApproveKyc } from '../../data/kyc/approveKyc';
 import { useDemoMode } from '../../demo/demoMode';
 import { useSession } from '../../session/SessionProvider';
 
@@ -14,7 +15,8 @@ const checks = [
 
 /** /kyc-verification (public): what KYC/AML asks for, the demo approval, Skip for Now and Continue. */
 export default function KycVerificationScreen() {
-  const { session, approveKyc } = useSession();
+  const { session } = useSession();
+  const approveKyc = useApproveKyc();
   const demo = useDemoMode();
   const navigate = useNavigate();
   const user = session.user;

@@ -16,7 +16,7 @@ import { EmptyState, FilterPills, MoneyText, OpportunityCard, PageHeader, SortSe
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { TableData } from '../../components/TableData';
-import { useOpportunities } from '../../data/queries';
+import { useOpportunities } from '../../data/opportunities/queries';
 import { OpportunitiesNudge } from './OpportunitiesNudge';
 import { TOTAL_VALUE_LOCKED_CENTS } from './sample';
 

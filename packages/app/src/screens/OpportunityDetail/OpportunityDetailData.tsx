@@ -3,7 +3,7 @@ import { messages, type OpportunityDetail } from '@vault/domain';
 import { PageHeader } from '@vault/ui';
 import type { ReactNode } from 'react';
 import { TableData } from '../../components/TableData';
-import type { Query } from '../../data/useQuery';
+import type { Query } from '../../data/_query/queryRef';
 import { OpportunityNotFound } from './OpportunityNotFound';
 
 /**

@@ -2,7 +2,7 @@ import { Badge, Card, DataList, Text } from '@radix-ui/themes';
 import { messages, type Opportunity, opportunityLocation } from '@vault/domain';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
-import type { Query } from '../../data/useQuery';
+import type { Query } from '../../data/_query/queryRef';
 
 /**
  * What an investor wants to read before investing, beyond the detail's four tiles: the

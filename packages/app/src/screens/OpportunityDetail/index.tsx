@@ -3,8 +3,8 @@ import { explorersThisWeek, formatEuros, hrefFor, type Opportunity, type Opportu
 import { PageHeader, StatCard } from '@vault/ui';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { useOpportunity, useOpportunityDetail } from '../../data/queries';
-import type { Query } from '../../data/useQuery';
+import type { Query } from '../../data/_query/queryRef';
+import { useOpportunity, useOpportunityDetail } from '../../data/opportunities/queries';
 import { useSession } from '../../session/SessionProvider';
 import { ExpressInterestDialog } from './ExpressInterestDialog';
 import { readFromPortfolio } from './fromPortfolio';

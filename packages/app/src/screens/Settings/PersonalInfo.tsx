@@ -2,12 +2,12 @@ import { Button, Flex, Grid, Text, TextField } from '@radix-ui/themes';
 import type { User } from '@vault/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { useSession } from '../../session/SessionProvider';
+import { useSaveProfile } from '../../data/profile/saveProfile';
 import { SettingsSection } from './SettingsSection';
 
 /** Name, email and phone; Save shows success without validation (docs/product.md §5). */
 export function PersonalInfo({ user }: { user: User }) {
-  const { saveProfile } = useSession();
+  const saveProfile = useSaveProfile();
   const [saving, setSaving] = useState(false);
   const [name, setName] = useState(user.name);
   const [phone, setPhone] = useState('');

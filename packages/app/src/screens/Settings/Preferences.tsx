@@ -8,7 +8,7 @@ import {
 } from '@vault/domain';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { useSession } from '../../session/SessionProvider';
+import { useSavePreferences } from '../../data/profile/savePreferences';
 import { SettingsSection } from './SettingsSection';
 
 interface ToggleProps {
@@ -48,7 +48,7 @@ function Toggle({ label, hint, checked, onCheckedChange }: ToggleProps) {
  * moves it back with an error toast. Success toasts like Personal information's Save.
  */
 export function Preferences({ user }: { user: User }) {
-  const { savePreferences } = useSession();
+  const savePreferences = useSavePreferences();
   const stored = effectivePreferences(user.preferences);
   // What the member just chose, shown until its save answers.
   const [pending, setPending] = useState<Record<string, boolean>>({});

@@ -3,8 +3,8 @@ import { hasWallet, hrefFor, messages, readinessStep, type User } from '@vault/d
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { useCreateWallet } from '../../data/wallet/createWallet';
 import { useDemoMode } from '../../demo/demoMode';
-import { useSession } from '../../session/SessionProvider';
 import { SettingsSection } from './SettingsSection';
 
 /**
@@ -15,7 +15,7 @@ import { SettingsSection } from './SettingsSection';
  */
 export function WalletCreation({ user }: { user: User }) {
   const step = readinessStep('wallet');
-  const { createWallet } = useSession();
+  const createWallet = useCreateWallet();
   const demo = useDemoMode();
   const [creating, setCreating] = useState(false);
 

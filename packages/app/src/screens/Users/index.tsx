@@ -4,7 +4,7 @@ import { DataTable, type DataTableColumn, PageHeader } from '@vault/ui';
 import type { PlatformUser } from '../../backend/schemas';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
-import { useMembers } from '../../data/queries';
+import { useMembers } from '../../data/members/queries';
 import { formatDate } from '../../format/dates';
 
 const statusColors: Record<PlatformUser['status'], 'teal' | 'amber' | 'red'> = {

@@ -4,6 +4,7 @@ import { MoneyText, PageHeader, StatCard } from '@vault/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { useCompleteFirstOnramp, useResetFirstOnramp } from '../../data/onramp/firstOnramp';
 import { useDemoMode } from '../../demo/demoMode';
 import { useSession } from '../../session/SessionProvider';
 import { addToBalance, readBalanceCents } from './balance';
@@ -28,7 +29,8 @@ export default function WalletScreen() {
 }
 
 function WalletDetails({ user }: { user: User }) {
-  const { completeFirstOnramp, resetFirstOnramp } = useSession();
+  const completeFirstOnramp = useCompleteFirstOnramp();
+  const resetFirstOnramp = useResetFirstOnramp();
   const demo = useDemoMode();
   const [balance, setBalance] = useState(() => readBalanceCents(user.id));
   const walletId = user.crossmintWalletId ?? '';

@@ -1,0 +1,4 @@
+import type { QueryRef } from '../_query/queryRef';
+
+/** The members an administrator may see. */
+export const membersQuery = { table: 'members' } as const satisfies QueryRef;

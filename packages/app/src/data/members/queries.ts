@@ -1,0 +1,4 @@
+import { useRead } from '../_query/queryRef';
+import { membersQuery } from './keys';
+
+export const useMembers = () => useRead(membersQuery);

@@ -1,0 +1,4 @@
+import { useRead } from '../_query/queryRef';
+import { upcomingActionsQuery } from './keys';
+
+export const useUpcomingActions = () => useRead(upcomingActionsQuery);

@@ -1,0 +1,8 @@
+import { auditLogsQuery, complianceAlertsQuery } from '../../data/compliance/keys';
+
+/**
+ * What ComplianceDashboard reads on its first render, declared once: the first-screen preload
+ * (screens/firstScreenReads.ts) and the bench start these, and reads.test.ts fails when the
+ * component's data hooks and this list part ways.
+ */
+export const complianceDashboardReads = [complianceAlertsQuery, auditLogsQuery] as const;

@@ -1,0 +1,8 @@
+import { productionAssetsQuery } from '../../data/productionAssets/keys';
+
+/**
+ * What ProductionSpvDashboard reads on its first render, declared once: the first-screen preload
+ * (screens/firstScreenReads.ts) and the bench start these, and reads.test.ts fails when the
+ * component's data hooks and this list part ways.
+ */
+export const productionSpvDashboardReads = [productionAssetsQuery] as const;

@@ -1,0 +1,62 @@
+import { type DashboardKind, dashboardFor, type ScreenKey, type Session } from '@vault/domain';
+import { prefetchReads, type QueryRef } from '../data/_query/queryRef';
+import { documentsQuery } from '../data/documents/keys';
+import { membersQuery } from '../data/members/keys';
+import { opportunitiesQuery, opportunityDetailQuery, opportunityQuery } from '../data/opportunities/keys';
+import { clSpvDashboardReads } from './Dashboard/ClSpvDashboard.reads';
+import { complianceDashboardReads } from './Dashboard/ComplianceDashboard.reads';
+import { eqSpvDashboardReads } from './Dashboard/EqSpvDashboard.reads';
+import { investorDashboardReads } from './Dashboard/InvestorDashboard.reads';
+import { mfoAdminDashboardReads } from './Dashboard/MfoAdminDashboard.reads';
+import { productionSpvDashboardReads } from './Dashboard/ProductionSpvDashboard.reads';
+
+/**
+ * Each role's dashboard, by what it declares it reads (screens/Dashboard/*Dashboard.reads.ts).
+ * The bench loads this module by path to know which requests bring the dashboard's data.
+ * @public
+ */
+export const dashboardReads: Record<Exclude<DashboardKind, 'signed-out' | 'unknown'>, readonly QueryRef[]> = {
+  investor: investorDashboardReads,
+  'mfo-admin': mfoAdminDashboardReads,
+  'cl-spv': clSpvDashboardReads,
+  'eq-spv': eqSpvDashboardReads,
+  'production-spv': productionSpvDashboardReads,
+  compliance: complianceDashboardReads,
+};
+
+type Reads = (params: Readonly<Record<string, string>>, session: Session) => readonly QueryRef[];
+
+/**
+ * What each screen reads on its first render, so the first-screen preload (boot/preloadFirstScreen.ts)
+ * can start it with the screen's code. Screens not listed read no table.
+ */
+const screenReads: Partial<Record<ScreenKey, Reads>> = {
+  dashboard: (_params, session) => {
+    const kind = dashboardFor(session);
+    return kind === 'signed-out' || kind === 'unknown' ? [] : dashboardReads[kind];
+  },
+  opportunities: () => [opportunitiesQuery],
+  // Both at once: the facts under the detail do not wait for the detail (OpportunityDetail).
+  opportunityDetail: ({ id = '' }) => [opportunityDetailQuery(id), opportunityQuery(id)],
+  investmentFlow: ({ id = '' }) => [opportunityDetailQuery(id)],
+  documents: () => [documentsQuery],
+  users: () => [membersQuery],
+};
+
+/** The queries a screen starts with, for these route params and this session. */
+function firstScreenReads(
+  screen: ScreenKey,
+  params: Readonly<Record<string, string>>,
+  session: Session,
+): readonly QueryRef[] {
+  return screenReads[screen]?.(params, session) ?? [];
+}
+
+/** Starts a screen's first reads; the first-screen preload calls it once the screen's code is here. */
+export function prefetchFirstScreenReads(
+  screen: ScreenKey,
+  params: Readonly<Record<string, string>>,
+  session: Session,
+): void {
+  prefetchReads(firstScreenReads(screen, params, session));
+}
