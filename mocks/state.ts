@@ -154,7 +154,7 @@ function newProfile(account: MockAccount, now: string): MockProfile {
     id: account.id,
     name,
     preferences: {},
-    kyc_status: account.kycStatus ?? 'unknown',
+    kyc_status: account.kycStatus ?? 'not_started',
     first_onramp_ok: false,
     crossmint_wallet_id: null,
     updated_at: now,

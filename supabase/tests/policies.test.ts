@@ -434,7 +434,7 @@ describe('the new-user trigger', () => {
     expect(rows[0]?.n).toBe(sampleMemberRows.documents.length);
     expect(await profileOf(accounts.investorA.id)).toMatchObject({
       name: '',
-      kyc_status: 'unknown',
+      kyc_status: 'not_started',
       first_onramp_ok: false,
       crossmint_wallet_id: null,
       preferences: {},
@@ -454,7 +454,7 @@ describe('the new-user trigger', () => {
         expect(rows[0]?.n, table).toBe(0);
       }
       const { rows } = await tx.query('select kyc_status from public.profiles where id = $1', [account.id]);
-      expect(rows).toEqual([{ kyc_status: 'unknown' }]);
+      expect(rows).toEqual([{ kyc_status: 'not_started' }]);
     });
   });
 });

@@ -1,26 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { investmentQuoteCases, wholeEuroBankCases } from './backend/fees';
 import { formatEuros, investmentQuote, parseEuroAmount, validateFirstOnramp, validateInvestmentAmount } from './money';
 
 describe('investmentQuote', () => {
-  const cases: [string, number, { bankTotal: number; mgmt: number; card: number; cardTotal: number }][] = [
-    ['1 cent', 1, { mgmt: 0, bankTotal: 1, card: 0, cardTotal: 1 }],
-    ['€33.33', 3_333, { mgmt: 33, bankTotal: 3_366, card: 50, cardTotal: 3_416 }],
-    ['€50 (half cents round up)', 5_000, { mgmt: 50, bankTotal: 5_050, card: 75, cardTotal: 5_125 }],
-    ['€5,000', 500_000, { mgmt: 5_000, bankTotal: 505_000, card: 7_500, cardTotal: 512_500 }],
-    ['€10,000', 1_000_000, { mgmt: 10_000, bankTotal: 1_010_000, card: 15_000, cardTotal: 1_025_000 }],
-    ['€0.50', 50, { mgmt: 1, bankTotal: 51, card: 1, cardTotal: 52 }],
-  ];
-  for (const [name, cents, want] of cases) {
-    it(`bank and card for ${name}`, () => {
-      const bank = investmentQuote(cents, 'bank');
-      expect(bank.managementFeeCents).toBe(want.mgmt);
+  // The cases are shared with the database's fee test (supabase/tests/fees.test.ts).
+  for (const c of investmentQuoteCases) {
+    it(`bank and card for ${c.name}`, () => {
+      const bank = investmentQuote(c.amountCents, 'bank');
+      expect(bank.managementFeeCents).toBe(c.bank.managementFeeCents);
       expect(bank.cardFeeCents).toBe(0);
-      expect(bank.totalCents).toBe(want.bankTotal);
+      expect(bank.totalCents).toBe(c.bank.totalCents);
       expect(bank.lines.map((l) => l.label)).toEqual(['Investment amount', 'Management fee (1%)']);
       expect(bank.settlement).toBe('SEPA, 1–2 business days');
-      const card = investmentQuote(cents, 'card');
-      expect(card.cardFeeCents).toBe(want.card);
-      expect(card.totalCents).toBe(want.cardTotal);
+      const card = investmentQuote(c.amountCents, 'card');
+      expect(card.managementFeeCents).toBe(c.card.managementFeeCents);
+      expect(card.cardFeeCents).toBe(c.card.cardFeeCents);
+      expect(card.totalCents).toBe(c.card.totalCents);
       expect(card.lines.map((l) => l.label)).toEqual(['Investment amount', 'Management fee (1%)', 'Card fee (1.5%)']);
       expect(card.settlement).toBe('Instant');
       // The lines always add up to the total.
@@ -29,7 +24,7 @@ describe('investmentQuote', () => {
   }
 
   it('bank total is 1.01 times the amount for whole euros', () => {
-    for (const euros of [1, 20, 99, 5_000, 12_345]) {
+    for (const euros of wholeEuroBankCases) {
       expect(investmentQuote(euros * 100, 'bank').totalCents).toBe(euros * 101);
     }
   });

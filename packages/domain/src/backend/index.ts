@@ -1,6 +1,11 @@
 export * from './accounts';
+export * from './actionErrors';
+export * from './agreement';
+export * from './audit';
 export * from './conformance';
 export * from './errors';
+export * from './fees';
+export * from './kyc';
 export * from './rpc';
 export { sampleData, sampleMemberRows, sampleSharedRows } from './sample';
 export * from './tables';

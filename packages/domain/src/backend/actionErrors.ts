@@ -1,0 +1,53 @@
+import type { BackendError } from './errors';
+
+/**
+ * The refusals of the server actions (KYC, payments, signatures, fees), as the SQL raises them
+ * and PostgREST answers them. One convention:
+ * - 42501 (HTTP 401/403): the caller may not do this;
+ * - 22023 invalid_parameter_value (HTTP 400): an argument is missing or not valid;
+ * - P0001 (HTTP 400): a valid request that the current state refuses.
+ * supabase/tests/*.test.ts assert every one of them against the SQL.
+ */
+export const actionErrors = {
+  notSignedIn: { code: '42501', message: 'not signed in' },
+  serviceRoleOnly: (fn: 'apply_kyc_result' | 'record_payment'): BackendError => ({
+    code: '42501',
+    message: `only the service role may call ${fn}`,
+  }),
+  /** A function the Postgres role holds no EXECUTE grant on: refused before its body runs. */
+  functionDenied: (fn: string): BackendError => ({ code: '42501', message: `permission denied for function ${fn}` }),
+  auditReadOnly: { code: '42501', message: 'audit_events is append-only' },
+  auditVerifyDenied: {
+    code: '42501',
+    message: 'only compliance, mfo_admin or an administrator may verify the audit trail',
+  },
+
+  kycReviewDenied: { code: '42501', message: 'only compliance or an administrator may review KYC' },
+  kycSelfReview: { code: '42501', message: 'nobody reviews their own KYC' },
+  kycAlreadyApproved: { code: 'P0001', message: 'KYC is already approved' },
+  kycNotPending: { code: 'P0001', message: 'only a pending KYC can be reviewed' },
+  kycBadResult: { code: '22023', message: 'result must be approved, rejected or resubmission_requested' },
+  kycBadDecision: { code: '22023', message: 'decision must be approved, rejected or resubmission_requested' },
+  kycReasonRequired: { code: '22023', message: 'a reason is required unless approving' },
+  reasonTooLong: { code: '22023', message: 'reason must be at most 500 characters' },
+  unknownMember: { code: '22023', message: 'unknown member' },
+  eventIdRequired: { code: '22023', message: 'event_id is required' },
+
+  providerRefRequired: { code: '22023', message: 'provider_ref is required' },
+  badAmount: { code: '22023', message: 'amount_cents must be a positive whole number of cents' },
+  badCurrency: { code: '22023', message: 'currency must be an ISO 4217 code such as EUR' },
+  badPaymentStatus: { code: '22023', message: 'status must be pending, settled or failed' },
+  paymentMismatch: { code: '22023', message: 'the payment does not match the one recorded for provider_ref' },
+
+  agreementArgs: {
+    code: '22023',
+    message: 'version and document_sha256 (64 lower-case hex digits) are required',
+  },
+  notCurrentAgreement: { code: 'P0001', message: 'this is not the current agreement' },
+  documentIdRequired: { code: '22023', message: 'document_id is required' },
+  noSuchDocument: { code: 'P0001', message: 'no such document' },
+  documentNotPending: { code: 'P0001', message: 'this document is not awaiting a signature' },
+
+  quoteBadAmount: { code: '22023', message: 'amount_cents must be a whole, non-negative number of cents' },
+  quoteBadMethod: { code: '22023', message: 'method must be bank or card' },
+} as const satisfies Record<string, BackendError | ((...args: never[]) => BackendError)>;

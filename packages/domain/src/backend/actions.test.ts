@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { agreementCanonicalText, agreementSections, currentAgreement } from './agreement';
+import { auditActions } from './audit';
+import { kycNotification, kycStatuses, kycTransitions, nextKycStatus } from './kyc';
+
+describe('the current agreement', () => {
+  it('holds the SHA-256 of its canonical text', () => {
+    const digest = createHash('sha256').update(agreementCanonicalText(), 'utf8').digest('hex');
+    expect(currentAgreement.sha256).toBe(digest);
+  });
+
+  it('hashes a changed text differently, so a new text needs a new version', () => {
+    const changed = agreementSections.map((s, i) => (i === 0 ? { ...s, body: `${s.body} ` } : s));
+    const digest = createHash('sha256').update(agreementCanonicalText(changed), 'utf8').digest('hex');
+    expect(digest).not.toBe(currentAgreement.sha256);
+  });
+});
+
+describe('the audit actions', () => {
+  it('are unique and dotted', () => {
+    expect(new Set(auditActions).size).toBe(auditActions.length);
+    for (const a of auditActions) expect(a).toMatch(/^[a-z]+\.[a-z_]+$/);
+  });
+});
+
+describe('KYC transitions', () => {
+  it('start from pending is a no-op, from approved is refused, else pending', () => {
+    expect(nextKycStatus('start_kyc', 'pending')).toBe('unchanged');
+    expect(nextKycStatus('start_kyc', 'approved')).toBe('refused');
+    for (const from of ['not_started', 'rejected', 'resubmission_requested'] as const)
+      expect(nextKycStatus('start_kyc', from)).toBe('pending');
+  });
+
+  it('review only from pending; the provider from anywhere; demo approval once', () => {
+    for (const from of kycStatuses) {
+      expect(nextKycStatus('review_kyc', from, 'rejected')).toBe(from === 'pending' ? 'rejected' : 'refused');
+      expect(nextKycStatus('apply_kyc_result', from, 'approved')).toBe('approved');
+      expect(nextKycStatus('demo_approve_kyc', from)).toBe(from === 'approved' ? 'unchanged' : 'approved');
+    }
+  });
+
+  it('has one row per function and a notification for every reachable status', () => {
+    expect(new Set(kycTransitions.map((t) => t.fn)).size).toBe(kycTransitions.length);
+    expect(kycNotification('rejected', 'Blurred photo.').body).toContain('Blurred photo.');
+    expect(kycNotification('resubmission_requested', 'Expired ID').body).toContain('Expired ID');
+  });
+});

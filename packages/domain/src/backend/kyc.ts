@@ -1,0 +1,118 @@
+import * as v from 'valibot';
+import { parseTable } from '../table';
+import type { AuditAction } from './audit';
+
+/**
+ * KYC: the statuses of `profiles.kyc_status` and the transitions the server functions carry
+ * (20261124120100_kyc.sql; docs/backend.md "KYC"). supabase/tests/kyc.test.ts runs every row of
+ * `kycTransitions` against the SQL, and the notification texts against `kycNotification`.
+ */
+export const kycStatuses = ['not_started', 'pending', 'approved', 'rejected', 'resubmission_requested'] as const;
+export type KycStatus = (typeof kycStatuses)[number];
+export const KycStatusSchema = v.picklist(kycStatuses);
+
+/** A new member's status. */
+export const KYC_DEFAULT_STATUS: KycStatus = 'not_started';
+
+/** The outcomes a provider or a reviewer can give. */
+export const kycDecisions = ['approved', 'rejected', 'resubmission_requested'] as const;
+export type KycDecision = (typeof kycDecisions)[number];
+
+export const kycFunctions = ['start_kyc', 'apply_kyc_result', 'review_kyc', 'demo_approve_kyc'] as const;
+export type KycFunction = (typeof kycFunctions)[number];
+
+const KycTransitionSchema = v.object({
+  fn: v.picklist(kycFunctions),
+  from: v.array(KycStatusSchema),
+  /** null: the status the caller gives (the provider's result, the reviewer's decision). */
+  to: v.nullable(KycStatusSchema),
+  /** What happens from the other statuses: 'refused' (an error), 'unchanged' (the row comes back, nothing recorded). */
+  otherwise: v.picklist(['refused', 'unchanged']),
+});
+export type KycTransition = v.InferOutput<typeof KycTransitionSchema>;
+
+export const kycTransitions: readonly KycTransition[] = parseTable('KYC transition', KycTransitionSchema, [
+  // The member submits; from pending it is a no-op (a retry), from approved it is refused.
+  { fn: 'start_kyc', from: ['not_started', 'rejected', 'resubmission_requested'], to: 'pending', otherwise: 'refused' },
+  // The provider's answer applies from any status, once per event id.
+  { fn: 'apply_kyc_result', from: [...kycStatuses], to: null, otherwise: 'refused' },
+  // A reviewer decides on a pending verification only.
+  { fn: 'review_kyc', from: ['pending'], to: null, otherwise: 'refused' },
+  // Demo mode approves at once; already approved, nothing changes.
+  {
+    fn: 'demo_approve_kyc',
+    from: ['not_started', 'pending', 'rejected', 'resubmission_requested'],
+    to: 'approved',
+    otherwise: 'unchanged',
+  },
+]);
+
+/**
+ * The status after `fn` from `from` (with the caller's `decision` where the function takes one),
+ * 'unchanged' for a no-op, or 'refused'. start_kyc from pending is the one 'unchanged' besides
+ * demo_approve_kyc from approved.
+ */
+export function nextKycStatus(
+  fn: KycFunction,
+  from: KycStatus,
+  decision?: KycDecision,
+): KycStatus | 'unchanged' | 'refused' {
+  if (fn === 'start_kyc' && from === 'pending') return 'unchanged';
+  const transition = kycTransitions.find((t) => t.fn === fn);
+  if (!transition) return 'refused';
+  if (!transition.from.includes(from)) return transition.otherwise;
+  return transition.to ?? decision ?? 'refused';
+}
+
+/** The audit action each status is reached by. */
+export const kycActionFor: Record<Exclude<KycStatus, 'not_started'>, AuditAction> = {
+  pending: 'kyc.submitted',
+  approved: 'kyc.approved',
+  rejected: 'kyc.rejected',
+  resubmission_requested: 'kyc.resubmission_requested',
+};
+
+/** The reason apply_kyc_result stores when the provider rejects without one. */
+export const KYC_PROVIDER_NO_REASON = 'No reason given by the provider';
+
+/** The longest reason a decision may carry. */
+export const KYC_REASON_MAX_LENGTH = 500;
+
+/** The notification the member receives for each transition (`public.notifications`). */
+export function kycNotification(
+  status: Exclude<KycStatus, 'not_started'>,
+  reason = '',
+): { title: string; body: string } {
+  switch (status) {
+    case 'pending':
+      return {
+        title: 'Verification submitted',
+        body: 'We have your identity verification and will tell you once it is reviewed.',
+      };
+    case 'approved':
+      return { title: 'Identity verified', body: 'Your identity verification is approved.' };
+    case 'rejected':
+      return {
+        title: 'Verification not approved',
+        body: `Your identity verification was not approved: ${reason} You can start it again.`,
+      };
+    case 'resubmission_requested':
+      return {
+        title: 'Verification needs more information',
+        body: `Please submit your identity verification again: ${reason}`,
+      };
+  }
+}
+
+/** The notifications record_payment sends (20261124120200_payments.sql). */
+export const paymentNotifications = {
+  onrampCompleted: {
+    title: 'First deposit received',
+    body: 'Your first deposit has arrived in your wallet. You can now invest.',
+  },
+  failed: { title: 'Payment failed', body: 'A payment to your wallet did not go through. Please try again.' },
+} as const;
+
+/** The statuses of `public.payments.status`. */
+export const paymentStatuses = ['pending', 'settled', 'failed'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
