@@ -10,7 +10,7 @@ import type { Appearance } from '@vault/ui';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { configure } from 'storybook/test';
 import { handlers } from '../mocks/handlers';
-import { StoryAuthSeed } from '../packages/app/src/storybook/authSeed';
+import { StoryAuthSeed } from '../packages/app/src/test-support/authSeed';
 import { VIEWPORTS } from './viewports';
 
 // findBy… and waitFor give up after 5 s instead of Testing Library's 1 s: on a 2-core machine running

@@ -61,9 +61,9 @@ const sharedFolders = [
   workspaceFolder('ui/src'),
   workspaceFolder('domain/src'),
   `${mustExist(path.join(here, 'src/components'))}/`,
-  `${mustExist(path.join(here, 'src/format'))}/`,
+  `${mustExist(path.join(here, 'src/display'))}/`,
   `${mustExist(path.join(here, 'src/storage'))}/`,
-  `${mustExist(path.join(here, 'src/telemetry'))}/`,
+  mustExist(path.join(here, 'src/telemetry.ts')),
   path.dirname(packageFolder('@radix-ui/themes').slice(0, -1)).concat('/'),
 ];
 // Stylesheets keep their own chunks: the rest of Radix's component styles (src/boot/deferredStyles.ts)

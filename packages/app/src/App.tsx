@@ -1,7 +1,6 @@
 import { Theme } from '@radix-ui/themes';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { showAppearance, useAppearance } from './appearance/appearance';
 import {
   APP_READY_ATTRIBUTE,
   CLIENT_RENDER_ATTRIBUTE,
@@ -10,6 +9,7 @@ import {
   whenIdle,
 } from './boot';
 import { QueryScope } from './data/_query/QueryScope';
+import { showAppearance, useAppearance } from './display/appearance';
 import { CrashBoundary } from './router/CrashBoundary';
 import { AppRoutes } from './router/routes';
 import { SessionProvider, useSessionStore } from './session/SessionProvider';

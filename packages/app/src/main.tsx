@@ -8,7 +8,7 @@ import { resolveView, sameView, signedOut } from '@vault/domain';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
-import { backendReady, setBackendStarter } from './backend/token';
+import { backendReady, setBackendStarter } from './backend/backendStart';
 import {
   CLIENT_RENDER_ATTRIBUTE,
   loadAllUtilitiesAndColours,
@@ -16,7 +16,7 @@ import {
   SHELL_FRAME_ATTRIBUTE,
   whenIdle,
 } from './boot';
-import { applyDemoParam } from './demo/demoMode';
+import { applyDemoParam } from './display/demoMode';
 import { ShellLayout } from './router/routes';
 import { screens } from './router/screenRegistry';
 import { createAppSessionStore } from './session/SessionProvider';

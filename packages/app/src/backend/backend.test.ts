@@ -4,7 +4,7 @@ import { mockDb, tableHandlers, walletHandlers } from '../../../../mocks';
 import { server } from '../../../../mocks/node';
 import { memoryStorage } from '../storage/local';
 import { createSessionArea } from '../storage/sessionArea';
-import { realtimeTransport, TEST_CONFIG, testClient } from '../test/mockBackend';
+import { realtimeTransport, TEST_CONFIG, testClient } from '../test-support/mockBackend';
 import { configureBackend } from './client';
 import { loadSampleTable, MOCK_RETRY_HEADER } from './tables';
 import { createWallet } from './wallet';

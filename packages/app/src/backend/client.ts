@@ -1,9 +1,8 @@
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import { AUTH_STORAGE_KEY, type AuthStorageAdapter } from '../storage/sessionArea';
+import { currentAuthStorage } from './authStorage';
+import { backendReady } from './backendStart';
 import { type BackendConfig, readBackendConfig } from './config';
-import { backendReady, currentAuthStorage } from './token';
-
-export {} from './token';
 
 type RealtimeTransport = NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport'];
 

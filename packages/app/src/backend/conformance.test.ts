@@ -14,7 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockAdminPair, mockDb, mockSettings } from '../../../../mocks';
 import { server } from '../../../../mocks/node';
-import { testClient } from '../test/mockBackend';
+import { testClient } from '../test-support/mockBackend';
 
 /**
  * The conformance scenarios (packages/domain/src/backend/conformance.ts) played against the

@@ -2,7 +2,7 @@ import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { hrefFor, roleIds } from '@vault/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useDemoMode } from '../demo/demoMode';
+import { useDemoMode } from '../display/demoMode';
 import { useSession } from '../session/SessionProvider';
 
 /** Demo mode only (docs/decisions.md (3)): one button per role, named exactly `Sign in as <role id>`. */

@@ -3,7 +3,7 @@ import { CommandPalette, useCommandPaletteShortcut } from '@vault/ui';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { usePaletteWarmUp } from '../boot';
-import { applyDemoParam } from '../demo/demoMode';
+import { applyDemoParam } from '../display/demoMode';
 import { useSession } from '../session/SessionProvider';
 import { CrashBoundary } from './CrashBoundary';
 

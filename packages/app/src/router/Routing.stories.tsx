@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '@vault/domain';
 import { expect, waitFor, within } from 'storybook/test';
-import { adminSession, FullApp, SLOW, sessionAs, storyUsers } from '../storybook';
+import { adminSession, FullApp, SLOW, sessionAs, storyUsers } from '../test-support';
 
 /**
  * The one guard at work on the real route table (docs/product.md §4 'Access guard'): each story opens the

@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD, demoEmail, type Role, type Session } from '@vault/domain';
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import { setAuthStorage } from '../backend/token';
+import { setAuthStorage } from '../backend/authStorage';
 import { browserStorage } from '../storage/local';
 import { AUTH_STORAGE_KEY, createSessionArea, PROFILE_CACHE_KEY, type SessionArea } from '../storage/sessionArea';
 import { createSessionStore, type SessionStore, type SessionStoreOptions } from './store';

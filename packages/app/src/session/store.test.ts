@@ -9,7 +9,7 @@ import { saveProfile } from '../data/profile/saveProfile';
 import { createWallet } from '../data/wallet/createWallet';
 import { memoryStorage } from '../storage/local';
 import { AUTH_STORAGE_KEY, createSessionArea, PROFILE_CACHE_KEY } from '../storage/sessionArea';
-import { tab, testClient, testStore } from '../test/mockBackend';
+import { tab, testClient, testStore } from '../test-support/mockBackend';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => mockDb.reset());

@@ -3,8 +3,8 @@ import { AppShell, preloadCommandPalette } from '@vault/ui';
 import { memo, useCallback, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { useAppearance } from '../appearance/appearance';
-import { useDemoMode } from '../demo/demoMode';
+import { useAppearance } from '../display/appearance';
+import { useDemoMode } from '../display/demoMode';
 import { useSession } from '../session/SessionProvider';
 import { useOnline } from './useOnline';
 

@@ -1,6 +1,6 @@
 import { RESEARCH_POINTS_MAX } from '@vault/domain';
 import { describe, expect, it } from 'vitest';
-import { applyDemoParam, isDemoMode } from '../demo/demoMode';
+import { applyDemoParam, isDemoMode } from '../display/demoMode';
 import { memoryStorage, storageKeys } from './local';
 import { dismissNudge, isNudgeDismissed } from './nudges';
 import { addResearchPoint, getResearchPoints } from './researchPoints';
@@ -65,7 +65,7 @@ describe('the session area (supabase-js storage adapter)', () => {
 
 describe('demo mode needs the backend to offer it', () => {
   it('a real backend that says no keeps demo mode off even with ?demo=1', async () => {
-    const { checkDemoAvailability, isDemoOffered, resetDemoAvailability } = await import('../demo/demoMode');
+    const { checkDemoAvailability, isDemoOffered, resetDemoAvailability } = await import('../display/demoMode');
     const tab = memoryStorage();
     applyDemoParam('?demo=1', tab);
     resetDemoAvailability('unknown');

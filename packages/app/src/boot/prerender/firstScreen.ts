@@ -6,14 +6,14 @@ import { finalView, routes, type ScreenKey, type Session } from '@vault/domain';
  * where it sends a signed-in visitor. The inline script only knows that a session is stored, not
  * whose: it preloads what that path shows when it is allowed, the common case.
  */
-const anyMember: Session = {
+const adminSession: Session = {
   user: { id: 'member', name: '', email: '', role: 'investor', kycStatus: 'approved', firstOnrampOk: true },
   isAdmin: true,
 };
 
 /** The screen inside the signed-in shell that `path` shows someone signed in, or null (a public page). */
 export function signedInShellScreen(path: string): ScreenKey | null {
-  const { view } = finalView(anyMember, path);
+  const { view } = finalView(adminSession, path);
   return view.kind === 'screen' && view.shell ? view.screen : null;
 }
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '@vault/domain';
 import { expect, userEvent, within } from 'storybook/test';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from '../../session/adminPair';
-import { type AppStoryParameters, expectNavigatedTo, expectToast, withApp } from '../../storybook';
+import { type AppStoryParameters, expectNavigatedTo, expectToast, withApp } from '../../test-support';
 import AdminLogin from '.';
 
 const meta = {

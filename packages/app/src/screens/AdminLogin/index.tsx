@@ -3,8 +3,7 @@ import { hrefFor } from '@vault/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Field } from '../../components/Field';
-import { useDemoMode } from '../../demo/demoMode';
-import { MOCK_BACKEND } from '../../mode';
+import { MOCK_BACKEND, useDemoMode } from '../../display/demoMode';
 import { adminPair } from '../../session/adminPair';
 import { useSession } from '../../session/SessionProvider';
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { type AppStoryParameters, expectNavigatedTo, sessionAs, withApp } from '../../storybook';
+import { type AppStoryParameters, expectNavigatedTo, sessionAs, withApp } from '../../test-support';
 import ComingSoon from '.';
 
 /** Every route flagged `comingSoon` in the route table shares this screen; its title follows the route. */

@@ -5,7 +5,7 @@ import type { Repayment } from '../../backend/schemas';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
 import { useLoans, useRepayments } from '../../data/loans/queries';
-import { formatDate } from '../../format/dates';
+import { formatDate } from '../../display/dates';
 
 const loanColumns: readonly DataTableColumn<Loan>[] = [
   { key: 'id', header: 'Loan' },

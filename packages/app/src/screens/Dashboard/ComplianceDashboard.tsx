@@ -4,7 +4,7 @@ import { DataTable, type DataTableColumn, PageHeader, StatusChip } from '@vault/
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
 import { useAuditLogs, useComplianceAlerts } from '../../data/compliance/queries';
-import { formatDateTime } from '../../format/dates';
+import { formatDateTime } from '../../display/dates';
 
 const alertColumns: readonly DataTableColumn<ComplianceAlert>[] = [
   { key: 'user', header: 'User' },

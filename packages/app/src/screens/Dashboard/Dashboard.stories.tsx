@@ -11,7 +11,7 @@ import {
   signedOutSession,
   storyUsers,
   withApp,
-} from '../../storybook';
+} from '../../test-support';
 import Dashboard from '.';
 
 const meta = {

@@ -29,7 +29,7 @@ import { TableData } from '../../components/TableData';
 import { useInvestments } from '../../data/investments/queries';
 import { useNotifications } from '../../data/notifications/queries';
 import { useUpcomingActions } from '../../data/upcomingActions/queries';
-import { formatDate } from '../../format/dates';
+import { formatDate } from '../../display/dates';
 import { useNudgeDismissal } from '../../storage/nudges';
 import { track } from '../../telemetry';
 import { QuickLinks } from './QuickLinks';

@@ -12,7 +12,7 @@ import { useEquityHoldings } from '../../data/equityHoldings/queries';
 import { useLoans } from '../../data/loans/queries';
 import { useMembers } from '../../data/members/queries';
 import { useProductionAssets } from '../../data/productionAssets/queries';
-import { formatDateTime } from '../../format/dates';
+import { formatDateTime } from '../../display/dates';
 import { SettingsSection } from '../Settings/SettingsSection';
 import { QuickLinks } from './QuickLinks';
 

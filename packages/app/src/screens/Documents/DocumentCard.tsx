@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import type { VaultDocument } from '@vault/domain';
 import { StatusChip } from '@vault/ui';
-import { formatDate } from '../../format/dates';
+import { formatDate } from '../../display/dates';
 
 export interface DocumentCardProps {
   doc: VaultDocument;

@@ -4,7 +4,14 @@ import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { tableHandlers } from '../../../../../mocks';
 import { removeItem, storageKeys, writeItem } from '../../storage/local';
-import { type AppStoryParameters, nudgeCallToActionStory, SLOW, sessionAs, storyUsers, withApp } from '../../storybook';
+import {
+  type AppStoryParameters,
+  nudgeCallToActionStory,
+  SLOW,
+  sessionAs,
+  storyUsers,
+  withApp,
+} from '../../test-support';
 import Documents from '.';
 
 const meta = {

@@ -9,7 +9,7 @@ import {
   sessionAs,
   storyUsers,
   withApp,
-} from '../../storybook';
+} from '../../test-support';
 import InvestmentFlow from '.';
 
 const investor = sessionAs('investor', storyUsers.fundedInvestor);

@@ -9,7 +9,7 @@ import {
   signedOutSession,
   storyUsers,
   withApp,
-} from '../../storybook';
+} from '../../test-support';
 import KycVerification from '.';
 
 const meta = {

@@ -4,7 +4,7 @@ import { PageHeader } from '@vault/ui';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useApproveKyc } from '../../data/kyc/approveKyc';
-import { useDemoMode } from '../../demo/demoMode';
+import { useDemoMode } from '../../display/demoMode';
 import { useSession } from '../../session/SessionProvider';
 
 const checks = [

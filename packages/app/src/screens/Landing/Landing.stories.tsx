@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages, roleIds } from '@vault/domain';
 import { expect, userEvent, within } from 'storybook/test';
-import { type AppStoryParameters, expectNavigatedTo, expectToast, withApp } from '../../storybook';
+import { type AppStoryParameters, expectNavigatedTo, expectToast, withApp } from '../../test-support';
 import Landing from '.';
 
 const meta = {

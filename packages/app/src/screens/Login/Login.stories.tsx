@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '@vault/domain';
 import { expect, userEvent, within } from 'storybook/test';
-import { type AppStoryParameters, expectToast, withApp } from '../../storybook';
+import { type AppStoryParameters, expectToast, withApp } from '../../test-support';
 import Login from '.';
 
 const meta = {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '@vault/domain';
 import { expect, within } from 'storybook/test';
-import { type AppStoryParameters, withApp } from '../../storybook';
+import { type AppStoryParameters, withApp } from '../../test-support';
 import { NotFoundPage as NotFound } from '.';
 
 const meta = {

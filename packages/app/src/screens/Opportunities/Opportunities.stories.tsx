@@ -10,7 +10,14 @@ import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { RETRY_HEADER, sampleTables, tableHandlers } from '../../../../../mocks';
 import { storageKeys } from '../../storage/local';
-import { type AppStoryParameters, nudgeCallToActionStory, SLOW, sessionAs, storyUsers, withApp } from '../../storybook';
+import {
+  type AppStoryParameters,
+  nudgeCallToActionStory,
+  SLOW,
+  sessionAs,
+  storyUsers,
+  withApp,
+} from '../../test-support';
 import Opportunities from '.';
 
 const meta = {

@@ -3,7 +3,7 @@ import { explorersThisWeek, formatEuros, messages, opportunityLocation } from '@
 import { HttpResponse, http } from 'msw';
 import { expect, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { sampleTables, tableHandlers } from '../../../../../mocks';
-import { type AppStoryParameters, expectNavigatedTo, SLOW, sessionAs, withApp } from '../../storybook';
+import { type AppStoryParameters, expectNavigatedTo, SLOW, sessionAs, withApp } from '../../test-support';
 import OpportunityDetail from '.';
 
 const detail = sampleTables.opportunity_details.find((d) => d.id === 'schools-ghana');

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { type AppStoryParameters, sessionAs, withApp } from '../../storybook';
+import { type AppStoryParameters, sessionAs, withApp } from '../../test-support';
 import Placements from '.';
 
 const meta = {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages, registrationSteps } from '@vault/domain';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { type AppStoryParameters, SLOW, withApp } from '../../storybook';
+import { type AppStoryParameters, SLOW, withApp } from '../../test-support';
 import Register from '.';
 
 const meta = {

@@ -13,8 +13,8 @@ import {
   sessionAs,
   storyUsers,
   withApp,
-} from '../../storybook';
-import { useStorySessionArea } from '../../storybook/authSeed';
+} from '../../test-support';
+import { useStorySessionArea } from '../../test-support/authSeed';
 import Settings from '.';
 
 const meta = {

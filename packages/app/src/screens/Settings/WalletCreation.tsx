@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useCreateWallet } from '../../data/wallet/createWallet';
-import { useDemoMode } from '../../demo/demoMode';
+import { useDemoMode } from '../../display/demoMode';
 import { SettingsSection } from './SettingsSection';
 
 /**

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { tableHandlers } from '../../../../../mocks';
-import { type AppStoryParameters, SLOW, sessionAs, withApp } from '../../storybook';
+import { type AppStoryParameters, SLOW, sessionAs, withApp } from '../../test-support';
 import Users from '.';
 
 const meta = {

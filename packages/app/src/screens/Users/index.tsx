@@ -5,7 +5,7 @@ import type { PlatformUser } from '../../backend/schemas';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
 import { useMembers } from '../../data/members/queries';
-import { formatDate } from '../../format/dates';
+import { formatDate } from '../../display/dates';
 
 const statusColors: Record<PlatformUser['status'], 'teal' | 'amber' | 'red'> = {
   Active: 'teal',

@@ -10,7 +10,7 @@ import {
   sessionAs,
   storyUsers,
   withApp,
-} from '../../storybook';
+} from '../../test-support';
 import Wallet from '.';
 
 const meta = {

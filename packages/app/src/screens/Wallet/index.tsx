@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useCompleteFirstOnramp, useResetFirstOnramp } from '../../data/onramp/firstOnramp';
-import { useDemoMode } from '../../demo/demoMode';
+import { useDemoMode } from '../../display/demoMode';
 import { useSession } from '../../session/SessionProvider';
 import { addToBalance, readBalanceCents } from './balance';
 import { FirstOnramp } from './FirstOnramp';

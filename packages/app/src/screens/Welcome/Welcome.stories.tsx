@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { type AppStoryParameters, withApp } from '../../storybook';
+import { type AppStoryParameters, withApp } from '../../test-support';
 import Welcome from '.';
 
 const meta = {

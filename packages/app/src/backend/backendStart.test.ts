@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { backendReady, setBackendStarter } from './token';
+import { backendReady, setBackendStarter } from './backendStart';
 
 describe('backendReady', () => {
   it('starts the backend on first need, once, and every later caller waits for the same start', async () => {

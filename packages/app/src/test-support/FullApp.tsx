@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { clearQueries } from '../data/_query/cache';
 import { QueryScope } from '../data/_query/QueryScope';
-import { DemoModeOverride } from '../demo/demoMode';
+import { DemoModeOverride } from '../display/demoMode';
 import { AppRoutes } from '../router/routes';
 import { createAppSessionStore, SessionProvider } from '../session/SessionProvider';
 import { useStorySessionArea } from './authSeed';

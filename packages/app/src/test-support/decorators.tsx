@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { MemoryRouter, parsePath, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import { Toaster, toast } from 'sonner';
 import { clearQueries } from '../data/_query/cache';
-import { DemoModeOverride } from '../demo/demoMode';
+import { DemoModeOverride } from '../display/demoMode';
 import { createAppSessionStore, SessionProvider } from '../session/SessionProvider';
 import { ShellLayout } from '../shell/ShellLayout';
 import { useStorySessionArea } from './authSeed';
