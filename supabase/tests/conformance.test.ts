@@ -5,6 +5,7 @@ import {
   conformanceScenarios,
   demoFunctions,
   type Expectation,
+  listMembers,
   otherActor,
   type Scenario,
   type ScenarioValue,
@@ -79,11 +80,15 @@ function sqlFor(s: Scenario): { sql: string; params: unknown[] } {
     case 'delete':
       return { sql: `delete from ${table}${where(s, params)} returning *`, params };
     case 'rpc': {
-      const fn = demoFunctions.find((f) => f.name === s.target);
-      const args = (fn?.args ?? []).map((name) => {
-        params.push(resolve(s.values?.[name] ?? null, s));
-        return `${name} => $${params.length}`;
-      });
+      // Named arguments, as PostgREST passes a JSON body; an argument left out takes its default.
+      const declared: readonly string[] =
+        s.target === listMembers.name ? listMembers.args : (demoFunctions.find((f) => f.name === s.target)?.args ?? []);
+      const args = declared
+        .filter((name) => s.values !== undefined && name in s.values)
+        .map((name) => {
+          params.push(resolve(s.values?.[name] ?? null, s));
+          return `${name} => $${params.length}`;
+        });
       return { sql: `select * from ${table}(${args.join(', ')})`, params };
     }
   }

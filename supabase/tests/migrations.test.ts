@@ -5,7 +5,6 @@ import {
   backendTables,
   clientPrivileges,
   DEMO_PASSWORD,
-  DEMO_PASSWORD_BCRYPT,
   demoAccounts,
   profileUpdateGrant,
   sampleMemberRows,
@@ -209,6 +208,8 @@ describe('the seed', () => {
         aud: string;
         app_role: string;
         password_ok: boolean;
+        bcrypt: boolean;
+        registered: boolean;
         confirmed: boolean;
         identities: number;
         name: string;
@@ -216,6 +217,8 @@ describe('the seed', () => {
       }>(
         `select u.id, u.email, u.role, u.aud, u.raw_app_meta_data ->> 'role' as app_role,
                 extensions.crypt($1, u.encrypted_password) = u.encrypted_password as password_ok,
+                u.encrypted_password like '$2_$10$%' as bcrypt,
+                exists (select 1 from public.demo_accounts d where d.user_id = u.id) as registered,
                 u.email_confirmed_at is not null as confirmed,
                 (select count(*)::int from auth.identities i where i.user_id = u.id) as identities,
                 p.name, p.kyc_status
@@ -231,7 +234,10 @@ describe('the seed', () => {
             role: 'authenticated',
             aud: 'authenticated',
             app_role: a.role,
-            password_ok: true,
+            // A random password nobody knows (the old documented one opens nothing).
+            password_ok: false,
+            bcrypt: true,
+            registered: true,
             confirmed: true,
             identities: 1,
             name: a.name,
@@ -246,11 +252,16 @@ describe('the seed', () => {
     }
   });
 
-  it('stores the bcrypt hash of the documented demo password', async () => {
-    const { rows } = await first.query<{ ok: boolean }>('select extensions.crypt($1, $2) = $2 as ok', [
-      DEMO_PASSWORD,
-      DEMO_PASSWORD_BCRYPT,
-    ]);
-    expect(rows[0]?.ok).toBe(true);
+  it('gives each demo account its own random password, kept on a re-run', async () => {
+    const hashes = async () =>
+      (
+        await first.query<{ h: string }>('select encrypted_password as h from auth.users where id = any($1::uuid[])', [
+          demoAccounts.map((a) => a.id),
+        ])
+      ).rows.map((r) => r.h);
+    const before = await hashes();
+    expect(new Set(before).size).toBe(demoAccounts.length);
+    await applySeed(first);
+    expect(await hashes()).toEqual(before);
   });
 });

@@ -4,17 +4,17 @@ import { parseTable } from '../table';
 
 /**
  * The demo accounts, one per role, that `supabase/seed.sql` creates and the embedded backend
- * accepts (docs/backend.md "Demo accounts"). Everyone knows this password: never seed these
- * accounts into a project that holds real members.
+ * accepts (docs/backend.md "Demo accounts"). The seed gives them a random password; an operator
+ * running a public demo sets one (`public.vault_set_demo_password`). While demo mode is off they
+ * are banned and count as plain investors (`effectiveReader`).
  */
-export const DEMO_PASSWORD = 'vault-demo-2025';
 
 /**
- * bcrypt (cost 10) of DEMO_PASSWORD, as Supabase Auth stores it in `auth.users.encrypted_password`.
- * A literal rather than `crypt(..., gen_salt('bf'))` so the seed needs no pgcrypto and stays the
- * same from run to run; a test checks it against the password with pgcrypto.
+ * @deprecated The embedded backend's demo password lives in mocks/ (`MOCK_DEMO_PASSWORD`); a
+ * real project's is the operator's. Kept only until packages/app stops importing it (its demo
+ * buttons must take the password from the backend in use); then delete it.
  */
-export const DEMO_PASSWORD_BCRYPT = '$2a$10$OgWoikXLbgIY6dnL1jkPUeM5MRvHE.Le9PAhORjKA0K/gp/5TUsOe';
+export const DEMO_PASSWORD = 'vault-demo-2025';
 
 const DEMO_EMAIL_DOMAIN = 'vault.example';
 
@@ -55,3 +55,19 @@ export const demoAccounts: readonly DemoAccount[] = parseTable(
     kycStatus: role === 'investor' ? 'not_started' : 'approved',
   })),
 );
+
+/** Whether an account is one of the seeded demo accounts (`public.demo_accounts`). */
+export function isDemoAccountId(id: string): boolean {
+  return demoAccounts.some((a) => a.id === id);
+}
+
+/**
+ * The rights a caller holds: its token's role and admin flag, except that a demo account while
+ * demo mode is off is a plain investor (the database's `vault_role()` and `vault_is_admin()`).
+ */
+export function effectiveReader(
+  reader: { role: Role; isAdmin: boolean },
+  account: { isDemoAccount: boolean; demoMode: boolean },
+): { role: Role; isAdmin: boolean } {
+  return account.isDemoAccount && !account.demoMode ? { role: 'investor', isAdmin: false } : reader;
+}

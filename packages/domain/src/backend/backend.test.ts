@@ -1,15 +1,27 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import type { PlatformUser } from '../entities';
 import { routes } from '../routes';
-import { demoAccounts, demoEmail } from './accounts';
+import { demoAccounts, demoEmail, effectiveReader, isDemoAccountId } from './accounts';
 import { actors, conformanceScenarios } from './conformance';
 import { backendErrors, httpStatusFor } from './errors';
-import { demoFunctionNames, demoFunctions } from './rpc';
+import {
+  DEMO_WALLET_PREFIX,
+  demoFunctionNames,
+  demoFunctions,
+  demoWalletPatchAllowed,
+  listMembers,
+  listMembersErrors,
+  listMembersPage,
+  mayListMembers,
+  memberPageSize,
+} from './rpc';
 import { sampleData, sampleMemberRows, sampleSharedRows } from './sample';
 import {
   backendTableNames,
   backendTables,
   clientPrivileges,
+  embeddedProfileUpdateGrant,
   ProfileRowSchema,
   profileColumns,
   profileUpdateGrant,
@@ -42,7 +54,7 @@ describe('the backend tables', () => {
     }
     expect(roleTableReaders(tableSpec('loans'))).toEqual(['mfo_admin', 'cl_spv_admin']);
     expect(roleTableReaders(tableSpec('audit_logs'))).toEqual(['mfo_admin', 'compliance']);
-    expect(roleTableReaders(tableSpec('members'))).toEqual(['mfo_admin']);
+    expect(roleTableReaders(tableSpec('activity'))).toEqual(['mfo_admin']);
   });
 
   it('lets a route’s roles, mfo_admin and the admin flag read a role table, and nobody else', () => {
@@ -72,14 +84,26 @@ describe('the backend tables', () => {
     expect(new Set(all).size).toBe(all.length);
     expect(new Set([...all, 'id'])).toEqual(new Set(Object.keys(ProfileRowSchema.entries)));
     expect(profileColumns.serverOwned).toEqual(['kyc_status', 'first_onramp_ok', 'crossmint_wallet_id']);
-    for (const c of profileColumns.demoWritable) expect(profileColumns.serverOwned).toContain(c);
-    expect(profileUpdateGrant).not.toContain('kyc_status');
-    expect(profileUpdateGrant).not.toContain('first_onramp_ok');
+    for (const c of profileColumns.embeddedDemoPatch) expect(profileColumns.serverOwned).toContain(c);
+    expect(profileUpdateGrant).toEqual(['name', 'preferences', 'updated_at']);
   });
 
-  it('grants clients reads only, except profile updates, and nothing on the member list to anon', () => {
+  it('grants no client the wallet id; only the embedded backend’s demo mode takes its PATCH', () => {
+    expect(profileUpdateGrant).not.toContain('crossmint_wallet_id');
+    expect(embeddedProfileUpdateGrant(false)).toEqual(profileUpdateGrant);
+    expect(embeddedProfileUpdateGrant(true)).toEqual([...profileUpdateGrant, 'crossmint_wallet_id']);
+    const ok = { demoMode: true, current: null, value: `${DEMO_WALLET_PREFIX}abc`, takenByOther: false };
+    expect(demoWalletPatchAllowed(ok)).toBe(true);
+    expect(demoWalletPatchAllowed({ ...ok, demoMode: false })).toBe(false);
+    expect(demoWalletPatchAllowed({ ...ok, current: 'cw-real' })).toBe(false);
+    expect(demoWalletPatchAllowed({ ...ok, value: 'someone-elses-wallet' })).toBe(false);
+    expect(demoWalletPatchAllowed({ ...ok, takenByOther: true })).toBe(false);
+    expect(demoWalletPatchAllowed({ ...ok, value: `${DEMO_WALLET_PREFIX}${'x'.repeat(200)}` })).toBe(false);
+  });
+
+  it('grants anon nothing and signed-in clients reads only, except profile updates', () => {
     for (const table of backendTableNames) {
-      expect(clientPrivileges(table, 'anon')).toEqual(table === 'members' ? [] : ['select']);
+      expect(clientPrivileges(table, 'anon')).toEqual([]);
       expect(clientPrivileges(table, 'authenticated')).toEqual(
         table === 'profiles' ? ['select', 'update'] : ['select'],
       );
@@ -162,15 +186,87 @@ describe('the conformance scenarios', () => {
     });
     expect(find('investorA updates own profiles.name (demo off)')).toEqual({ rows: 1 });
     expect(find('investorA updates other profiles.name (demo on)')).toEqual({ rows: 0 });
-    expect(find('investorA updates own profiles.crossmint_wallet_id (demo off)')).toEqual({
-      denied: '42501',
-      message: 'crossmint_wallet_id is server-owned',
-    });
+    for (const mode of ['on', 'off']) {
+      expect(find(`investorA updates own profiles.crossmint_wallet_id (demo ${mode})`)).toEqual({
+        denied: '42501',
+        message: 'permission denied for table profiles',
+      });
+    }
     expect(find('investorA selects all loans')).toEqual({ rows: 0 });
     expect(find('cl_spv_admin selects all loans')).toEqual({ rows: sampleData.loans.length });
-    expect(find('anon selects all members')).toEqual({
-      denied: '42501',
-      message: 'permission denied for view members',
+    expect(find('anon selects all loans')).toEqual({ denied: '42501', message: 'permission denied for table loans' });
+    expect(find('anon lists members')).toEqual({ denied: '42501', message: listMembersErrors.denied.message });
+    expect(find('compliance lists members')).toEqual({ denied: '42501', message: listMembersErrors.denied.message });
+    expect(find('mfo_admin lists members')).toEqual({ minRows: 9 });
+  });
+
+  it('let only the embedded backend’s demo mode take a member’s own wallet PATCH', () => {
+    const wallet = conformanceScenarios.filter((s) => s.embedded !== undefined);
+    expect(wallet.length).toBeGreaterThan(0);
+    expect(wallet.every((s) => s.name.includes('crossmint_wallet_id (demo on)'))).toBe(true);
+  });
+});
+
+describe('the member list', () => {
+  const member = (id: string, name: string, email: string, role: PlatformUser['role']): PlatformUser => ({
+    id,
+    name,
+    email,
+    role,
+    status: 'Active',
+    joined: '2025-01-01',
+  });
+  const ids = Array.from({ length: 450 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+  const members = ids
+    .map((id, i) => member(id, `Member ${i}`, `m${i}@example.test`, i % 10 === 0 ? 'compliance' : 'investor'))
+    .reverse();
+
+  it('only for mfo_admin and the admin flag, and never a demo account with demo mode off', () => {
+    expect(mayListMembers({ role: 'mfo_admin', isAdmin: false })).toBe(true);
+    expect(mayListMembers({ role: 'investor', isAdmin: true })).toBe(true);
+    expect(mayListMembers({ role: 'compliance', isAdmin: false })).toBe(false);
+    expect(mayListMembers(null)).toBe(false);
+    const demoAdmin = demoAccounts.find((a) => a.role === 'mfo_admin');
+    expect(demoAdmin && isDemoAccountId(demoAdmin.id)).toBe(true);
+    const token = { role: 'mfo_admin' as const, isAdmin: true };
+    expect(mayListMembers(effectiveReader(token, { isDemoAccount: true, demoMode: false }))).toBe(false);
+    expect(mayListMembers(effectiveReader(token, { isDemoAccount: true, demoMode: true }))).toBe(true);
+    expect(mayListMembers(effectiveReader(token, { isDemoAccount: false, demoMode: false }))).toBe(true);
+  });
+
+  it('pages every member once, in id order, by keyset', () => {
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const page = listMembersPage(members, { after, page_size: 200 });
+      if (!page.ok) throw new Error(page.error.message);
+      if (page.rows.length === 0) break;
+      seen.push(...page.rows.map((r) => r.id));
+      after = page.rows.at(-1)?.id ?? null;
+    }
+    expect(seen).toEqual(ids);
+  });
+
+  it('caps the page size and defaults it', () => {
+    expect(memberPageSize(undefined)).toBe(listMembers.defaultPageSize);
+    expect(memberPageSize(100_000)).toBe(listMembers.maxPageSize);
+    expect(memberPageSize(0)).toBe(1);
+  });
+
+  it('searches name and email without case, filters by role, and refuses bad arguments', () => {
+    const page = listMembersPage(members, { search: 'M44', page_size: 200 });
+    expect(page.ok && page.rows.map((r) => r.email)).toEqual([
+      'm44@example.test',
+      ...Array.from({ length: 10 }, (_, i) => `m${440 + i}@example.test`),
+    ]);
+    const compliance = listMembersPage(members, { role: 'compliance', page_size: 200 });
+    expect(compliance.ok && compliance.rows.length).toBe(45);
+    expect(listMembersPage(members, { search: '%' })).toEqual({ ok: true, rows: [] });
+    expect(listMembersPage(members, { role: 'owner' })).toEqual({ ok: false, error: listMembersErrors.badRole });
+    expect(listMembersPage(members, { after: 'x' })).toEqual({ ok: false, error: listMembersErrors.badCursor });
+    expect(listMembersPage(members, { search: 'x'.repeat(201) })).toEqual({
+      ok: false,
+      error: listMembersErrors.badSearch,
     });
   });
 });

@@ -1,7 +1,13 @@
 import * as v from 'valibot';
 import { RoleSchema } from '../roles';
 import { type BackendError, backendErrors } from './errors';
-import { type DemoFunctionName, demoFunctionNames, MIN_FIRST_ONRAMP_CENTS } from './rpc';
+import {
+  type DemoFunctionName,
+  demoFunctionNames,
+  listMembers,
+  listMembersErrors,
+  MIN_FIRST_ONRAMP_CENTS,
+} from './rpc';
 import { sampleMemberRows, sampleSharedRows } from './sample';
 import {
   type BackendTableName,
@@ -93,12 +99,17 @@ export interface Scenario {
   actor: ActorId;
   op: Operation;
   /** The table, or the function for 'rpc'. */
-  target: BackendTableName | DemoFunctionName;
+  target: BackendTableName | DemoFunctionName | typeof listMembers.name;
   rows?: Target;
   /** Columns to insert or update; the arguments of an rpc. */
   values?: Record<string, ScenarioValue>;
   demoMode?: 'on' | 'off';
   expect: Expectation;
+  /**
+   * The embedded backend's answer, where it differs by design: only its demo wallet PATCH
+   * (`profileColumns.embeddedDemoPatch`), which the database refuses in every mode.
+   */
+  embedded?: Expectation;
 }
 
 /** The other member a scenario's 'other' target names. */
@@ -122,16 +133,6 @@ function sampleCount(table: BackendTableName): number {
  */
 function insertValues(table: BackendTableName): Record<string, ScenarioValue> {
   if (table === 'profiles') return { id: '$own', name: 'Intruder' };
-  if (table === 'members') {
-    return {
-      id: '$own',
-      name: 'Intruder',
-      email: 'intruder@example.test',
-      role: 'mfo_admin',
-      status: 'Active',
-      joined: '2025-01-01',
-    };
-  }
   const shared: Record<string, readonly object[]> = { ...sampleMemberRows, ...sampleSharedRows };
   const sample = { ...(shared[table]?.[0] ?? {}) } as Record<string, ScenarioValue>;
   for (const key of tableSpec(table).key) sample[key] = 'conformance-row';
@@ -161,7 +162,6 @@ function tableScenarios(): Scenario[] {
         if (!privileges.includes('select')) expect = denied(backendErrors.permissionDenied(table, spec.relation));
         else if (scope === 'none' || (scope === 'own' && rows === 'other')) expect = { rows: 0 };
         else if (table === 'profiles') expect = { rows: 1 };
-        else if (table === 'members') expect = { minRows: 1 };
         else expect = { rows: sampleCount(table) };
         out.push({ name: `${a.id} selects ${rows} ${table}`, actor: a.id, op: 'select', target: table, rows, expect });
       }
@@ -229,17 +229,22 @@ function profileScenarios(): Scenario[] {
           continue;
         }
         const granted =
-          profileColumns.editable.includes(column as never) ||
-          profileColumns.demoWritable.includes(column as never) ||
-          profileColumns.triggerSet.includes(column as never);
+          profileColumns.editable.includes(column as never) || profileColumns.triggerSet.includes(column as never);
+        // The embedded backend's demo PATCH: its demo mode only, own row only (RLS hides others).
+        const embeddedDemoPatch = profileColumns.embeddedDemoPatch.includes(column as never) && demoMode === 'on';
         for (const rows of ['own', 'other'] as const) {
           let expect: Expectation;
           if (!granted) expect = denied(backendErrors.permissionDenied('profiles'));
           else if (rows === 'other') expect = { rows: 0 };
-          else if (profileColumns.demoWritable.includes(column as never) && demoMode === 'off')
-            expect = denied(backendErrors.walletServerOwned);
           else expect = { rows: 1 };
-          out.push({ ...base, name: `${a.id} updates ${rows} profiles.${column} (demo ${demoMode})`, rows, expect });
+          const scenario: Scenario = {
+            ...base,
+            name: `${a.id} updates ${rows} profiles.${column} (demo ${demoMode})`,
+            rows,
+            expect,
+          };
+          if (embeddedDemoPatch) scenario.embedded = { rows: rows === 'own' ? 1 : 0 };
+          out.push(scenario);
         }
       }
     }
@@ -286,9 +291,50 @@ function rpcScenarios(): Scenario[] {
   return out;
 }
 
+/**
+ * The member list (`list_members`): who may call it, and its paging, search and filter. The
+ * fixture holds at least nine members in both backends: the demo accounts (one per role), the
+ * admin pair or the fresh actor accounts, and the two investors. Only the demo accounts have
+ * emails at vault.example.
+ */
+function listMemberScenarios(): Scenario[] {
+  const out: Scenario[] = [];
+  const base = { op: 'rpc' as const, target: listMembers.name };
+  for (const a of actors) {
+    const expect: Expectation =
+      readScope('activity', readerOf(a)) === 'all' ? { minRows: 9 } : denied(listMembersErrors.denied);
+    out.push({ ...base, name: `${a.id} lists members`, actor: a.id, values: {}, expect });
+  }
+  const admin = 'admin' as const;
+  const cases: [string, Record<string, ScenarioValue>, Expectation][] = [
+    ['a page of two', { page_size: 2 }, { rows: 2 }],
+    ['a page size over the cap', { page_size: 100_000 }, { minRows: 9 }],
+    ['by email, any case', { search: 'DEMO.COMPLIANCE@VAULT' }, { rows: 1 }],
+    ['one role among the demo accounts', { role: 'compliance', search: 'vault.example' }, { rows: 1 }],
+    ['a search with a wildcard matches it literally', { search: '%' }, { rows: 0 }],
+    ['after the last possible id', { after: 'ffffffff-ffff-4fff-bfff-ffffffffffff' }, { rows: 0 }],
+    ['after the first possible id', { after: '00000000-0000-0000-0000-000000000000' }, { minRows: 9 }],
+    [
+      'an unknown role',
+      { role: 'owner' },
+      { error: listMembersErrors.badRole.code, message: listMembersErrors.badRole.message },
+    ],
+    [
+      'a cursor that is no id',
+      { after: 'page-2' },
+      { error: listMembersErrors.badCursor.code, message: listMembersErrors.badCursor.message },
+    ],
+  ];
+  for (const [what, values, expect] of cases) {
+    out.push({ ...base, name: `admin lists members: ${what}`, actor: admin, values, expect });
+  }
+  return out;
+}
+
 /** Every scenario both runners play. Names are unique. */
 export const conformanceScenarios: readonly Scenario[] = [
   ...tableScenarios(),
   ...profileScenarios(),
   ...rpcScenarios(),
+  ...listMemberScenarios(),
 ];

@@ -1,6 +1,10 @@
 import * as v from 'valibot';
 import { MIN_FIRST_ONRAMP_EUR } from '../constants';
+import type { PlatformUser } from '../entities';
+import { roleIds } from '../roles';
 import { parseTable } from '../table';
+import type { BackendError } from './errors';
+import { type Reader, readScope } from './tables';
 
 /**
  * The demo functions (PostgREST `/rest/v1/rpc/<name>`), security definer in the database. Each
@@ -42,3 +46,101 @@ export const DEMO_WALLET_PREFIX = 'demo-wallet-';
 
 /** The one-row `public.app_settings` table: readable by anon and authenticated, written by no client. */
 export const APP_SETTINGS_TABLE = 'app_settings';
+
+/**
+ * `public.list_members(search, role, after, page_size)`, the member list behind /users
+ * (docs/backend.md "The member list"). Security definer in the database; the embedded backend
+ * answers it with `listMembersPage` below.
+ * - The caller must read the /users route: mfo_admin or the admin flag (`mayListMembers`), and
+ *   not a demo account while demo mode is off (`effectiveReader`); anyone else: 42501
+ *   `listMembersErrors.denied` (anon: the function is not granted, same message).
+ * - Rows in one stable order, by id; `after` is the last id of the previous page; a page holds
+ *   `page_size` rows (null: the default; clamped to 1..max).
+ * - `search` matches name or email as a case-insensitive substring; `role` keeps one role.
+ */
+export const listMembers = {
+  name: 'list_members',
+  /** Argument names, in order, as PostgREST expects them in the JSON body. */
+  args: ['search', 'role', 'after', 'page_size'],
+  defaultPageSize: 50,
+  maxPageSize: 200,
+  maxSearchLength: 200,
+} as const;
+
+export const listMembersErrors = {
+  denied: { code: '42501', message: 'permission denied for function list_members' },
+  badSearch: { code: '22023', message: 'search is longer than 200 characters' },
+  badRole: { code: '22023', message: 'role is not a Vault role' },
+  badCursor: { code: '22023', message: 'after is not a member id' },
+} as const satisfies Record<string, BackendError>;
+
+/** The arguments of `list_members` as the JSON body carries them (every one optional). */
+export interface ListMembersArgs {
+  search?: string | null;
+  role?: string | null;
+  after?: string | null;
+  page_size?: number | null;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether this reader may list members: the roles of the /users route, or the admin flag. */
+export function mayListMembers(reader: Reader | null): boolean {
+  return readScope('activity', reader) === 'all';
+}
+
+/** The page size `list_members` uses for a requested one. */
+export function memberPageSize(requested: number | null | undefined): number {
+  const size = typeof requested === 'number' && Number.isFinite(requested) ? Math.trunc(requested) : null;
+  return Math.min(Math.max(size ?? listMembers.defaultPageSize, 1), listMembers.maxPageSize);
+}
+
+/**
+ * One page of the member list from every member's row, as the SQL function computes it: filter
+ * (role, then name or email containing `search`, case-insensitively), order by id, rows after
+ * `after`, at most the page size. Answers the error the function raises for a bad argument.
+ */
+export function listMembersPage(
+  members: readonly PlatformUser[],
+  args: ListMembersArgs,
+): { ok: true; rows: PlatformUser[] } | { ok: false; error: BackendError } {
+  const search = args.search ?? '';
+  if (search.length > listMembers.maxSearchLength) return { ok: false, error: listMembersErrors.badSearch };
+  const role = args.role?.trim() ? args.role.trim() : null;
+  if (role !== null && !(roleIds as readonly string[]).includes(role)) {
+    return { ok: false, error: listMembersErrors.badRole };
+  }
+  const after = args.after ? args.after : null;
+  if (after !== null && !uuidPattern.test(after)) return { ok: false, error: listMembersErrors.badCursor };
+  const needle = search.toLowerCase();
+  const rows = members
+    .filter((m) => role === null || m.role === role)
+    .filter((m) => needle === '' || m.name.toLowerCase().includes(needle) || m.email.toLowerCase().includes(needle))
+    .filter((m) => after === null || m.id.toLowerCase() > after.toLowerCase())
+    .sort((a, b) => (a.id.toLowerCase() < b.id.toLowerCase() ? -1 : a.id.toLowerCase() > b.id.toLowerCase() ? 1 : 0))
+    .slice(0, memberPageSize(args.page_size));
+  return { ok: true, rows };
+}
+
+/**
+ * The wallet id rule of the embedded backend's demo PATCH (`profileColumns.embeddedDemoPatch`),
+ * the rule `demo_create_wallet()` keeps in the database: only in demo mode, only where the
+ * member has no wallet yet, only a demo wallet id (DEMO_WALLET_PREFIX, at most 200 characters),
+ * and one no other member holds (the unique index on `crossmint_wallet_id`).
+ */
+export function demoWalletPatchAllowed(options: {
+  demoMode: boolean;
+  current: string | null;
+  value: unknown;
+  takenByOther: boolean;
+}): boolean {
+  const { demoMode, current, value, takenByOther } = options;
+  return (
+    demoMode &&
+    current === null &&
+    typeof value === 'string' &&
+    value.startsWith(DEMO_WALLET_PREFIX) &&
+    value.length <= 200 &&
+    !takenByOther
+  );
+}

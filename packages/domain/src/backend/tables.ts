@@ -21,8 +21,9 @@ import { routes } from '../routes';
 import { parseTable } from '../table';
 
 /**
- * The backend contract: every table and view the client reads, who may read it, and which
- * profile columns a member may change. Both backends follow it: the SQL migrations in
+ * The backend contract: every table the client reads, who may read it, and which profile
+ * columns a member may change (the member list behind /users is a function: `listMembers` in
+ * rpc.ts). Both backends follow it: the SQL migrations in
  * `supabase/migrations` (tested against it on PGlite) and the embedded mock. docs/backend.md
  * explains the security model; the server enforces, the client only shows.
  */
@@ -61,6 +62,10 @@ export const tableEntitySchemas = {
   production_assets: ProductionAssetSchema,
   compliance_alerts: ComplianceAlertSchema,
   audit_logs: AuditLogSchema,
+  /**
+   * The /users screen's rows. Not a table: the backend serves them through the `list_members`
+   * function (rpc.ts `listMembers`); listed here only while the app still reads them by name.
+   */
   members: PlatformUserSchema,
   activity: ActivitySchema,
   notifications: NotificationSchema,
@@ -69,8 +74,8 @@ export const tableEntitySchemas = {
 export type EntityTableName = keyof typeof tableEntitySchemas;
 export type EntityRow<T extends EntityTableName> = v.InferOutput<(typeof tableEntitySchemas)[T]>;
 
-const entity = tableEntitySchemas;
-/** Every table and view of the contract, with the schema each row meets. */
+const { members: _memberList, ...entity } = tableEntitySchemas;
+/** Every table of the contract, with the schema each row meets. */
 export const tableRowSchemas = {
   profiles: ProfileRowSchema,
   ...entity,
@@ -113,10 +118,11 @@ const ProfileColumnsSchema = v.object({
   /** A trigger sets these whatever the client sends. */
   triggerSet: v.array(v.picklist(profileColumnNames)),
   /**
-   * Server-owned columns the demo-mode wallet PATCH may set: only while demo mode is on and only
-   * from null (docs/product.md §7).
+   * Server-owned columns the embedded backend lets a member's own PATCH set, in its demo mode
+   * only and only from null (the demo wallet PATCH of docs/product.md §7). The database grants
+   * them to no client in any mode: there the demo path is `demo_create_wallet()`.
    */
-  demoWritable: v.array(v.picklist(profileColumnNames)),
+  embeddedDemoPatch: v.array(v.picklist(profileColumnNames)),
 });
 export type ProfileColumns = v.InferOutput<typeof ProfileColumnsSchema>;
 
@@ -140,7 +146,7 @@ export const backendTables: readonly TableSpec[] = parseTable('backend table', T
       editable: ['name', 'preferences'],
       serverOwned: ['kyc_status', 'first_onramp_ok', 'crossmint_wallet_id'],
       triggerSet: ['updated_at'],
-      demoWritable: ['crossmint_wallet_id'],
+      embeddedDemoPatch: ['crossmint_wallet_id'],
     },
   },
   { name: 'documents', relation: 'table', access: { kind: 'per-member' }, key: ['user_id', 'id'] },
@@ -161,7 +167,6 @@ export const backendTables: readonly TableSpec[] = parseTable('backend table', T
   },
   { name: 'audit_logs', relation: 'table', access: { kind: 'role', route: '/audit' }, key: ['id'] },
   { name: 'activity', relation: 'table', access: { kind: 'role', route: '/users' }, key: ['id'] },
-  { name: 'members', relation: 'view', access: { kind: 'role', route: '/users' }, key: ['id'] },
 ]);
 
 export function tableSpec(name: BackendTableName): TableSpec {
@@ -170,7 +175,7 @@ export function tableSpec(name: BackendTableName): TableSpec {
   return spec;
 }
 
-/** The profile column rules (editable, server-owned, trigger-set, demo-writable). */
+/** The profile column rules (editable, server-owned, trigger-set, the embedded demo PATCH). */
 export const profileColumns: ProfileColumns = (() => {
   const columns = tableSpec('profiles').profileColumns;
   if (!columns) throw new Error('profiles declares no column rules');
@@ -178,15 +183,23 @@ export const profileColumns: ProfileColumns = (() => {
 })();
 
 /**
- * Profile columns the `authenticated` role holds an UPDATE grant on: the editable ones, the
- * demo-writable ones (a trigger still refuses them outside demo mode) and the trigger-set ones
- * (the client may send them; the trigger overwrites them). Any other column: 42501.
+ * Profile columns the `authenticated` role holds an UPDATE grant on, in every mode: the editable
+ * ones and the trigger-set ones (the client may send them; the trigger overwrites them). Any
+ * other column, the wallet id included: 42501 'permission denied for table profiles'.
  */
 export const profileUpdateGrant: readonly (keyof ProfileRow)[] = [
   ...profileColumns.editable,
-  ...profileColumns.demoWritable,
   ...profileColumns.triggerSet,
 ];
+
+/**
+ * The columns a member's profile PATCH may name on the embedded backend: the database's grant,
+ * plus, in its demo mode only, `embeddedDemoPatch` (then set only from null, to a demo wallet id
+ * no one else holds: `demoWalletPatchAllowed`).
+ */
+export function embeddedProfileUpdateGrant(demoMode: boolean): readonly (keyof ProfileRow)[] {
+  return demoMode ? [...profileUpdateGrant, ...profileColumns.embeddedDemoPatch] : profileUpdateGrant;
+}
 
 /** Who is asking: null when signed out (the anon key alone). */
 export interface Reader {
@@ -229,13 +242,14 @@ export type Privilege = 'select' | 'insert' | 'update' | 'delete';
  * and authenticated by default; the migrations revoke what is not listed here). A missing
  * privilege answers 42501 'permission denied for table <t>' (HTTP 401 for anon, 403 otherwise);
  * a held privilege is then filtered by row-level security.
- * - anon: SELECT on every table (row-level security returns no rows), nothing on `members`.
+ * - anon: nothing on any table of the contract (it reads no rows of them); only
+ *   `app_settings`, outside the contract's tables.
  * - authenticated: SELECT everywhere; UPDATE on the profile columns of `profileUpdateGrant`.
  * - No client role may INSERT or DELETE anywhere.
  */
 export function clientPrivileges(table: BackendTableName, pgRole: 'anon' | 'authenticated'): Privilege[] {
   const spec = tableSpec(table);
-  if (pgRole === 'anon') return spec.relation === 'view' ? [] : ['select'];
+  if (pgRole === 'anon') return [];
   return spec.access.kind === 'own-profile' ? ['select', 'update'] : ['select'];
 }
 
