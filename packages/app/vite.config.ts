@@ -108,8 +108,7 @@ function prerenderedPages(): Plugin {
 
 /**
  * Radix Themes' <Theme> wraps the app in Tooltip.Provider, which imports the whole tooltip (popper,
- * floating-ui, dismissable layer): ~15 KB gz of the landing page's JS for a component Vault does
- * not use. The provider is swapped for a pass-through at build time. A screen that adds a Radix
+ * floating-ui, dismissable layer) into the landing page's JS, for a component Vault does not use. The provider is swapped for a pass-through at build time. A screen that adds a Radix
  * Tooltip must wrap it in its own Tooltip.Provider (Radix then says so at once, it does not fail
  * silently). When a Radix update changes the import, the build stops here.
  */
@@ -221,8 +220,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
                 { name: 'backend-contract', test: isBackendContract, priority: 1.5 },
                 {
-                  // What the screens share in one chunk: split by Rolldown it was some 30 small files,
-                  // and a signed-in deep link waited for them in turn (6 connections, 40 ms each). Out:
+                  // What the screens share in one chunk: split by Rolldown it is many small files, and a
+                  // signed-in deep link waits for them in turn (docs/performance.md). Out:
                   // the screens (lazy entries), cmdk's dialog (first Ctrl+K), sonner (the landing
                   // page's toaster loads it alone) and the backend.
                   name: 'screens-common',

@@ -124,7 +124,6 @@ export const shellFrameScript = `(function(h,r,t){if(!h.hasAttribute('${SHELL_FR
  * and the modulepreloads of its screen, kept inert in a <template> (APP_SCRIPTS_TEMPLATE_ID) until
  * then. As any script after a stylesheet, it runs once the page's stylesheet has loaded, so the
  * stylesheet, which alone holds the first paint, has the connection to itself; linked in <head>,
- * the scripts shared the bandwidth with it and the page painted ~15% later under the bench's
- * profile (README 'Performance'). The browser's preload scanner does not look inside a <template>.
+ * the scripts shared the bandwidth with it and the page painted later (docs/performance.md). The browser's preload scanner does not look inside a <template>.
  */
 export const appScriptsScript = `(function(t){if(!t)return;var n=t.content.children,i,j,s,e;for(i=0;i<n.length;i++){s=n[i];e=document.createElement(s.localName);for(j=0;j<s.attributes.length;j++)e.setAttribute(s.attributes[j].name,s.attributes[j].value);document.head.appendChild(e)}})(document.getElementById('${APP_SCRIPTS_TEMPLATE_ID}'))`;
