@@ -1,0 +1,258 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { MIN_FIRST_ONRAMP_EUR, messages, parseEuroAmount, validateFirstOnramp } from '@vault/domain';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Account, createUser, seededDb, setDemoMode } from '../../tests/db';
+import { allowedOrigin, hangUntilAborted, type LogLine, sessionDeps, tokenFor } from '../_shared/testing/fakes';
+import {
+  handleOnrampSession,
+  minimumOnrampCents,
+  type OnrampSessionDeps,
+  type OnrampStore,
+  onrampSessionContract,
+  onrampSessionRateLimit,
+  type PaymentProvider,
+  type PaymentRecord,
+  type PaymentRequest,
+  stripeProvider,
+} from './handler';
+
+/**
+ * The onramp-session handler under Node: members' tokens and Auth's stand-in, the rate limit on
+ * PGlite, a fake provider and store; and Stripe's Checkout client against a fake fetch.
+ */
+
+let db: PGlite;
+let alice: Account;
+let logs: LogLine[];
+
+function fakeProvider(
+  impl: PaymentProvider['createSession'] = async () => ({
+    kind: 'redirect',
+    url: 'https://checkout.stripe.com/c/pay/cs_test_1',
+    sessionId: 'cs_test_1',
+  }),
+): PaymentProvider & { requests: PaymentRequest[] } {
+  const provider = {
+    name: 'fake',
+    requests: [] as PaymentRequest[],
+    createSession: (input: PaymentRequest, signal: AbortSignal) => {
+      provider.requests.push(input);
+      return impl(input, signal);
+    },
+  };
+  return provider;
+}
+
+function fakeStore(): OnrampStore & { records: PaymentRecord[] } {
+  const store = {
+    records: [] as PaymentRecord[],
+    async recordPayment(record: PaymentRecord) {
+      store.records.push(record);
+    },
+    demoMode: async () =>
+      (await db.query<{ d: boolean }>('select demo_mode as d from public.app_settings')).rows[0]?.d === true,
+  };
+  return store;
+}
+
+function deps(overrides: Partial<Omit<OnrampSessionDeps, 'auth' | 'rateLimiter'>> = {}) {
+  return {
+    ...sessionDeps(db, logs),
+    payments: fakeProvider(),
+    demo: fakeProvider(async () => ({ kind: 'settled', providerRef: 'demo-payment-1' })),
+    store: fakeStore(),
+    ...overrides,
+  } satisfies OnrampSessionDeps;
+}
+
+function post(body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request('http://localhost/functions/v1/onramp-session', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: allowedOrigin, ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+const signedIn = () => ({ authorization: `Bearer ${tokenFor(alice)}` });
+
+beforeAll(async () => {
+  db = await seededDb();
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+beforeEach(async () => {
+  logs = [];
+  alice = await createUser(db);
+});
+
+describe('the onramp-session handler', () => {
+  it('refuses with the on-ramp form’s own text and minimum', () => {
+    expect(onrampSessionContract.errors.belowMinimum).toBe(messages.minimumOnramp);
+    expect(minimumOnrampCents).toBe(MIN_FIRST_ONRAMP_EUR * 100);
+  });
+
+  it('opens a provider session for the member in EUR cents and answers where to pay', async () => {
+    const d = deps();
+    const response = await handleOnrampSession(post({ amountCents: 2500 }, signedIn()), d);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      success: true,
+      provider: 'fake',
+      status: 'pending',
+      url: 'https://checkout.stripe.com/c/pay/cs_test_1',
+      sessionId: 'cs_test_1',
+      error: null,
+    });
+    expect(d.payments.requests).toEqual([
+      expect.objectContaining({ memberId: alice.id, email: alice.email, amountCents: 2500, currency: 'EUR' }),
+    ]);
+    expect(d.store.records).toEqual([]);
+  });
+
+  it.each(['19.99', '', '0', 'abc', '20', '20.00', '€5,000', '999999.99'])(
+    'agrees with the form’s check for %j',
+    async (typed) => {
+      const d = deps();
+      const cents = parseEuroAmount(typed);
+      const response = await handleOnrampSession(post({ amountCents: cents }, signedIn()), d);
+      if (validateFirstOnramp(typed) === null) {
+        expect(response.status).toBe(200);
+      } else {
+        expect(response.status).toBe(400);
+        expect(await response.json()).toEqual({ success: false, error: 'Minimum first on-ramp is €20' });
+        expect(d.payments.requests).toEqual([]);
+      }
+    },
+  );
+
+  it('refuses a fractional, a string and an absurd amount without calling the provider', async () => {
+    const d = deps();
+    for (const amountCents of [2000.5, '2500', 100_000_000]) {
+      expect((await handleOnrampSession(post({ amountCents }, signedIn()), d)).status).toBe(400);
+    }
+    expect(d.payments.requests).toEqual([]);
+  });
+
+  it('answers 401 without a token, before the provider', async () => {
+    const d = deps();
+    const response = await handleOnrampSession(post({ amountCents: 2500 }), d);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ success: false, error: 'Not signed in' });
+    expect(d.payments.requests).toEqual([]);
+  });
+
+  it('answers 504 when the provider does not answer in time, recording nothing', async () => {
+    const payments = fakeProvider((_input, signal) => hangUntilAborted(signal));
+    const d = deps({ payments, timeouts: { serverMs: 500, providerMs: 50 } });
+    const response = await handleOnrampSession(post({ amountCents: 2500 }, signedIn()), d);
+    expect(response.status).toBe(504);
+    expect(await response.json()).toEqual({ success: false, error: 'The payment provider did not answer in time' });
+    expect(d.store.records).toEqual([]);
+  });
+
+  it('passes a retried request’s Idempotency-Key to the provider, scoped to the member', async () => {
+    const d = deps();
+    await handleOnrampSession(post({ amountCents: 2500 }, { ...signedIn(), 'idempotency-key': 'click-0001' }), d);
+    await handleOnrampSession(post({ amountCents: 2500 }, { ...signedIn(), 'idempotency-key': 'click-0001' }), d);
+    const keys = d.payments.requests.map((r) => r.idempotencyKey);
+    expect(keys).toEqual([`vault-onramp-${alice.id}-click-0001`, `vault-onramp-${alice.id}-click-0001`]);
+  });
+
+  it('settles at once with the demo provider, only without Stripe and with demo mode on', async () => {
+    const on = deps({ payments: null });
+    const response = await handleOnrampSession(post({ amountCents: 2000 }, signedIn()), on);
+    expect(await response.json()).toEqual({
+      success: true,
+      provider: 'fake',
+      status: 'settled',
+      url: null,
+      sessionId: null,
+      error: null,
+    });
+    expect(on.store.records).toEqual([
+      {
+        memberId: alice.id,
+        providerRef: 'demo-payment-1',
+        amountCents: 2000,
+        currency: 'EUR',
+        status: 'settled',
+        eventId: 'fake:demo-payment-1',
+      },
+    ]);
+    await setDemoMode(db, false);
+    try {
+      const off = deps({ payments: null });
+      expect((await handleOnrampSession(post({ amountCents: 2000 }, signedIn()), off)).status).toBe(502);
+      expect(off.demo.requests).toEqual([]);
+      expect(off.store.records).toEqual([]);
+    } finally {
+      await setDemoMode(db, true);
+    }
+  });
+
+  it('answers 429 with Retry-After past the per-member limit', async () => {
+    const d = deps();
+    for (let i = 0; i < onrampSessionRateLimit.maxCalls; i++) {
+      expect((await handleOnrampSession(post({ amountCents: 2500 }, signedIn()), d)).status).toBe(200);
+    }
+    const limited = await handleOnrampSession(post({ amountCents: 2500 }, signedIn()), d);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(d.payments.requests).toHaveLength(onrampSessionRateLimit.maxCalls);
+  });
+});
+
+describe('the Stripe Checkout client', () => {
+  it('creates a one-line EUR Checkout Session naming the member on the session and its PaymentIntent', async () => {
+    const seen: { url: string; init: RequestInit }[] = [];
+    const provider = stripeProvider({
+      secretKey: 'sk_test_123',
+      returnUrl: 'https://vault.example/wallet',
+      fetch: async (url, init) => {
+        seen.push({ url: String(url), init: init ?? {} });
+        return Response.json({ id: 'cs_test_9', url: 'https://checkout.stripe.com/c/pay/cs_test_9' });
+      },
+    });
+    const signal = new AbortController().signal;
+    const session = await provider.createSession(
+      { memberId: 'm-1', email: 'm@example.test', amountCents: 2500, currency: 'EUR', idempotencyKey: 'k-1' },
+      signal,
+    );
+    expect(session).toEqual({
+      kind: 'redirect',
+      url: 'https://checkout.stripe.com/c/pay/cs_test_9',
+      sessionId: 'cs_test_9',
+    });
+    const call = seen[0];
+    expect(call?.url).toBe('https://api.stripe.com/v1/checkout/sessions');
+    expect(call?.init.signal).toBe(signal);
+    expect(call?.init.headers).toMatchObject({ Authorization: 'Bearer sk_test_123', 'Idempotency-Key': 'k-1' });
+    const form = Object.fromEntries(new URLSearchParams(String(call?.init.body)));
+    expect(form).toMatchObject({
+      mode: 'payment',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'eur',
+      'line_items[0][price_data][unit_amount]': '2500',
+      'metadata[member_id]': 'm-1',
+      'payment_intent_data[metadata][member_id]': 'm-1',
+      client_reference_id: 'm-1',
+      customer_email: 'm@example.test',
+      success_url: 'https://vault.example/wallet?onramp=success&session_id={CHECKOUT_SESSION_ID}',
+    });
+  });
+
+  it('fails on an error status or an answer without a session', async () => {
+    const signal = new AbortController().signal;
+    const input = { memberId: 'm', amountCents: 2500, currency: 'EUR' as const, idempotencyKey: 'k' };
+    const base = { secretKey: 'sk', returnUrl: 'https://vault.example/wallet' };
+    await expect(
+      stripeProvider({ ...base, fetch: async () => new Response('{}', { status: 402 }) }).createSession(input, signal),
+    ).rejects.toThrow('stripe answered 402');
+    await expect(
+      stripeProvider({ ...base, fetch: async () => Response.json({ id: 'cs' }) }).createSession(input, signal),
+    ).rejects.toThrow('no session');
+  });
+});

@@ -1,0 +1,234 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { PostgrestError } from '../_shared/postgrest';
+import { collectingLogger, hangUntilAborted, type LogLine } from '../_shared/testing/fakes';
+import {
+  handlePaymentsWebhook,
+  type PaymentEventRecord,
+  type PaymentsWebhookDeps,
+  type PaymentsWebhookStore,
+} from './handler';
+
+/**
+ * The payments-webhook handler under Node, with Stripe's events signed in the test exactly as
+ * Stripe's documentation describes: `Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256 of
+ * "<t>.<raw body>" keyed with the endpoint secret>`.
+ */
+
+const secret = 'whsec_test_secret_for_vault';
+const nowSeconds = 1_795_000_000;
+const memberId = '7a0c3c2e-5a43-4f5e-9d7e-2f1d1f0b9a11';
+
+function checkoutCompleted(overrides: Record<string, unknown> = {}, eventId = 'evt_1QcheckoutA') {
+  return {
+    id: eventId,
+    object: 'event',
+    type: 'checkout.session.completed',
+    created: nowSeconds - 5,
+    data: {
+      object: {
+        id: 'cs_test_a1b2c3',
+        object: 'checkout.session',
+        mode: 'payment',
+        payment_status: 'paid',
+        amount_total: 2500,
+        currency: 'eur',
+        payment_intent: 'pi_3QpaymentA',
+        client_reference_id: memberId,
+        metadata: { member_id: memberId },
+        ...overrides,
+      },
+    },
+  };
+}
+
+function paymentIntent(type: string, overrides: Record<string, unknown> = {}, eventId = 'evt_1QintentA') {
+  return {
+    id: eventId,
+    object: 'event',
+    type,
+    data: {
+      object: {
+        id: 'pi_3QpaymentA',
+        object: 'payment_intent',
+        amount: 2500,
+        amount_received: type === 'payment_intent.succeeded' ? 2500 : 0,
+        currency: 'eur',
+        metadata: { member_id: memberId },
+        ...overrides,
+      },
+    },
+  };
+}
+
+function stripeSignature(raw: string, t: number, key = secret): string {
+  return createHmac('sha256', key).update(`${t}.${raw}`).digest('hex');
+}
+
+function signed(
+  payload: unknown,
+  options: { t?: number; key?: string; header?: string; tamper?: boolean } = {},
+): Request {
+  const raw = JSON.stringify(payload);
+  const t = options.t ?? nowSeconds;
+  const header = options.header ?? `t=${t},v1=${stripeSignature(raw, t, options.key)},v0=ignored`;
+  return new Request('http://localhost/functions/v1/payments-webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': header },
+    body: options.tamper ? raw.replace('2500', '250000') : raw,
+  });
+}
+
+/** Stands in for record_payment: records every call, applies each event id once (as the SQL does). */
+function idempotentStore(): PaymentsWebhookStore & {
+  calls: PaymentEventRecord[];
+  applied: Map<string, PaymentEventRecord>;
+} {
+  const store = {
+    calls: [] as PaymentEventRecord[],
+    applied: new Map<string, PaymentEventRecord>(),
+    async recordPayment(record: PaymentEventRecord) {
+      store.calls.push(record);
+      if (!store.applied.has(record.eventId)) store.applied.set(record.eventId, record);
+    },
+  };
+  return store;
+}
+
+function deps(overrides: Partial<PaymentsWebhookDeps> = {}, lines: LogLine[] = []): PaymentsWebhookDeps {
+  return {
+    logger: collectingLogger(lines),
+    serverTimeoutMs: 100,
+    now: () => nowSeconds * 1000,
+    secret,
+    store: idempotentStore(),
+    ...overrides,
+  };
+}
+
+describe('the payments-webhook handler', () => {
+  it('records a paid checkout.session.completed signed as Stripe documents as settled, on its PaymentIntent', async () => {
+    const store = idempotentStore();
+    const response = await handlePaymentsWebhook(signed(checkoutCompleted()), deps({ store }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true });
+    expect(store.calls).toEqual([
+      {
+        memberId,
+        providerRef: 'pi_3QpaymentA',
+        amountCents: 2500,
+        currency: 'EUR',
+        status: 'settled',
+        eventId: 'evt_1QcheckoutA',
+      },
+    ]);
+  });
+
+  it('maps payment_intent.succeeded to settled and payment_intent.payment_failed to failed, on the same reference', async () => {
+    const store = idempotentStore();
+    await handlePaymentsWebhook(signed(paymentIntent('payment_intent.succeeded')), deps({ store }));
+    await handlePaymentsWebhook(
+      signed(paymentIntent('payment_intent.payment_failed', {}, 'evt_1QintentB')),
+      deps({ store }),
+    );
+    expect(store.calls.map((c) => [c.status, c.providerRef, c.amountCents, c.eventId])).toEqual([
+      ['settled', 'pi_3QpaymentA', 2500, 'evt_1QintentA'],
+      ['failed', 'pi_3QpaymentA', 2500, 'evt_1QintentB'],
+    ]);
+  });
+
+  it('records a delayed method’s completed session as pending, and its async outcome', async () => {
+    const store = idempotentStore();
+    await handlePaymentsWebhook(signed(checkoutCompleted({ payment_status: 'unpaid' })), deps({ store }));
+    const succeeded = {
+      ...checkoutCompleted({ payment_status: 'paid' }, 'evt_async_ok'),
+      type: 'checkout.session.async_payment_succeeded',
+    };
+    await handlePaymentsWebhook(signed(succeeded), deps({ store }));
+    expect(store.calls.map((c) => c.status)).toEqual(['pending', 'settled']);
+  });
+
+  it('accepts any one of several v1 signatures (a secret being rolled)', async () => {
+    const raw = JSON.stringify(checkoutCompleted());
+    const header = `t=${nowSeconds},v1=${stripeSignature(raw, nowSeconds, 'whsec_old')},v1=${stripeSignature(raw, nowSeconds)}`;
+    const response = await handlePaymentsWebhook(signed(checkoutCompleted(), { header }), deps());
+    expect(response.status).toBe(200);
+  });
+
+  it.each([
+    ['another secret', { key: 'whsec_not_ours' }],
+    ['a body changed after signing', { tamper: true }],
+    ['no v1 signature', { header: `t=${nowSeconds},v0=abc` }],
+    ['no timestamp', { header: 'v1=abc' }],
+    ['a garbage header', { header: 'nonsense' }],
+    ['an empty header', { header: '' }],
+  ])('refuses %s with 401 and records nothing', async (_name, options) => {
+    const store = idempotentStore();
+    const response = await handlePaymentsWebhook(signed(checkoutCompleted(), options), deps({ store }));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ received: false, error: 'Invalid signature' });
+    expect(store.calls).toEqual([]);
+  });
+
+  it('refuses a correctly signed event whose timestamp is more than 300 s away, and records nothing', async () => {
+    const store = idempotentStore();
+    for (const t of [nowSeconds - 301, nowSeconds + 301]) {
+      const response = await handlePaymentsWebhook(signed(checkoutCompleted(), { t }), deps({ store }));
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ received: false, error: 'The event is too old' });
+    }
+    expect(store.calls).toEqual([]);
+    expect(
+      (await handlePaymentsWebhook(signed(checkoutCompleted(), { t: nowSeconds - 299 }), deps({ store }))).status,
+    ).toBe(200);
+  });
+
+  it('answers a replayed event 200 and records it once (idempotent per event id)', async () => {
+    const store = idempotentStore();
+    const first = await handlePaymentsWebhook(signed(checkoutCompleted()), deps({ store }));
+    const again = await handlePaymentsWebhook(signed(checkoutCompleted()), deps({ store }));
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(store.calls.map((c) => c.eventId)).toEqual(['evt_1QcheckoutA', 'evt_1QcheckoutA']);
+    expect(store.applied.size).toBe(1);
+  });
+
+  it('answers 504 when the database hangs, 422 when the SQL refuses, 500 when it fails', async () => {
+    const lines: LogLine[] = [];
+    const hung: PaymentsWebhookStore = { recordPayment: (_record, signal) => hangUntilAborted(signal) };
+    const started = Date.now();
+    expect((await handlePaymentsWebhook(signed(checkoutCompleted()), deps({ store: hung }, lines))).status).toBe(504);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(lines).toContainEqual(expect.objectContaining({ level: 'error', message: 'refused: serverTimeout' }));
+    const refusing: PaymentsWebhookStore = {
+      recordPayment: async () => {
+        throw new PostgrestError(400, '23503', 'insert or update violates foreign key constraint');
+      },
+    };
+    expect((await handlePaymentsWebhook(signed(checkoutCompleted()), deps({ store: refusing }))).status).toBe(422);
+    const broken: PaymentsWebhookStore = {
+      recordPayment: async () => {
+        throw new PostgrestError(503, null, null);
+      },
+    };
+    expect((await handlePaymentsWebhook(signed(checkoutCompleted()), deps({ store: broken }))).status).toBe(500);
+  });
+
+  it('acknowledges events that are not a member’s payment without recording them', async () => {
+    const lines: LogLine[] = [];
+    const store = idempotentStore();
+    const other = { id: 'evt_other', type: 'customer.created', data: { object: { id: 'cus_1' } } };
+    expect(await (await handlePaymentsWebhook(signed(other), deps({ store }, lines))).json()).toEqual({
+      received: true,
+      ignored: true,
+    });
+    const subscription = checkoutCompleted({ mode: 'subscription' });
+    expect((await handlePaymentsWebhook(signed(subscription), deps({ store }, lines))).status).toBe(200);
+    const anonymous = checkoutCompleted({ metadata: {} });
+    expect(await (await handlePaymentsWebhook(signed(anonymous), deps({ store }, lines))).json()).toEqual({
+      received: true,
+      ignored: true,
+    });
+    expect(store.calls).toEqual([]);
+    expect(lines).toContainEqual(expect.objectContaining({ level: 'error', message: 'payment event ignored' }));
+  });
+});
