@@ -1,5 +1,7 @@
+import { isDemoAccountId } from '@vault/domain';
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { ACCESS_TOKEN_SECONDS, type JwtClaims, signJwt, verifyJwt } from './jwt';
+import { mockSettings } from './settings';
 import { type MockAccount, mockDb } from './state';
 
 /**
@@ -100,6 +102,9 @@ async function passwordGrant(request: Request): Promise<Response> {
   }
   const result = mockDb.signIn(email, password);
   if (!result.ok) return authError(400, 'invalid_credentials', 'Invalid login credentials');
+  // The demo accounts are banned while demo mode is off (public.demo_accounts in the database).
+  if (isDemoAccountId(result.account.id) && !mockSettings.demoMode)
+    return authError(400, 'user_banned', 'User is banned');
   return HttpResponse.json(await sessionFor(result.account));
 }
 
@@ -110,6 +115,7 @@ async function refreshGrant(request: Request): Promise<Response> {
   if (!found || !account) {
     return authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   }
+  if (isDemoAccountId(account.id) && !mockSettings.demoMode) return authError(400, 'user_banned', 'User is banned');
   return HttpResponse.json(await sessionFor(account, found.sessionId));
 }
 

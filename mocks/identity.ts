@@ -1,14 +1,16 @@
-import { type Reader, RoleSchema } from '@vault/domain';
+import { effectiveReader, isDemoAccountId, type Reader, RoleSchema } from '@vault/domain';
 import * as v from 'valibot';
 import { bearer } from './auth';
 import { type JwtClaims, verifyJwt } from './jwt';
+import { mockSettings } from './settings';
 import { mockDb } from './state';
 
 /**
  * Who a request comes from, as PostgREST and the edge runtime decide it: no bearer, or the anon
  * key as bearer, is `anon`; a valid JWT is its `sub` with the role and admin flag of its
  * `app_metadata` (missing role: investor; an unknown one: investor too, as `vault_role()` would
- * give no route to it); an invalid or expired JWT is refused.
+ * give no route to it); an invalid or expired JWT is refused. A demo account while demo mode is
+ * off is a plain investor, whatever its token says (`effectiveReader`, as `vault_role()`).
  */
 export type Caller =
   | { kind: 'anon' }
@@ -28,5 +30,9 @@ export async function identify(request: Request): Promise<Caller> {
     isAdmin: claims.app_metadata?.is_admin === true,
   } as const;
   if (claims.email) mockDb.ensureAccount({ id: claims.sub, email: claims.email, ...reader });
-  return { kind: 'member', id: claims.sub, reader, claims };
+  const rights = effectiveReader(reader, {
+    isDemoAccount: isDemoAccountId(claims.sub),
+    demoMode: mockSettings.demoMode,
+  });
+  return { kind: 'member', id: claims.sub, reader: rights, claims };
 }

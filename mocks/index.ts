@@ -5,6 +5,7 @@ export * from './scenario';
 
 export { mockSettings } from './settings';
 export {
+  MOCK_DEMO_PASSWORD,
   mockAdminPair,
   mockDb,
   uuidForEmail,

@@ -6,20 +6,26 @@ import {
   clientPrivileges,
   DEMO_WALLET_PREFIX,
   demoFunctions,
+  demoWalletPatchAllowed,
+  embeddedProfileUpdateGrant,
   httpStatusFor,
   isBackendTable,
   KYC_APPROVED,
+  ListMembersArgsSchema,
+  listMembers,
+  listMembersErrors,
+  listMembersPage,
   MIN_FIRST_ONRAMP_CENTS,
+  mayListMembers,
   OPPORTUNITIES_LOADING_MS,
+  type PlatformUser,
   PreferencesSchema,
   RETRY_LOADING_MS,
   readScope,
-  sampleData,
   sampleMemberRows,
   sampleSharedRows,
   stableHash,
   tableSpec,
-  updatableColumns,
 } from '@vault/domain';
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import * as v from 'valibot';
@@ -30,12 +36,14 @@ import { type MockProfile, mockDb } from './state';
 
 /**
  * PostgREST (`/rest/v1`) as far as the app uses it, enforcing the same rules as the SQL policies,
- * read from the contract in @vault/domain (`clientPrivileges`, `readScope`, `updatableColumns`,
+ * read from the contract in @vault/domain (`clientPrivileges`, `readScope`, `embeddedProfileUpdateGrant`,
  * the profile column rules and the error answers), never restated here:
  * - no token, no private data; a member reads and writes only their own rows;
  * - a privilege the role lacks (an insert, a delete, a server-owned column) is 42501;
  * - role tables are served only to their roles, mfo_admin and the admin flag;
- * - `crossmint_wallet_id` changes only from null and only in demo mode (the SQL trigger's rule).
+ * - the member list is `list_members` (keyset pages, from the domain's `listMembersPage`);
+ * - `crossmint_wallet_id`: the database grants it to no client; this backend's demo mode alone
+ *   takes the demo PATCH (`profileColumns.embeddedDemoPatch`), by `demoWalletPatchAllowed`.
  */
 
 /** The header the app sends, in mock mode only, when a load is a Retry. */
@@ -60,12 +68,13 @@ function refusedToken(reason: 'invalid' | 'expired'): Response {
 }
 
 /**
- * The member list behind /users (the `members` view): the sample member list (what the seed's
- * accounts show), then the accounts made here by sign-in and sign-up, computed as the view does.
+ * Every member as `list_members` sees them: one row per account (the database's profiles joined
+ * with auth.users), named as the function names them.
  */
-function memberRows(): Row[] {
-  const fromAccounts = mockDb.signedUpAccounts().map((account) => {
-    const profile = mockDb.profile(account.id);
+function memberRows(): PlatformUser[] {
+  const profiles = new Map(mockDb.profiles().map((p) => [p.id, p]));
+  return mockDb.accounts().map((account) => {
+    const profile = profiles.get(account.id);
     return {
       id: account.id,
       name: profile?.name || account.email,
@@ -75,13 +84,11 @@ function memberRows(): Row[] {
       joined: account.createdAt.slice(0, 10),
     };
   });
-  return [...sampleData.users, ...fromAccounts];
 }
 
 /** Every row of a table before row-level security. */
 function allRows(table: BackendTableName): Row[] {
   if (table === 'profiles') return mockDb.profiles().map((p) => ({ ...p }));
-  if (table === 'members') return memberRows();
   if (Object.hasOwn(sampleMemberRows, table)) {
     // Every account got its copy of the sample rows when it was made (demo mode is on).
     const sample: readonly object[] = sampleMemberRows[table as keyof typeof sampleMemberRows];
@@ -267,14 +274,15 @@ function updateProfiles(targets: Row[], body: Record<string, unknown>, caller: C
   for (const row of targets) {
     const id = String(row.id);
     if ('crossmint_wallet_id' in body && body.crossmint_wallet_id !== row.crossmint_wallet_id) {
-      // The trigger: a client sets the wallet id only in demo mode, and only where there is none.
-      if (!mockSettings.demoMode || row.crossmint_wallet_id !== null) {
-        return pgError(backendErrors.walletServerOwned, caller);
-      }
+      // Only reachable in demo mode (the grant check came first): demo_create_wallet's rule.
       const wallet = body.crossmint_wallet_id;
-      if (typeof wallet !== 'string' || wallet === '' || wallet.length > 200) {
-        return pgError(backendErrors.walletServerOwned, caller);
-      }
+      const allowed = demoWalletPatchAllowed({
+        demoMode: mockSettings.demoMode,
+        current: typeof row.crossmint_wallet_id === 'string' ? row.crossmint_wallet_id : null,
+        value: wallet,
+        takenByOther: mockDb.profiles().some((p) => p.id !== id && p.crossmint_wallet_id === wallet),
+      });
+      if (!allowed || typeof wallet !== 'string') return pgError(backendErrors.walletServerOwned, caller);
       changes.crossmint_wallet_id = wallet;
     }
     // updated_at: the trigger sets it whatever the client sent (writeProfile stamps it).
@@ -293,7 +301,7 @@ const tableWrites: HttpHandler[] = [
     const spec = tableSpec(table);
     const body = await jsonBody(request);
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return invalidBody();
-    const granted = updatableColumns(table, pgRoleOf(caller));
+    const granted: readonly string[] = table === 'profiles' ? embeddedProfileUpdateGrant(mockSettings.demoMode) : [];
     const columns = Object.keys(body);
     if (!clientPrivileges(table, pgRoleOf(caller)).includes('update') || columns.some((c) => !granted.includes(c))) {
       return pgError(backendErrors.permissionDenied(table, spec.relation), caller);
@@ -336,6 +344,7 @@ const rpcHandler: HttpHandler = http.post('*/rest/v1/rpc/:fn', async ({ request,
   const caller = await identify(request);
   if (caller.kind === 'refused') return refusedToken(caller.reason);
   const name = String(params.fn);
+  if (name === listMembers.name) return listMembersAnswer(request, caller);
   const fn = demoFunctions.find((f) => f.name === name);
   if (!fn) {
     return HttpResponse.json(
@@ -373,6 +382,17 @@ const rpcHandler: HttpHandler = http.post('*/rest/v1/rpc/:fn', async ({ request,
     }
   }
 });
+
+/** `list_members`: the caller first (42501), then one page from the domain's `listMembersPage`. */
+async function listMembersAnswer(request: Request, caller: Exclude<Caller, { kind: 'refused' }>): Promise<Response> {
+  if (caller.kind !== 'member' || !mayListMembers(caller.reader)) return pgError(listMembersErrors.denied, caller);
+  await latency(ROW_CALL_MS);
+  const args = v.safeParse(ListMembersArgsSchema, (await jsonBody(request)) ?? {});
+  if (!args.success) return invalidBody();
+  const page = listMembersPage(memberRows(), args.output);
+  if (!page.ok) return pgError(page.error, caller);
+  return rowsAnswer(request, page.rows as unknown as Row[]);
+}
 
 /** The REST handlers, in the order they are matched. */
 export const restHandlers: HttpHandler[] = [rpcHandler, tableRead(), ...tableWrites];

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, demoAccounts, type Role, stableHash } from '@vault/domain';
+import { demoAccounts, type Role, stableHash } from '@vault/domain';
 
 /**
  * The embedded backend's data: its auth accounts, their profile rows, refresh tokens and wallet
@@ -47,6 +47,13 @@ interface MockData {
   walletRequests: Record<string, string>;
 }
 
+/**
+ * The demo accounts' password on the embedded backend (its one-click demo buttons sign in with
+ * it). Mock-only: a real project's demo accounts get a random password from the seed, and the
+ * operator of a public demo sets one (docs/backend.md "Demo accounts").
+ */
+export const MOCK_DEMO_PASSWORD = 'vault-demo-2025';
+
 /** The admin pair of the embedded backend (docs/decisions.md (2)); the app may pass its override. */
 export const mockAdminPair = { email: 'admin@example.com', password: 'admin-demo-2025' };
 
@@ -71,7 +78,7 @@ function seededAccounts(): MockAccount[] {
     (account): MockAccount => ({
       id: account.id,
       email: account.email,
-      password: DEMO_PASSWORD,
+      password: MOCK_DEMO_PASSWORD,
       role: account.role,
       isAdmin: false,
       createdAt: SEEDED_AT,

@@ -75,12 +75,13 @@ export const listMembersErrors = {
 } as const satisfies Record<string, BackendError>;
 
 /** The arguments of `list_members` as the JSON body carries them (every one optional). */
-export interface ListMembersArgs {
-  search?: string | null;
-  role?: string | null;
-  after?: string | null;
-  page_size?: number | null;
-}
+export const ListMembersArgsSchema = v.object({
+  search: v.optional(v.nullable(v.string())),
+  role: v.optional(v.nullable(v.string())),
+  after: v.optional(v.nullable(v.string())),
+  page_size: v.optional(v.nullable(v.number())),
+});
+export type ListMembersArgs = v.InferOutput<typeof ListMembersArgsSchema>;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

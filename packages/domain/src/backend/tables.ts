@@ -252,8 +252,3 @@ export function clientPrivileges(table: BackendTableName, pgRole: 'anon' | 'auth
   if (pgRole === 'anon') return [];
   return spec.access.kind === 'own-profile' ? ['select', 'update'] : ['select'];
 }
-
-/** The columns an UPDATE may name: only on profiles, and only the granted columns. */
-export function updatableColumns(table: BackendTableName, pgRole: 'anon' | 'authenticated'): readonly string[] {
-  return clientPrivileges(table, pgRole).includes('update') ? profileUpdateGrant : [];
-}
