@@ -102,7 +102,7 @@ begin
   end if;
   insert into public.agreement_signatures (member_id, version, document_sha256)
   values (me, sign_agreement.version, sign_agreement.document_sha256)
-  on conflict (member_id, version) do nothing
+  on conflict on constraint agreement_signatures_member_id_version_key do nothing
   returning * into signature;
   if signature.id is null then
     select * into signature from public.agreement_signatures s
