@@ -1,7 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, seededDb } from '../../tests/db';
 import { PostgrestError } from '../_shared/postgrest';
-import { collectingLogger, hangUntilAborted, type LogLine } from '../_shared/testing/fakes';
+import { asServiceRole, collectingLogger, hangUntilAborted, type LogLine } from '../_shared/testing/fakes';
 import {
   handleKycWebhook,
   type KycResultInput,
@@ -238,5 +240,60 @@ describe('the kyc-webhook handler', () => {
       body: '{}',
     });
     expect((await handleKycWebhook(big, deps())).status).toBe(413);
+  });
+});
+
+describe('the kyc-webhook handler against apply_kyc_result on PGlite', () => {
+  let db: PGlite;
+  beforeAll(async () => {
+    db = await seededDb();
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  const sqlStore: KycWebhookStore = {
+    applyKycResult: (input) =>
+      asServiceRole(db, async (tx) => {
+        await tx.query('select public.apply_kyc_result($1, $2, $3, $4)', [
+          input.memberId,
+          input.result,
+          input.reason,
+          input.eventId,
+        ]);
+      }),
+  };
+
+  it('approves the member once, however often Sumsub delivers the event', async () => {
+    const member = await createUser(db);
+    const payload = reviewed({ externalUserId: member.id });
+    for (let i = 0; i < 2; i++) {
+      expect((await handleKycWebhook(signed(payload), deps({ store: sqlStore }))).status).toBe(200);
+    }
+    const { rows } = await db.query<{ kyc_status: string; events: number }>(
+      `select p.kyc_status,
+              (select count(*)::int from public.audit_events e where e.member_id = p.id and e.action = 'kyc.approved') as events
+       from public.profiles p where p.id = $1`,
+      [member.id],
+    );
+    expect(rows[0]).toEqual({ kyc_status: 'approved', events: 1 });
+  });
+
+  it('changes nothing for a forged event, and answers 422 for an unknown member', async () => {
+    const member = await createUser(db);
+    const forged = await handleKycWebhook(
+      signed(reviewed({ externalUserId: member.id }), { key: 'forged' }),
+      deps({ store: sqlStore }),
+    );
+    expect(forged.status).toBe(401);
+    const unknown = await handleKycWebhook(
+      signed(reviewed({ externalUserId: crypto.randomUUID() })),
+      deps({ store: sqlStore }),
+    );
+    expect(unknown.status).toBe(422);
+    const { rows } = await db.query<{ kyc_status: string }>('select kyc_status from public.profiles where id = $1', [
+      member.id,
+    ]);
+    expect(rows[0]?.kyc_status).toBe('not_started');
   });
 });

@@ -1,7 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, seededDb } from '../../tests/db';
 import { PostgrestError } from '../_shared/postgrest';
-import { collectingLogger, hangUntilAborted, type LogLine } from '../_shared/testing/fakes';
+import { asServiceRole, collectingLogger, hangUntilAborted, type LogLine } from '../_shared/testing/fakes';
 import {
   handlePaymentsWebhook,
   type PaymentEventRecord,
@@ -230,5 +232,73 @@ describe('the payments-webhook handler', () => {
     });
     expect(store.calls).toEqual([]);
     expect(lines).toContainEqual(expect.objectContaining({ level: 'error', message: 'payment event ignored' }));
+  });
+});
+
+describe('the payments-webhook handler against record_payment on PGlite', () => {
+  let db: PGlite;
+  beforeAll(async () => {
+    db = await seededDb();
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  const sqlStore: PaymentsWebhookStore = {
+    recordPayment: (record) =>
+      asServiceRole(db, async (tx) => {
+        await tx.query('select public.record_payment($1, $2, $3, $4, $5, $6)', [
+          record.memberId,
+          record.providerRef,
+          record.amountCents,
+          record.currency,
+          record.status,
+          record.eventId,
+        ]);
+      }),
+  };
+
+  it('settles one payment and unlocks the first on-ramp once, across replays and both event kinds', async () => {
+    const member = await createUser(db);
+    const session = checkoutCompleted({
+      metadata: { member_id: member.id },
+      payment_intent: `pi_${member.id.slice(0, 8)}`,
+    });
+    const intent = paymentIntent(
+      'payment_intent.succeeded',
+      { id: `pi_${member.id.slice(0, 8)}`, metadata: { member_id: member.id } },
+      `evt_intent_${member.id.slice(0, 8)}`,
+    );
+    for (const event of [session, session, intent]) {
+      expect((await handlePaymentsWebhook(signed(event), deps({ store: sqlStore }))).status).toBe(200);
+    }
+    const { rows } = await db.query<{ payments: number; status: string; first_onramp_ok: boolean; events: number }>(
+      `select (select count(*)::int from public.payments x where x.member_id = p.id) as payments,
+              (select x.status from public.payments x where x.member_id = p.id) as status,
+              p.first_onramp_ok,
+              (select count(*)::int from public.audit_events e where e.member_id = p.id and e.action = 'onramp.completed') as events
+       from public.profiles p where p.id = $1`,
+      [member.id],
+    );
+    expect(rows[0]).toEqual({ payments: 1, status: 'settled', first_onramp_ok: true, events: 1 });
+  });
+
+  it('records nothing for a forged or stale event', async () => {
+    const member = await createUser(db);
+    const event = checkoutCompleted({
+      metadata: { member_id: member.id },
+      payment_intent: `pi_f_${member.id.slice(0, 8)}`,
+    });
+    expect(
+      (await handlePaymentsWebhook(signed(event, { key: 'whsec_forged' }), deps({ store: sqlStore }))).status,
+    ).toBe(401);
+    expect(
+      (await handlePaymentsWebhook(signed(event, { t: nowSeconds - 3600 }), deps({ store: sqlStore }))).status,
+    ).toBe(401);
+    const { rows } = await db.query<{ n: number }>(
+      'select count(*)::int as n from public.payments where member_id = $1',
+      [member.id],
+    );
+    expect(rows[0]?.n).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { AuthGateway } from '../auth.ts';
 import type { Logger } from '../logger.ts';
+import { PostgrestError } from '../postgrest.ts';
 import type { RateLimiter } from '../rateLimit.ts';
 import type { SessionDeps } from '../session.ts';
 
@@ -127,4 +128,22 @@ export function sessionDeps(db: PGlite, lines: LogLine[]) {
 /** A promise that settles only when the signal aborts (a hung dependency that honours its signal). */
 export function hangUntilAborted<T>(signal: AbortSignal): Promise<T> {
   return new Promise<T>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+}
+
+/**
+ * Runs SQL as PostgREST does for the service role key (claims and role), committed; a Postgres
+ * error becomes the PostgrestError PostgREST's answer would (4xx for a raised or refused call).
+ */
+export async function asServiceRole<T>(db: PGlite, run: (tx: Transaction) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.query(`select set_config('request.jwt.claims', '{"role":"service_role"}', true)`);
+      await tx.exec('set local role service_role');
+      return run(tx);
+    });
+  } catch (error) {
+    const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : null;
+    if (code) throw new PostgrestError(code === '42501' ? 403 : 400, code, (error as Error).message);
+    throw error;
+  }
 }
