@@ -1,18 +1,12 @@
 import { Theme } from '@radix-ui/themes';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import {
-  APP_READY_ATTRIBUTE,
-  CLIENT_RENDER_ATTRIBUTE,
-  resubmitHeldForm,
-  SHELL_FRAME_ATTRIBUTE,
-  whenIdle,
-} from './boot';
+import { APP_READY_ATTRIBUTE, CLIENT_RENDER_ATTRIBUTE, resubmitHeldForm, SHELL_FRAME_ATTRIBUTE } from './boot';
 import { QueryScope } from './data/_query/QueryScope';
 import { showAppearance, useAppearance } from './display/appearance';
 import { CrashBoundary } from './router/CrashBoundary';
 import { AppRoutes } from './router/routes';
-import { SessionProvider, useSessionStore } from './session/SessionProvider';
+import { SessionProvider } from './session/SessionProvider';
 import type { SessionStore } from './session/store';
 
 // sonner's <Toaster> loads after the first render, off the landing page's initial JS. Toasts raised
@@ -47,7 +41,6 @@ export function App({ sessionStore, router: Router = BrowserRouter }: AppProps) 
     <AppTheme>
       <SessionProvider store={sessionStore}>
         <QueryScope />
-        <ProfileRevalidation />
         <Router>
           {/* Root's own boundary catches a screen's crash; this one, a crash of Root itself. */}
           <CrashBoundary>
@@ -63,19 +56,6 @@ export function App({ sessionStore, router: Router = BrowserRouter }: AppProps) 
       </SessionProvider>
     </AppTheme>
   );
-}
-
-/**
- * A restored session shows the cached profile at once; once the page is idle the profile is read
- * again from the server, which owns its status fields.
- */
-function ProfileRevalidation() {
-  const store = useSessionStore();
-  useEffect(() => {
-    if (!store.getState().session.user) return;
-    return whenIdle(() => void store.reloadProfile());
-  }, [store]);
-  return null;
 }
 
 /** Radix Themes' root as the app sets it; also around the prerendered shell frame (boot/prerender/entry.tsx). */

@@ -1,11 +1,11 @@
 import { DEMO_PASSWORD, demoEmail, type Role, type Session } from '@vault/domain';
-import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { setAuthStorage } from '../backend/authStorage';
+import { whenIdle } from '../boot';
 import { browserStorage } from '../storage/local';
 import { AUTH_STORAGE_KEY, createSessionArea, PROFILE_CACHE_KEY, type SessionArea } from '../storage/sessionArea';
+import { SessionContext, useSessionStore } from './context';
 import { createSessionStore, type SessionStore, type SessionStoreOptions } from './store';
-
-const SessionContext = createContext<SessionStore | null>(null);
 
 // sonner is imported on first use, keeping it off the landing page's initial JS. Every message
 // chains on one cached import promise, so they queue until it resolves and show in order, none
@@ -52,6 +52,7 @@ export function createAppSessionStore(overrides: Partial<SessionStoreOptions> = 
 export function SessionProvider({ store, children }: { store?: SessionStore; children: ReactNode }) {
   const [value] = useState(() => store ?? createAppSessionStore());
   useSessionSyncAcrossTabs(value);
+  useProfileRevalidation(value);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
@@ -78,6 +79,17 @@ function useSessionSyncAcrossTabs(store: SessionStore): void {
   }, [store]);
 }
 
+/**
+ * A restored session shows the cached profile at once; once the page is idle the profile is read
+ * again from the server, which owns its status fields.
+ */
+function useProfileRevalidation(store: SessionStore): void {
+  useEffect(() => {
+    if (!store.getState().session.user) return;
+    return whenIdle(() => void store.reloadProfile());
+  }, [store]);
+}
+
 export interface UseSession {
   session: Session;
   loading: boolean;
@@ -86,13 +98,6 @@ export interface UseSession {
   signInAs(role: Role): Promise<boolean>;
   signUp(email: string, password: string, name: string): Promise<boolean>;
   logout(): void;
-}
-
-/** The session store itself, for the writes of data/<entity>/, which act for the signed-in member. */
-export function useSessionStore(): SessionStore {
-  const store = useContext(SessionContext);
-  if (!store) throw new Error('useSession needs a <SessionProvider> above it');
-  return store;
 }
 
 /** The signed-in state, sign-in and sign-out; see session/store.ts for what each does. Writes: data/<entity>/. */

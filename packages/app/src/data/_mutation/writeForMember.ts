@@ -1,7 +1,7 @@
 import { messages, type ProfilePatch, type User } from '@vault/domain';
 import { useCallback } from 'react';
 import type { CallFailure, CallResult } from '../../backend/callResult';
-import { useSessionStore } from '../../session/SessionProvider';
+import { useSessionStore } from '../../session/context';
 import type { SessionStore } from '../../session/store';
 import type { SessionBackend } from '../../session/types';
 
