@@ -2,7 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockDb, tableHandlers, walletHandlers } from '../../../../mocks';
 import { server } from '../../../../mocks/node';
-import { memoryStorage } from '../storage/local';
+import { memoryStorage } from '../storage/browserStorage';
 import { createSessionArea } from '../storage/sessionArea';
 import { realtimeTransport, TEST_CONFIG, testClient } from '../test-support/mockBackend';
 import { configureBackend } from './client';

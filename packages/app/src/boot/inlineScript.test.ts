@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { matchRoute, routes } from '@vault/domain';
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../storage/local';
+import { memoryStorage } from '../storage/browserStorage';
 import {
   APP_READY_ATTRIBUTE,
   APP_SCRIPTS_TEMPLATE_ID,

@@ -1,5 +1,5 @@
 import { routes } from '@vault/domain';
-import { storageKeys } from '../storage/local';
+import { storageKeys } from '../storage/browserStorage';
 import { type FirstScreenPreload, pathsPattern } from './prerender/firstScreen';
 
 /**

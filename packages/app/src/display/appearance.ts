@@ -1,6 +1,6 @@
 import type { Appearance } from '@vault/ui';
 import { useCallback, useSyncExternalStore } from 'react';
-import { readItem, storageKeys, writeItem } from '../storage/local';
+import { readItem, storageKeys, writeItem } from '../storage/browserStorage';
 
 // Light or dark (docs/decisions.md (12)): the system's by default, a stored choice once toggled.
 

@@ -1,6 +1,6 @@
 import { demoParam } from '@vault/domain';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { browserStorage, readItem, removeItem, storageKeys, writeItem } from '../storage/local';
+import { browserStorage, readItem, removeItem, storageKeys, writeItem } from '../storage/browserStorage';
 
 /**
  * The build's backend: the embedded mock (MSW) unless both Supabase variables are set at build

@@ -2,7 +2,7 @@ import { DEMO_PASSWORD, demoEmail, type Role, type Session } from '@vault/domain
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { setAuthStorage } from '../backend/authStorage';
 import { whenIdle } from '../boot';
-import { browserStorage } from '../storage/local';
+import { browserStorage } from '../storage/browserStorage';
 import { AUTH_STORAGE_KEY, createSessionArea, PROFILE_CACHE_KEY, type SessionArea } from '../storage/sessionArea';
 import { SessionContext, useSessionStore } from './context';
 import { createSessionStore, type SessionStore, type SessionStoreOptions } from './store';

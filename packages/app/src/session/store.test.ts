@@ -7,7 +7,7 @@ import { approveKyc } from '../data/kyc/approveKyc';
 import { savePreferences } from '../data/profile/savePreferences';
 import { saveProfile } from '../data/profile/saveProfile';
 import { createWallet } from '../data/wallet/createWallet';
-import { memoryStorage } from '../storage/local';
+import { memoryStorage } from '../storage/browserStorage';
 import { AUTH_STORAGE_KEY, createSessionArea, PROFILE_CACHE_KEY } from '../storage/sessionArea';
 import { tab, testClient, testStore } from '../test-support/mockBackend';
 

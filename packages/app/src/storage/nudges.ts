@@ -1,6 +1,6 @@
 import type { NudgeDismissPage } from '@vault/domain';
 import { useCallback, useState } from 'react';
-import { browserStorage, readItem, storageKeys, writeItem } from './local';
+import { browserStorage, readItem, storageKeys, writeItem } from './browserStorage';
 
 /** Whether the nudge banner was dismissed on this page (docs/product.md §3: a per-page flag set to '1'). */
 export function isNudgeDismissed(page: NudgeDismissPage, storage: Storage | null = browserStorage()): boolean {

@@ -1,6 +1,6 @@
 import { RESEARCH_POINTS_MAX } from '@vault/domain';
 import { useCallback, useState } from 'react';
-import { browserStorage, readItem, storageKeys, writeItem } from './local';
+import { browserStorage, readItem, storageKeys, writeItem } from './browserStorage';
 
 /** The research-points counter (docs/product.md §3), 0 to RESEARCH_POINTS_MAX; anything odd reads as 0. */
 export function getResearchPoints(storage: Storage | null = browserStorage()): number {

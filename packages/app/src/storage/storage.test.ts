@@ -1,7 +1,7 @@
 import { RESEARCH_POINTS_MAX } from '@vault/domain';
 import { describe, expect, it } from 'vitest';
 import { applyDemoParam, isDemoMode } from '../display/demoMode';
-import { memoryStorage, storageKeys } from './local';
+import { memoryStorage, storageKeys } from './browserStorage';
 import { dismissNudge, isNudgeDismissed } from './nudges';
 import { addResearchPoint, getResearchPoints } from './researchPoints';
 

@@ -1,6 +1,6 @@
 import type { Session } from '@vault/domain';
 import { createContext, useContext } from 'react';
-import { memoryStorage } from '../storage/local';
+import { memoryStorage } from '../storage/browserStorage';
 import { AUTH_STORAGE_KEY, createSessionArea, PROFILE_CACHE_KEY, type SessionArea } from '../storage/sessionArea';
 
 /**

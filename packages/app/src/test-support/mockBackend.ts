@@ -5,7 +5,7 @@ import type { BackendConfig } from '../backend/config';
 import { createSessionBackend, type SessionBackendOptions } from '../backend/sessionBackend';
 import { createSessionStore, type SessionStore, type SessionStoreOptions } from '../session/store';
 import type { SessionBackend } from '../session/types';
-import { memoryStorage } from '../storage/local';
+import { memoryStorage } from '../storage/browserStorage';
 import { type AuthStorageAdapter, createSessionArea, type SessionArea } from '../storage/sessionArea';
 
 /**

@@ -6,7 +6,7 @@ import { App, AppTheme } from '../../App';
 import { screens } from '../../router/screenRegistry';
 import { createAppSessionStore } from '../../session/SessionProvider';
 import { ShellFrame } from '../../shell/ShellFrame';
-import { memoryStorage } from '../../storage/local';
+import { memoryStorage } from '../../storage/browserStorage';
 import { createSessionArea } from '../../storage/sessionArea';
 
 export { documentTitle } from '@vault/domain';

@@ -3,7 +3,7 @@ import { messages } from '@vault/domain';
 import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { tableHandlers } from '../../../../../mocks';
-import { removeItem, storageKeys, writeItem } from '../../storage/local';
+import { removeItem, storageKeys, writeItem } from '../../storage/browserStorage';
 import {
   type AppStoryParameters,
   nudgeCallToActionStory,

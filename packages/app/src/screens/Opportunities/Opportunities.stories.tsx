@@ -9,7 +9,7 @@ import {
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { RETRY_HEADER, sampleTables, tableHandlers } from '../../../../../mocks';
-import { storageKeys } from '../../storage/local';
+import { storageKeys } from '../../storage/browserStorage';
 import {
   type AppStoryParameters,
   nudgeCallToActionStory,

@@ -18,7 +18,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { TableData } from '../../components/TableData';
 import { useOpportunities } from '../../data/opportunities/queries';
 import { OpportunitiesNudge } from './OpportunitiesNudge';
-import { TOTAL_VALUE_LOCKED_CENTS } from './sample';
+import { TOTAL_VALUE_LOCKED_CENTS } from './totalValueLocked';
 
 const QUERY_KEYS = ['category', 'region', 'sort'] as const;
 const categoryOptions = ['All', ...opportunityCategories] as const;

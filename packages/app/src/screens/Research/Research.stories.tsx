@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { RESEARCH_POINTS_MAX } from '@vault/domain';
 import { expect, userEvent, within } from 'storybook/test';
-import { removeItem, storageKeys, writeItem } from '../../storage/local';
+import { removeItem, storageKeys, writeItem } from '../../storage/browserStorage';
 import { type AppStoryParameters, sessionAs, withApp } from '../../test-support';
 import Research from '.';
 

@@ -1,4 +1,4 @@
-import { readItem, writeItem } from '../../storage/local';
+import { readItem, writeItem } from '../../storage/browserStorage';
 
 /**
  * The wallet's euro balance: the sum of the (mocked) on-ramps, per user, in integer cents. There
