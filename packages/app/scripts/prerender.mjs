@@ -67,8 +67,8 @@ const screenAssets = (screen) => chunkAssets(entry.screenSource(screen));
 // The signed-in shell as router/routes.tsx loads it: the layout's chunk, and what of Radix Themes
 // the prerendered pages leave out (src/boot/deferredStyles.ts): the other component styles, all the
 // utilities, the other colours.
-const restStyleSources = ['/components.css?part=rest', '/themes/utilities.css', '/radix-colors-rest.css'];
-const restStyles = restStyleSources.map((source) => {
+const deferredStyleSources = ['/components.css?part=rest', '/themes/utilities.css', '/radix-colors-rest.css'];
+const deferredStyles = deferredStyleSources.map((source) => {
   const keys = Object.keys(manifest).filter((key) => key.endsWith(source));
   if (keys.length !== 1) throw new Error(`[prerender] No single ${source} in the Vite manifest`);
   return keys[0];
@@ -80,7 +80,7 @@ if (paletteDialog.length !== 1)
   throw new Error('[prerender] No single CommandPalette/PaletteDialog.tsx in the Vite manifest');
 const shellAssets = [
   chunkAssets('src/shell/ShellLayout.tsx'),
-  ...restStyles.map(chunkAssets),
+  ...deferredStyles.map(chunkAssets),
   ...paletteDialog.map(chunkAssets),
 ];
 

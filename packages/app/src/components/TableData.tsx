@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Query } from '../data/_query/queryRef';
 
 export interface TableDataProps<T> {
-  /** A query hook's result (../data/queries.ts). */
+  /** A query hook's result (data/<entity>/queries.ts). */
   state: Query<T>;
   /** What is loading, in words: 'recent investments', 'loans'… */
   what: string;
