@@ -5,6 +5,7 @@ import {
   backendErrors,
   KYC_DEFAULT_STATUS,
   KYC_PROVIDER_NO_REASON,
+  KYC_REASON_MAX_LENGTH,
   type KycDecision,
   type KycStatus,
   kycActionFor,
@@ -299,7 +300,7 @@ describe('apply_kyc_result', () => {
       [[me.id, null, null, 'evt-bad-2'], actionErrors.kycBadResult],
       [[me.id, 'approved', null, null], actionErrors.eventIdRequired],
       [[me.id, 'approved', null, ''], actionErrors.eventIdRequired],
-      [[me.id, 'rejected', 'x'.repeat(501), 'evt-bad-3'], actionErrors.reasonTooLong],
+      [[me.id, 'rejected', 'x'.repeat(KYC_REASON_MAX_LENGTH + 1), 'evt-bad-3'], actionErrors.reasonTooLong],
       [['00000000-0000-4000-8000-00000000ffff', 'approved', null, 'evt-bad-4'], actionErrors.unknownMember],
       [[null, 'approved', null, 'evt-bad-5'], actionErrors.unknownMember],
     ];
@@ -356,7 +357,7 @@ describe('review_kyc', () => {
         [[me.id, 'rejected', '   '], actionErrors.kycReasonRequired],
         [[me.id, 'resubmission_requested', ''], actionErrors.kycReasonRequired],
         [[me.id, 'declined', 'x'], actionErrors.kycBadDecision],
-        [[me.id, 'rejected', 'x'.repeat(501)], actionErrors.reasonTooLong],
+        [[me.id, 'rejected', 'x'.repeat(KYC_REASON_MAX_LENGTH + 1)], actionErrors.reasonTooLong],
         [['00000000-0000-4000-8000-00000000ffff', 'approved', null], actionErrors.unknownMember],
         [[callers.compliance.id, 'approved', null], actionErrors.kycSelfReview],
       ];

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { actionErrors, agreementCanonicalText, currentAgreement, sampleMemberRows } from '@vault/domain';
+import {
+  actionErrors,
+  agreementCanonicalText,
+  agreementSections,
+  currentAgreement,
+  sampleMemberRows,
+} from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, become, type CallerName, type Callers, callerNames, createCallers, whoIs } from './actors';
 import { type Account, asActor, seededDb, tryQuery } from './db';
@@ -44,6 +50,12 @@ describe('the current agreement', () => {
     const { rows } = await db.query('select version, sha256 from public.agreement_versions where current');
     expect(rows).toEqual([{ version: currentAgreement.version, sha256: currentAgreement.sha256 }]);
     expect(createHash('sha256').update(agreementCanonicalText(), 'utf8').digest('hex')).toBe(currentAgreement.sha256);
+  });
+
+  it('changes hash when a single character of the text changes, so a new text needs a new version', () => {
+    const changed = agreementSections.map((s, i) => (i === 0 ? { ...s, body: `${s.body} ` } : s));
+    const digest = createHash('sha256').update(agreementCanonicalText(changed), 'utf8').digest('hex');
+    expect(digest).not.toBe(currentAgreement.sha256);
   });
 
   it('is readable by signed-in members, not by anon, and written by nobody', async () => {

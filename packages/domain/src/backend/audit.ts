@@ -1,6 +1,4 @@
 import * as v from 'valibot';
-import { AUDIT_TRAIL_YEARS } from '../constants';
-import { parseTable } from '../table';
 
 /**
  * The audit trail's action names (`public.audit_events.action`, 20261124120000_audit_events.sql).
@@ -24,10 +22,10 @@ export const auditActions = [
   'member.role_changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
-export const AuditActionSchema = v.picklist(auditActions);
+const AuditActionSchema = v.picklist(auditActions);
 
 /** Who the trail records as the actor: a Vault role, 'admin' (the admin flag), the service role or 'system'. */
-export const auditActorRoles = [
+const auditActorRoles = [
   'investor',
   'mfo_admin',
   'cl_spv_admin',
@@ -53,23 +51,6 @@ export const AuditEventRowSchema = v.object({
   prev_hash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
   hash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
 });
-export type AuditEventRow = v.InferOutput<typeof AuditEventRowSchema>;
 
 /** The first event's prev_hash: no event comes before it. */
 export const AUDIT_GENESIS_HASH = '0'.repeat(64);
-
-/** Who reads which events (the policy on `public.audit_events`). */
-const AuditReaderSchema = v.object({
-  reader: v.picklist(['compliance', 'mfo_admin', 'admin flag', 'member', 'anon']),
-  reads: v.picklist(['all', 'own', 'none']),
-});
-export const auditReaders = parseTable('audit reader', AuditReaderSchema, [
-  { reader: 'compliance', reads: 'all' },
-  { reader: 'mfo_admin', reads: 'all' },
-  { reader: 'admin flag', reads: 'all' },
-  { reader: 'member', reads: 'own' },
-  { reader: 'anon', reads: 'none' },
-]);
-
-/** How long the trail is kept. No deletion path exists, so nothing is removed before or after. */
-export const AUDIT_RETENTION_YEARS = AUDIT_TRAIL_YEARS;

@@ -9,7 +9,7 @@ import type { AuditAction } from './audit';
  */
 export const kycStatuses = ['not_started', 'pending', 'approved', 'rejected', 'resubmission_requested'] as const;
 export type KycStatus = (typeof kycStatuses)[number];
-export const KycStatusSchema = v.picklist(kycStatuses);
+const KycStatusSchema = v.picklist(kycStatuses);
 
 /** A new member's status. */
 export const KYC_DEFAULT_STATUS: KycStatus = 'not_started';
@@ -18,7 +18,7 @@ export const KYC_DEFAULT_STATUS: KycStatus = 'not_started';
 export const kycDecisions = ['approved', 'rejected', 'resubmission_requested'] as const;
 export type KycDecision = (typeof kycDecisions)[number];
 
-export const kycFunctions = ['start_kyc', 'apply_kyc_result', 'review_kyc', 'demo_approve_kyc'] as const;
+const kycFunctions = ['start_kyc', 'apply_kyc_result', 'review_kyc', 'demo_approve_kyc'] as const;
 export type KycFunction = (typeof kycFunctions)[number];
 
 const KycTransitionSchema = v.object({
@@ -112,7 +112,3 @@ export const paymentNotifications = {
   },
   failed: { title: 'Payment failed', body: 'A payment to your wallet did not go through. Please try again.' },
 } as const;
-
-/** The statuses of `public.payments.status`. */
-export const paymentStatuses = ['pending', 'settled', 'failed'] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];
