@@ -55,14 +55,17 @@ function fakeStore(): OnrampStore & { records: PaymentRecord[] } {
   return store;
 }
 
-function deps(overrides: Partial<Omit<OnrampSessionDeps, 'auth' | 'rateLimiter'>> = {}) {
-  return {
+/** The fakes, with some replaced; the result keeps the fakes' types for the assertions. */
+function deps<O extends Partial<Omit<OnrampSessionDeps, 'auth' | 'rateLimiter'>> = Record<never, never>>(
+  overrides?: O,
+) {
+  const base = {
     ...sessionDeps(db, logs),
     payments: fakeProvider(),
     demo: fakeProvider(async () => ({ kind: 'settled', providerRef: 'demo-payment-1' })),
     store: fakeStore(),
-    ...overrides,
   } satisfies OnrampSessionDeps;
+  return Object.assign(base, overrides);
 }
 
 function post(body: unknown, headers: Record<string, string> = {}): Request {
@@ -162,7 +165,7 @@ describe('the onramp-session handler', () => {
   });
 
   it('settles at once with the demo provider, only without Stripe and with demo mode on', async () => {
-    const on = deps({ payments: null });
+    const on = { ...deps(), payments: null };
     const response = await handleOnrampSession(post({ amountCents: 2000 }, signedIn()), on);
     expect(await response.json()).toEqual({
       success: true,
@@ -184,7 +187,7 @@ describe('the onramp-session handler', () => {
     ]);
     await setDemoMode(db, false);
     try {
-      const off = deps({ payments: null });
+      const off = { ...deps(), payments: null };
       expect((await handleOnrampSession(post({ amountCents: 2000 }, signedIn()), off)).status).toBe(502);
       expect(off.demo.requests).toEqual([]);
       expect(off.store.records).toEqual([]);
