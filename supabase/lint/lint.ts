@@ -19,7 +19,7 @@ import type { PGlite } from '@electric-sql/pglite';
  *   row instead of once per query (splinter only sees literal auth.<fn>() calls).
  */
 
-export const lintNames = [
+const lintNames = [
   'rls_disabled',
   'auth_users_view',
   'security_definer_view',
@@ -28,7 +28,7 @@ export const lintNames = [
   'unindexed_foreign_key',
   'policy_call_unwrapped',
 ] as const;
-export type LintName = (typeof lintNames)[number];
+type LintName = (typeof lintNames)[number];
 
 export interface Finding {
   lint: LintName;
