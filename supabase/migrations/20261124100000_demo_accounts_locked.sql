@@ -133,3 +133,32 @@ end
 $$;
 revoke execute on function public.vault_set_demo_password(text) from public, anon, authenticated;
 grant execute on function public.vault_set_demo_password(text) to service_role;
+
+-- A project seeded before this migration: its demo accounts (the fixed ids of
+-- packages/domain/src/backend/accounts.ts) are registered, so the switch governs them, and the
+-- password the old seed gave them, published in the docs, no longer opens them (each gets a
+-- random one, as the seed now gives).
+insert into public.demo_accounts (user_id)
+  select u.id from auth.users u
+  where u.id in (
+    '00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002',
+    '00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000004',
+    '00000000-0000-4000-8000-000000000005', '00000000-0000-4000-8000-000000000006'
+  )
+  and u.email like 'demo.%@vault.example'
+on conflict (user_id) do nothing;
+
+do $$
+begin
+  if exists (
+    select 1 from auth.users u
+    where u.encrypted_password = '$2a$10$OgWoikXLbgIY6dnL1jkPUeM5MRvHE.Le9PAhORjKA0K/gp/5TUsOe'
+  ) then
+    execute $sql$
+      update auth.users u
+        set encrypted_password = extensions.crypt(encode(extensions.gen_random_bytes(32), 'base64'), extensions.gen_salt('bf', 10))
+        where u.encrypted_password = '$2a$10$OgWoikXLbgIY6dnL1jkPUeM5MRvHE.Le9PAhORjKA0K/gp/5TUsOe'
+    $sql$;
+  end if;
+end
+$$;
