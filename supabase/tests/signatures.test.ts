@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import {
   actionErrors,
@@ -9,7 +11,7 @@ import {
 } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, become, type CallerName, type Callers, callerNames, createCallers, whoIs } from './actors';
-import { type Account, asActor, seededDb, tryQuery } from './db';
+import { type Account, asActor, seededDb, supabaseDir, tryQuery } from './db';
 
 /**
  * Signatures (20261124120300_signatures.sql): the current agreement row equals the domain's;
@@ -50,6 +52,16 @@ describe('the current agreement', () => {
     const { rows } = await db.query('select version, sha256 from public.agreement_versions where current');
     expect(rows).toEqual([{ version: currentAgreement.version, sha256: currentAgreement.sha256 }]);
     expect(createHash('sha256').update(agreementCanonicalText(), 'utf8').digest('hex')).toBe(currentAgreement.sha256);
+  });
+
+  it('is the text the app shows on /agreement, section for section', () => {
+    // Until the screen renders the domain's agreementSections itself, its own copy must not drift.
+    const screen = readFileSync(join(supabaseDir, '..', 'packages/app/src/screens/Agreement/agreementText.ts'), 'utf8');
+    const shown = [...screen.matchAll(/title: '([^']*)',\s*body: '([^']*)'/g)].map((m) => ({
+      title: m[1],
+      body: m[2],
+    }));
+    expect(shown).toEqual(agreementSections.map((s) => ({ title: s.title, body: s.body })));
   });
 
   it('changes hash when a single character of the text changes, so a new text needs a new version', () => {
