@@ -44,7 +44,7 @@ interface Claims {
 }
 
 /** The claims a member's access token must carry, or the reason it does not (no signature check here). */
-export function checkClaims(token: string, issuer: string, now: number): Claims | string {
+function checkClaims(token: string, issuer: string, now: number): Claims | string {
   const parts = token.split('.');
   if (parts.length !== 3) return 'not a JWT';
   let claims: unknown;

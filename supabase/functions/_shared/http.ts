@@ -1,10 +1,10 @@
 /**
  * What every Vault edge function does with HTTP: the correlation id, CORS from the ALLOWED_ORIGIN
- * secret, JSON answers, the bearer token, and a body read with a size limit. Web-standard APIs
+ * secret, JSON answers, and a body read with a size limit. Web-standard APIs
  * only, so the handlers run on Deno (Supabase's edge runtime) and under Node in the tests.
  */
 
-export const correlationHeader = 'x-correlation-id';
+const correlationHeader = 'x-correlation-id';
 const correlationPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The largest body a browser-called function reads (the session functions send a few fields). */
@@ -16,7 +16,7 @@ export function correlationIdOf(request: Request, make: () => string = newCorrel
   return incoming && correlationPattern.test(incoming) ? incoming : make();
 }
 
-export function newCorrelationId(): string {
+function newCorrelationId(): string {
   return `vault-fn-${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
 }
 
@@ -62,11 +62,6 @@ export function json(body: unknown, status: number, headers: Headers = new Heade
   out.set('Content-Type', 'application/json');
   out.set('Cache-Control', 'no-store');
   return new Response(JSON.stringify(body), { status, headers: out });
-}
-
-export function bearerToken(header: string | null): string | null {
-  const match = header?.match(/^Bearer\s+(\S+)$/i);
-  return match?.[1] ?? null;
 }
 
 export type BodyRead = { ok: true; bytes: Uint8Array; text: string } | { ok: false; reason: 'tooLarge' | 'unreadable' };

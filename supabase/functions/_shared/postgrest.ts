@@ -18,7 +18,7 @@ export class PostgrestError extends Error {
   }
 }
 
-export interface PostgrestRequest {
+interface PostgrestRequest {
   method?: 'GET' | 'POST' | 'PATCH';
   body?: unknown;
   /** The member's access token; the service key when absent. */

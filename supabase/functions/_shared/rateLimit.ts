@@ -13,7 +13,7 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
-export interface RateLimitAnswer {
+interface RateLimitAnswer {
   allowed: boolean;
   /** Seconds until the window ends (0 when allowed). */
   retryAfterSeconds: number;

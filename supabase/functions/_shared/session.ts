@@ -14,7 +14,7 @@ import { TimeoutError, withTimeout } from './timeout.ts';
  */
 
 /** The answers every session function gives, beside its own. */
-export type CommonFailure =
+type CommonFailure =
   | 'methodNotAllowed'
   | 'badRequest'
   | 'payloadTooLarge'
@@ -23,7 +23,7 @@ export type CommonFailure =
   | 'serverTimeout'
   | 'internal';
 
-export interface FunctionContract<K extends string> {
+interface FunctionContract<K extends string> {
   name: string;
   errors: Record<CommonFailure | K, string>;
   status: Record<CommonFailure | K, number>;
@@ -40,7 +40,7 @@ export interface SessionFunction<K extends string> {
 /** Auth's and the database's time limit unless VAULT_SERVER_TIMEOUT_MS says otherwise (platform.ts). */
 export const defaultServerTimeoutMs = 5_000;
 
-export interface Timeouts {
+interface Timeouts {
   /** Supabase Auth and the database (PostgREST). */
   serverMs: number;
   /** The paid provider. */

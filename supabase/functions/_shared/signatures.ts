@@ -8,7 +8,7 @@ type Hash = 'SHA-256' | 'SHA-512';
 
 const encoder = new TextEncoder();
 
-export async function hmacHex(hash: Hash, secret: string, data: Uint8Array | string): Promise<string> {
+async function hmacHex(hash: Hash, secret: string, data: Uint8Array | string): Promise<string> {
   const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash }, false, ['sign']);
   const bytes = typeof data === 'string' ? encoder.encode(data) : new Uint8Array(data);
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, bytes));
@@ -16,7 +16,7 @@ export async function hmacHex(hash: Hash, secret: string, data: Uint8Array | str
 }
 
 /** Compares two strings in time that depends only on their length, not on where they differ. */
-export function constantTimeEqual(a: string, b: string): boolean {
+function constantTimeEqual(a: string, b: string): boolean {
   const left = encoder.encode(a);
   const right = encoder.encode(b);
   let diff = left.length ^ right.length;

@@ -13,7 +13,7 @@ import { TimeoutError, withTimeout } from './timeout.ts';
  * answers 422 and is logged. Webhooks are server to server: no CORS. docs/security.md "Edge functions".
  */
 
-export const webhookErrors = {
+const webhookErrors = {
   methodNotAllowed: 'Method not allowed',
   payloadTooLarge: 'The request is too large',
   badRequest: 'The request could not be read',
@@ -24,7 +24,7 @@ export const webhookErrors = {
   internal: 'The event could not be recorded',
 } as const;
 
-export type WebhookFailure = keyof typeof webhookErrors;
+type WebhookFailure = keyof typeof webhookErrors;
 
 const webhookStatus: Record<WebhookFailure, number> = {
   methodNotAllowed: 405,
@@ -41,7 +41,7 @@ const webhookStatus: Record<WebhookFailure, number> = {
  * Providers' events are larger than the browser functions' requests (a Stripe Checkout Session
  * is several KB); an event refused for size would be retried and lost, so the limit is wider.
  */
-export const maxWebhookBytes = 65_536;
+const maxWebhookBytes = 65_536;
 
 export interface WebhookDeps {
   logger: Logger;

@@ -51,7 +51,7 @@ export const kycSessionContract = {
 /** A member opens the SDK a few times at most; each call costs a provider request. */
 export const kycSessionRateLimit = { maxCalls: 10, windowSeconds: 600 } as const;
 
-export interface KycAccess {
+interface KycAccess {
   /** What the provider's web SDK is initialised with. */
   accessToken: string;
   expiresInSeconds: number;

@@ -21,13 +21,13 @@ import type { PostgrestClient } from '../_shared/postgrest.ts';
 import { verifySumsubDigest } from '../_shared/signatures.ts';
 import { isUuid, runWebhook, type WebhookDeps } from '../_shared/webhook.ts';
 
-export const kycWebhookName = 'kyc-webhook';
+const kycWebhookName = 'kyc-webhook';
 
 /** How old an event may be (its createdAtMs), and how far ahead of this clock. */
 export const kycEventMaxAgeMs = 24 * 60 * 60 * 1000;
 const maxClockSkewMs = 5 * 60 * 1000;
 
-export type KycResult = 'approved' | 'rejected' | 'resubmission_requested';
+type KycResult = 'approved' | 'rejected' | 'resubmission_requested';
 
 export interface KycResultInput {
   memberId: string;
@@ -76,7 +76,7 @@ export function handleKycWebhook(request: Request, deps: KycWebhookDeps): Promis
 }
 
 /** The event's creation time in ms: createdAtMs, else createdAt ("2024-01-31 10:00:00+0000" or ISO). */
-export function eventTime(event: Record<string, unknown>): number | null {
+function eventTime(event: Record<string, unknown>): number | null {
   const ms = event.createdAtMs;
   if (typeof ms === 'number' && Number.isFinite(ms)) return ms;
   if (typeof ms === 'string' && /^\d{10,16}$/.test(ms)) return Number(ms);
@@ -89,7 +89,7 @@ export function eventTime(event: Record<string, unknown>): number | null {
 }
 
 /** An applicantReviewed payload as apply_kyc_result's arguments, or why it cannot be one. */
-export function kycResultOf(event: Record<string, unknown>, createdAt: number): KycResultInput | string {
+function kycResultOf(event: Record<string, unknown>, createdAt: number): KycResultInput | string {
   if (!isUuid(event.externalUserId)) return 'externalUserId is not a Vault member id';
   if (typeof event.applicantId !== 'string' || event.applicantId === '') return 'no applicantId';
   const review = event.reviewResult;

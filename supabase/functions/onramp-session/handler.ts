@@ -21,7 +21,7 @@ import { TimeoutError } from '../_shared/timeout.ts';
 /** The first on-ramp minimum in cents (MIN_FIRST_ONRAMP_EUR in @vault/domain; a test checks it). */
 export const minimumOnrampCents = 2000;
 /** Stripe's largest EUR charge. */
-export const maximumOnrampCents = 99_999_999;
+const maximumOnrampCents = 99_999_999;
 
 export const onrampSessionContract = {
   name: 'onramp-session',
@@ -67,7 +67,7 @@ export interface PaymentRequest {
   idempotencyKey: string;
 }
 
-export type PaymentSession =
+type PaymentSession =
   /** The member pays on the provider's page; payments-webhook records the outcome. */
   | { kind: 'redirect'; url: string; sessionId: string }
   /** The demo provider: paid at once. */
@@ -240,7 +240,7 @@ export function stripeProvider(options: {
 }
 
 /** record_payment's arguments as PostgREST sends them. */
-export function recordPaymentArgs(record: PaymentRecord): Record<string, unknown> {
+function recordPaymentArgs(record: PaymentRecord): Record<string, unknown> {
   return {
     member_id: record.memberId,
     provider_ref: record.providerRef,

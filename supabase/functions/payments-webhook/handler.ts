@@ -22,9 +22,9 @@ import type { PostgrestClient } from '../_shared/postgrest.ts';
 import { verifyStripeSignature } from '../_shared/signatures.ts';
 import { isUuid, runWebhook, type WebhookDeps } from '../_shared/webhook.ts';
 
-export const paymentsWebhookName = 'payments-webhook';
+const paymentsWebhookName = 'payments-webhook';
 /** Stripe's own default tolerance. */
-export const stripeToleranceSeconds = 300;
+const stripeToleranceSeconds = 300;
 
 export interface PaymentEventRecord {
   memberId: string;
@@ -69,7 +69,7 @@ export function handlePaymentsWebhook(request: Request, deps: PaymentsWebhookDep
 }
 
 /** A Stripe event as record_payment's arguments; null for a type that is not a payment's; a string says why not. */
-export function paymentRecordOf(event: Record<string, unknown>): PaymentEventRecord | string | null {
+function paymentRecordOf(event: Record<string, unknown>): PaymentEventRecord | string | null {
   const type = event.type;
   const data = event.data;
   const object = isRecord(data) ? data.object : undefined;

@@ -12,7 +12,7 @@ import type { SessionDeps } from '../session.ts';
  * Auth refuses, the real rate-limit SQL function on PGlite, and a log collector.
  */
 
-export const issuer = 'http://127.0.0.1:54321/auth/v1';
+const issuer = 'http://127.0.0.1:54321/auth/v1';
 export const allowedOrigin = 'https://vault.example';
 const secret = 'test-jwt-secret-of-at-least-thirty-two-characters';
 
@@ -47,7 +47,7 @@ export function tokenFor(member: Member, overrides: Record<string, unknown> = {}
  * expiry, an open session (`signOut` closes one) and a user row that still exists in the
  * PGlite database's auth.users.
  */
-export function fakeAuth(db: PGlite): AuthGateway & { calls: number; signOut(token: string): void; hang: boolean } {
+function fakeAuth(db: PGlite): AuthGateway & { calls: number; signOut(token: string): void; hang: boolean } {
   const closed = new Set<string>();
   const claimsOf = (token: string): Record<string, unknown> | null => {
     const [head, payload, signature] = token.split('.');
@@ -80,7 +80,7 @@ export function fakeAuth(db: PGlite): AuthGateway & { calls: number; signOut(tok
 }
 
 /** The migration's public.function_rate_limit_hit, called as the service role (as PostgREST would). */
-export function pgliteRateLimiter(db: PGlite): RateLimiter & { hang: boolean } {
+function pgliteRateLimiter(db: PGlite): RateLimiter & { hang: boolean } {
   const limiter = {
     hang: false,
     async hit(userId: string, fn: string, limit: { maxCalls: number; windowSeconds: number }, signal: AbortSignal) {
