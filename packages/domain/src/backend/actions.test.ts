@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { serverActions } from './actions';
 import { agreementCanonicalText, agreementSections, currentAgreement } from './agreement';
 import { auditActions } from './audit';
 import { kycNotification, kycStatuses, kycTransitions, nextKycStatus } from './kyc';
@@ -41,5 +42,15 @@ describe('KYC transitions', () => {
     expect(new Set(kycTransitions.map((t) => t.fn)).size).toBe(kycTransitions.length);
     expect(kycNotification('rejected', 'Blurred photo.').body).toContain('Blurred photo.');
     expect(kycNotification('resubmission_requested', 'Expired ID').body).toContain('Expired ID');
+  });
+});
+
+describe('the server actions', () => {
+  it('have unique names, and only the service role executes the webhook ones', () => {
+    expect(new Set(serverActions.map((a) => a.name)).size).toBe(serverActions.length);
+    for (const a of serverActions) {
+      if (a.accepts === 'the service role') expect(a.executableBy, a.name).toEqual(['service_role']);
+      if (a.accepts === 'the member') expect(a.executableBy, a.name).toEqual(['authenticated']);
+    }
   });
 });

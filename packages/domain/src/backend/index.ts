@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './actionErrors';
+export * from './actions';
 export * from './agreement';
 export * from './audit';
 export * from './conformance';

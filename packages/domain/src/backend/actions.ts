@@ -1,0 +1,75 @@
+import * as v from 'valibot';
+import { parseTable } from '../table';
+import { auditActions } from './audit';
+
+/**
+ * The server actions (PostgREST `POST /rest/v1/rpc/<name>`) of the audit trail, KYC, payments,
+ * signatures and fees: name, arguments in order (the keys of the JSON body), who may execute it,
+ * and the audit actions it records. supabase/tests/actions.test.ts checks each against the
+ * database: the signature, and EXECUTE for exactly these callers. docs/backend.md "Server actions".
+ */
+const callers = ['authenticated', 'service_role'] as const;
+
+const ServerActionSchema = v.object({
+  name: v.pipe(v.string(), v.regex(/^[a-z_]+$/)),
+  args: v.array(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]*$/))),
+  /** The Postgres roles holding EXECUTE; the function may narrow further (a Vault role, the admin flag). */
+  executableBy: v.array(v.picklist(callers)),
+  /** Who, within those roles, the function accepts. */
+  accepts: v.picklist(['the member', 'compliance or the admin flag', 'the service role', 'staff readers', 'anyone']),
+  records: v.array(v.picklist(auditActions)),
+});
+export type ServerAction = v.InferOutput<typeof ServerActionSchema>;
+
+export const serverActions: readonly ServerAction[] = parseTable('server action', ServerActionSchema, [
+  { name: 'start_kyc', args: [], executableBy: ['authenticated'], accepts: 'the member', records: ['kyc.submitted'] },
+  {
+    name: 'apply_kyc_result',
+    args: ['member_id', 'result', 'reason', 'event_id'],
+    executableBy: ['service_role'],
+    accepts: 'the service role',
+    records: ['kyc.approved', 'kyc.rejected', 'kyc.resubmission_requested'],
+  },
+  {
+    name: 'review_kyc',
+    args: ['member_id', 'decision', 'reason'],
+    executableBy: ['authenticated'],
+    accepts: 'compliance or the admin flag',
+    records: ['kyc.approved', 'kyc.rejected', 'kyc.resubmission_requested'],
+  },
+  {
+    name: 'record_payment',
+    args: ['member_id', 'provider_ref', 'amount_cents', 'currency', 'status', 'event_id'],
+    executableBy: ['service_role'],
+    accepts: 'the service role',
+    records: ['payment.settled', 'payment.failed', 'onramp.completed'],
+  },
+  {
+    name: 'sign_agreement',
+    args: ['version', 'document_sha256'],
+    executableBy: ['authenticated'],
+    accepts: 'the member',
+    records: ['agreement.signed'],
+  },
+  {
+    name: 'sign_document',
+    args: ['document_id'],
+    executableBy: ['authenticated'],
+    accepts: 'the member',
+    records: ['document.signed'],
+  },
+  {
+    name: 'investment_quote',
+    args: ['amount_cents', 'method'],
+    executableBy: ['authenticated', 'service_role'],
+    accepts: 'anyone',
+    records: [],
+  },
+  {
+    name: 'audit_verify',
+    args: [],
+    executableBy: ['authenticated', 'service_role'],
+    accepts: 'staff readers',
+    records: [],
+  },
+]);

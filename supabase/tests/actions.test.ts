@@ -1,0 +1,66 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { auditActions, serverActions } from '@vault/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededDb } from './db';
+
+/**
+ * The server actions the domain declares (packages/domain/src/backend/actions.ts) are the
+ * database's: each function exists with these argument names in this order, with a fixed empty
+ * search_path, and exactly the declared roles may execute it (anon never).
+ */
+
+let db: PGlite;
+
+beforeAll(async () => {
+  db = await seededDb();
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+interface FunctionRow {
+  args: string[] | null;
+  config: string[] | null;
+  anon: boolean;
+  authenticated: boolean;
+  service_role: boolean;
+}
+
+describe.each(serverActions)('$name', (action) => {
+  it('exists with the declared arguments, a fixed search_path and the declared EXECUTE grants', async () => {
+    const { rows } = await db.query<FunctionRow>(
+      `select p.proargnames as args, p.proconfig as config,
+              has_function_privilege('anon', p.oid, 'execute') as anon,
+              has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
+              has_function_privilege('service_role', p.oid, 'execute') as service_role
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'public' and p.proname = $1`,
+      [action.name],
+    );
+    expect(rows).toHaveLength(1);
+    const row = rows[0];
+    // proargnames also names the OUT columns of a function returning a table: keep the inputs.
+    expect((row?.args ?? []).slice(0, action.args.length)).toEqual(action.args);
+    expect(row?.config).toContain('search_path=""');
+    expect({ anon: row?.anon, authenticated: row?.authenticated, service_role: row?.service_role }).toEqual({
+      anon: false,
+      authenticated: action.executableBy.includes('authenticated'),
+      service_role: action.executableBy.includes('service_role'),
+    });
+  });
+});
+
+describe('the audit actions', () => {
+  it('are each recorded by a declared function, except those of the trigger and of the functions to come', () => {
+    const recorded = new Set(serverActions.flatMap((a) => a.records));
+    const elsewhere = auditActions.filter((a) => !recorded.has(a));
+    expect(elsewhere).toEqual([
+      'wallet.created',
+      'investment.submitted',
+      'investment.confirmed',
+      'investment.rejected',
+      'member.role_changed',
+    ]);
+  });
+});
