@@ -152,8 +152,9 @@ $$;
 
 revoke execute on function public.audit_append(text, uuid, text, text, jsonb) from public, anon, authenticated, service_role;
 revoke execute on function public.audit_events_append_only() from public, anon, authenticated, service_role;
-revoke execute on function public.audit_actor_role() from public, anon;
-revoke execute on function public.audit_event_hash(text, bigint, timestamptz, uuid, text, text, uuid, text, text, jsonb) from public, anon;
+-- Internal helpers too: only the security definer functions above call them, as the owner.
+revoke execute on function public.audit_actor_role() from public, anon, authenticated, service_role;
+revoke execute on function public.audit_event_hash(text, bigint, timestamptz, uuid, text, text, uuid, text, text, jsonb) from public, anon, authenticated, service_role;
 
 drop trigger if exists audit_events_append_only on public.audit_events;
 create trigger audit_events_append_only

@@ -177,4 +177,4 @@ revoke execute on function public.sign_agreement(text, text) from public, anon, 
 grant execute on function public.sign_agreement(text, text) to authenticated;
 revoke execute on function public.sign_document(text) from public, anon, service_role;
 grant execute on function public.sign_document(text) to authenticated;
-revoke execute on function public.document_sha256(public.documents) from public, anon;
+revoke execute on function public.document_sha256(public.documents) from public, anon, authenticated, service_role;

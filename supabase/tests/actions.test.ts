@@ -64,3 +64,26 @@ describe('the audit actions', () => {
     ]);
   });
 });
+
+describe('the internal helpers', () => {
+  it.each([
+    'audit_append',
+    'audit_event_hash',
+    'audit_actor_role',
+    'audit_events_append_only',
+    'profiles_wallet_created',
+    'kyc_transition',
+    'notify_member',
+    'document_sha256',
+  ])('%s is executable by no client role and not by the service role', async (name) => {
+    const { rows } = await db.query<{ anon: boolean; authenticated: boolean; service_role: boolean }>(
+      `select has_function_privilege('anon', p.oid, 'execute') as anon,
+              has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
+              has_function_privilege('service_role', p.oid, 'execute') as service_role
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'public' and p.proname = $1`,
+      [name],
+    );
+    expect(rows).toEqual([{ anon: false, authenticated: false, service_role: false }]);
+  });
+});
