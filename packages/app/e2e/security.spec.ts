@@ -167,7 +167,7 @@ test('a member cannot approve their own KYC or fund themselves with a hand-made 
   const row = await call(page, `/rest/v1/profiles?select=kyc_status,first_onramp_ok&id=eq.${me.id}`, {
     token: me.token,
   });
-  expect(row.body).toEqual([{ kyc_status: 'unknown', first_onramp_ok: false }]);
+  expect(row.body).toEqual([{ kyc_status: 'not_started', first_onramp_ok: false }]);
   await page.goto('/kyc-verification');
   await expect(page.getByText('Not verified', { exact: true })).toBeVisible();
   expect(watch.pageErrors).toEqual([]);
