@@ -45,7 +45,7 @@ function Results({ styles, children }: { styles: typeof Styles; children: ReactN
 /**
  * A native modal `<dialog>`, mounted once and kept: opening it is `showModal()` on markup that is
  * already there, with no portal, scroll lock or aria-hidden sweep over the page (what made a Radix
- * Dialog cost ~400 ms at 4x CPU on each open; README.md, Performance). The browser makes the page
+ * Dialog slow on each open; docs/decisions.md (20)). The browser makes the page
  * behind it inert, keeps it in the top layer and closes it on Escape.
  */
 export default function PaletteDialog({
@@ -101,7 +101,7 @@ export default function PaletteDialog({
   // Mounted ahead of the first open (CommandPalette's `warm`): once the browser is idle, show and
   // close it once, unseen (no frame is drawn in between), so the browser has worked out the dialog's
   // styles and the page's inert state before anyone presses Ctrl+K: the first open's style pass then
-  // costs what the next ones' do (at 4x CPU 22–33 ms against 44–48 ms; README.md, Performance).
+  // costs what the next ones' do (docs/decisions.md (20)).
   // Only with nothing focused: the round trip moves focus into the dialog and back, which must not
   // blur what a person is using. Browsers without requestIdleCallback skip it.
   useEffect(() => {
