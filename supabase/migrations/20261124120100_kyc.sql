@@ -5,8 +5,8 @@
 --   resubmission_requested. Rows that held anything else ('unknown', the old default, or a value
 --   typed by hand) become not_started: only 'approved' ever counted.
 -- * public.kyc_cases holds what the status alone cannot show: the reviewer's or provider's
---   reason, when the member submitted, when it was decided, and the provider's applicant id
---   (written by the kyc-session edge function with the service role). One row per member.
+--   reason, when the member submitted, when it was decided, and, for a provider that keys
+--   applicants by its own id, that id (written with the service role). One row per member.
 -- * Three functions carry every transition, each with its audit event and a notification for
 --   the member (the transitions and texts: `kycTransitions`, `kycNotification` in the domain):
 --     start_kyc()                                  the member       (authenticated)
@@ -146,8 +146,8 @@ begin
     case new_status
       when 'pending' then 'We have your identity verification and will tell you once it is reviewed.'
       when 'approved' then 'Your identity verification is approved.'
-      when 'rejected' then 'Your identity verification was not approved: ' || kept_reason || ' You can start it again.'
-      else 'Please submit your identity verification again: ' || kept_reason
+      when 'rejected' then 'Your identity verification was not approved. You can start it again. Reason: ' || kept_reason
+      else 'Please submit your identity verification again. Reason: ' || kept_reason
     end
   );
   return result;

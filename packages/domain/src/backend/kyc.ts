@@ -94,12 +94,12 @@ export function kycNotification(
     case 'rejected':
       return {
         title: 'Verification not approved',
-        body: `Your identity verification was not approved: ${reason} You can start it again.`,
+        body: `Your identity verification was not approved. You can start it again. Reason: ${reason}`,
       };
     case 'resubmission_requested':
       return {
         title: 'Verification needs more information',
-        body: `Please submit your identity verification again: ${reason}`,
+        body: `Please submit your identity verification again. Reason: ${reason}`,
       };
   }
 }
