@@ -402,6 +402,31 @@ describe('review_kyc', () => {
 });
 
 describe('demo_approve_kyc', () => {
+  it.each(callerNames)('as %s, demo mode on', async (name: CallerName) => {
+    const result = await asActor(db, whoIs(callers, name), async (tx) => {
+      const attempt = await tryQuery(tx, 'select id, kyc_status from public.demo_approve_kyc()');
+      await tx.exec('reset role');
+      const { rows } = await tx.query<{ n: number }>(
+        `select count(*)::int as n from public.audit_events where action = 'kyc.approved'`,
+      );
+      return { attempt, events: rows[0]?.n };
+    });
+    if (name === 'anon') {
+      expect(result.attempt).toMatchObject({ ok: false, ...actionErrors.functionDenied('demo_approve_kyc') });
+      expect(result.events).toBe(0);
+    } else if (name === 'service_role') {
+      // No user in the service role's token: nobody to approve.
+      expect(result.attempt).toMatchObject({ ok: false, code: '42501' });
+      expect(result.events).toBe(0);
+    } else {
+      expect(result.attempt).toMatchObject({
+        ok: true,
+        value: { rows: [{ id: callers[name].id, kyc_status: 'approved' }] },
+      });
+      expect(result.events).toBe(1);
+    }
+  });
+
   it('records kyc.approved and a notification, once', async () => {
     const me = callers.investorA;
     await asActor(db, me, async (tx) => {
