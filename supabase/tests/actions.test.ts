@@ -87,3 +87,40 @@ describe('the internal helpers', () => {
     expect(rows).toEqual([{ anon: false, authenticated: false, service_role: false }]);
   });
 });
+
+describe('the tables of the server actions', () => {
+  const tables = [
+    'audit_events',
+    'kyc_cases',
+    'provider_events',
+    'payments',
+    'agreement_versions',
+    'agreement_signatures',
+    'document_signatures',
+  ];
+
+  it.each(tables)('%s has row-level security, an index for each foreign key and for member_id', async (table) => {
+    const rls = await db.query<{ on: boolean }>(
+      `select relrowsecurity as on from pg_class where oid = ('public.' || $1)::regclass`,
+      [table],
+    );
+    expect(rls.rows).toEqual([{ on: true }]);
+    // Each foreign key's columns, and member_id (every policy filters on it), lead some index.
+    const { rows } = await db.query<{ columns: string[]; indexed: boolean }>(
+      `with wanted as (
+         select c.conkey as keys from pg_constraint c where c.conrelid = ('public.' || $1)::regclass and c.contype = 'f'
+         union all
+         select array[a.attnum] from pg_attribute a
+         where a.attrelid = ('public.' || $1)::regclass and a.attname = 'member_id'
+       )
+       select (select array_agg(a.attname order by a.attnum) from pg_attribute a
+               where a.attrelid = ('public.' || $1)::regclass and a.attnum = any (w.keys)) as columns,
+              exists (select 1 from pg_index i where i.indrelid = ('public.' || $1)::regclass
+                      and (i.indkey::int2[])[0:cardinality(w.keys) - 1] @> w.keys
+                      and (i.indkey::int2[])[0:cardinality(w.keys) - 1] <@ w.keys) as indexed
+       from wanted w`,
+      [table],
+    );
+    for (const row of rows) expect(row.indexed, `${table} (${row.columns.join(', ')})`).toBe(true);
+  });
+});
