@@ -1,6 +1,6 @@
 export { walletHandlers } from './functions';
 
-export { RETRY_HEADER, tableHandlers } from './rest';
+export { memberListHandlers, RETRY_HEADER, tableHandlers } from './rest';
 export * from './scenario';
 
 export { mockSettings } from './settings';
