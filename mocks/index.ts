@@ -1,6 +1,6 @@
 export { walletHandlers } from './functions';
 
-export { memberListHandlers, RETRY_HEADER, tableHandlers } from './rest';
+export { RETRY_HEADER, tableHandlers } from './rest';
 export * from './scenario';
 
 export { mockSettings } from './settings';

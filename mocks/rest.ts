@@ -394,19 +394,5 @@ async function listMembersAnswer(request: Request, caller: Exclude<Caller, { kin
   return rowsAnswer(request, page.rows as unknown as Row[]);
 }
 
-const LIST_MEMBERS_PATH = `*/rest/v1/rpc/${listMembers.name}`;
-
-/** The member list in one state, for stories: `msw.use(memberListHandlers.error())`. */
-export const memberListHandlers = {
-  loading: (): HttpHandler =>
-    http.post(LIST_MEMBERS_PATH, async () => {
-      await delay('infinite');
-      return HttpResponse.json([]);
-    }),
-  error: (): HttpHandler =>
-    http.post(LIST_MEMBERS_PATH, () => HttpResponse.json({ message: 'Service unavailable' }, { status: 500 })),
-  empty: (): HttpHandler => http.post(LIST_MEMBERS_PATH, () => HttpResponse.json([])),
-};
-
 /** The REST handlers, in the order they are matched. */
 export const restHandlers: HttpHandler[] = [rpcHandler, tableRead(), ...tableWrites];
