@@ -2,6 +2,7 @@ export * from './access';
 export * from './backend';
 export * from './constants';
 export * from './demo';
+export * from './eligibility';
 export * from './entities';
 export * from './guides';
 export * from './identity';

@@ -1,0 +1,5 @@
+export * from './cases';
+export * from './classification';
+export * from './countries';
+export * from './decision';
+export * from './questionnaire';
