@@ -29,6 +29,7 @@ import {
 } from '@vault/domain';
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import * as v from 'valibot';
+import { type MockAction, mockActions } from './actions';
 import { type Caller, identify } from './identity';
 import { currentTableScenario, type TableScenario } from './scenario';
 import { latency, mockSettings } from './settings';
@@ -345,6 +346,8 @@ const rpcHandler: HttpHandler = http.post('*/rest/v1/rpc/:fn', async ({ request,
   if (caller.kind === 'refused') return refusedToken(caller.reason);
   const name = String(params.fn);
   if (name === listMembers.name) return listMembersAnswer(request, caller);
+  const action = Object.hasOwn(mockActions, name) ? mockActions[name] : undefined;
+  if (action) return actionAnswer(request, caller, action);
   const fn = demoFunctions.find((f) => f.name === name);
   if (!fn) {
     return HttpResponse.json(
@@ -382,6 +385,23 @@ const rpcHandler: HttpHandler = http.post('*/rest/v1/rpc/:fn', async ({ request,
     }
   }
 });
+
+/** A server action of mocks/actions/: its JSON arguments in, its value or its error out, as PostgREST answers. */
+async function actionAnswer(
+  request: Request,
+  caller: Exclude<Caller, { kind: 'refused' }>,
+  action: MockAction,
+): Promise<Response> {
+  await latency(ROW_CALL_MS);
+  const body = (await jsonBody(request)) ?? {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return invalidBody();
+  const answer = action(
+    caller.kind === 'member' ? { kind: 'member', id: caller.id, reader: caller.reader } : { kind: 'anon' },
+    body as Record<string, unknown>,
+  );
+  if (!answer.ok) return pgError(answer.error, caller);
+  return HttpResponse.json(answer.value);
+}
 
 /** `list_members`: the caller first (42501), then one page from the domain's `listMembersPage`. */
 async function listMembersAnswer(request: Request, caller: Exclude<Caller, { kind: 'refused' }>): Promise<Response> {

@@ -45,7 +45,15 @@ interface MockData {
   refreshTokens: Record<string, RefreshToken>;
   /** Idempotency-Key -> wallet id, per user: a retried request gets the first answer. */
   walletRequests: Record<string, string>;
+  /**
+   * Rows the server actions write (mocks/actions/): the audit trail, payments, signatures,
+   * investments and the like, by table name, in insertion order.
+   */
+  serverRows: Record<string, ServerRow[]>;
 }
+
+/** A row a server action wrote, as the database would return it. */
+export type ServerRow = Record<string, unknown>;
 
 /**
  * The demo accounts' password on the embedded backend (its one-click demo buttons sign in with
@@ -102,7 +110,7 @@ function seededAccounts(): MockAccount[] {
 let memory: MockData = empty();
 
 function empty(): MockData {
-  return { accounts: [], profiles: [], refreshTokens: {}, walletRequests: {} };
+  return { accounts: [], profiles: [], refreshTokens: {}, walletRequests: {}, serverRows: {} };
 }
 
 function storage(): Storage | null {
@@ -118,6 +126,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function serverRowsOf(stored: Record<string, unknown>): Record<string, ServerRow[]> {
+  return Object.fromEntries(
+    Object.entries(stored).map(([table, rows]) => [table, Array.isArray(rows) ? rows.filter(isRecord) : []]),
+  );
+}
+
 function load(): MockData {
   const store = storage();
   if (!store) return memory;
@@ -131,6 +145,7 @@ function load(): MockData {
       profiles: Array.isArray(parsed.profiles) ? (parsed.profiles as MockProfile[]).filter(isRecord) : [],
       refreshTokens: isRecord(parsed.refreshTokens) ? (parsed.refreshTokens as Record<string, RefreshToken>) : {},
       walletRequests: isRecord(parsed.walletRequests) ? (parsed.walletRequests as Record<string, string>) : {},
+      serverRows: isRecord(parsed.serverRows) ? serverRowsOf(parsed.serverRows) : {},
     };
   } catch {
     // A damaged mock database starts empty rather than breaking the embedded backend.
@@ -371,6 +386,42 @@ export const mockDb = {
   },
 
   /** Forgets everything made since the start (tests). */
+  /** Every row a server action wrote to `table`, oldest first (copies: change them through the methods below). */
+  serverRows(table: string): ServerRow[] {
+    return (load().serverRows[table] ?? []).map((row) => ({ ...row }));
+  },
+
+  /** Appends a row to `table` and returns it. */
+  insertServerRow(table: string, row: ServerRow): ServerRow {
+    return update((data) => {
+      const rows = data.serverRows[table] ?? [];
+      rows.push({ ...row });
+      data.serverRows[table] = rows;
+      return { ...row };
+    });
+  },
+
+  /** Sets `columns` on the rows of `table` that `matches` picks; returns the changed rows. */
+  updateServerRows(table: string, matches: (row: ServerRow) => boolean, columns: ServerRow): ServerRow[] {
+    return update((data) => {
+      const changed = (data.serverRows[table] ?? []).filter(matches);
+      for (const row of changed) Object.assign(row, columns);
+      return changed.map((row) => ({ ...row }));
+    });
+  },
+
+  /**
+   * Runs `change` with the whole of `table` in one read-modify-write, so a step that reads the
+   * last row and appends the next (the audit chain) is never interleaved with another write.
+   */
+  withServerRows<T>(table: string, change: (rows: ServerRow[]) => T): T {
+    return update((data) => {
+      const rows = data.serverRows[table] ?? [];
+      data.serverRows[table] = rows;
+      return change(rows);
+    });
+  },
+
   reset(): void {
     memory = empty();
     try {

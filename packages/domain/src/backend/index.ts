@@ -3,6 +3,7 @@ export * from './actionErrors';
 export * from './actions';
 export * from './agreement';
 export * from './audit';
+export * from './auditHash';
 export * from './conformance';
 export * from './errors';
 export * from './fees';

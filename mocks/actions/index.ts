@@ -1,0 +1,14 @@
+import { auditActions } from './audit';
+import type { MockActions } from './types';
+
+/**
+ * The server actions of the embedded backend (`POST /rest/v1/rpc/<name>`), one file per area,
+ * each taking its rules from @vault/domain (docs/adding-a-server-action.md). mocks/rest.ts
+ * dispatches here; a name missing here and from the demo functions answers PGRST202.
+ */
+export const mockActions: MockActions = {
+  ...auditActions,
+};
+
+export { type AuditInput, appendAudit, verifyAuditChain } from './audit';
+export type { ActionAnswer, ActionCaller, MockAction, MockActions } from './types';
