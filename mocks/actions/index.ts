@@ -1,4 +1,6 @@
 import { auditActions } from './audit';
+import { kycActions } from './kyc';
+import { paymentActions } from './payments';
 import type { MockActions } from './types';
 
 /**
@@ -8,6 +10,8 @@ import type { MockActions } from './types';
  */
 export const mockActions: MockActions = {
   ...auditActions,
+  ...kycActions,
+  ...paymentActions,
 };
 
 export { type AuditInput, appendAudit, verifyAuditChain } from './audit';

@@ -8,6 +8,7 @@ export * from './conformance';
 export * from './errors';
 export * from './fees';
 export * from './kyc';
+export * from './payments';
 export * from './rpc';
 export { sampleData, sampleMemberRows, sampleSharedRows } from './sample';
 export * from './tables';
