@@ -1,5 +1,6 @@
-import { stableHash, walletFunction } from '@vault/domain';
+import { MIN_FIRST_ONRAMP_CENTS, messages, stableHash, walletFunction } from '@vault/domain';
 import { type HttpHandler, HttpResponse, http } from 'msw';
+import { mockActions } from './actions';
 import { identify } from './identity';
 import { currentWalletScenario, type WalletScenario } from './scenario';
 import { latency } from './settings';
@@ -77,18 +78,171 @@ export const walletHandlers = {
   noWalletId: walletHandler('noWalletId'),
 } satisfies Record<WalletScenario, HttpHandler>;
 
-export const functionHandlers: HttpHandler[] = [
-  http.options(
-    WALLET_PATH,
+/*
+ * kyc-session and onramp-session, as supabase/functions/kyc-session and onramp-session answer
+ * (their `kycSessionContract` / `onrampSessionContract`: the same body shapes, statuses and
+ * texts), with the demo providers the embedded backend always uses. Each calls the server actions
+ * of mocks/actions as the real function calls the SQL: start_kyc as the member; the demo
+ * providers' verdicts (apply_kyc_result, record_payment) as the service role, with their own event
+ * ids, so a member finishes onboarding without the demo buttons.
+ */
+
+const KYC_SESSION_PATH = '*/functions/v1/kyc-session';
+const ONRAMP_SESSION_PATH = '*/functions/v1/onramp-session';
+
+/** The texts of `kycSessionContract.errors` / `onrampSessionContract.errors` the mock answers. */
+const sessionErrors = {
+  notSignedIn: { status: 401, error: 'Not signed in' },
+  badRequest: { status: 400, error: 'The request could not be read' },
+  kycInternal: { status: 500, error: 'The verification could not be started' },
+  kycUnavailable: { status: 502, error: 'The verification provider is unavailable' },
+  notStartable: { status: 409, error: 'Your verification cannot be started from its current status' },
+  belowMinimum: { status: 400, error: messages.minimumOnramp },
+  aboveMaximum: { status: 400, error: 'The amount is too large' },
+  paymentUnavailable: { status: 502, error: 'The payment provider is unavailable' },
+} as const;
+
+/** Stripe's largest EUR charge, as onramp-session refuses above it. */
+const MAXIMUM_ONRAMP_CENTS = 99_999_999;
+
+const sessionFail = (key: keyof typeof sessionErrors): Response =>
+  HttpResponse.json({ success: false, error: sessionErrors[key].error }, { status: sessionErrors[key].status });
+
+/**
+ * What the demo KYC provider decides once the member has submitted: 'approve' at once (the
+ * embedded backend's journey), or 'none' (the verification stays pending: "Under review").
+ */
+type KycDemoVerdict = 'approve' | 'none';
+
+async function kycSessionAnswer(request: Request, verdict: KycDemoVerdict): Promise<Response> {
+  const caller = await identify(request);
+  if (caller.kind !== 'member') return sessionFail('notSignedIn');
+  await latency(300);
+  const member = { kind: 'member', id: caller.id, reader: caller.reader } as const;
+  const started = mockActions.start_kyc?.(member, {});
+  if (!started) return sessionFail('kycInternal');
+  if (!started.ok)
+    return sessionFail(
+      started.error.code === 'P0001' || started.error.code === '42501' ? 'notStartable' : 'kycInternal',
+    );
+  let kycStatus = mockDb.profile(caller.id)?.kyc_status ?? 'pending';
+  if (verdict === 'approve' && kycStatus === 'pending') {
+    const decided = mockActions.apply_kyc_result?.(
+      { kind: 'service' },
+      { member_id: caller.id, result: 'approved', reason: null, event_id: `demo-kyc-${crypto.randomUUID()}` },
+    );
+    if (decided?.ok) kycStatus = mockDb.profile(caller.id)?.kyc_status ?? kycStatus;
+  }
+  return HttpResponse.json({
+    success: true,
+    provider: 'demo',
+    accessToken: `demo-kyc-${caller.id.replaceAll('-', '').slice(0, 12)}`,
+    expiresInSeconds: 600,
+    levelName: 'demo',
+    kycStatus,
+    error: null,
+  });
+}
+
+/**
+ * What the demo payment provider does: 'settle' at once (recorded through record_payment as the
+ * service role), or 'redirect' to a provider page (the payment stays for its webhook).
+ */
+type OnrampDemoMode = 'settle' | 'redirect';
+
+async function onrampSessionAnswer(request: Request, mode: OnrampDemoMode): Promise<Response> {
+  const caller = await identify(request);
+  if (caller.kind !== 'member') return sessionFail('notSignedIn');
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return sessionFail('badRequest');
+  }
+  const amountCents =
+    typeof body === 'object' && body !== null ? (body as { amountCents?: unknown }).amountCents : undefined;
+  if (typeof amountCents !== 'number' || !Number.isSafeInteger(amountCents) || amountCents < MIN_FIRST_ONRAMP_CENTS) {
+    return sessionFail('belowMinimum');
+  }
+  if (amountCents > MAXIMUM_ONRAMP_CENTS) return sessionFail('aboveMaximum');
+  await latency(300);
+  // A retried attempt (the same Idempotency-Key) names the same payment, so it is recorded once.
+  const key = request.headers.get('idempotency-key');
+  const attempt = key ?? crypto.randomUUID();
+  const providerRef = `demo-payment-${stableHash(`${caller.id}:${attempt}`).toString(36)}`;
+  if (mode === 'redirect') {
+    return HttpResponse.json({
+      success: true,
+      provider: 'demo',
+      status: 'pending',
+      url: `https://checkout.demo.invalid/pay/${providerRef}`,
+      sessionId: providerRef,
+      error: null,
+    });
+  }
+  const recorded = mockActions.record_payment?.(
+    { kind: 'service' },
+    {
+      member_id: caller.id,
+      provider_ref: providerRef,
+      amount_cents: amountCents,
+      currency: 'EUR',
+      status: 'settled',
+      event_id: `demo:${providerRef}`,
+    },
+  );
+  if (!recorded?.ok) return sessionFail('paymentUnavailable');
+  return HttpResponse.json({
+    success: true,
+    provider: 'demo',
+    status: 'settled',
+    url: null,
+    sessionId: null,
+    error: null,
+  });
+}
+
+/** kyc-session in one state, for stories and tests (`server.use(kycSessionHandlers.pending)`). */
+export const kycSessionHandlers = {
+  approve: http.post(KYC_SESSION_PATH, ({ request }) => kycSessionAnswer(request, 'approve')),
+  pending: http.post(KYC_SESSION_PATH, ({ request }) => kycSessionAnswer(request, 'none')),
+  unavailable: http.post(KYC_SESSION_PATH, () => sessionFail('kycUnavailable')),
+};
+
+/** onramp-session in one state, for stories and tests. */
+export const onrampSessionHandlers = {
+  settle: http.post(ONRAMP_SESSION_PATH, ({ request }) => onrampSessionAnswer(request, 'settle')),
+  redirect: http.post(ONRAMP_SESSION_PATH, ({ request }) => onrampSessionAnswer(request, 'redirect')),
+  unavailable: http.post(ONRAMP_SESSION_PATH, () => sessionFail('paymentUnavailable')),
+};
+
+function preflight(path: string, allowHeaders: readonly string[]): HttpHandler {
+  return http.options(
+    path,
     () =>
       new HttpResponse(null, {
         status: 204,
         headers: {
           'Access-Control-Allow-Origin': '*',
-          'Access-Control-Allow-Headers': walletFunction.corsAllowHeaders.join(', '),
+          'Access-Control-Allow-Headers': allowHeaders.join(', '),
           'Access-Control-Allow-Methods': 'POST, OPTIONS',
         },
       }),
-  ),
+  );
+}
+
+export const functionHandlers: HttpHandler[] = [
+  preflight(WALLET_PATH, walletFunction.corsAllowHeaders),
   walletHandler(),
+  preflight(KYC_SESSION_PATH, ['authorization', 'x-client-info', 'apikey', 'content-type', 'x-correlation-id']),
+  kycSessionHandlers.approve,
+  preflight(ONRAMP_SESSION_PATH, [
+    'authorization',
+    'x-client-info',
+    'apikey',
+    'content-type',
+    'x-correlation-id',
+    'idempotency-key',
+  ]),
+  onrampSessionHandlers.settle,
 ];
