@@ -26,6 +26,12 @@ export const OpportunitySchema = v.object({
   audited: v.boolean(),
   open: v.boolean(),
   description: v.string(),
+  /** Who may invest (packages/domain/src/eligibility/decision.ts): null or absent means every country. */
+  eligible_countries: v.optional(v.nullable(v.array(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/))))),
+  /** null or absent: every investor category. */
+  eligible_categories: v.optional(v.nullable(v.array(v.string()))),
+  /** The smallest amount accepted, in cents; null or absent: none (minInvestment stays display text). */
+  min_ticket_cents: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
 });
 export type Opportunity = v.InferOutput<typeof OpportunitySchema>;
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { eligibilityServerActions } from '../eligibility/actions';
 import { parseTable } from '../table';
 import { auditActions } from './audit';
 
@@ -72,4 +73,5 @@ export const serverActions: readonly ServerAction[] = parseTable('server action'
     accepts: 'staff readers',
     records: [],
   },
+  ...eligibilityServerActions,
 ]);

@@ -20,6 +20,10 @@ export const auditActions = [
   'investment.confirmed',
   'investment.rejected',
   'member.role_changed',
+  'investor.classified',
+  'appropriateness.submitted',
+  'appropriateness.warning_acknowledged',
+  'investment.cooling_off_started',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 const AuditActionSchema = v.picklist(auditActions);

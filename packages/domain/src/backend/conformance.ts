@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { RoleSchema } from '../roles';
+import { actionErrors } from './actionErrors';
+import { currentAgreement } from './agreement';
 import { type BackendError, backendErrors } from './errors';
 import {
   type DemoFunctionName,
@@ -13,6 +15,7 @@ import {
   type BackendTableName,
   backendTableNames,
   clientPrivileges,
+  ownerColumn,
   profileColumns,
   type Reader,
   readScope,
@@ -99,7 +102,12 @@ export interface Scenario {
   actor: ActorId;
   op: Operation;
   /** The table, or the function for 'rpc'. */
-  target: BackendTableName | DemoFunctionName | typeof listMembers.name;
+  target: BackendTableName | DemoFunctionName | typeof listMembers.name | SignatureActionName;
+  /**
+   * Server actions played first, in the same transaction (PGlite) or fixture (the mock), each as
+   * its actor: the rows a read of the audit trail or of the signatures then finds.
+   */
+  before?: readonly SetupCall[];
   rows?: Target;
   /** Columns to insert or update; the arguments of an rpc. */
   values?: Record<string, ScenarioValue>;
@@ -110,6 +118,16 @@ export interface Scenario {
    * (`profileColumns.embeddedDemoPatch`), which the database refuses in every mode.
    */
   embedded?: Expectation;
+}
+
+/** The signatures' server actions (20261124120300_signatures.sql). */
+type SignatureActionName = 'sign_agreement' | 'sign_document';
+
+/** One server action a scenario plays before its own operation. */
+export interface SetupCall {
+  actor: ActorId;
+  fn: SignatureActionName;
+  values: Record<string, ScenarioValue>;
 }
 
 /** The other member a scenario's 'other' target names. */
@@ -133,6 +151,8 @@ function sampleCount(table: BackendTableName): number {
  */
 function insertValues(table: BackendTableName): Record<string, ScenarioValue> {
   if (table === 'profiles') return { id: '$own', name: 'Intruder' };
+  // A member record's key is an identity or a default: the row names its member only.
+  if (tableSpec(table).access.kind === 'member-record') return { member_id: '$own' };
   const shared: Record<string, readonly object[]> = { ...sampleMemberRows, ...sampleSharedRows };
   const sample = { ...(shared[table]?.[0] ?? {}) } as Record<string, ScenarioValue>;
   for (const key of tableSpec(table).key) sample[key] = 'conformance-row';
@@ -142,6 +162,8 @@ function insertValues(table: BackendTableName): Record<string, ScenarioValue> {
 
 /** An update of the table's first column (a real column, so the refusal is about rights). */
 function updateValues(table: BackendTableName): Record<string, ScenarioValue> {
+  // An identity column can only be set to DEFAULT: a member record's update names its member.
+  if (tableSpec(table).access.kind === 'member-record') return { member_id: '$own' };
   const [first = 'id'] = Object.keys(tableRowSchemas[table].entries);
   return { [first]: 'changed' };
 }
@@ -151,8 +173,8 @@ function tableScenarios(): Scenario[] {
   const out: Scenario[] = [];
   for (const table of backendTableNames) {
     const spec = tableSpec(table);
-    const owned = spec.access.kind === 'own-profile' || spec.access.kind === 'per-member';
-    const targets: Target[] = owned ? ['own', 'other'] : ['all'];
+    const targets: Target[] = ownerColumn(table) ? ['own', 'other'] : ['all'];
+    const records = spec.access.kind === 'member-record';
     for (const a of actors) {
       const pgRole = a.role ? 'authenticated' : 'anon';
       const privileges = clientPrivileges(table, pgRole);
@@ -162,8 +184,18 @@ function tableScenarios(): Scenario[] {
         if (!privileges.includes('select')) expect = denied(backendErrors.permissionDenied(table, spec.relation));
         else if (scope === 'none' || (scope === 'own' && rows === 'other')) expect = { rows: 0 };
         else if (table === 'profiles') expect = { rows: 1 };
+        else if (records) expect = { rows: memberRecordCount(table, rows === 'own' ? a.id : otherActor(a.id)) };
         else expect = { rows: sampleCount(table) };
-        out.push({ name: `${a.id} selects ${rows} ${table}`, actor: a.id, op: 'select', target: table, rows, expect });
+        const select: Scenario = {
+          name: `${a.id} selects ${rows} ${table}`,
+          actor: a.id,
+          op: 'select',
+          target: table,
+          rows,
+          expect,
+        };
+        if (records) select.before = memberRecordSetup;
+        out.push(select);
       }
       out.push({
         name: `${a.id} inserts into ${table}`,
@@ -331,10 +363,103 @@ function listMemberScenarios(): Scenario[] {
   return out;
 }
 
+// --- Signatures and the records about a member (sign_agreement, sign_document, audit_events) ---
+
+/** The sample document awaiting a signature, and one already signed. */
+const pendingDocumentId = sampleMemberRows.documents.find((d) => d.status === 'Pending')?.id ?? '';
+const signedDocumentId = sampleMemberRows.documents.find((d) => d.status === 'Signed')?.id ?? '';
+const agreementValues = { version: currentAgreement.version, document_sha256: currentAgreement.sha256 };
+
+/**
+ * The records the reads of the 'member-record' tables find: each investor signs the agreement and
+ * their pending document, so each has one row of each signature table and two audit events.
+ */
+const memberRecordSetup: readonly SetupCall[] = (['investorA', 'investorB'] as const).flatMap((actor) => [
+  { actor, fn: 'sign_agreement' as const, values: agreementValues },
+  { actor, fn: 'sign_document' as const, values: { document_id: pendingDocumentId } },
+]);
+
+/** How many rows of a 'member-record' table concern this actor after `memberRecordSetup`. */
+function memberRecordCount(table: BackendTableName, owner: ActorId): number {
+  const perInvestor: Partial<Record<BackendTableName, number>> = {
+    audit_events: 2,
+    agreement_signatures: 1,
+    document_signatures: 1,
+  };
+  return owner === 'investorA' || owner === 'investorB' ? (perInvestor[table] ?? 0) : 0;
+}
+
+/** Who may sign, each refusal of the arguments and of the state, and a second call. */
+function signatureScenarios(): Scenario[] {
+  const out: Scenario[] = [];
+  for (const a of actors) {
+    for (const [fn, values] of [
+      ['sign_agreement', agreementValues],
+      ['sign_document', { document_id: pendingDocumentId }],
+    ] as const) {
+      out.push({
+        name: `${a.id} calls ${fn}`,
+        actor: a.id,
+        op: 'rpc',
+        target: fn,
+        values,
+        expect: a.role ? { ok: true } : denied(actionErrors.functionDenied(fn)),
+      });
+    }
+  }
+  const refused = (error: BackendError): Expectation => ({ error: error.code, message: error.message });
+  const me = 'investorA' as const;
+  const cases: [string, SignatureActionName, Record<string, ScenarioValue>, Expectation, SetupCall[]?][] = [
+    [
+      'a hash that is not the current agreement’s',
+      'sign_agreement',
+      { ...agreementValues, document_sha256: 'f'.repeat(64) },
+      refused(actionErrors.notCurrentAgreement),
+    ],
+    [
+      'another version',
+      'sign_agreement',
+      { ...agreementValues, version: 'v0' },
+      refused(actionErrors.notCurrentAgreement),
+    ],
+    [
+      'an upper-case hash',
+      'sign_agreement',
+      { ...agreementValues, document_sha256: currentAgreement.sha256.toUpperCase() },
+      refused(actionErrors.agreementArgs),
+    ],
+    ['no version', 'sign_agreement', { ...agreementValues, version: null }, refused(actionErrors.agreementArgs)],
+    [
+      'a second time: the first signature',
+      'sign_agreement',
+      agreementValues,
+      { ok: true },
+      [{ actor: me, fn: 'sign_agreement', values: agreementValues }],
+    ],
+    ['a signed document', 'sign_document', { document_id: signedDocumentId }, refused(actionErrors.documentNotPending)],
+    ['an unknown document', 'sign_document', { document_id: 'doc-nope' }, refused(actionErrors.noSuchDocument)],
+    ['an empty document id', 'sign_document', { document_id: '' }, refused(actionErrors.documentIdRequired)],
+    [
+      'a document a second time: the same evidence',
+      'sign_document',
+      { document_id: pendingDocumentId },
+      { ok: true },
+      [{ actor: me, fn: 'sign_document', values: { document_id: pendingDocumentId } }],
+    ],
+  ];
+  for (const [what, fn, values, expect, before] of cases) {
+    const scenario: Scenario = { name: `${me} calls ${fn}: ${what}`, actor: me, op: 'rpc', target: fn, values, expect };
+    if (before) scenario.before = before;
+    out.push(scenario);
+  }
+  return out;
+}
+
 /** Every scenario both runners play. Names are unique. */
 export const conformanceScenarios: readonly Scenario[] = [
   ...tableScenarios(),
   ...profileScenarios(),
   ...rpcScenarios(),
   ...listMemberScenarios(),
+  ...signatureScenarios(),
 ];

@@ -10,5 +10,6 @@ export * from './fees';
 export * from './kyc';
 export * from './payments';
 export * from './rpc';
+export * from './signatures';
 export { sampleData, sampleMemberRows, sampleSharedRows } from './sample';
 export * from './tables';

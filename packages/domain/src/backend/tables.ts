@@ -19,6 +19,8 @@ import { PreferencesSchema } from '../preferences';
 import { type Role, roleIds } from '../roles';
 import { routes } from '../routes';
 import { parseTable } from '../table';
+import { AuditEventRowSchema } from './audit';
+import { AgreementSignatureRowSchema, DocumentSignatureRowSchema } from './signatures';
 
 /**
  * The backend contract: every table the client reads, who may read it, and which profile
@@ -70,6 +72,8 @@ export const tableEntitySchemas = {
   activity: ActivitySchema,
   notifications: NotificationSchema,
   upcoming_actions: UpcomingActionSchema,
+  /** The member's signatures of the membership agreement (written by `sign_agreement` only). */
+  agreement_signatures: AgreementSignatureRowSchema,
 } as const;
 export type EntityTableName = keyof typeof tableEntitySchemas;
 export type EntityRow<T extends EntityTableName> = v.InferOutput<(typeof tableEntitySchemas)[T]>;
@@ -83,6 +87,8 @@ export const tableRowSchemas = {
   investments: owned(entity.investments),
   notifications: owned(entity.notifications),
   upcoming_actions: owned(entity.upcoming_actions),
+  audit_events: AuditEventRowSchema,
+  document_signatures: DocumentSignatureRowSchema,
 } as const;
 
 export type BackendTableName = keyof typeof tableRowSchemas;
@@ -101,6 +107,11 @@ const TableAccessSchema = v.variant('kind', [
   v.object({ kind: v.literal('per-member') }),
   /** Any signed-in member reads every row. */
   v.object({ kind: v.literal('catalogue') }),
+  /**
+   * Records about a member (the audit trail, the signatures kept as its evidence), rows carrying
+   * `member_id`: the member reads the rows about them; `readsEveryMemberRecord` readers read every row.
+   */
+  v.object({ kind: v.literal('member-record') }),
   /** Readable by the roles that may open this route, plus mfo_admin and the admin flag. */
   v.object({
     kind: v.literal('role'),
@@ -167,6 +178,9 @@ export const backendTables: readonly TableSpec[] = parseTable('backend table', T
   },
   { name: 'audit_logs', relation: 'table', access: { kind: 'role', route: '/audit' }, key: ['id'] },
   { name: 'activity', relation: 'table', access: { kind: 'role', route: '/users' }, key: ['id'] },
+  { name: 'audit_events', relation: 'table', access: { kind: 'member-record' }, key: ['id'] },
+  { name: 'agreement_signatures', relation: 'table', access: { kind: 'member-record' }, key: ['id'] },
+  { name: 'document_signatures', relation: 'table', access: { kind: 'member-record' }, key: ['id'] },
 ]);
 
 export function tableSpec(name: BackendTableName): TableSpec {
@@ -216,10 +230,32 @@ export function roleTableReaders(spec: TableSpec): Role[] {
   return roleIds.filter((role) => role === 'mfo_admin' || routeRoles.includes(role));
 }
 
+/** Who reads every member's records (the 'member-record' tables): compliance, mfo_admin and the admin flag. */
+export function readsEveryMemberRecord(reader: Reader): boolean {
+  return reader.isAdmin || reader.role === 'compliance' || reader.role === 'mfo_admin';
+}
+
 /**
- * Which rows of a table a reader sees: 'none', 'own' (their profile or the rows with their
- * user_id) or 'all'. The admin flag reads every role table, but like everyone else only its own
- * profile and own per-member rows.
+ * The column that names a row's owner, which 'own' rows match: `id` for the profile, `user_id`
+ * for per-member rows, `member_id` for member records; null where rows have no owner.
+ */
+export function ownerColumn(table: BackendTableName): 'id' | 'user_id' | 'member_id' | null {
+  switch (tableSpec(table).access.kind) {
+    case 'own-profile':
+      return 'id';
+    case 'per-member':
+      return 'user_id';
+    case 'member-record':
+      return 'member_id';
+    default:
+      return null;
+  }
+}
+
+/**
+ * Which rows of a table a reader sees: 'none', 'own' (their profile, or the rows whose owner
+ * column is their id) or 'all'. The admin flag reads every role table and every member record,
+ * but like everyone else only its own profile and own per-member rows.
  */
 export function readScope(table: BackendTableName, reader: Reader | null): 'none' | 'own' | 'all' {
   if (!reader) return 'none';
@@ -230,6 +266,8 @@ export function readScope(table: BackendTableName, reader: Reader | null): 'none
       return 'own';
     case 'catalogue':
       return 'all';
+    case 'member-record':
+      return readsEveryMemberRecord(reader) ? 'all' : 'own';
     case 'role':
       return reader.isAdmin || roleTableReaders(spec).includes(reader.role) ? 'all' : 'none';
   }

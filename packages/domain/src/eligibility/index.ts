@@ -1,3 +1,4 @@
+export * from './actions';
 export * from './cases';
 export * from './classification';
 export * from './countries';
