@@ -18,6 +18,7 @@ import {
   MIN_FIRST_ONRAMP_CENTS,
   mayListMembers,
   OPPORTUNITIES_LOADING_MS,
+  ownerColumn,
   type PlatformUser,
   PreferencesSchema,
   RETRY_LOADING_MS,
@@ -29,7 +30,7 @@ import {
 } from '@vault/domain';
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import * as v from 'valibot';
-import { type MockAction, mockActions } from './actions';
+import { documentRowsOf, type MockAction, mockActions } from './actions';
 import { type Caller, identify } from './identity';
 import { currentTableScenario, type TableScenario } from './scenario';
 import { latency, mockSettings } from './settings';
@@ -90,6 +91,8 @@ function memberRows(): PlatformUser[] {
 /** Every row of a table before row-level security. */
 function allRows(table: BackendTableName): Row[] {
   if (table === 'profiles') return mockDb.profiles().map((p) => ({ ...p }));
+  // A document's status reflects its signature's evidence (sign_document, mocks/actions/signatures.ts).
+  if (table === 'documents') return mockDb.accounts().flatMap((account) => documentRowsOf(account.id));
   if (Object.hasOwn(sampleMemberRows, table)) {
     // Every account got its copy of the sample rows when it was made (demo mode is on).
     const sample: readonly object[] = sampleMemberRows[table as keyof typeof sampleMemberRows];
@@ -98,7 +101,8 @@ function allRows(table: BackendTableName): Row[] {
   if (Object.hasOwn(sampleSharedRows, table)) {
     return sampleSharedRows[table as keyof typeof sampleSharedRows].map((row) => ({ ...row }));
   }
-  return [];
+  // The rows server actions write: the audit trail, the signatures' evidence.
+  return mockDb.serverRows(table);
 }
 
 /** The rows a caller may see: row-level security, from the contract's read scope. */
@@ -107,8 +111,8 @@ function visibleRows(table: BackendTableName, caller: Caller): Row[] {
   const scope = readScope(table, reader);
   if (scope === 'none' || caller.kind !== 'member') return scope === 'all' ? allRows(table) : [];
   if (scope === 'all') return allRows(table);
-  const owner = tableSpec(table).access.kind === 'own-profile' ? 'id' : 'user_id';
-  return allRows(table).filter((row) => row[owner] === caller.id);
+  const owner = ownerColumn(table);
+  return owner ? allRows(table).filter((row) => row[owner] === caller.id) : [];
 }
 
 const reserved = new Set(['select', 'limit', 'offset', 'order', 'on_conflict', 'columns']);

@@ -1,6 +1,7 @@
 import { auditActions } from './audit';
 import { kycActions } from './kyc';
 import { paymentActions } from './payments';
+import { signatureActions } from './signatures';
 import type { MockActions } from './types';
 
 /**
@@ -10,9 +11,11 @@ import type { MockActions } from './types';
  */
 export const mockActions: MockActions = {
   ...auditActions,
+  ...signatureActions,
   ...kycActions,
   ...paymentActions,
 };
 
 export { type AuditInput, appendAudit, verifyAuditChain } from './audit';
+export { documentRowsOf } from './signatures';
 export type { ActionAnswer, ActionCaller, MockAction, MockActions } from './types';

@@ -7,11 +7,13 @@ import {
   type Expectation,
   listMembers,
   otherActor,
+  ownerColumn,
   type Scenario,
   type ScenarioValue,
-  tableSpec,
+  serverActions,
 } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { become } from './actors';
 import { type Account, type Attempt, asActor, createUser, seededDb, setDemoMode, tryQuery } from './db';
 
 /**
@@ -47,13 +49,18 @@ function resolve(value: ScenarioValue, s: Scenario): ScenarioValue {
   return value;
 }
 
-/** The request's row filter as PostgREST would add it: `id=eq.<uid>` or `user_id=eq.<uid>`. */
+/** The request's row filter as PostgREST would add it: `<owner column>=eq.<uid>`. */
 function where(s: Scenario, params: unknown[]): string {
   if (!s.rows || s.rows === 'all') return '';
-  const spec = tableSpec(s.target as Parameters<typeof tableSpec>[0]);
-  const column = spec.access.kind === 'per-member' ? 'user_id' : 'id';
+  const column = ownerColumn(s.target as Parameters<typeof ownerColumn>[0]) ?? 'id';
   params.push(s.rows === 'own' ? idOf(s.actor) : idOf(otherActor(s.actor)));
   return ` where "${column}" = $${params.length}`;
+}
+
+/** The arguments a function declares, in order (a server action, list_members or a demo function). */
+function declaredArgs(fn: string): readonly string[] {
+  if (fn === listMembers.name) return listMembers.args;
+  return serverActions.find((a) => a.name === fn)?.args ?? demoFunctions.find((f) => f.name === fn)?.args ?? [];
 }
 
 function sqlFor(s: Scenario): { sql: string; params: unknown[] } {
@@ -64,9 +71,11 @@ function sqlFor(s: Scenario): { sql: string; params: unknown[] } {
     case 'select':
       return { sql: `select * from ${table}${where(s, params)}`, params };
     case 'insert': {
+      // The given columns only, as PostgREST names them (an identity column is never named).
       params.push(JSON.stringify(Object.fromEntries(values)));
+      const columns = values.map(([k]) => `"${k}"`).join(', ');
       return {
-        sql: `insert into ${table} select * from jsonb_populate_record(null::${table}, $1) returning *`,
+        sql: `insert into ${table} (${columns}) select ${columns} from jsonb_populate_record(null::${table}, $1) returning *`,
         params,
       };
     }
@@ -81,9 +90,7 @@ function sqlFor(s: Scenario): { sql: string; params: unknown[] } {
       return { sql: `delete from ${table}${where(s, params)} returning *`, params };
     case 'rpc': {
       // Named arguments, as PostgREST passes a JSON body; an argument left out takes its default.
-      const declared: readonly string[] =
-        s.target === listMembers.name ? listMembers.args : (demoFunctions.find((f) => f.name === s.target)?.args ?? []);
-      const args = declared
+      const args = declaredArgs(s.target)
         .filter((name) => s.values !== undefined && name in s.values)
         .map((name) => {
           params.push(resolve(s.values?.[name] ?? null, s));
@@ -103,6 +110,15 @@ async function run(s: Scenario): Promise<Attempt<{ rows: unknown[] }>> {
       await setDemoMode(tx, false);
       await tx.exec(`set local role ${account ? 'authenticated' : 'anon'}`);
     }
+    // The scenario's setup: server actions, each as its actor, then back to the scenario's.
+    for (const call of s.before ?? []) {
+      const caller = accounts.get(call.actor);
+      if (!caller) throw new Error(`${s.name}: no account for ${call.actor}`);
+      await become(tx, caller);
+      const { sql, params } = sqlFor({ ...s, actor: call.actor, op: 'rpc', target: call.fn, values: call.values });
+      await tx.query(sql, params);
+    }
+    if (s.before?.length) await become(tx, account ?? 'anon');
     const { sql, params } = sqlFor(s);
     return tryQuery(tx, sql, params);
   });

@@ -1,17 +1,16 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import {
   actionErrors,
   agreementCanonicalText,
   agreementSections,
   currentAgreement,
+  documentSha256,
   sampleMemberRows,
 } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, become, type CallerName, type Callers, callerNames, createCallers, whoIs } from './actors';
-import { type Account, asActor, seededDb, supabaseDir, tryQuery } from './db';
+import { type Account, asActor, seededDb, tryQuery } from './db';
 
 /**
  * Signatures (20261124120300_signatures.sql): the current agreement row equals the domain's;
@@ -52,16 +51,6 @@ describe('the current agreement', () => {
     const { rows } = await db.query('select version, sha256 from public.agreement_versions where current');
     expect(rows).toEqual([{ version: currentAgreement.version, sha256: currentAgreement.sha256 }]);
     expect(createHash('sha256').update(agreementCanonicalText(), 'utf8').digest('hex')).toBe(currentAgreement.sha256);
-  });
-
-  it('is the text the app shows on /agreement, section for section', () => {
-    // Until the screen renders the domain's agreementSections itself, its own copy must not drift.
-    const screen = readFileSync(join(supabaseDir, '..', 'packages/app/src/screens/Agreement/agreementText.ts'), 'utf8');
-    const shown = [...screen.matchAll(/title: '([^']*)',\s*body: '([^']*)'/g)].map((m) => ({
-      title: m[1],
-      body: m[2],
-    }));
-    expect(shown).toEqual(agreementSections.map((s) => ({ title: s.title, body: s.body })));
   });
 
   it('changes hash when a single character of the text changes, so a new text needs a new version', () => {
@@ -175,6 +164,40 @@ describe('sign_agreement', () => {
         ...actionErrors.notCurrentAgreement,
       });
     });
+  });
+});
+
+describe('the document hash', () => {
+  it('is the domain’s documentSha256 for every document of every member, and changes with the row', async () => {
+    const { rows } = await db.query<{
+      user_id: string;
+      id: string;
+      name: string;
+      type: string;
+      date: string;
+      h: string;
+    }>(
+      `select d.user_id::text as user_id, d.id, d.name, d.type, d.date, public.document_sha256(d) as h
+       from public.documents d order by d.user_id, d.id`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(sampleMemberRows.documents.length * 2);
+    for (const row of rows) expect(documentSha256(row), `${row.user_id} ${row.id}`).toBe(row.h);
+    // Text jsonb escapes, and characters beyond ASCII, hash the same in both.
+    const odd = {
+      user_id: callers.investorA.id,
+      id: 'doc-odd',
+      name: 'Ünïcode "quoted" \\ back\nline — €',
+      type: '',
+      date: '',
+    };
+    const { rows: sql } = await asOwner(db, (tx) =>
+      tx.query<{ h: string }>(
+        `select public.document_sha256(row($1::uuid, $2, $3, 'Pending', $4, $5)::public.documents) as h`,
+        [odd.user_id, odd.id, odd.name, odd.type, odd.date],
+      ),
+    );
+    expect(documentSha256(odd)).toBe(sql[0]?.h);
+    expect(documentSha256({ ...odd, name: `${odd.name} ` })).not.toBe(sql[0]?.h);
   });
 });
 

@@ -6,9 +6,9 @@ import {
   conformanceScenarios,
   demoEmail,
   otherActor,
+  ownerColumn,
   type Scenario,
   type ScenarioValue,
-  tableSpec,
 } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_DEMO_PASSWORD, mockAdminPair, mockDb, mockSettings } from '../../../../mocks';
@@ -92,14 +92,20 @@ async function play(scenario: Scenario): Promise<Answer> {
   const { client, userId } = entry;
   const other = idOf(otherActor(scenario.actor));
   const values = substitute(scenario.values, userId, other);
+  // The scenario's setup: server actions, each by its actor's client.
+  for (const call of scenario.before ?? []) {
+    const caller = clients.get(call.actor);
+    if (!caller) throw new Error(`${scenario.name}: no client for ${call.actor}`);
+    const { error } = await caller.client.rpc(call.fn, call.values);
+    if (error) throw new Error(`${scenario.name}: ${call.actor} ${call.fn} failed: ${error.message}`);
+  }
   if (scenario.op === 'rpc') {
     const { data, error, status } = await client.rpc(scenario.target, values);
     // A set-returning function (list_members) answers an array; the others one value.
     return { status, rows: Array.isArray(data) ? data.length : data === null ? null : 1, error };
   }
   const table = scenario.target;
-  const spec = tableSpec(table as Parameters<typeof tableSpec>[0]);
-  const owner = spec.access.kind === 'own-profile' ? 'id' : 'user_id';
+  const owner = ownerColumn(table as Parameters<typeof ownerColumn>[0]) ?? 'id';
   const rowId = scenario.rows === 'own' ? userId : scenario.rows === 'other' ? other : null;
   let answer: { data: unknown; error: { code: string; message: string } | null; status: number };
   switch (scenario.op) {

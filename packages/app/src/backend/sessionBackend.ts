@@ -138,6 +138,20 @@ export function createSessionBackend(client: SupabaseClient, options: SessionBac
     createWallet(userId, { demo, idempotencyKey }) {
       return createWallet(client, userId, { demo, idempotencyKey, timeoutMs: limits.wallet });
     },
+
+    async callAction(fn, args) {
+      try {
+        const { data, error } = await withTimeout(
+          (signal) => client.rpc(fn, args).abortSignal(signal),
+          limits.profile,
+          backendMessages.profileTimedOut,
+        );
+        if (error) return failure(error, 'The server refused the request');
+        return { ok: true, value: data };
+      } catch (error) {
+        return failure(error, 'The server could not be reached');
+      }
+    },
   };
 }
 

@@ -37,4 +37,9 @@ export interface SessionBackend {
     userId: string,
     options: { demo: boolean; idempotencyKey: string },
   ): Promise<CallResult<{ walletId: string }>>;
+  /**
+   * A server action (`POST /rest/v1/rpc/<fn>`, arguments by name, docs/adding-a-server-action.md):
+   * the function's value, or the server's error message and code.
+   */
+  callAction(fn: string, args: Record<string, unknown>): Promise<CallResult<{ value: unknown }>>;
 }

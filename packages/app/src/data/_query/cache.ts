@@ -65,11 +65,11 @@ const loadBackendTables = () => {
   return backendTables;
 };
 
-function load(entry: Entry, options: Pick<LoadOptions, 'retry'> = {}): void {
+function load(entry: Entry, options: Pick<LoadOptions, 'retry'> & { quiet?: boolean } = {}): void {
   entry.controller?.abort();
   const controller = new AbortController();
   entry.controller = controller;
-  if (entry.state !== LOADING) {
+  if (entry.state !== LOADING && !(options.quiet && entry.state.status === 'ready')) {
     entry.state = LOADING;
     notify(entry);
   }
@@ -147,6 +147,15 @@ export function subscribeQuery(table: TableName, eq: Eq, listener: () => void): 
 /** Asks again, as a Retry (the mock answers it with the Retry timing). */
 export function retryQuery(table: TableName, eq: Eq = {}): void {
   load(entryFor(table, eq), { retry: true });
+}
+
+/**
+ * Asks again after a write changed the rows, keeping the rows on screen until the answer comes
+ * (no loading state in between). Only a query someone has asked for is asked again.
+ */
+export function refreshQuery(table: TableName, eq: Eq = {}): void {
+  const entry = entries.get(queryKey(table, eq));
+  if (entry) load(entry, { quiet: true });
 }
 
 /** Forgets everything and cancels what is in flight. */

@@ -5,7 +5,7 @@ import { formatDate } from '../../display/dates';
 
 export interface DocumentCardProps {
   doc: VaultDocument;
-  /** The status to show: the row's, or 'Signed' once signed in this view. */
+  /** The status to show: the row's, or 'Signed' once the server has signed it in this view. */
   status: VaultDocument['status'];
   onDownload: (doc: VaultDocument) => void;
 }

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
 import { useDocuments } from '../../data/documents/queries';
+import { useSignDocument } from '../../data/documents/signDocument';
 import { useSession } from '../../session/SessionProvider';
 import { useNudgeDismissal } from '../../storage/nudges';
 import { track } from '../../telemetry';
@@ -23,8 +24,11 @@ export default function DocumentsScreen() {
   const navigate = useNavigate();
   const documents = useDocuments();
   const { dismissed, dismiss } = useNudgeDismissal('documents');
-  // Documents signed in this view; the sample table itself is read-only.
+  const signDocument = useSignDocument();
+  // Documents the server has just signed, shown as such until the documents are read again.
   const [signed, setSigned] = useState<ReadonlySet<string>>(() => new Set());
+  const [signing, setSigning] = useState(false);
+  const [signError, setSignError] = useState<string | null>(null);
 
   const statusOf = (doc: VaultDocument): VaultDocument['status'] => (signed.has(keyOf(doc)) ? 'Signed' : doc.status);
   const pending = documents.status === 'ready' ? documents.rows.filter((doc) => statusOf(doc) === 'Pending') : [];
@@ -36,9 +40,19 @@ export default function DocumentsScreen() {
     navigate(next.target);
   };
 
-  const reviewAndSign = () => {
+  const reviewAndSign = async () => {
     const [first] = pending;
-    if (!first) return;
+    if (!first?.id || signing) return;
+    setSigning(true);
+    setSignError(null);
+    const result = await signDocument(first.id);
+    setSigning(false);
+    if (!result.ok) {
+      if (result.superseded) return;
+      setSignError(result.error);
+      toast.error(result.error);
+      return;
+    }
     setSigned((before) => new Set(before).add(keyOf(first)));
     toast.success(`${first.name} signed`, { description: messages.auditTrail });
   };
@@ -83,8 +97,20 @@ export default function DocumentsScreen() {
                         ? `${pending[0]?.name ?? 'A document'} is waiting for your signature.`
                         : `${pending.length} documents are waiting for your signature.`}
                     </Callout.Text>
-                    <Button onClick={reviewAndSign}>Review &amp; Sign</Button>
+                    <Button
+                      onClick={reviewAndSign}
+                      aria-disabled={signing}
+                      data-disabled={signing ? '' : undefined}
+                      aria-busy={signing}
+                    >
+                      {signing ? 'Signing…' : 'Review & Sign'}
+                    </Button>
                   </Flex>
+                </Callout.Root>
+              ) : null}
+              {signError ? (
+                <Callout.Root color="red" role="alert">
+                  <Callout.Text>{signError}</Callout.Text>
                 </Callout.Root>
               ) : null}
               <Grid asChild columns={{ initial: '1', sm: '2', lg: '3' }} gap="4">

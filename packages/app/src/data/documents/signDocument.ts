@@ -1,0 +1,25 @@
+import { messages } from '@vault/domain';
+import type { CallResult } from '../../backend/callResult';
+import type { SessionStore } from '../../session/store';
+import { superseded, useMutation } from '../_mutation/writeForMember';
+import { refreshQuery } from '../_query/cache';
+import { documentsQuery } from './keys';
+
+/**
+ * Signs one of the member's pending documents (`sign_document`, docs/backend.md "Signatures"):
+ * the server sets it 'Signed' and keeps the evidence. The documents are then read again, so the
+ * status shown is the server's.
+ */
+export async function signDocument(store: SessionStore, documentId: string): Promise<CallResult> {
+  const user = store.getState().session.user;
+  if (!user) return { ok: false, error: messages.notAuthenticated };
+  const loaded = await store.backend();
+  if (!loaded.ok) return loaded;
+  const answer = await loaded.backend.callAction('sign_document', { document_id: documentId });
+  if (store.getState().session.user?.id !== user.id) return superseded;
+  if (!answer.ok) return answer;
+  refreshQuery(documentsQuery.table);
+  return { ok: true };
+}
+
+export const useSignDocument = () => useMutation(signDocument);
