@@ -3,6 +3,7 @@ import { BACKEND_TIMEOUT_MS, backendMessages, messages } from '@vault/domain';
 import type { DemoCall, SessionBackend } from '../session/types';
 import { type CallFailure, type CallResult, messageOf } from './callResult';
 import { backend } from './client';
+import { invokeFunction } from './functions';
 import { profilePatchFromRow, readProfileRow } from './profileRow';
 import { TimeoutError, withTimeout } from './timeout';
 import { createWallet } from './wallet';
@@ -150,6 +151,35 @@ export function createSessionBackend(client: SupabaseClient, options: SessionBac
         return { ok: true, value: data };
       } catch (error) {
         return failure(error, 'The server could not be reached');
+      }
+    },
+
+    invokeFunction(name, { body, headers }) {
+      return invokeFunction(client, name, {
+        body,
+        headers,
+        timeoutMs: limits.wallet,
+        timedOut: backendMessages.authTimedOut,
+      });
+    },
+
+    async readKycCase(userId) {
+      try {
+        const { data, error } = await withTimeout(
+          (signal) =>
+            client
+              .from('kyc_cases')
+              .select('reason, submitted_at, decided_at')
+              .eq('member_id', userId)
+              .abortSignal(signal)
+              .maybeSingle(),
+          limits.profile,
+          backendMessages.profileTimedOut,
+        );
+        if (error) return failure(error, 'Your verification could not be read');
+        return { ok: true, row: data };
+      } catch (error) {
+        return failure(error, 'Your verification could not be read');
       }
     },
   };

@@ -42,4 +42,14 @@ export interface SessionBackend {
    * the function's value, or the server's error message and code.
    */
   callAction(fn: string, args: Record<string, unknown>): Promise<CallResult<{ value: unknown }>>;
+  /**
+   * An edge function (`/functions/v1/<name>`, e.g. kyc-session, onramp-session) with the member's
+   * token: its JSON answer, or its own error text.
+   */
+  invokeFunction(
+    name: string,
+    options: { body: Record<string, unknown>; headers?: Record<string, string> },
+  ): Promise<CallResult<{ value: unknown }>>;
+  /** The member's own row of `kyc_cases` (the reason of a decision), or null when there is none. */
+  readKycCase(userId: string): Promise<CallResult<{ row: unknown }>>;
 }

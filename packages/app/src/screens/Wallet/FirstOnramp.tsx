@@ -2,22 +2,33 @@ import { Button, Card, Flex, Heading, Spinner, Text, TextField } from '@radix-ui
 import { formatEuros, ONRAMP_SUGGESTIONS_EUR, parseEuroAmount, validateFirstOnramp } from '@vault/domain';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { AmountPicks } from '../../components/AmountPicks';
+import type { OnrampResult } from '../../data/onramp/startOnramp';
 
-type Phase = { kind: 'amount' } | { kind: 'bank'; cents: number } | { kind: 'processing'; cents: number };
-
-/** How long the mocked open-banking provider takes to confirm a payment. */
-const BANK_CONFIRM_MS = 600;
+/** One attempt keeps its idempotency key through retries, so the provider opens one payment. */
+type Attempt = { cents: number; idempotencyKey: string };
+type Phase =
+  | { kind: 'amount' }
+  | ({ kind: 'bank'; error: string | null } & Attempt)
+  | ({ kind: 'processing' } & Attempt)
+  | ({ kind: 'redirecting' } & Attempt);
 
 /**
  * The first on-ramp (docs/decisions.md (7)): an amount with suggestions, refused under the
- * minimum with a visible, announced error; then a mocked open-banking authorisation.
+ * minimum with a visible, announced error; then the authorisation, which opens the payment
+ * through the onramp-session function (`onAuthorise`): settled at once (the demo provider), or a
+ * provider page the member is sent to. A refusal shows the server's message and keeps the amount.
  */
-export function FirstOnramp({ onFunded }: { onFunded: (cents: number) => Promise<void> }) {
+export function FirstOnramp({
+  onAuthorise,
+}: {
+  onAuthorise: (cents: number, idempotencyKey: string) => Promise<OnrampResult>;
+}) {
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'amount' });
   const inputId = useId();
   const errorId = useId();
+  const bankErrorId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const mounted = useRef(true);
@@ -38,15 +49,25 @@ export function FirstOnramp({ onFunded }: { onFunded: (cents: number) => Promise
       return;
     }
     setError(null);
-    setPhase({ kind: 'bank', cents });
+    setPhase({ kind: 'bank', cents, idempotencyKey: crypto.randomUUID(), error: null });
     queueMicrotask(() => headingRef.current?.focus());
   };
 
-  const authorise = async (cents: number) => {
-    setPhase({ kind: 'processing', cents });
-    await new Promise((resolve) => setTimeout(resolve, BANK_CONFIRM_MS));
-    await onFunded(cents);
-    if (mounted.current) setPhase({ kind: 'amount' });
+  const authorise = async (attempt: Attempt) => {
+    setPhase({ kind: 'processing', ...attempt });
+    const result = await onAuthorise(attempt.cents, attempt.idempotencyKey);
+    if (!mounted.current) return;
+    if (!result.ok) {
+      // The same attempt, retried with the same key; the amount typed stays in the form.
+      setPhase({ kind: 'bank', ...attempt, error: result.superseded ? null : result.error });
+      return;
+    }
+    if (result.status === 'pending') {
+      setPhase({ kind: 'redirecting', ...attempt });
+      window.location.assign(result.url);
+      return;
+    }
+    setPhase({ kind: 'amount' });
   };
 
   return (
@@ -105,28 +126,37 @@ export function FirstOnramp({ onFunded }: { onFunded: (cents: number) => Promise
               Your bank asks you to authorise a payment of <strong>{formatEuros(phase.cents)}</strong> to your Vault
               wallet.
             </Text>
-            {phase.kind === 'processing' ? (
+            {phase.kind === 'processing' || phase.kind === 'redirecting' ? (
               <Flex gap="2" align="center" role="status">
                 <Spinner />
-                <Text>Completing your payment…</Text>
+                <Text>{phase.kind === 'processing' ? 'Completing your payment…' : 'Taking you to your bank…'}</Text>
               </Flex>
             ) : (
-              <Flex gap="3">
-                <Button type="button" onClick={() => void authorise(phase.cents)}>
-                  Authorise payment
-                </Button>
-                <Button
-                  type="button"
-                  variant="soft"
-                  color="gray"
-                  highContrast
-                  onClick={() => {
-                    setPhase({ kind: 'amount' });
-                    queueMicrotask(() => headingRef.current?.focus());
-                  }}
-                >
-                  Cancel
-                </Button>
+              <Flex direction="column" gap="3" align="start">
+                <Text as="p" id={bankErrorId} size="2" color="red" role="alert">
+                  {phase.error ?? ''}
+                </Text>
+                <Flex gap="3">
+                  <Button
+                    type="button"
+                    aria-describedby={phase.error ? bankErrorId : undefined}
+                    onClick={() => void authorise(phase)}
+                  >
+                    {phase.error ? 'Try again' : 'Authorise payment'}
+                  </Button>
+                  <Button
+                    type="button"
+                    variant="soft"
+                    color="gray"
+                    highContrast
+                    onClick={() => {
+                      setPhase({ kind: 'amount' });
+                      queueMicrotask(() => headingRef.current?.focus());
+                    }}
+                  >
+                    Cancel
+                  </Button>
+                </Flex>
               </Flex>
             )}
           </Flex>

@@ -4,7 +4,8 @@ import { MoneyText, PageHeader, StatCard } from '@vault/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { useCompleteFirstOnramp, useResetFirstOnramp } from '../../data/onramp/firstOnramp';
+import { useResetFirstOnramp } from '../../data/onramp/firstOnramp';
+import { useStartOnramp } from '../../data/onramp/startOnramp';
 import { useDemoMode } from '../../display/demoMode';
 import { useSession } from '../../session/SessionProvider';
 import { addToBalance, readBalanceCents } from './balance';
@@ -29,7 +30,7 @@ export default function WalletScreen() {
 }
 
 function WalletDetails({ user }: { user: User }) {
-  const completeFirstOnramp = useCompleteFirstOnramp();
+  const startOnramp = useStartOnramp();
   const resetFirstOnramp = useResetFirstOnramp();
   const demo = useDemoMode();
   const [balance, setBalance] = useState(() => readBalanceCents(user.id));
@@ -45,12 +46,15 @@ function WalletDetails({ user }: { user: User }) {
     }
   };
 
-  // The mocked open-banking step ends in the demo function that records the first on-ramp on the
-  // server (docs/backend.md); the balance moves only once the server has it.
-  const onFunded = async (cents: number) => {
-    const result = await completeFirstOnramp(cents);
-    if (result.ok) setBalance(addToBalance(user.id, cents));
-    else if (!result.superseded) toast.error('The on-ramp could not be completed', { description: result.error });
+  // The payment goes through the onramp-session function (docs/backend.md "Payments"); the server
+  // records it and sets firstOnrampOk. The balance moves only once the payment has settled.
+  const onAuthorise = async (cents: number, idempotencyKey: string) => {
+    const result = await startOnramp(cents, idempotencyKey);
+    if (result.ok && result.status === 'settled') setBalance(addToBalance(user.id, cents));
+    else if (!result.ok && !result.superseded) {
+      toast.error('The on-ramp could not be completed', { description: result.error });
+    }
+    return result;
   };
 
   return (
@@ -78,7 +82,7 @@ function WalletDetails({ user }: { user: User }) {
         <StatCard label="Balance" value={<MoneyText cents={balance} />} hint="Euro funds available to invest" />
         <StatCard label="First on-ramp" value={user.firstOnrampOk ? 'Completed' : 'Not yet'} />
       </Grid>
-      {user.firstOnrampOk ? <NextBestActions /> : <FirstOnramp onFunded={onFunded} />}
+      {user.firstOnrampOk ? <NextBestActions /> : <FirstOnramp onAuthorise={onAuthorise} />}
       <BankLinking />
       {demo ? (
         <Card size="2">
