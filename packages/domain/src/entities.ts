@@ -25,12 +25,29 @@ export const DocumentSchema = v.object({
 });
 export type VaultDocument = v.InferOutput<typeof DocumentSchema>;
 
-const investmentStatuses = ['Active', 'Matured'] as const;
+/** An investment's life (packages/domain/src/investments.ts says who moves it). */
+export const investmentStatuses = ['Pending', 'Active', 'Matured', 'Rejected', 'Cancelled'] as const;
+const CentsSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+/** An ISO 8601 timestamp with its offset, as PostgREST serializes a timestamptz. */
+const TimestampSchema = v.pipe(v.string(), v.isoTimestamp());
+/**
+ * One of the member's investments, as `public.investments` stores it: money in integer cents,
+ * times as timestamptz. The screens format both through the domain (investments.ts).
+ */
 export const InvestmentRowSchema = v.object({
-  name: v.string(),
-  amount: v.string(),
-  date: v.string(),
+  id: v.pipe(v.string(), v.nonEmpty()),
+  opportunity_id: v.pipe(v.string(), v.nonEmpty()),
+  /** The opportunity's name when the member invested. */
+  opportunity_name: v.string(),
+  amount_cents: CentsSchema,
+  management_fee_cents: CentsSchema,
+  card_fee_cents: CentsSchema,
+  total_cents: CentsSchema,
+  method: v.picklist(['bank', 'card']),
   status: v.picklist(investmentStatuses),
+  submitted_at: TimestampSchema,
+  decided_at: v.nullable(TimestampSchema),
+  reason: v.nullable(v.string()),
 });
 export type InvestmentRow = v.InferOutput<typeof InvestmentRowSchema>;
 

@@ -1,7 +1,7 @@
 import type { BackendError } from './errors';
 
 /**
- * The refusals of the server actions (KYC, payments, signatures, fees), as the SQL raises them
+ * The refusals of the server actions (KYC, payments, signatures, fees, investments), as the SQL raises them
  * and PostgREST answers them. One convention:
  * - 42501 (HTTP 401/403): the caller may not do this;
  * - 22023 invalid_parameter_value (HTTP 400): an argument is missing or not valid;
@@ -50,4 +50,23 @@ export const actionErrors = {
 
   quoteBadAmount: { code: '22023', message: 'amount_cents must be a whole, non-negative number of cents' },
   quoteBadMethod: { code: '22023', message: 'method must be bank or card' },
+
+  investNotInvestor: { code: '42501', message: 'only an investor may submit an investment' },
+  idempotencyKeyRequired: { code: '22023', message: 'idempotency_key is required' },
+  unknownOpportunity: { code: '22023', message: 'unknown opportunity' },
+  opportunityClosed: { code: 'P0001', message: 'this opportunity is not open for investment' },
+  investWalletMissing: { code: 'P0001', message: 'create your wallet before investing' },
+  investKycNotApproved: { code: 'P0001', message: 'your KYC must be approved before investing' },
+  investOnrampMissing: { code: 'P0001', message: 'make your first on-ramp before investing' },
+  investmentReviewDenied: {
+    code: '42501',
+    message: 'only eq_spv_admin or an administrator may review investments',
+  },
+  investmentIdRequired: { code: '22023', message: 'investment_id is required' },
+  investmentBadDecision: { code: '22023', message: 'decision must be confirmed or rejected' },
+  investmentReasonRequired: { code: '22023', message: 'a reason is required when rejecting' },
+  noSuchInvestment: { code: 'P0001', message: 'no such investment' },
+  investmentNotPending: { code: 'P0001', message: 'only a pending investment can be reviewed' },
+  investmentNotCancellable: { code: 'P0001', message: 'only a pending investment can be cancelled' },
+  cancellationWindowOver: { code: 'P0001', message: 'the cancellation window is over' },
 } as const satisfies Record<string, BackendError | ((...args: never[]) => BackendError)>;

@@ -5,7 +5,7 @@ import { auditActions } from './audit';
 
 /**
  * The server actions (PostgREST `POST /rest/v1/rpc/<name>`) of the audit trail, KYC, payments,
- * signatures and fees: name, arguments in order (the keys of the JSON body), who may execute it,
+ * signatures, fees and investments: name, arguments in order (the keys of the JSON body), who may execute it,
  * and the audit actions it records. supabase/tests/actions.test.ts checks each against the
  * database: the signature, and EXECUTE for exactly these callers. docs/backend.md "Server actions".
  */
@@ -17,7 +17,15 @@ const ServerActionSchema = v.object({
   /** The Postgres roles holding EXECUTE; the function may narrow further (a Vault role, the admin flag). */
   executableBy: v.array(v.picklist(callers)),
   /** Who, within those roles, the function accepts. */
-  accepts: v.picklist(['the member', 'compliance or the admin flag', 'the service role', 'staff readers', 'anyone']),
+  accepts: v.picklist([
+    'the member',
+    'the investor',
+    'compliance or the admin flag',
+    'eq_spv_admin or the admin flag',
+    'the service role',
+    'staff readers',
+    'anyone',
+  ]),
   records: v.array(v.picklist(auditActions)),
 });
 export type ServerAction = v.InferOutput<typeof ServerActionSchema>;
@@ -65,6 +73,27 @@ export const serverActions: readonly ServerAction[] = parseTable('server action'
     executableBy: ['authenticated', 'service_role'],
     accepts: 'anyone',
     records: [],
+  },
+  {
+    name: 'submit_investment',
+    args: ['opportunity_id', 'amount_cents', 'method', 'idempotency_key'],
+    executableBy: ['authenticated'],
+    accepts: 'the investor',
+    records: ['investment.submitted'],
+  },
+  {
+    name: 'review_investment',
+    args: ['investment_id', 'decision', 'reason'],
+    executableBy: ['authenticated'],
+    accepts: 'eq_spv_admin or the admin flag',
+    records: ['investment.confirmed', 'investment.rejected'],
+  },
+  {
+    name: 'cancel_investment',
+    args: ['investment_id'],
+    executableBy: ['authenticated'],
+    accepts: 'the investor',
+    records: ['investment.cancelled'],
   },
   {
     name: 'audit_verify',

@@ -19,6 +19,7 @@ export const auditActions = [
   'investment.submitted',
   'investment.confirmed',
   'investment.rejected',
+  'investment.cancelled',
   'member.role_changed',
   'investor.classified',
   'appropriateness.submitted',

@@ -161,7 +161,7 @@ export const backendTables: readonly TableSpec[] = parseTable('backend table', T
     },
   },
   { name: 'documents', relation: 'table', access: { kind: 'per-member' }, key: ['user_id', 'id'] },
-  { name: 'investments', relation: 'table', access: { kind: 'per-member' }, key: ['user_id', 'id'] },
+  { name: 'investments', relation: 'table', access: { kind: 'per-member' }, key: ['id'] },
   { name: 'notifications', relation: 'table', access: { kind: 'per-member' }, key: ['user_id', 'id'] },
   { name: 'upcoming_actions', relation: 'table', access: { kind: 'per-member' }, key: ['user_id', 'id'] },
   { name: 'opportunities', relation: 'table', access: { kind: 'catalogue' }, key: ['id'] },

@@ -1,8 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { InvestmentRow, Loan } from '@vault/domain';
+import type { Loan, Status } from '@vault/domain';
 import { expect, userEvent, within } from 'storybook/test';
 import { StatusChip } from '../StatusChip';
 import { DataTable, type DataTableColumn } from './DataTable';
+
+/** Rows as a screen shows them: money and dates already formatted. */
+interface InvestmentRow {
+  name: string;
+  amount: string;
+  date: string;
+  status: Status;
+}
 
 const investments: InvestmentRow[] = [
   { name: 'Solar Park Groningen', amount: '€5,000', date: '2025-03-14', status: 'Active' },

@@ -28,6 +28,8 @@ export const statusColors: Readonly<Record<Status, StatusColor>> = {
   Sent: 'violet',
   Active: 'teal',
   Matured: 'gray',
+  Rejected: 'red',
+  Cancelled: 'gray',
   Operational: 'cyan',
   'Under Maintenance': 'orange',
   High: 'red',

@@ -2,7 +2,8 @@ import { Badge, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import {
   guideCardsFor,
   hrefFor,
-  type InvestmentRow,
+  type InvestmentView,
+  investmentView,
   type Nudge,
   nudgeFor,
   openingStepMessage,
@@ -34,10 +35,11 @@ import { useNudgeDismissal } from '../../storage/nudges';
 import { track } from '../../telemetry';
 import { QuickLinks } from './QuickLinks';
 
-const investmentColumns: readonly DataTableColumn<InvestmentRow>[] = [
+/** Money and dates come formatted from the domain (`investmentView`). */
+const investmentColumns: readonly DataTableColumn<InvestmentView>[] = [
   { key: 'name', header: 'Name' },
   { key: 'amount', header: 'Amount', align: 'right' },
-  { key: 'date', header: 'Date', render: (row) => <time dateTime={row.date}>{formatDate(row.date)}</time> },
+  { key: 'date', header: 'Date', render: (row) => <time dateTime={row.dateTime}>{row.date}</time> },
   { key: 'status', header: 'Status', render: (row) => <StatusChip status={row.status} /> },
 ];
 
@@ -87,8 +89,8 @@ export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
               caption="Recent investments"
               captionHidden
               columns={investmentColumns}
-              rows={rows}
-              getRowKey={(row) => `${row.name}-${row.date}`}
+              rows={newestFirst(rows).map(investmentView)}
+              getRowKey={(row) => row.id}
             />
           )}
         </TableData>
@@ -144,6 +146,11 @@ export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
       </Section>
     </Flex>
   );
+}
+
+/** The latest submission first: a new Pending investment heads the list. */
+function newestFirst<T extends { submitted_at: string }>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => Date.parse(b.submitted_at) - Date.parse(a.submitted_at));
 }
 
 interface CardItem {

@@ -7,6 +7,7 @@ import type {
   ProductionAsset,
   VaultDocument,
 } from '../../entities';
+import { investmentQuote } from '../../money';
 
 /** Sample documents, with every status and one awaiting signature (docs/decisions.md (13)). */
 export const documents: (VaultDocument & { id: string })[] = [
@@ -31,20 +32,56 @@ export const documents: (VaultDocument & { id: string })[] = [
 ];
 
 /**
- * The investor's recent investments: Active and Matured. Each row has an id so a member's copy
- * has a key in the database (the entity itself has none).
+ * A sample investment as `public.investments` stores it: the fees from investmentQuote, the
+ * amount in cents, submitted and decided on `date` (UTC midnight). Each has an id so the seed
+ * can key it; every member's copy gets its own uuid in the database.
  */
-export const investments: (InvestmentRow & { id: string })[] = [
-  { id: 'inv-groningen', name: 'Groningen Solar Park II', amount: '€10,000', date: '2025-02-14', status: 'Active' },
-  { id: 'inv-kenya', name: 'Kenya Clean Water Kiosks', amount: '€5,000', date: '2024-11-03', status: 'Active' },
-  { id: 'inv-ghana', name: 'Ghana Solar Schools', amount: '€2,500', date: '2023-09-18', status: 'Matured' },
-  {
-    id: 'inv-rotterdam',
-    name: 'Rotterdam Social Housing Fund',
-    amount: '€7,500',
-    date: '2023-04-07',
-    status: 'Matured',
-  },
+function sampleInvestment(
+  id: string,
+  opportunityId: string,
+  opportunityName: string,
+  amountCents: number,
+  date: string,
+  status: InvestmentRow['status'],
+): InvestmentRow {
+  const quote = investmentQuote(amountCents, 'bank');
+  const at = `${date}T00:00:00Z`;
+  return {
+    id,
+    opportunity_id: opportunityId,
+    opportunity_name: opportunityName,
+    amount_cents: amountCents,
+    management_fee_cents: quote.managementFeeCents,
+    card_fee_cents: quote.cardFeeCents,
+    total_cents: quote.totalCents,
+    method: 'bank',
+    status,
+    submitted_at: at,
+    decided_at: at,
+    reason: null,
+  };
+}
+
+/** The investor's recent investments: Active and Matured, all decided. */
+export const investments: InvestmentRow[] = [
+  sampleInvestment(
+    'inv-groningen',
+    'solar-park-groningen',
+    'Groningen Solar Park II',
+    1_000_000,
+    '2025-02-14',
+    'Active',
+  ),
+  sampleInvestment('inv-kenya', 'clean-water-kenya', 'Kenya Clean Water Kiosks', 500_000, '2024-11-03', 'Active'),
+  sampleInvestment('inv-ghana', 'schools-ghana', 'Ghana Solar Schools', 250_000, '2023-09-18', 'Matured'),
+  sampleInvestment(
+    'inv-rotterdam',
+    'social-housing-rotterdam',
+    'Rotterdam Social Housing Fund',
+    750_000,
+    '2023-04-07',
+    'Matured',
+  ),
 ];
 
 export const loans: Loan[] = [
