@@ -144,13 +144,8 @@ async function kycSessionAnswer(request: Request, verdict: KycDemoVerdict): Prom
   });
 }
 
-/**
- * What the demo payment provider does: 'settle' at once (recorded through record_payment as the
- * service role), or 'redirect' to a provider page (the payment stays for its webhook).
- */
-type OnrampDemoMode = 'settle' | 'redirect';
-
-async function onrampSessionAnswer(request: Request, mode: OnrampDemoMode): Promise<Response> {
+/** The demo payment provider: paid at once, recorded through record_payment as the service role. */
+async function onrampSessionAnswer(request: Request): Promise<Response> {
   const caller = await identify(request);
   if (caller.kind !== 'member') return sessionFail('notSignedIn');
   let body: unknown;
@@ -168,18 +163,8 @@ async function onrampSessionAnswer(request: Request, mode: OnrampDemoMode): Prom
   await latency(300);
   // A retried attempt (the same Idempotency-Key) names the same payment, so it is recorded once.
   const key = request.headers.get('idempotency-key');
-  const attempt = key ?? crypto.randomUUID();
-  const providerRef = `demo-payment-${stableHash(`${caller.id}:${attempt}`).toString(36)}`;
-  if (mode === 'redirect') {
-    return HttpResponse.json({
-      success: true,
-      provider: 'demo',
-      status: 'pending',
-      url: `https://checkout.demo.invalid/pay/${providerRef}`,
-      sessionId: providerRef,
-      error: null,
-    });
-  }
+  const attempt = key && /^[A-Za-z0-9._:-]{8,100}$/.test(key) ? key : crypto.randomUUID();
+  const providerRef = `demo-payment-${caller.id}-${attempt}`;
   const recorded = mockActions.record_payment?.(
     { kind: 'service' },
     {
@@ -211,8 +196,7 @@ export const kycSessionHandlers = {
 
 /** onramp-session in one state, for stories and tests. */
 export const onrampSessionHandlers = {
-  settle: http.post(ONRAMP_SESSION_PATH, ({ request }) => onrampSessionAnswer(request, 'settle')),
-  redirect: http.post(ONRAMP_SESSION_PATH, ({ request }) => onrampSessionAnswer(request, 'redirect')),
+  settle: http.post(ONRAMP_SESSION_PATH, ({ request }) => onrampSessionAnswer(request)),
   unavailable: http.post(ONRAMP_SESSION_PATH, () => sessionFail('paymentUnavailable')),
 };
 

@@ -1,4 +1,4 @@
-export { walletHandlers } from './functions';
+export { kycSessionHandlers, onrampSessionHandlers, walletHandlers } from './functions';
 
 export { RETRY_HEADER, tableHandlers } from './rest';
 export * from './scenario';
