@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { User } from '@vault/domain';
 import { expect, userEvent, within } from 'storybook/test';
+import { kycSessionHandlers, mockDb } from '../../../../../mocks';
 import {
   type AppStoryParameters,
   expectNavigatedTo,
@@ -70,6 +72,126 @@ export const SignedOutDemo: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Verify your identity' })).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Approve KYC (demo)' })).toBeNull();
+  },
+};
+
+/** The member with this KYC status (the embedded backend holds the same, seeded by the preview). */
+function withStatus(kycStatus: string): User {
+  return { ...storyUsers.walletInvestor, kycStatus };
+}
+
+/** The member's `kyc_cases` row as the server wrote it with its decision (or none). */
+function seedKycCase(reason: string | null): void {
+  const memberId = storyUsers.walletInvestor.id;
+  mockDb.withServerRows('kyc_cases', (rows) => {
+    const kept = rows.filter((row) => row.member_id !== memberId);
+    rows.splice(0, rows.length, ...kept);
+    if (reason !== null) {
+      const at = new Date().toISOString();
+      rows.push({
+        member_id: memberId,
+        reason,
+        submitted_at: at,
+        decided_at: at,
+        provider_applicant_id: null,
+        updated_at: at,
+      });
+    }
+  });
+}
+
+const rejectionReason = 'The photo of your identity document is blurred.';
+const resubmissionReason = 'Please add a proof of address from the last three months.';
+
+/** Not started: Continue submits the verification, then goes to the dashboard. */
+export const NotStartedContinue: Story = {
+  parameters: {
+    app: { url: '/kyc-verification', session: sessionAs('investor', withStatus('not_started')) },
+    msw: { handlers: [kycSessionHandlers.pending] },
+  },
+  beforeEach: () => seedKycCase(null),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Not verified')).toBeVisible();
+    canvas.getByRole('button', { name: 'Continue' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await expectNavigatedTo(canvasElement, '/dashboard');
+  },
+};
+
+/** Pending: "Under review"; Continue goes on without submitting again (a submission would fail here). */
+export const Pending: Story = {
+  parameters: {
+    app: { url: '/kyc-verification', session: sessionAs('investor', withStatus('pending')) },
+    msw: { handlers: [kycSessionHandlers.unavailable] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Under review')).toBeVisible();
+    await expect(canvas.getByText('We have your verification and will tell you once it is reviewed.')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Start again' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await expectNavigatedTo(canvasElement, '/dashboard');
+  },
+};
+
+/** Rejected: the reason the server kept, and Start again submits a new verification ("Under review"). */
+export const RejectedWithReason: Story = {
+  parameters: {
+    app: { url: '/kyc-verification', session: sessionAs('investor', withStatus('rejected')) },
+    msw: { handlers: [kycSessionHandlers.pending] },
+  },
+  beforeEach: () => seedKycCase(rejectionReason),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Not approved')).toBeVisible();
+    const decision = canvas.getByRole('region', { name: 'Verification decision' });
+    await expect(decision).toHaveTextContent('Your identity verification was not approved. You can start it again.');
+    await expect(await within(decision).findByText(`Reason: ${rejectionReason}`, {}, SLOW)).toBeVisible();
+    await userEvent.click(within(decision).getByRole('button', { name: 'Start again' }));
+    await expect(await canvas.findByText('Under review', {}, SLOW)).toBeVisible();
+    await expect(canvas.queryByRole('region', { name: 'Verification decision' })).toBeNull();
+  },
+};
+
+/** Resubmission requested: the reason, and Start again reached from the keyboard. */
+export const ResubmissionRequested: Story = {
+  parameters: {
+    app: { url: '/kyc-verification', session: sessionAs('investor', withStatus('resubmission_requested')) },
+    msw: { handlers: [kycSessionHandlers.pending] },
+  },
+  beforeEach: () => seedKycCase(resubmissionReason),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('More information needed')).toBeVisible();
+    const decision = canvas.getByRole('region', { name: 'Verification decision' });
+    await expect(decision).toHaveTextContent('Please submit your identity verification again.');
+    await expect(await within(decision).findByText(`Reason: ${resubmissionReason}`, {}, SLOW)).toBeVisible();
+    within(decision).getByRole('button', { name: 'Start again' }).focus();
+    await userEvent.keyboard(' ');
+    await expect(await canvas.findByText('Under review', {}, SLOW)).toBeVisible();
+  },
+};
+
+/** The provider is down: the server's message, on the page, and nothing moves. */
+export const SubmitFails: Story = {
+  parameters: {
+    app: { url: '/kyc-verification', session: sessionAs('investor', withStatus('not_started')) },
+    msw: { handlers: [kycSessionHandlers.unavailable] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const continueButton = canvas.getByRole('button', { name: 'Continue' });
+    await userEvent.click(continueButton);
+    const alert = await canvas.findByText(
+      'Your verification could not be submitted: The verification provider is unavailable',
+      {},
+      SLOW,
+    );
+    await expect(alert).toHaveAttribute('role', 'alert');
+    await expect(continueButton).toHaveAccessibleDescription(alert.textContent ?? '');
+    await expect(canvas.getByText('Not verified')).toBeVisible();
+    await expect(canvas.queryByTestId('story-location')).toBeNull();
   },
 };
 

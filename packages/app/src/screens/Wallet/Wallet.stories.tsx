@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '@vault/domain';
+import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { onrampSessionHandlers } from '../../../../../mocks';
 import {
   type AppStoryParameters,
   captureTelemetry,
@@ -142,6 +144,72 @@ export const DemoReset: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Reset first on-ramp' }));
     await expect(await canvas.findByRole('heading', { name: 'Make your first on-ramp' }, SLOW)).toBeVisible();
     await expect(canvas.queryByRole('heading', { name: 'Next best actions' })).toBeNull();
+  },
+};
+
+/** Up to the bank step with €20, from the keyboard. */
+async function toBankStep(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await userEvent.type(canvas.getByLabelText('Amount (EUR)'), '20');
+  await userEvent.keyboard('{Enter}');
+  await expect(canvas.getByRole('heading', { name: 'Confirm with your bank' })).toBeVisible();
+  return canvas;
+}
+
+/** The provider's page for this story: the same document with a fragment, so the story stays loaded. */
+const providerFragment = '#demo-provider-checkout';
+
+/** A provider with a payment page: the member is sent there; nothing is funded until its webhook. */
+export const OnrampPending: Story = {
+  parameters: {
+    app: { url: '/wallet', session: sessionAs('investor', storyUsers.kycInvestor) },
+    msw: {
+      handlers: [
+        http.post('*/functions/v1/onramp-session', () =>
+          HttpResponse.json({
+            success: true,
+            provider: 'stripe',
+            status: 'pending',
+            url: `${window.location.href.split('#')[0]}${providerFragment}`,
+            sessionId: 'cs_story',
+            error: null,
+          }),
+        ),
+      ],
+    },
+  },
+  beforeEach: () => () => {
+    if (window.location.hash === providerFragment) {
+      history.replaceState(history.state, '', window.location.href.split('#')[0]);
+    }
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await toBankStep(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Authorise payment' }));
+    await expect(await canvas.findByText('Taking you to your bank…', {}, SLOW)).toBeVisible();
+    await waitFor(() => expect(window.location.hash).toBe(providerFragment));
+    await expect(canvas.queryByRole('heading', { name: 'Next best actions' })).toBeNull();
+    await expect(screen.queryByText(messages.fundedMember)).toBeNull();
+  },
+};
+
+/** The provider is down: the server's message, Try again, and Cancel finds the amount as typed. */
+export const OnrampError: Story = {
+  parameters: {
+    app: { url: '/wallet', session: sessionAs('investor', storyUsers.kycInvestor) },
+    msw: { handlers: [onrampSessionHandlers.unavailable] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await toBankStep(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Authorise payment' }));
+    await expectToast('The on-ramp could not be completed');
+    const alert = await canvas.findByText('The payment provider is unavailable', {}, SLOW);
+    await expect(alert).toHaveAttribute('role', 'alert');
+    const retry = canvas.getByRole('button', { name: 'Try again' });
+    await expect(retry).toHaveAccessibleDescription('The payment provider is unavailable');
+    await expect(canvas.queryByRole('heading', { name: 'Next best actions' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }));
+    await expect(canvas.getByLabelText('Amount (EUR)')).toHaveValue('20');
   },
 };
 
