@@ -6,8 +6,8 @@
  * crypto library, and a synchronous hash lets the mock append an event in one write.
  */
 
-/** The prev_hash of the first event. */
-export const AUDIT_GENESIS_HASH = '0'.repeat(64);
+// The prev_hash of the first event is declared once, beside the trail's row schema.
+export { AUDIT_GENESIS_HASH } from './audit';
 
 /** A JSON value as jsonb holds it: integers only (jsonb prints other numbers in its own way). */
 export type JsonbValue =
