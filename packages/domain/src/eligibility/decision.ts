@@ -1,6 +1,6 @@
 import { declarationExpiresAt, type InvestorCategory, isUkCategory, skipsAppropriateness } from './classification';
 import { UK_COUNTRY } from './countries';
-import { APPROPRIATENESS_RETAKE_HOURS } from './questionnaire';
+import { APPROPRIATENESS_RETAKE_HOURS, type AssessmentRecord } from './questionnaire';
 
 /**
  * Who may invest in what: the one decision (docs/eligibility.md). `public.eligibility_decision`
@@ -147,3 +147,30 @@ export const eligibilityRefusalTitles: Record<EligibilityRefusal, string> = {
   COOLING_OFF_ACTIVE: 'Cooling-off period',
   APPROPRIATENESS_REQUIRED: 'Appropriateness questions needed',
 };
+
+/** The decision's view of the latest stored result (as `member_eligibility` reads it in SQL). */
+export function questionnaireStateOf(latest: AssessmentRecord | null): QuestionnaireState {
+  if (!latest) return { result: 'not_taken' };
+  if (latest.passed) return { result: 'passed' };
+  if (latest.acknowledgedAt) return { result: 'acknowledged' };
+  return { result: 'failed', at: latest.submittedAt };
+}
+
+/** An investment that makes its investor no longer first-time: any but a rejected or cancelled one. */
+export function countsAsPriorInvestment(status: unknown): boolean {
+  return status !== 'Rejected' && status !== 'Cancelled';
+}
+
+/**
+ * How submit_investment refuses, in both backends: P0001 (HTTP 400) with the message
+ * '<CODE>: <text>', so a client reads the code before the first ':' (`eligibilityRefusalCodeOf`).
+ */
+export function eligibilityRefusalError(code: EligibilityRefusal, at: Date | null): { code: 'P0001'; message: string } {
+  return { code: 'P0001', message: `${code}: ${eligibilityRefusalMessage(code, at)}` };
+}
+
+/** The refusal code an error message carries, or null for any other error. */
+export function eligibilityRefusalCodeOf(message: string): EligibilityRefusal | null {
+  const head = message.split(':', 1)[0] ?? '';
+  return (eligibilityRefusals as readonly string[]).includes(head) ? (head as EligibilityRefusal) : null;
+}

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { parseTable } from '../table';
+import { type InvestorCategory, isUkCategory, skipsAppropriateness } from './classification';
 
 /**
  * The appropriateness questionnaire (MiFID II, FCA COBS 4.12A): knowledge of the products Vault
@@ -137,3 +138,48 @@ export const ukRiskWarning = {
   text: "Don't invest unless you're prepared to lose all the money you invest. This is a high-risk investment and you are unlikely to be protected if something goes wrong.",
   linkLabel: 'Take 2 mins to learn more',
 } as const;
+
+/** A stored result, as `public.appropriateness_assessments` keeps it (the latest is what counts). */
+export interface AssessmentRecord {
+  passed: boolean;
+  submittedAt: Date;
+  acknowledgedAt: Date | null;
+}
+
+type AppropriatenessRefusal = Exclude<keyof typeof appropriatenessErrors, 'UNKNOWN_VERSION' | 'BAD_ANSWERS'>;
+
+/**
+ * Whether a classified member may submit the questionnaire now (after its arguments are valid):
+ * not asked of professionals and companies; a UK investor's failed test waits 24 hours.
+ */
+export function appropriatenessSubmissionRefusal(
+  category: InvestorCategory | null,
+  latest: AssessmentRecord | null,
+  now: Date,
+): AppropriatenessRefusal | null {
+  if (category === null) return 'notClassified';
+  if (skipsAppropriateness(category)) return 'notAsked';
+  if (
+    isUkCategory(category) &&
+    latest &&
+    !latest.passed &&
+    now.getTime() < latest.submittedAt.getTime() + APPROPRIATENESS_RETAKE_HOURS * 3_600_000
+  )
+    return 'retakeTooSoon';
+  return null;
+}
+
+/**
+ * Whether the member may acknowledge the warning: 'unchanged' when already acknowledged (a
+ * retry), else a refusal or null (record it).
+ */
+export function acknowledgementRefusal(
+  category: InvestorCategory | null,
+  latest: AssessmentRecord | null,
+): AppropriatenessRefusal | 'unchanged' | null {
+  if (category === null) return 'notClassified';
+  if (isUkCategory(category)) return 'ukMustPass';
+  if (!latest || latest.passed) return 'nothingToAcknowledge';
+  if (latest.acknowledgedAt) return 'unchanged';
+  return null;
+}
