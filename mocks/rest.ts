@@ -30,7 +30,7 @@ import {
 } from '@vault/domain';
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import * as v from 'valibot';
-import { documentRowsOf, type MockAction, mockActions } from './actions';
+import { documentRowsOf, investmentRowsOf, type MockAction, mockActions } from './actions';
 import { type Caller, identify } from './identity';
 import { currentTableScenario, type TableScenario } from './scenario';
 import { latency, mockSettings } from './settings';
@@ -93,6 +93,8 @@ function allRows(table: BackendTableName): Row[] {
   if (table === 'profiles') return mockDb.profiles().map((p) => ({ ...p }));
   // A document's status reflects its signature's evidence (sign_document, mocks/actions/signatures.ts).
   if (table === 'documents') return mockDb.accounts().flatMap((account) => documentRowsOf(account.id));
+  // The sample investments plus those submitted (mocks/actions/investments.ts).
+  if (table === 'investments') return mockDb.accounts().flatMap((account) => investmentRowsOf(account.id));
   if (Object.hasOwn(sampleMemberRows, table)) {
     // Every account got its copy of the sample rows when it was made (demo mode is on).
     const sample: readonly object[] = sampleMemberRows[table as keyof typeof sampleMemberRows];

@@ -1,4 +1,5 @@
 import { auditActions } from './audit';
+import { investmentActions } from './investments';
 import { kycActions } from './kyc';
 import { paymentActions } from './payments';
 import { signatureActions } from './signatures';
@@ -14,8 +15,10 @@ export const mockActions: MockActions = {
   ...signatureActions,
   ...kycActions,
   ...paymentActions,
+  ...investmentActions,
 };
 
 export { type AuditInput, appendAudit, verifyAuditChain } from './audit';
+export { investmentRowsOf } from './investments';
 export { documentRowsOf } from './signatures';
 export type { ActionAnswer, ActionCaller, MockAction, MockActions } from './types';

@@ -105,6 +105,7 @@ $$;
 -- in the new shape (a seed generated from the current domain) are left as they are.
 update public.sample_member_rows s
 set data = jsonb_build_object(
+  'id', s.id,
   'opportunity_id',
   coalesce((select o.id from public.opportunities o where o.name = s.data ->> 'name' order by o.id limit 1), s.id),
   'opportunity_name', s.data ->> 'name',

@@ -4,6 +4,7 @@ import {
   actionErrors,
   CANCELLATION_WINDOW_DAYS,
   InvestmentRowSchema,
+  investmentNotification,
   investmentQuote,
   investmentQuoteCases,
   sampleMemberRows,
@@ -67,7 +68,7 @@ interface StoredInvestment {
   idempotency_key: string;
 }
 
-/** Makes `member` pass the readiness gate (wallet, approved KYC, first on-ramp), then acts as them. */
+/** Makes `member` pass the readiness gate (wallet, approved KYC, first on-ramp) and eligibility, then acts as them. */
 async function makeReady(
   tx: Transaction,
   member: Account,
@@ -83,6 +84,18 @@ async function makeReady(
       steps.onramp !== false,
     ],
   );
+  // Eligibility (docs/eligibility.md) comes after the gate: a company in the Netherlands is
+  // admitted to every sample opportunity without a questionnaire or a cooling-off.
+  const { rows } = await tx.query<{ present: boolean }>(
+    `select to_regclass('public.investor_profiles') is not null as present`,
+  );
+  if (rows[0]?.present) {
+    await tx.query(
+      `insert into public.investor_profiles (member_id, country, category) values ($1, 'NL', 'corporate')
+       on conflict (member_id) do nothing`,
+      [member.id],
+    );
+  }
   await become(tx, member);
 }
 
@@ -493,12 +506,12 @@ describe('review_investment', () => {
         action: 'investment.rejected',
         details: { status: 'Rejected', reason: 'Source of funds unclear.' },
       });
-      const notes = await tx.query<{ body: string }>(
-        `select body from public.notifications where user_id = $1 and title = 'Investment not accepted'`,
+      const notes = await tx.query<{ title: string; body: string }>(
+        `select title, body from public.notifications where user_id = $1 and title = 'Investment not accepted'`,
         [callers.investorA.id],
       );
       expect(notes.rows).toEqual([
-        { body: `Your investment in ${openOpportunity.name} was not accepted. Reason: Source of funds unclear.` },
+        investmentNotification('rejected', openOpportunity.name, 'Source of funds unclear.'),
       ]);
     });
   });

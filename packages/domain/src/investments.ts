@@ -4,7 +4,8 @@ import type { BackendError } from './backend/errors';
 import { formatDate } from './dates';
 import type { InvestmentRow } from './entities';
 import { formatEuros, type PaymentMethod, paymentMethods } from './money';
-import type { Need } from './readiness';
+import { firstUnmetNeed, type Need } from './readiness';
+import type { Role } from './roles';
 
 /**
  * Investments that are stored (docs/backend.md "Investments"): the arguments of the three server
@@ -38,9 +39,6 @@ export const ReviewInvestmentArgsSchema = v.object({
   reason: v.nullish(v.pipe(v.string(), v.maxLength(500))),
 });
 
-/** `cancel_investment(investment_id)`. */
-export const CancelInvestmentArgsSchema = v.object({ investment_id: UuidSchema });
-
 /**
  * The first argument error of a submit_investment call, as the SQL raises it (its section 2),
  * or null. The opportunity is looked up after a retry is recognised (section 4).
@@ -59,6 +57,44 @@ export const readinessRefusals: Readonly<Record<Need, BackendError>> = {
   onramp: actionErrors.investOnrampMissing,
 };
 
+/** A profile row's readiness columns, as `public.profiles` holds them. */
+export interface ReadinessColumns {
+  crossmint_wallet_id: string | null;
+  kyc_status: string;
+  first_onramp_ok: boolean;
+}
+
+/**
+ * The readiness gate of submit_investment (its section 5): the refusal for the first step the
+ * member has not met, in the gate's order, or null when all are met.
+ */
+export function readinessRefusal(id: string, role: Role, profile: ReadinessColumns): BackendError | null {
+  const need = firstUnmetNeed({
+    id,
+    name: '',
+    email: '',
+    role,
+    crossmintWalletId: profile.crossmint_wallet_id ?? undefined,
+    kycStatus: profile.kyc_status,
+    firstOnrampOk: profile.first_onramp_ok,
+  });
+  return need ? readinessRefusals[need] : null;
+}
+
+/** The notification the member receives when an investment is decided (review_investment). */
+export function investmentNotification(
+  decision: InvestmentDecision,
+  opportunityName: string,
+  reason: string | null,
+): { title: string; body: string } {
+  return decision === 'confirmed'
+    ? { title: 'Investment confirmed', body: `Your investment in ${opportunityName} is confirmed and now active.` }
+    : {
+        title: 'Investment not accepted',
+        body: `Your investment in ${opportunityName} was not accepted. Reason: ${reason ?? ''}`,
+      };
+}
+
 /** The first argument error of a review_investment call, as the SQL raises it, or null. */
 export function reviewInvestmentArgsError(args: Record<string, unknown>): BackendError | null {
   if (!v.is(UuidSchema, args.investment_id)) return actionErrors.investmentIdRequired;
@@ -67,6 +103,11 @@ export function reviewInvestmentArgsError(args: Record<string, unknown>): Backen
   if (args.decision === 'rejected' && reason === '') return actionErrors.investmentReasonRequired;
   if (typeof args.reason === 'string' && args.reason.length > 500) return actionErrors.reasonTooLong;
   return null;
+}
+
+/** The argument error of a cancel_investment call, as the SQL raises it, or null. */
+export function cancelInvestmentArgsError(args: Record<string, unknown>): BackendError | null {
+  return v.is(UuidSchema, args.investment_id) ? null : actionErrors.investmentIdRequired;
 }
 
 /** When a Pending investment's cancellation window closes. */

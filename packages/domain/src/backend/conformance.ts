@@ -3,6 +3,7 @@ import { RoleSchema } from '../roles';
 import { actionErrors } from './actionErrors';
 import { currentAgreement } from './agreement';
 import { type BackendError, backendErrors } from './errors';
+import { type InvestmentActionName, type InvestmentSetupName, investmentScenarios } from './investmentConformance';
 import {
   type DemoFunctionName,
   demoFunctionNames,
@@ -102,7 +103,7 @@ export interface Scenario {
   actor: ActorId;
   op: Operation;
   /** The table, or the function for 'rpc'. */
-  target: BackendTableName | DemoFunctionName | typeof listMembers.name | SignatureActionName;
+  target: BackendTableName | DemoFunctionName | typeof listMembers.name | SignatureActionName | InvestmentActionName;
   /**
    * Server actions played first, in the same transaction (PGlite) or fixture (the mock), each as
    * its actor: the rows a read of the audit trail or of the signatures then finds.
@@ -126,7 +127,7 @@ type SignatureActionName = 'sign_agreement' | 'sign_document';
 /** One server action a scenario plays before its own operation. */
 export interface SetupCall {
   actor: ActorId;
-  fn: SignatureActionName;
+  fn: SignatureActionName | DemoFunctionName | InvestmentSetupName;
   values: Record<string, ScenarioValue>;
 }
 
@@ -462,4 +463,5 @@ export const conformanceScenarios: readonly Scenario[] = [
   ...rpcScenarios(),
   ...listMemberScenarios(),
   ...signatureScenarios(),
+  ...investmentScenarios(actors),
 ];
