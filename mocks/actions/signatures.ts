@@ -17,8 +17,8 @@ import type { ActionAnswer, ActionCaller, MockActions } from './types';
  * its evidence (`documentRowsOf`), never stored a second time.
  */
 
-export const AGREEMENT_SIGNATURES = 'agreement_signatures';
-export const DOCUMENT_SIGNATURES = 'document_signatures';
+const AGREEMENT_SIGNATURES = 'agreement_signatures';
+const DOCUMENT_SIGNATURES = 'document_signatures';
 
 /** A member's copy of the sample documents, each 'Signed' once its evidence exists. */
 export function documentRowsOf(memberId: string): ServerRow[] {

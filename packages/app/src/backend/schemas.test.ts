@@ -1,4 +1,4 @@
-import { backendTableNames, tableRowSchemas } from '@vault/domain';
+import { backendTableNames, isBackendTable, tableRowSchemas } from '@vault/domain';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { sampleTables } from '../../../../mocks';
@@ -21,6 +21,7 @@ describe('the tables the screens read', () => {
     const rows: readonly object[] = sampleTables[name as keyof typeof sampleTables];
     const screen = v.safeParse(v.array(tableSchemas[table]), rows);
     expect(screen.issues?.map((i) => `${v.getDotPath(i)}: ${i.message}`) ?? []).toEqual([]);
+    if (!isBackendTable(table)) throw new Error(`${table} is not a table of the backend contract`);
     const contract = tableRowSchemas[table];
     const withOwner = rows.map((row) => ({ ...row, user_id: '00000000-0000-4000-8000-000000000001' }));
     expect(v.safeParse(v.array(contract), withOwner).success || v.safeParse(v.array(contract), rows).success).toBe(

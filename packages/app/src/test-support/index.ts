@@ -3,4 +3,5 @@ export { expectNavigatedTo, expectToast, SLOW } from './expect';
 export { FullApp } from './FullApp';
 export { nudgeCallToActionStory } from './nudge';
 export { adminSession, sessionAs, signedOutSession, storyUsers } from './sessions';
+export { forgetSignaturesOf, seedSignature } from './signatures';
 export { captureTelemetry } from './telemetry';

@@ -18,7 +18,6 @@ export const AgreementSignatureRowSchema = v.object({
   document_sha256: Sha256Schema,
   signed_at: v.string(),
 });
-export type AgreementSignatureRow = v.InferOutput<typeof AgreementSignatureRowSchema>;
 
 /** One row of `public.document_signatures`: the evidence of a signed document. */
 export const DocumentSignatureRowSchema = v.object({
@@ -29,7 +28,6 @@ export const DocumentSignatureRowSchema = v.object({
   signer_email: v.string(),
   signed_at: v.string(),
 });
-export type DocumentSignatureRow = v.InferOutput<typeof DocumentSignatureRowSchema>;
 
 /** A member's copy of a document, as `public.documents` holds it (type and date default to ''). */
 export type DocumentRow = Pick<VaultDocument, 'name' | 'type' | 'date'> & { id: string; user_id: string };

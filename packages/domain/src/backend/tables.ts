@@ -231,7 +231,7 @@ export function roleTableReaders(spec: TableSpec): Role[] {
 }
 
 /** Who reads every member's records (the 'member-record' tables): compliance, mfo_admin and the admin flag. */
-export function readsEveryMemberRecord(reader: Reader): boolean {
+function readsEveryMemberRecord(reader: Reader): boolean {
   return reader.isAdmin || reader.role === 'compliance' || reader.role === 'mfo_admin';
 }
 

@@ -1,8 +1,23 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { messages } from '@vault/domain';
+import { actionErrors, agreementSections, currentAgreement, messages, type Session } from '@vault/domain';
+import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
-import { type AppStoryParameters, expectNavigatedTo, expectToast, sessionAs, withApp } from '../../test-support';
+import { mockDb } from '../../../../../mocks';
+import {
+  type AppStoryParameters,
+  expectNavigatedTo,
+  expectToast,
+  forgetSignaturesOf,
+  SLOW,
+  seedSignature,
+  sessionAs,
+  signedOutSession,
+  withApp,
+} from '../../test-support';
 import Agreement from '.';
+
+const investor = sessionAs('investor');
+const investorId = investor.user?.id ?? '';
 
 const meta = {
   title: 'Screens/Agreement',
@@ -10,38 +25,67 @@ const meta = {
   decorators: [withApp],
   parameters: {
     layout: 'fullscreen',
-    app: { url: '/agreement', session: sessionAs('investor') } satisfies AppStoryParameters,
+    app: { url: '/agreement', session: investor } satisfies AppStoryParameters,
+  },
+  // The embedded backend keeps rows between stories: every story starts unsigned.
+  beforeEach: ({ parameters }) => {
+    forgetSignaturesOf((parameters.app as { session?: Session } | undefined)?.session);
   },
 } satisfies Meta<typeof Agreement>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+async function termsOf(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  const terms = await canvas.findByRole(
+    'checkbox',
+    { name: /I have read and agree to the membership agreement terms/ },
+    SLOW,
+  );
+  return { canvas, terms, sign: canvas.getByRole('button', { name: 'Sign Agreement' }) };
+}
+
 /** Unticked, Sign Agreement reads as disabled, and an attempt says why; ticked, signing goes on to /dashboard. */
 export const TickboxGating: Story = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+    const { canvas, terms, sign } = await termsOf(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Membership Agreement' })).toBeVisible();
-    const sign = canvas.getByRole('button', { name: 'Sign Agreement' });
     await expect(sign).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(sign);
     await expectToast(messages.agreeToTerms);
     await expect(canvas.queryByTestId('story-location')).toBeNull();
 
-    const terms = canvas.getByRole('checkbox', { name: /I have read and agree to the membership agreement terms/ });
     await userEvent.click(terms);
     await expect(terms).toBeChecked();
     await expect(sign).toHaveAttribute('aria-disabled', 'false');
     await userEvent.click(sign);
     await expectToast('Agreement signed successfully');
     await expectNavigatedTo(canvasElement, '/dashboard');
+    // The server keeps the signature: the current version and hash, for this member.
+    const [signature] = mockDb.serverRows('agreement_signatures').filter((row) => row.member_id === investorId);
+    await expect(signature).toMatchObject({
+      version: currentAgreement.version,
+      document_sha256: currentAgreement.sha256,
+    });
+  },
+};
+
+/** The screen shows the domain's agreement, section for section (the text whose hash is signed). */
+export const AgreementText: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const text = canvas.getByRole('region', { name: 'Agreement text' });
+    for (const section of agreementSections) {
+      await expect(within(text).getByRole('heading', { name: section.title })).toBeVisible();
+      await expect(within(text).getByText(section.body)).toBeVisible();
+    }
   },
 };
 
 /** The keyboard path: tick with Space, sign with Enter. */
 export const KeyboardSigning: Story = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const terms = canvas.getByRole('checkbox', { name: /I have read and agree/ });
+    const { canvas, terms } = await termsOf(canvasElement);
     terms.focus();
     await userEvent.keyboard(' ');
     await expect(terms).toBeChecked();
@@ -49,6 +93,71 @@ export const KeyboardSigning: Story = {
     await expect(canvas.getByRole('button', { name: 'Sign Agreement' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await expectNavigatedTo(canvasElement, '/dashboard');
+  },
+};
+
+/** A member who signed earlier sees when, instead of the form. */
+export const Signed: Story = {
+  beforeEach: () => {
+    seedSignature('agreement_signatures', {
+      member_id: investorId,
+      version: currentAgreement.version,
+      document_sha256: currentAgreement.sha256,
+      signed_at: '2026-03-02T10:15:00.000Z',
+    });
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Signed on 2 Mar 2026', {}, SLOW)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Sign Agreement' })).toBeNull();
+    await expect(canvas.queryByRole('checkbox')).toBeNull();
+  },
+};
+
+/** While the server signs, the button says so and takes no second click. */
+export const SigningPending: Story = {
+  parameters: { msw: { handlers: [http.post('*/rest/v1/rpc/sign_agreement', () => delay('infinite'))] } },
+  play: async ({ canvasElement }) => {
+    const { canvas, terms, sign } = await termsOf(canvasElement);
+    await userEvent.click(terms);
+    await userEvent.click(sign);
+    const busy = await canvas.findByRole('button', { name: 'Signing…' }, SLOW);
+    await expect(busy).toHaveAttribute('aria-busy', 'true');
+    await expect(busy).toHaveAttribute('aria-disabled', 'true');
+    await expect(canvas.queryByTestId('story-location')).toBeNull();
+  },
+};
+
+/** The server refuses (a version or hash that is not current): its message, and the form stays. */
+export const SignError: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.post('*/rest/v1/rpc/sign_agreement', () =>
+          HttpResponse.json({ ...actionErrors.notCurrentAgreement, details: null, hint: null }, { status: 400 }),
+        ),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const { canvas, terms, sign } = await termsOf(canvasElement);
+    await userEvent.click(terms);
+    await userEvent.click(sign);
+    const alert = await canvas.findByRole('alert', {}, SLOW);
+    await expect(alert).toHaveTextContent(actionErrors.notCurrentAgreement.message);
+    await expect(canvas.getByRole('button', { name: 'Sign Agreement' })).toBeVisible();
+    await expect(canvas.queryByTestId('story-location')).toBeNull();
+  },
+};
+
+/** Signed out (the page is public): the form, and signing asks for a session. */
+export const SignedOut: Story = {
+  parameters: { app: { url: '/agreement', session: signedOutSession } satisfies AppStoryParameters },
+  play: async ({ canvasElement }) => {
+    const { canvas, terms, sign } = await termsOf(canvasElement);
+    await userEvent.click(terms);
+    await userEvent.click(sign);
+    await expect(await canvas.findByRole('alert', {}, SLOW)).toHaveTextContent(messages.notAuthenticated);
   },
 };
 

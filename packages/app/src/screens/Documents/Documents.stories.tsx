@@ -1,13 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { messages } from '@vault/domain';
-import { HttpResponse, http } from 'msw';
+import { actionErrors, messages, type Session } from '@vault/domain';
+import { delay, HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { tableHandlers } from '../../../../../mocks';
+import { mockDb, tableHandlers } from '../../../../../mocks';
 import { removeItem, storageKeys, writeItem } from '../../storage/browserStorage';
 import {
   type AppStoryParameters,
+  forgetSignaturesOf,
   nudgeCallToActionStory,
   SLOW,
+  seedSignature,
   sessionAs,
   storyUsers,
   withApp,
@@ -22,13 +24,17 @@ const meta = {
     layout: 'fullscreen',
     app: { url: '/documents', session: sessionAs('investor') } satisfies AppStoryParameters,
   },
-  // The per-page dismissal flag lives in localStorage; every story starts without it.
-  beforeEach: () => {
+  // The per-page dismissal flag lives in localStorage; every story starts without it, and with
+  // nothing signed (the embedded backend keeps its rows between stories).
+  beforeEach: ({ parameters }) => {
     removeItem(storageKeys.nudgeDismissed('documents'));
+    forgetSignaturesOf((parameters.app as { session?: Session } | undefined)?.session);
   },
 } satisfies Meta<typeof Documents>;
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+const investor = sessionAs('investor');
 
 /** The grid, the e-signature notice and one document waiting for a signature. */
 export const Pending: Story = {
@@ -59,6 +65,65 @@ export const ReviewAndSign: Story = {
     await expect(card).not.toBeNull();
     if (card) await expect(within(card).getByText('Signed')).toBeVisible();
     await expect(canvas.queryByText('Pending')).toBeNull();
+    // The server kept the evidence: what survives a reload.
+    const memberId = investor.user?.id;
+    const evidence = mockDb.serverRows('document_signatures').filter((row) => row.member_id === memberId);
+    await expect(evidence).toMatchObject([
+      { document_id: 'doc-membership', document_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    ]);
+  },
+};
+
+/** Signed on an earlier visit: the server's rows say Signed, so no banner. */
+export const SignedEarlier: Story = {
+  beforeEach: () => {
+    seedSignature('document_signatures', {
+      member_id: investor.user?.id ?? '',
+      document_id: 'doc-membership',
+      signer_email: investor.user?.email ?? '',
+      signed_at: '2026-03-02T10:15:00.000Z',
+    });
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const heading = await canvas.findByRole('heading', { name: 'Membership Agreement' }, SLOW);
+    const card = heading.closest('li');
+    await expect(card).not.toBeNull();
+    if (card) await expect(within(card).getByText('Signed')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Review & Sign' })).toBeNull();
+  },
+};
+
+/** While the server signs, the button says so and takes no second click. */
+export const SignPending: Story = {
+  parameters: { msw: { handlers: [http.post('*/rest/v1/rpc/sign_document', () => delay('infinite'))] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Review & Sign' }, SLOW));
+    const busy = await canvas.findByRole('button', { name: 'Signing…' }, SLOW);
+    await expect(busy).toHaveAttribute('aria-busy', 'true');
+    await expect(busy).toHaveAttribute('aria-disabled', 'true');
+  },
+};
+
+/** The server refuses: its message, and the document still waits for a signature. */
+export const SignError: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.post('*/rest/v1/rpc/sign_document', () =>
+          HttpResponse.json({ ...actionErrors.documentNotPending, details: null, hint: null }, { status: 400 }),
+        ),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Review & Sign' }, SLOW));
+    const alert = await canvas.findByRole('alert', {}, SLOW);
+    await expect(alert).toHaveTextContent(actionErrors.documentNotPending.message);
+    await expect(canvas.getByRole('button', { name: 'Review & Sign' })).toBeVisible();
+    await expect(canvas.getByText('Membership Agreement is waiting for your signature.')).toBeVisible();
   },
 };
 
