@@ -1,0 +1,112 @@
+import { keyframes, style } from '@vanilla-extract/css';
+import { vars } from '../theme';
+
+export const root = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['3'],
+  minWidth: 0,
+});
+
+export const table = style({
+  minWidth: 0,
+});
+
+export const caption = style({
+  captionSide: 'top',
+  textAlign: 'start',
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  fontSize: vars.fontSize['3'],
+  lineHeight: vars.lineHeight['3'],
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.text,
+});
+
+/**
+ * The primary column stays in view while a narrow table scrolls sideways; it needs an opaque
+ * background so the cells scrolling under it do not show through.
+ */
+export const sticky = style({
+  position: 'sticky',
+  insetInlineStart: 0,
+  zIndex: 1,
+  backgroundColor: vars.color.panel,
+  boxShadow: `inset -1px 0 0 ${vars.color.borderSubtle}`,
+});
+
+/** The selected row's sticky cell keeps the row's tint over its opaque background. */
+export const stickySelected = style({
+  backgroundImage: `linear-gradient(${vars.color.accentSoft}, ${vars.color.accentSoft})`,
+});
+
+export const row = style({});
+
+export const selectable = style({
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { backgroundColor: vars.color.hover },
+  },
+});
+
+export const selected = style({
+  backgroundColor: vars.color.accentSoft,
+  boxShadow: `inset 3px 0 0 ${vars.color.accent}`,
+  selectors: {
+    '&:hover': { backgroundColor: vars.color.accentSoft },
+  },
+});
+
+export const rowButton = style({
+  all: 'unset',
+  boxSizing: 'border-box',
+  display: 'block',
+  width: '100%',
+  minHeight: 24,
+  color: vars.color.text,
+  fontWeight: vars.fontWeight.medium,
+  cursor: 'pointer',
+  borderRadius: vars.radius['1'],
+  textAlign: 'inherit',
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 },
+  },
+});
+
+export const numeric = style({
+  fontVariantNumeric: 'tabular-nums',
+});
+
+export const message = style({
+  textAlign: 'center',
+  color: vars.color.textMuted,
+  paddingBlock: vars.space['6'],
+});
+
+export const errorBox = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space['3'],
+  color: vars.color.danger,
+});
+
+const pulse = keyframes({
+  '0%': { opacity: 1 },
+  '50%': { opacity: 0.45 },
+  '100%': { opacity: 1 },
+});
+
+export const skeleton = style({
+  display: 'block',
+  height: '1em',
+  width: '70%',
+  borderRadius: vars.radius['1'],
+  backgroundColor: vars.color.hover,
+  animation: `${pulse} 1.6s ease-in-out infinite`,
+  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+});
+
+export const footer = style({
+  display: 'flex',
+  justifyContent: 'center',
+});

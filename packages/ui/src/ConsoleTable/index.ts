@@ -1,0 +1,2 @@
+export type { ConsoleTableAlign, ConsoleTableColumn, ConsoleTableProps } from './ConsoleTable';
+export { ConsoleTable } from './ConsoleTable';

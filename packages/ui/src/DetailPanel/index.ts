@@ -1,0 +1,2 @@
+export type { DetailPanelField, DetailPanelLayoutProps, DetailPanelProps } from './DetailPanel';
+export { DetailPanel, DetailPanelLayout } from './DetailPanel';

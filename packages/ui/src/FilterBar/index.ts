@@ -1,0 +1,10 @@
+export type {
+  FilterBarDateRange,
+  FilterBarDateRangeValue,
+  FilterBarFilter,
+  FilterBarOption,
+  FilterBarProps,
+  FilterBarSearch,
+  FilterBarSelect,
+} from './FilterBar';
+export { FilterBar, hasActiveFilter } from './FilterBar';

@@ -1,0 +1,2 @@
+export type { ReasonDialogProps } from './ReasonDialog';
+export { ReasonDialog } from './ReasonDialog';
