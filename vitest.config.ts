@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 // idle (docs/testing.md).
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'packages/app', 'supabase', 'docs'],
+    projects: ['packages/domain', 'packages/ui', 'packages/app', 'supabase', 'docs'],
     maxWorkers: availableParallelism(),
   },
 });
