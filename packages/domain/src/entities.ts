@@ -78,10 +78,21 @@ export const ProductionAssetSchema = v.object({
 export type ProductionAsset = v.InferOutput<typeof ProductionAssetSchema>;
 
 const alertPriorities = ['High', 'Medium'] as const;
+/** An alert moves open → acknowledged → resolved (or open → resolved), never back (acknowledge_alert, resolve_alert). */
+export const alertStatuses = ['open', 'acknowledged', 'resolved'] as const;
+const OptionalTextSchema = v.optional(v.nullable(v.string()));
 export const ComplianceAlertSchema = v.object({
   user: v.string(),
   issue: v.string(),
   priority: v.picklist(alertPriorities),
+  /** The server's id and status, with who acted and when; absent from rows written before them. */
+  id: v.optional(v.number()),
+  status: v.optional(v.picklist(alertStatuses)),
+  acknowledged_by: OptionalTextSchema,
+  acknowledged_at: OptionalTextSchema,
+  resolved_by: OptionalTextSchema,
+  resolved_at: OptionalTextSchema,
+  note: OptionalTextSchema,
 });
 export type ComplianceAlert = v.InferOutput<typeof ComplianceAlertSchema>;
 

@@ -1,3 +1,4 @@
+import { consoleErrors } from './consoles';
 import type { BackendError } from './errors';
 
 /**
@@ -69,4 +70,6 @@ export const actionErrors = {
   investmentNotPending: { code: 'P0001', message: 'only a pending investment can be reviewed' },
   investmentNotCancellable: { code: 'P0001', message: 'only a pending investment can be cancelled' },
   cancellationWindowOver: { code: 'P0001', message: 'the cancellation window is over' },
+
+  ...consoleErrors,
 } as const satisfies Record<string, BackendError | ((...args: never[]) => BackendError)>;

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { eligibilityServerActions } from '../eligibility/actions';
 import { parseTable } from '../table';
 import { auditActions } from './audit';
+import { consoleServerActions } from './consoles';
 
 /**
  * The server actions (PostgREST `POST /rest/v1/rpc/<name>`) of the audit trail, KYC, payments,
@@ -24,6 +25,8 @@ const ServerActionSchema = v.object({
     'eq_spv_admin or the admin flag',
     'the service role',
     'staff readers',
+    'the roles consoleFunctions names',
+    'per report kind',
     'anyone',
   ]),
   records: v.array(v.picklist(auditActions)),
@@ -102,5 +105,6 @@ export const serverActions: readonly ServerAction[] = parseTable('server action'
     accepts: 'staff readers',
     records: [],
   },
+  ...consoleServerActions,
   ...eligibilityServerActions,
 ]);
