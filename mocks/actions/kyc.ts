@@ -24,8 +24,8 @@ import type { ActionAnswer, ActionCaller, MockActions } from './types';
  */
 
 export const KYC_CASES_TABLE = 'kyc_cases';
-export const PROVIDER_EVENTS_TABLE = 'provider_events';
-export const NOTIFICATIONS_TABLE = 'notifications';
+const PROVIDER_EVENTS_TABLE = 'provider_events';
+const NOTIFICATIONS_TABLE = 'notifications';
 
 const fail = (error: BackendError): ActionAnswer => ({ ok: false, error });
 
@@ -164,8 +164,3 @@ export const kycActions: MockActions = {
     return transition(caller, memberId, next, typeof reason === 'string' ? reason : null, { from, by: 'reviewer' });
   },
 };
-
-/** The member's own KYC case (what `kyc_cases`' policy lets them read), or null. */
-export function kycCaseOf(memberId: string): ServerRow | null {
-  return mockDb.serverRows(KYC_CASES_TABLE).find((row) => row.member_id === memberId) ?? null;
-}

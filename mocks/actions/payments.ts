@@ -18,7 +18,7 @@ import type { MockActions } from './types';
  * supabase/tests/payment-rules.test.ts). Service role only; once per event id.
  */
 
-export const PAYMENTS_TABLE = 'payments';
+const PAYMENTS_TABLE = 'payments';
 
 export const paymentActions: MockActions = {
   record_payment: (caller, args) => {

@@ -11,10 +11,10 @@ export const paymentStatuses = ['pending', 'settled', 'failed'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /** The currency a first on-ramp must be paid in. */
-export const FIRST_ONRAMP_CURRENCY = 'EUR';
+const FIRST_ONRAMP_CURRENCY = 'EUR';
 
 /** The longest provider_ref or event_id the tables accept. */
-export const PROVIDER_ID_MAX_LENGTH = 200;
+const PROVIDER_ID_MAX_LENGTH = 200;
 
 export interface PaymentArgs {
   member_id?: unknown;
