@@ -27,7 +27,7 @@ export const titles = style({
 });
 
 export const title = style({
-  overflowWrap: 'anywhere',
+  overflowWrap: 'break-word',
   selectors: {
     '&:focus': { outline: 'none' },
     '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 },
@@ -38,7 +38,7 @@ export const subtitle = style({
   margin: 0,
   fontSize: vars.fontSize['2'],
   color: vars.color.textMuted,
-  overflowWrap: 'anywhere',
+  overflowWrap: 'break-word',
 });
 
 export const fields = style({
@@ -66,7 +66,7 @@ export const value = style({
   fontSize: vars.fontSize['2'],
   lineHeight: vars.lineHeight['2'],
   color: vars.color.text,
-  overflowWrap: 'anywhere',
+  overflowWrap: 'break-word',
   minWidth: 0,
 });
 

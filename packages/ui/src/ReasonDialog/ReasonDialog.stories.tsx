@@ -1,0 +1,199 @@
+import { Button } from '@radix-ui/themes';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { ReasonDialog, type ReasonDialogProps } from './ReasonDialog';
+
+type DemoProps = Pick<ReasonDialogProps, 'pending' | 'error' | 'required' | 'defaultReason'> & {
+  onConfirm: (reason: string) => void;
+  onCancel: () => void;
+  initiallyOpen?: boolean;
+  /** Answer each confirm with this error, as a failed server call would. */
+  failWith?: string;
+};
+
+/** A Reject button that opens the dialog, as the /kyc console does; the dialog stays open on a failure. */
+function RejectWithReason({ onConfirm, onCancel, initiallyOpen = false, failWith, ...props }: DemoProps) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const [error, setError] = useState<string | undefined>(undefined);
+  return (
+    <>
+      <Button type="button" color="red" variant="soft" onClick={() => setOpen(true)}>
+        Reject
+      </Button>
+      <ReasonDialog
+        {...props}
+        open={open}
+        title="Reject KYC for Ada Lovelace"
+        description="The member sees this reason and may start again."
+        confirmLabel="Reject"
+        pendingLabel="Rejecting…"
+        maxLength={500}
+        error={props.error ?? error}
+        onCancel={() => {
+          setOpen(false);
+          setError(undefined);
+          onCancel();
+        }}
+        onConfirm={(reason) => {
+          onConfirm(reason);
+          if (failWith) setError(failWith);
+          else setOpen(false);
+        }}
+      />
+    </>
+  );
+}
+
+const meta = {
+  title: 'Console/ReasonDialog',
+  component: RejectWithReason,
+  tags: ['autodocs'],
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A modal dialog (Radix Themes Dialog) for an action that needs a reason: a labelled textarea, **A reason is required** when it is left empty, Confirm and Cancel. While the call runs Confirm is disabled with a spinner and its pending label; a failed call's message shows inside the dialog and the typed reason stays. Escape cancels; focus is trapped inside and returns to the button that opened it.\n\n**When to use:** before a console action that records a reason or a note (Reject, Request resubmission, Change status).\n\n**When not:** for a plain confirmation without text, or a longer form.",
+      },
+    },
+  },
+  args: { onConfirm: fn(), onCancel: fn() },
+} satisfies Meta<typeof RejectWithReason>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Opening focuses the reason; Confirm sends the trimmed reason and the dialog closes. */
+export const Default: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const opener = canvas.getByRole('button', { name: 'Reject' });
+    await userEvent.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Reject KYC for Ada Lovelace' });
+    await expect(dialog).toHaveAccessibleDescription('The member sees this reason and may start again.');
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason (required)' });
+    await waitFor(() => expect(reason).toHaveFocus());
+    await userEvent.type(reason, '  Document expired  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await expect(args.onConfirm).toHaveBeenCalledWith('Document expired');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(opener).toHaveFocus());
+  },
+};
+
+/** Confirm with an empty (or blank) reason shows 'A reason is required' by the field and sends nothing. */
+export const ReasonRequired: Story = {
+  name: 'Validation: a reason is required',
+  args: { initiallyOpen: true },
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Reject KYC for Ada Lovelace' });
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason (required)' });
+    await userEvent.type(reason, '   ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await expect(args.onConfirm).not.toHaveBeenCalled();
+    await expect(within(dialog).getByText('A reason is required')).toBeVisible();
+    await expect(reason).toHaveAttribute('aria-invalid', 'true');
+    await expect(reason).toHaveAccessibleDescription('A reason is required');
+    await expect(reason).toHaveFocus();
+    await userEvent.type(reason, 'Blurred photo');
+    await expect(within(dialog).queryByText('A reason is required')).toBeNull();
+  },
+};
+
+/** While the call runs, Confirm is disabled and says what is happening. */
+export const Pending: Story = {
+  args: { initiallyOpen: true, pending: true, defaultReason: 'Document expired' },
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Reject KYC for Ada Lovelace' });
+    const confirm = within(dialog).getByRole('button', { name: 'Rejecting…' });
+    await expect(confirm).toBeDisabled();
+    await expect(within(dialog).getByRole('textbox', { name: 'Reason (required)' })).toHaveValue('Document expired');
+    await expect(args.onConfirm).not.toHaveBeenCalled();
+  },
+};
+
+/** A failed call: its message inside the dialog, the typed reason kept, Confirm available again. */
+export const ErrorKeepsText: Story = {
+  name: 'Error keeps the typed text',
+  args: { failWith: 'The review could not be saved: the member is no longer pending.' },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject KYC for Ada Lovelace' });
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason (required)' });
+    await userEvent.type(reason, 'Address does not match');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await expect(args.onConfirm).toHaveBeenCalledWith('Address does not match');
+    await expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The review could not be saved: the member is no longer pending.',
+    );
+    await expect(screen.getByRole('dialog', { name: 'Reject KYC for Ada Lovelace' })).toBeVisible();
+    await expect(reason).toHaveValue('Address does not match');
+    await expect(within(dialog).getByRole('button', { name: 'Reject' })).toBeEnabled();
+  },
+};
+
+/** Escape cancels, and focus returns to the button that opened the dialog. */
+export const EscapeCancels: Story = {
+  name: 'Escape cancels',
+  play: async ({ canvasElement, args }) => {
+    const opener = within(canvasElement).getByRole('button', { name: 'Reject' });
+    await userEvent.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Reject KYC for Ada Lovelace' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason (required)' }), 'draft');
+    await userEvent.keyboard('{Escape}');
+    await expect(args.onCancel).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(opener).toHaveFocus());
+    await expect(args.onConfirm).not.toHaveBeenCalled();
+  },
+};
+
+/** Tab cycles inside the dialog: from Confirm it wraps to the first control, never to the page. */
+export const FocusTrapped: Story = {
+  name: 'Focus trapped',
+  args: { initiallyOpen: true },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Reject KYC for Ada Lovelace' });
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason (required)' });
+    await waitFor(() => expect(reason).toHaveFocus());
+    await userEvent.tab();
+    await expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.tab();
+    await expect(within(dialog).getByRole('button', { name: 'Reject' })).toHaveFocus();
+    await userEvent.tab();
+    await expect(reason).toHaveFocus();
+  },
+};
+
+/** Not required: an empty reason is sent as ''. */
+export const Optional: Story = {
+  name: 'Reason optional',
+  args: { initiallyOpen: true, required: false },
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Reject KYC for Ada Lovelace' });
+    await expect(within(dialog).getByRole('textbox', { name: 'Reason' })).not.toBeRequired();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await expect(args.onConfirm).toHaveBeenCalledWith('');
+  },
+};
+
+export const Narrow: Story = {
+  name: 'Narrow (phone)',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phoneSmall' } },
+  args: { initiallyOpen: true, error: 'The review could not be saved. Try again.' },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Reject KYC for Ada Lovelace' });
+    await expect(dialog.getBoundingClientRect().width).toBeLessThanOrEqual(window.innerWidth);
+    await expect(within(dialog).getByRole('alert')).toBeVisible();
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  args: { initiallyOpen: true },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Reject KYC for Ada Lovelace' });
+    await expect(dialog.closest('.radix-themes')).toHaveClass('dark');
+  },
+};
