@@ -3,6 +3,7 @@ import { RoleSchema } from '../roles';
 import { actionErrors } from './actionErrors';
 import { currentAgreement } from './agreement';
 import { type BackendError, backendErrors } from './errors';
+import { KYC_REASON_MAX_LENGTH } from './kyc';
 import { type InvestmentActionName, type InvestmentSetupName, investmentScenarios } from './investmentConformance';
 import {
   type DemoFunctionName,
@@ -103,7 +104,13 @@ export interface Scenario {
   actor: ActorId;
   op: Operation;
   /** The table, or the function for 'rpc'. */
-  target: BackendTableName | DemoFunctionName | typeof listMembers.name | SignatureActionName | InvestmentActionName;
+  target:
+    | BackendTableName
+    | DemoFunctionName
+    | typeof listMembers.name
+    | SignatureActionName
+    | KycPaymentActionName
+    | InvestmentActionName;
   /**
    * Server actions played first, in the same transaction (PGlite) or fixture (the mock), each as
    * its actor: the rows a read of the audit trail or of the signatures then finds.
@@ -127,7 +134,7 @@ type SignatureActionName = 'sign_agreement' | 'sign_document';
 /** One server action a scenario plays before its own operation. */
 export interface SetupCall {
   actor: ActorId;
-  fn: SignatureActionName | DemoFunctionName | InvestmentSetupName;
+  fn: SignatureActionName | KycPaymentActionName | DemoFunctionName | InvestmentSetupName;
   values: Record<string, ScenarioValue>;
 }
 
@@ -456,6 +463,159 @@ function signatureScenarios(): Scenario[] {
   return out;
 }
 
+// --- KYC, payments and the audit check (start_kyc, review_kyc, apply_kyc_result, record_payment, audit_verify) ---
+
+/** The KYC and payment server actions (20261124120100_kyc.sql, 20261124120200_payments.sql) and audit_verify. */
+type KycPaymentActionName = 'start_kyc' | 'review_kyc' | 'apply_kyc_result' | 'record_payment' | 'audit_verify';
+
+/**
+ * Who may submit, review and verify, and that the provider-only functions are refused to every
+ * browser actor (the service role is no actor: supabase/tests/kyc.test.ts and payments.test.ts
+ * cover it). Staff accounts are made verified first (`demo_approve_kyc`), as the embedded
+ * backend's staff accounts are, so both fixtures start from the same status.
+ */
+function kycPaymentScenarios(): Scenario[] {
+  const out: Scenario[] = [];
+  const refused = (error: BackendError): Expectation => ({ error: error.code, message: error.message });
+  const reviewers = (a: Actor) => a.isAdmin || a.role === 'compliance';
+  for (const a of actors) {
+    const investor = a.id === 'investorA' || a.id === 'investorB';
+    const start: Scenario = {
+      name: `${a.id} calls start_kyc`,
+      actor: a.id,
+      op: 'rpc',
+      target: 'start_kyc',
+      values: {},
+      expect: !a.role
+        ? denied(actionErrors.functionDenied('start_kyc'))
+        : investor
+          ? { ok: true }
+          : refused(actionErrors.kycAlreadyApproved),
+    };
+    if (a.role && !investor) start.before = [{ actor: a.id, fn: 'demo_approve_kyc', values: {} }];
+    out.push(start);
+
+    // Another member's pending verification, approved.
+    const other = otherActor(a.id);
+    const review: Scenario = {
+      name: `${a.id} calls review_kyc on a pending verification`,
+      actor: a.id,
+      op: 'rpc',
+      target: 'review_kyc',
+      values: { member_id: '$other', decision: 'approved', reason: null },
+      before: [{ actor: other, fn: 'start_kyc', values: {} }],
+      expect: !a.role
+        ? denied(actionErrors.functionDenied('review_kyc'))
+        : reviewers(a)
+          ? { ok: true }
+          : denied(actionErrors.kycReviewDenied),
+    };
+    out.push(review);
+
+    for (const [fn, values] of [
+      ['apply_kyc_result', { member_id: '$own', result: 'approved', reason: null, event_id: 'evt-conformance-kyc' }],
+      [
+        'record_payment',
+        {
+          member_id: '$own',
+          provider_ref: 'pi_conformance',
+          amount_cents: MIN_FIRST_ONRAMP_CENTS,
+          currency: 'EUR',
+          status: 'settled',
+          event_id: 'evt-conformance-payment',
+        },
+      ],
+    ] as const) {
+      out.push({
+        name: `${a.id} calls ${fn}`,
+        actor: a.id,
+        op: 'rpc',
+        target: fn,
+        values,
+        expect: denied(actionErrors.functionDenied(fn)),
+      });
+    }
+
+    out.push({
+      name: `${a.id} calls audit_verify`,
+      actor: a.id,
+      op: 'rpc',
+      target: 'audit_verify',
+      values: {},
+      expect: !a.role
+        ? denied(actionErrors.functionDenied('audit_verify'))
+        : a.isAdmin || a.role === 'compliance' || a.role === 'mfo_admin'
+          ? { ok: true }
+          : denied(actionErrors.auditVerifyDenied),
+    });
+  }
+
+  // The member: a retry while pending changes nothing.
+  out.push({
+    name: 'investorA calls start_kyc while pending',
+    actor: 'investorA',
+    op: 'rpc',
+    target: 'start_kyc',
+    values: {},
+    before: [{ actor: 'investorA', fn: 'start_kyc', values: {} }],
+    expect: { ok: true },
+  });
+
+  // The reviewer's refusals, in the order the function checks them.
+  const pendingOther: SetupCall[] = [{ actor: 'investorA', fn: 'start_kyc', values: {} }];
+  const cases: [string, Record<string, ScenarioValue>, Expectation, SetupCall[]?][] = [
+    ['their own', { member_id: '$own', decision: 'approved', reason: null }, denied(actionErrors.kycSelfReview)],
+    [
+      'an unknown decision',
+      { member_id: '$other', decision: 'maybe', reason: 'x' },
+      refused(actionErrors.kycBadDecision),
+      pendingOther,
+    ],
+    [
+      'a rejection without a reason',
+      { member_id: '$other', decision: 'rejected', reason: ' ' },
+      refused(actionErrors.kycReasonRequired),
+      pendingOther,
+    ],
+    [
+      'a reason over the limit',
+      { member_id: '$other', decision: 'rejected', reason: 'r'.repeat(KYC_REASON_MAX_LENGTH + 1) },
+      refused(actionErrors.reasonTooLong),
+      pendingOther,
+    ],
+    [
+      'a verification not pending',
+      { member_id: '$other', decision: 'approved', reason: null },
+      refused(actionErrors.kycNotPending),
+    ],
+    [
+      'a rejection with its reason',
+      { member_id: '$other', decision: 'rejected', reason: 'The document is not readable' },
+      { ok: true },
+      pendingOther,
+    ],
+    [
+      'a resubmission request with its reason',
+      { member_id: '$other', decision: 'resubmission_requested', reason: 'Please add a proof of address' },
+      { ok: true },
+      pendingOther,
+    ],
+  ];
+  for (const [what, values, expect, before] of cases) {
+    const scenario: Scenario = {
+      name: `compliance calls review_kyc: ${what}`,
+      actor: 'compliance',
+      op: 'rpc',
+      target: 'review_kyc',
+      values,
+      expect,
+    };
+    if (before) scenario.before = before;
+    out.push(scenario);
+  }
+  return out;
+}
+
 /** Every scenario both runners play. Names are unique. */
 export const conformanceScenarios: readonly Scenario[] = [
   ...tableScenarios(),
@@ -463,5 +623,6 @@ export const conformanceScenarios: readonly Scenario[] = [
   ...rpcScenarios(),
   ...listMemberScenarios(),
   ...signatureScenarios(),
+  ...kycPaymentScenarios(),
   ...investmentScenarios(actors),
 ];
