@@ -10,7 +10,7 @@ const KYC_SESSION_FUNCTION = 'kyc-session';
  * the status to pending (a provider may decide at once: the embedded backend's demo provider
  * approves). The profile is then read again, so the screen shows the status the server stored.
  */
-function submitKyc(store: SessionStore): Promise<CallResult> {
+export function submitKyc(store: SessionStore): Promise<CallResult> {
   return writeForMember(store, async (backend, user) => {
     const session = await backend.invokeFunction(KYC_SESSION_FUNCTION, { body: {} });
     if (!session.ok) return session;

@@ -31,7 +31,11 @@ function providerPage(value: unknown): string | null {
  * attempt: a retry of the same attempt sends the same key, so the provider opens (or records) one
  * payment. A settled answer is followed by a profile read, so `firstOnrampOk` is the server's.
  */
-async function startOnramp(store: SessionStore, amountCents: number, idempotencyKey: string): Promise<OnrampResult> {
+export async function startOnramp(
+  store: SessionStore,
+  amountCents: number,
+  idempotencyKey: string,
+): Promise<OnrampResult> {
   const user = store.getState().session.user;
   if (!user) return { ok: false, error: 'A signed-in member is needed to fund a wallet' };
   const loaded = await store.backend();
