@@ -5,7 +5,7 @@ import type { Opportunity } from '../../opportunities';
  * Sample opportunities: every category and region, terms in Months and Years (docs/decisions.md (13)).
  * Open to every country and category with no minimum: their minInvestment is for display only.
  */
-export const opportunities: Opportunity[] = (<Opportunity[]>[
+const listed: Opportunity[] = [
   {
     id: 'solar-park-groningen',
     name: 'Groningen Solar Park II',
@@ -142,7 +142,13 @@ export const opportunities: Opportunity[] = (<Opportunity[]>[
     open: true,
     description: 'Raised solar panels over olive groves, sharing the land between crops and power.',
   },
-]).map((o) => ({ ...o, eligible_countries: null, eligible_categories: null, min_ticket_cents: null }));
+];
+export const opportunities: Opportunity[] = listed.map((o) => ({
+  ...o,
+  eligible_countries: null,
+  eligible_categories: null,
+  min_ticket_cents: null,
+}));
 
 /** The detail record of each sample opportunity, keyed by the same id. */
 export const opportunityDetails: OpportunityDetail[] = opportunities.map((o) => ({
