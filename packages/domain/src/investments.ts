@@ -149,3 +149,15 @@ export function investmentView(row: InvestmentRow): InvestmentView {
     reason: row.reason,
   };
 }
+
+/**
+ * A server refusal of submit_investment as the screen shows it: a sentence ('create your wallet
+ * before investing' reads 'Create your wallet before investing.'), without an eligibility code
+ * prefix ('NOT_CLASSIFIED: …').
+ */
+export function investmentErrorText(message: string): string {
+  const text = message.replace(/^[A-Z_]+: /, '').trim();
+  if (text === '') return 'The investment could not be submitted.';
+  const sentence = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}

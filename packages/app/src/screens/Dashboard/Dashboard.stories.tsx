@@ -1,5 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { messages, openingStepMessage, type Role } from '@vault/domain';
+import {
+  formatDate,
+  formatEuros,
+  type InvestmentRow,
+  investmentQuote,
+  messages,
+  openingStepMessage,
+  type Role,
+  sampleMemberRows,
+} from '@vault/domain';
 import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { tableHandlers } from '../../../../../mocks';
@@ -46,7 +55,10 @@ export const Investor: Story = {
     for (const header of ['Name', 'Amount', 'Date', 'Status']) {
       await expect(within(table).getByRole('columnheader', { name: header })).toBeVisible();
     }
-    await expect(within(table).getByRole('rowheader', { name: 'Groningen Solar Park II' })).toBeVisible();
+    // Money and dates from the stored cents and timestamps, formatted by the domain.
+    const groningen = within(table).getByRole('rowheader', { name: 'Groningen Solar Park II' }).closest('tr');
+    await expect(groningen).toHaveTextContent('€10,000');
+    await expect(groningen).toHaveTextContent('14 Feb 2025');
     await expect(within(table).getAllByText('Active').length).toBeGreaterThan(0);
     await expect(within(table).getAllByText('Matured').length).toBeGreaterThan(0);
     await expect(await canvas.findByRole('heading', { name: 'Distribution paid' }, SLOW)).toBeVisible();
@@ -126,6 +138,44 @@ export const InvestorAllSet: Story = {
     await expect(within(card).getByText("All set. You've unlocked the full investor experience.")).toBeVisible();
     await expect(canvas.queryByText('Next step')).toBeNull();
     await expect(within(card).queryByRole('button')).toBeNull();
+  },
+};
+
+const pendingInvestment: InvestmentRow = {
+  id: '7e570000-0000-4000-8000-000000000001',
+  opportunity_id: 'schools-ghana',
+  opportunity_name: 'Ghana Solar Schools',
+  amount_cents: 500_000,
+  management_fee_cents: investmentQuote(500_000, 'card').managementFeeCents,
+  card_fee_cents: investmentQuote(500_000, 'card').cardFeeCents,
+  total_cents: investmentQuote(500_000, 'card').totalCents,
+  method: 'card',
+  status: 'Pending',
+  submitted_at: '2025-03-10T14:30:00.000+00:00',
+  decided_at: null,
+  reason: null,
+};
+
+/** A submitted investment heads Recent investments as Pending, with its amount and date. */
+export const InvestorPendingInvestment: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.get('*/rest/v1/investments', () =>
+          HttpResponse.json([...sampleMemberRows.investments, pendingInvestment]),
+        ),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table', { name: 'Recent investments' }, SLOW);
+    const rows = within(table).getAllByRole('row');
+    // The header row, then the newest first.
+    await expect(rows[1]).toHaveTextContent('Ghana Solar Schools');
+    await expect(rows[1]).toHaveTextContent(formatEuros(500_000));
+    await expect(rows[1]).toHaveTextContent(formatDate(pendingInvestment.submitted_at));
+    await expect(rows[1]).toHaveTextContent('Pending');
   },
 };
 

@@ -1,4 +1,4 @@
-import { DataList, Flex, Heading, Separator, Text } from '@radix-ui/themes';
+import { Callout, DataList, Flex, Heading, Separator, Text } from '@radix-ui/themes';
 import { formatEuros, INVESTMENT_TERMS, type InvestmentQuote, paymentMethods } from '@vault/domain';
 import type { FormEvent } from 'react';
 import { StepActions } from './StepActions';
@@ -15,21 +15,30 @@ function investmentTerms(): string[] {
   ];
 }
 
-/** Step 3: the quote's lines and total (integer cents, from the domain) and the terms. */
+/**
+ * Step 3: the quote's lines and total (integer cents, from the domain) and the terms. Confirm asks
+ * the server (`pending` while it works); its refusal shows above the buttons, and every figure
+ * stays as it was, so the person can go back, change it and confirm again.
+ */
 export function ConfirmStep({
   name,
   quote,
+  pending = false,
+  error = null,
   onBack,
   onConfirm,
 }: {
   name: string;
   quote: InvestmentQuote;
+  pending?: boolean;
+  /** The server's refusal, as a sentence. */
+  error?: string | null;
   onBack: () => void;
   onConfirm: () => void;
 }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onConfirm();
+    if (!pending) onConfirm();
   };
   return (
     <form onSubmit={submit}>
@@ -73,7 +82,12 @@ export function ConfirmStep({
             ))}
           </ul>
         </Flex>
-        <StepActions onBack={onBack} nextLabel="Confirm Investment" />
+        {error ? (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>{error}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        <StepActions onBack={onBack} nextLabel="Confirm Investment" pending={pending} />
       </Flex>
     </form>
   );

@@ -1,5 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { formatEuros, investmentQuote, messages, type PaymentMethod } from '@vault/domain';
+import {
+  actionErrors,
+  formatEuros,
+  investmentErrorText,
+  investmentQuote,
+  messages,
+  type PaymentMethod,
+} from '@vault/domain';
+import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   type AppStoryParameters,
@@ -63,8 +71,17 @@ async function walk(canvasElement: HTMLElement, pick: string, euros: number, met
   }
   await userEvent.click(canvas.getByRole('button', { name: 'Confirm Investment' }));
 
+  // Step 4 shows the investment the server stored, read back: its total and its Pending status.
   await expect(await canvas.findByRole('heading', { level: 2, name: 'Submitted' }, SLOW)).toBeVisible();
   await expect(canvas.getByText('Step 4 of 4')).toBeVisible();
+  await expect(
+    await canvas.findByText(
+      `Your investment of ${formatEuros(quote.totalCents)} in Ghana Solar Schools has been submitted.`,
+      {},
+      SLOW,
+    ),
+  ).toBeVisible();
+  await expect(canvas.getByText('Pending')).toBeVisible();
   await userEvent.click(canvas.getByRole('button', { name: 'Go to Dashboard' }));
   await expectNavigatedTo(canvasElement, '/dashboard');
 }
@@ -112,6 +129,83 @@ export const ResumedOnConfirm: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Back' }));
     await expect(await canvas.findByRole('heading', { level: 2, name: 'Payment method' }, SLOW)).toBeVisible();
     await expect(canvas.getByRole('radio', { name: /Card payment/ })).toBeChecked();
+  },
+};
+
+const confirmUrl = `${url}?step=3&amount=5000&method=bank`;
+let submitCalls = 0;
+
+/**
+ * Confirm while the server works: the button is busy and a second click sends nothing more; the
+ * flow stays on Confirm until the answer comes.
+ */
+export const ConfirmPending: Story = {
+  parameters: {
+    app: { url: confirmUrl, path: '/investments/:id', session: investor },
+    msw: {
+      handlers: [
+        http.post('*/rest/v1/rpc/submit_investment', async () => {
+          submitCalls += 1;
+          await delay('infinite');
+          return HttpResponse.json(null);
+        }),
+      ],
+    },
+  },
+  beforeEach: () => {
+    submitCalls = 0;
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const confirm = await canvas.findByRole('button', { name: 'Confirm Investment' }, SLOW);
+    await userEvent.click(confirm);
+    await waitFor(() => expect(confirm).toBeDisabled());
+    await userEvent.click(confirm);
+    await expect(canvas.getByRole('button', { name: 'Back' })).toBeDisabled();
+    await expect(canvas.getByRole('heading', { level: 2, name: 'Confirm' })).toBeVisible();
+    await expect(submitCalls).toBe(1);
+  },
+};
+
+/**
+ * The server refuses: its reason shows as a sentence above the buttons, the figures stay, and
+ * going back keeps the amount and method that were chosen.
+ */
+export const ConfirmRefused: Story = {
+  parameters: {
+    app: { url: confirmUrl, path: '/investments/:id', session: investor },
+    msw: {
+      handlers: [
+        http.post('*/rest/v1/rpc/submit_investment', () =>
+          HttpResponse.json({ ...actionErrors.investOnrampMissing, details: null, hint: null }, { status: 400 }),
+        ),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Confirm Investment' }, SLOW));
+    const alert = await canvas.findByRole('alert', {}, SLOW);
+    await expect(alert).toHaveTextContent(investmentErrorText(actionErrors.investOnrampMissing.message));
+    await expect(alert).toHaveTextContent('Make your first on-ramp before investing.');
+    await expect(canvas.getByRole('heading', { level: 2, name: 'Confirm' })).toBeVisible();
+    await expect(canvas.getByTestId('quote-total')).toHaveTextContent(
+      formatEuros(investmentQuote(500_000, 'bank').totalCents),
+    );
+    await expect(canvas.getByRole('button', { name: 'Confirm Investment' })).toBeEnabled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Back' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Back' }, SLOW));
+    await expect(await canvas.findByLabelText('Investment amount (EUR)', {}, SLOW)).toHaveValue('5000');
+  },
+};
+
+/** `?step=4` without a submission claims nothing: it opens on Confirm. */
+export const SubmittedWithoutSubmission: Story = {
+  parameters: { app: { url: `${url}?step=4&amount=5000&method=bank`, path: '/investments/:id', session: investor } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 2, name: 'Confirm' }, SLOW)).toBeVisible();
+    await expect(canvas.queryByText(/has been submitted/)).toBeNull();
   },
 };
 

@@ -8,6 +8,20 @@ export interface FlowState {
   /** The amount as typed, so a reload shows what the person wrote. */
   amount: string;
   method: PaymentMethod;
+  /**
+   * The flow's idempotency key, made once when the flow starts and kept in the URL, so a double
+   * click, a retry or a reload on Confirm submits one investment (submit_investment).
+   */
+  key: string | null;
+  /** The stored investment's id once the server has it: only then is there a step 4. */
+  investment: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function uuidParam(params: URLSearchParams, name: string): string | null {
+  const value = params.get(name);
+  return value !== null && UUID.test(value) ? value : null;
 }
 
 function isMethod(value: string | null): value is PaymentMethod {
@@ -17,7 +31,7 @@ function isMethod(value: string | null): value is PaymentMethod {
 /**
  * The flow's state from the URL query (step, amount, method), so a reload loses nothing. A step
  * the state does not allow yet (a hand-edited `?step=3` without an amount) falls back to the
- * first step that still needs input.
+ * first step that still needs input; `?step=4` without a stored investment is Confirm.
  */
 export function readFlowState(params: URLSearchParams): FlowState {
   const amount = params.get('amount') ?? '';
@@ -27,7 +41,9 @@ export function readFlowState(params: URLSearchParams): FlowState {
   let step: Step = wanted === 2 || wanted === 3 || wanted === 4 ? wanted : 1;
   if (step > 1 && validateInvestmentAmount(amount) !== null) step = 1;
   else if (step > 2 && !isMethod(rawMethod)) step = 2;
-  return { step, amount, method };
+  const investment = uuidParam(params, 'investment');
+  if (step === 4 && investment === null) step = 3;
+  return { step, amount, method, key: uuidParam(params, 'key'), investment };
 }
 
 export function writeFlowState(params: URLSearchParams, state: FlowState): URLSearchParams {
@@ -36,6 +52,11 @@ export function writeFlowState(params: URLSearchParams, state: FlowState): URLSe
   if (state.amount === '') next.delete('amount');
   else next.set('amount', state.amount);
   next.set('method', state.method);
+  for (const name of ['key', 'investment'] as const) {
+    const value = state[name];
+    if (value === null) next.delete(name);
+    else next.set(name, value);
+  }
   return next;
 }
 

@@ -1,8 +1,18 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { formatEuros, hrefFor, INVESTMENT_TERMS, type InvestmentQuote, investmentQuote } from '@vault/domain';
-import { PageHeader, Stepper } from '@vault/ui';
+import {
+  hrefFor,
+  INVESTMENT_TERMS,
+  type InvestmentQuote,
+  investmentErrorText,
+  investmentQuote,
+  investmentView,
+} from '@vault/domain';
+import { PageHeader, StatusChip, Stepper } from '@vault/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { TableData } from '../../components/TableData';
+import { useInvestments } from '../../data/investments/queries';
+import { useSubmitInvestment } from '../../data/investments/submitInvestment';
 import { useOpportunityDetail } from '../../data/opportunities/queries';
 import { OpportunityDetailData } from '../OpportunityDetail/OpportunityDetailData';
 import { useBack } from '../OpportunityDetail/useBack';
@@ -19,17 +29,23 @@ export default function InvestmentFlowScreen() {
   const leave = useBack(id === '' ? hrefFor('opportunities') : hrefFor('opportunityDetail', { id }));
   return (
     <OpportunityDetailData id={id} state={detail} what="investment" title="Invest">
-      {(row) => <Flow name={row.name} onLeave={leave} />}
+      {(row) => <Flow opportunityId={id} name={row.name} onLeave={leave} />}
     </OpportunityDetailData>
   );
 }
 
-function Flow({ name, onLeave }: { name: string; onLeave: () => void }) {
+function Flow({ opportunityId, name, onLeave }: { opportunityId: string; name: string; onLeave: () => void }) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const state = readFlowState(params);
   // The typed amount lives here, so fast typing never waits on a URL update; the URL follows it.
   const [amount, setAmount] = useState(state.amount);
+  // One idempotency key per flow (kept in the URL with the rest): a second Confirm, a retry or a
+  // reload answers the investment the first one made.
+  const [key] = useState(() => state.key ?? crypto.randomUUID());
+  const submitInvestment = useSubmitInvestment();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(state.step);
 
@@ -41,12 +57,30 @@ function Flow({ name, onLeave }: { name: string; onLeave: () => void }) {
   }, [state.step]);
 
   const update = (patch: Partial<FlowState>) =>
-    setParams((current) => writeFlowState(current, { ...readFlowState(current), amount, ...patch }), { replace: true });
+    setParams((current) => writeFlowState(current, { ...readFlowState(current), amount, key, ...patch }), {
+      replace: true,
+    });
   const changeAmount = (next: string) => {
     setAmount(next);
     update({ amount: next, step: 1 });
   };
-  const goTo = (step: Step) => update({ step });
+  const goTo = (step: Step) => {
+    setError(null);
+    update({ step });
+  };
+  const confirm = async () => {
+    setPending(true);
+    setError(null);
+    const result = await submitInvestment({
+      opportunity_id: opportunityId,
+      amount_cents: amountCents(state.amount),
+      method: state.method,
+      idempotency_key: key,
+    });
+    setPending(false);
+    if (result.ok) update({ step: 4, investment: result.investmentId });
+    else if (!result.superseded) setError(investmentErrorText(result.error));
+  };
   const quote: InvestmentQuote = investmentQuote(amountCents(state.step === 1 ? amount : state.amount), state.method);
 
   return (
@@ -70,10 +104,17 @@ function Flow({ name, onLeave }: { name: string; onLeave: () => void }) {
             />
           ) : null}
           {state.step === 3 ? (
-            <ConfirmStep name={name} quote={quote} onBack={() => goTo(2)} onConfirm={() => goTo(4)} />
+            <ConfirmStep
+              name={name}
+              quote={quote}
+              pending={pending}
+              error={error}
+              onBack={() => goTo(2)}
+              onConfirm={confirm}
+            />
           ) : null}
-          {state.step === 4 ? (
-            <Submitted name={name} quote={quote} onDone={() => navigate(hrefFor('dashboard'))} />
+          {state.step === 4 && state.investment ? (
+            <Submitted investmentId={state.investment} onDone={() => navigate(hrefFor('dashboard'))} />
           ) : null}
         </Flex>
       </Card>
@@ -81,16 +122,41 @@ function Flow({ name, onLeave }: { name: string; onLeave: () => void }) {
   );
 }
 
-function Submitted({ name, quote, onDone }: { name: string; quote: InvestmentQuote; onDone: () => void }) {
+/** Step 4: the investment as the server stored it, read back from the member's investments. */
+function Submitted({ investmentId, onDone }: { investmentId: string; onDone: () => void }) {
+  const investments = useInvestments();
   return (
     <Flex direction="column" gap="3" align="start">
-      <Text as="p" size="3">
-        Your investment of {formatEuros(quote.totalCents)} in {name} has been submitted.
-      </Text>
-      <Text as="p" size="2" color="gray">
-        Processing within {INVESTMENT_TERMS.processingBusinessDays} business days. We will email you when it is
-        confirmed.
-      </Text>
+      <TableData state={investments} what="your investment" skeleton="text" skeletonCount={2}>
+        {(rows) => {
+          const row = rows.find((r) => r.id === investmentId);
+          if (!row) {
+            return (
+              <Text as="p" size="3">
+                We could not find this investment. Your dashboard lists every investment you have made.
+              </Text>
+            );
+          }
+          const view = investmentView(row);
+          return (
+            <Flex direction="column" gap="3" align="start">
+              <Text as="p" size="3">
+                Your investment of {view.total} in {view.name} has been submitted.
+              </Text>
+              <Flex gap="2" align="center">
+                <StatusChip status={view.status} />
+                <Text size="2" color="gray">
+                  Submitted <time dateTime={view.dateTime}>{view.date}</time> · {view.method}
+                </Text>
+              </Flex>
+              <Text as="p" size="2" color="gray">
+                Processing within {INVESTMENT_TERMS.processingBusinessDays} business days. We will email you when it is
+                confirmed.
+              </Text>
+            </Flex>
+          );
+        }}
+      </TableData>
       <Button type="button" onClick={onDone}>
         Go to Dashboard
       </Button>
