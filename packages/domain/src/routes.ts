@@ -114,7 +114,6 @@ const routeTable = literalRoutes([
     access: ['mfo_admin', 'cl_spv_admin', 'eq_spv_admin', 'compliance'],
     gate: false,
     title: 'Reports',
-    comingSoon: true,
   },
   { path: '/loans', screen: 'loans', access: ['cl_spv_admin'], gate: false, title: 'Loans', comingSoon: true },
   {
@@ -126,8 +125,8 @@ const routeTable = literalRoutes([
     comingSoon: true,
   },
   { path: '/assets', screen: 'assets', access: ['production_spv'], gate: false, title: 'Assets', comingSoon: true },
-  { path: '/kyc', screen: 'kyc', access: ['compliance'], gate: false, title: 'KYC', comingSoon: true },
-  { path: '/audit', screen: 'audit', access: ['compliance'], gate: false, title: 'Audit', comingSoon: true },
+  { path: '/kyc', screen: 'kyc', access: ['compliance'], gate: false, title: 'KYC' },
+  { path: '/audit', screen: 'audit', access: ['compliance'], gate: false, title: 'Audit' },
   { path: '/community', screen: 'community', access: 'signed-in', gate: false, title: 'Community', comingSoon: true },
   { path: '/access-required', screen: 'accessRequired', access: 'signed-in', gate: false, title: 'Access required' },
 ]);

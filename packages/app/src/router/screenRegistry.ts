@@ -28,6 +28,9 @@ const built: Record<Exclude<ScreenKey, ComingSoonScreenKey>, LazyComponent> = {
   wallet: lazyWithPreload(() => import('../screens/Wallet')),
   documents: lazyWithPreload(() => import('../screens/Documents')),
   users: lazyWithPreload(() => import('../screens/Users')),
+  kyc: lazyWithPreload(() => import('../screens/Kyc')),
+  audit: lazyWithPreload(() => import('../screens/Audit')),
+  reports: lazyWithPreload(() => import('../screens/Reports')),
   accessRequired: lazyWithPreload(() => import('../screens/AccessRequired')),
 };
 

@@ -1,5 +1,4 @@
 import { useRead } from '../_query/queryRef';
-import { auditLogsQuery, complianceAlertsQuery } from './keys';
+import { complianceAlertsQuery } from './keys';
 
 export const useComplianceAlerts = () => useRead(complianceAlertsQuery);
-export const useAuditLogs = () => useRead(auditLogsQuery);

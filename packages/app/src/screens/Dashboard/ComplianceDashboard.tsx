@@ -1,9 +1,17 @@
 import { Flex } from '@radix-ui/themes';
-import type { AuditLog, ComplianceAlert } from '@vault/domain';
-import { DataTable, type DataTableColumn, PageHeader, StatusChip } from '@vault/ui';
+import type { ComplianceAlert } from '@vault/domain';
+import {
+  ConsoleTable,
+  type ConsoleTableColumn,
+  DataTable,
+  type DataTableColumn,
+  PageHeader,
+  StatusChip,
+} from '@vault/ui';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
-import { useAuditLogs, useComplianceAlerts } from '../../data/compliance/queries';
+import { type AuditEvent, useRecentAuditEvents } from '../../data/audit/auditEvents';
+import { useComplianceAlerts } from '../../data/compliance/queries';
 import { formatDateTime } from '../../display/dates';
 
 const alertColumns: readonly DataTableColumn<ComplianceAlert>[] = [
@@ -16,17 +24,23 @@ const alertColumns: readonly DataTableColumn<ComplianceAlert>[] = [
   },
 ];
 
-const auditColumns: readonly DataTableColumn<AuditLog>[] = [
-  { key: 'id', header: 'Entry' },
-  { key: 'at', header: 'When', render: (row) => <time dateTime={row.at}>{formatDateTime(row.at)}</time> },
-  { key: 'actor', header: 'Actor' },
-  { key: 'action', header: 'Action' },
+const timeOf = (event: AuditEvent) =>
+  event.occurred_at instanceof Date ? event.occurred_at.toISOString() : event.occurred_at;
+
+const auditColumns: readonly ConsoleTableColumn<AuditEvent>[] = [
+  { id: 'id', header: 'Entry', cell: (e) => String(e.id) },
+  { id: 'at', header: 'When', cell: (e) => <time dateTime={timeOf(e)}>{formatDateTime(timeOf(e))}</time> },
+  { id: 'actor', header: 'Actor', cell: (e) => e.actor_role },
+  { id: 'action', header: 'Action', cell: (e) => e.action, primary: true },
 ];
 
-/** compliance: alerts by priority and the audit log (docs/product.md §2). */
+/** How many of the newest events the dashboard shows; /audit has the whole trail. */
+const RECENT_EVENTS = 10;
+
+/** compliance: alerts by priority and the newest events of the audit trail (`list_audit_events`). */
 export function ComplianceDashboard() {
   const alerts = useComplianceAlerts();
-  const logs = useAuditLogs();
+  const events = useRecentAuditEvents(RECENT_EVENTS);
   return (
     <Flex direction="column" gap="6">
       <PageHeader title="Compliance Dashboard" description="Open alerts and what happened on the platform." />
@@ -44,11 +58,17 @@ export function ComplianceDashboard() {
         </TableData>
       </Section>
       <Section title="Audit logs">
-        <TableData state={logs} what="audit logs" emptyTitle="No audit entries yet">
-          {(rows) => (
-            <DataTable caption="Audit logs" captionHidden columns={auditColumns} rows={rows} getRowKey={(r) => r.id} />
-          )}
-        </TableData>
+        <ConsoleTable
+          caption="Audit logs"
+          captionHidden
+          columns={auditColumns}
+          rows={events.rows}
+          getRowId={(e) => String(e.id)}
+          loading={events.status === 'loading'}
+          empty="No audit entries yet"
+          error={events.status === 'error' ? `The audit logs could not be loaded: ${events.error}` : undefined}
+          onRetry={events.retry}
+        />
       </Section>
     </Flex>
   );

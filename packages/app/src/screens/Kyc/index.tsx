@@ -1,0 +1,187 @@
+import { Button, Flex, Text } from '@radix-ui/themes';
+import type { KycDecision } from '@vault/domain';
+import {
+  ConsoleTable,
+  type ConsoleTableColumn,
+  DetailPanel,
+  DetailPanelLayout,
+  PageHeader,
+  ReasonDialog,
+  StatusBadge,
+} from '@vault/ui';
+import { useState } from 'react';
+import { type KycQueueRow, useKycQueue } from '../../data/kycReviews/kycQueue';
+import { useReviewKyc } from '../../data/kycReviews/reviewKyc';
+import { formatDateTime } from '../../display/dates';
+
+/** What the provider has said about the case: its message if it sent one, else that it is in review. */
+const providerResult = (row: KycQueueRow) =>
+  row.reason ?? (row.provider_applicant_id ? `In review (applicant ${row.provider_applicant_id})` : 'In review');
+
+const submittedAt = (row: KycQueueRow) =>
+  row.submitted_at ? <time dateTime={row.submitted_at}>{formatDateTime(row.submitted_at)}</time> : '—';
+
+const columns: readonly ConsoleTableColumn<KycQueueRow>[] = [
+  { id: 'name', header: 'Name', cell: (row) => row.name, primary: true },
+  { id: 'email', header: 'Email', cell: (row) => row.email },
+  { id: 'submitted', header: 'Submitted at', cell: submittedAt },
+  { id: 'result', header: 'Provider result', cell: providerResult },
+];
+
+/** The two decisions that need a reason, and how their dialog reads. */
+const reasonDecisions = {
+  rejected: {
+    verb: 'Reject',
+    title: (name: string) => `Reject KYC for ${name}`,
+    description: 'The member is told the reason; their verification ends rejected.',
+  },
+  resubmission_requested: {
+    verb: 'Request resubmission',
+    title: (name: string) => `Request resubmission from ${name}`,
+    description: 'The member is told the reason and may submit their documents again.',
+  },
+} as const;
+type ReasonDecision = keyof typeof reasonDecisions;
+
+/**
+ * /kyc (compliance): the members whose KYC waits for a decision, oldest first, paged on the
+ * server (`list_kyc_queue`). Approve, Reject or Request resubmission call `review_kyc`; the last
+ * two need a reason, typed in a dialog that stays open with its text when the call fails.
+ */
+export default function KycScreen() {
+  const [version, setVersion] = useState(0);
+  const queue = useKycQueue(version);
+  const review = useReviewKyc();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<ReasonDecision | null>(null);
+  const [pending, setPending] = useState<KycDecision | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const selected = queue.rows.find((row) => row.id === selectedId) ?? null;
+
+  async function decide(row: KycQueueRow, decision: KycDecision, reason: string | null) {
+    setPending(decision);
+    setError(null);
+    const answer = await review(row.id, decision, reason);
+    setPending(null);
+    if (!answer.ok) {
+      setError(answer.error);
+      return;
+    }
+    const said = decision === 'approved' ? 'approved' : decision === 'rejected' ? 'rejected' : 'asked to resubmit';
+    setDone(`${row.name}: KYC ${said}.`);
+    setDialog(null);
+    setSelectedId(null);
+    setVersion((n) => n + 1);
+  }
+
+  const detail = selected ? (
+    <DetailPanel
+      title={selected.name}
+      subtitle={<StatusBadge status="pending" />}
+      fields={[
+        { label: 'Email', value: selected.email },
+        { label: 'Submitted at', value: submittedAt(selected) },
+        { label: 'Provider result', value: providerResult(selected) },
+      ]}
+      onClose={() => {
+        setSelectedId(null);
+        setError(null);
+      }}
+      actions={
+        <Flex gap="2" wrap="wrap">
+          <Button
+            loading={pending === 'approved'}
+            disabled={pending !== null}
+            onClick={() => decide(selected, 'approved', null)}
+          >
+            Approve
+          </Button>
+          <Button
+            color="red"
+            variant="soft"
+            disabled={pending !== null}
+            onClick={() => {
+              setError(null);
+              setDialog('rejected');
+            }}
+          >
+            Reject
+          </Button>
+          <Button
+            variant="soft"
+            disabled={pending !== null}
+            onClick={() => {
+              setError(null);
+              setDialog('resubmission_requested');
+            }}
+          >
+            Request resubmission
+          </Button>
+        </Flex>
+      }
+    >
+      {error && dialog === null ? (
+        <Text as="p" role="alert" color="red" size="2">
+          {error}
+        </Text>
+      ) : null}
+    </DetailPanel>
+  ) : undefined;
+
+  return (
+    <Flex direction="column" gap="5">
+      <PageHeader
+        title="KYC reviews"
+        description="Members whose identity verification waits for a compliance decision."
+      />
+      {done ? (
+        <Text as="p" role="status" size="2" color="teal">
+          {done}
+        </Text>
+      ) : null}
+      <DetailPanelLayout
+        list={
+          <ConsoleTable
+            caption="KYC reviews waiting"
+            captionHidden
+            columns={columns}
+            rows={queue.rows}
+            getRowId={(row) => row.id}
+            selectedId={selectedId}
+            onSelect={(row) => {
+              setSelectedId(row.id);
+              setError(null);
+              setDone(null);
+            }}
+            rowActionLabel={(row) => `Review ${row.name}`}
+            loading={queue.status === 'loading'}
+            empty="No reviews waiting"
+            error={queue.status === 'error' ? `The KYC queue could not be loaded: ${queue.error}` : undefined}
+            onRetry={queue.retry}
+            hasMore={queue.hasMore}
+            loadingMore={queue.loadingMore}
+            onLoadMore={queue.loadMore}
+          />
+        }
+        detail={detail}
+      />
+      {selected && dialog ? (
+        <ReasonDialog
+          open
+          title={reasonDecisions[dialog].title(selected.name)}
+          description={reasonDecisions[dialog].description}
+          confirmLabel={reasonDecisions[dialog].verb}
+          maxLength={500}
+          pending={pending === dialog}
+          error={error ?? undefined}
+          onCancel={() => {
+            setDialog(null);
+            setError(null);
+          }}
+          onConfirm={(reason) => decide(selected, dialog, reason)}
+        />
+      ) : null}
+    </Flex>
+  );
+}
