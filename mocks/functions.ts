@@ -2,7 +2,7 @@ import { MIN_FIRST_ONRAMP_CENTS, messages, stableHash, walletFunction } from '@v
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { mockActions } from './actions';
 import { identify } from './identity';
-import { currentWalletScenario, type WalletScenario } from './scenario';
+import { currentKycScenario, currentWalletScenario, type WalletScenario } from './scenario';
 import { latency } from './settings';
 import { mockDb } from './state';
 
@@ -219,7 +219,10 @@ export const functionHandlers: HttpHandler[] = [
   preflight(WALLET_PATH, walletFunction.corsAllowHeaders),
   walletHandler(),
   preflight(KYC_SESSION_PATH, ['authorization', 'x-client-info', 'apikey', 'content-type', 'x-correlation-id']),
-  kycSessionHandlers.approve,
+  // The demo provider approves at once unless the scenario switch leaves the case for /kyc.
+  http.post(KYC_SESSION_PATH, ({ request }) =>
+    kycSessionAnswer(request, currentKycScenario() === 'review' ? 'none' : 'approve'),
+  ),
   preflight(ONRAMP_SESSION_PATH, [
     'authorization',
     'x-client-info',

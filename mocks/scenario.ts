@@ -38,3 +38,16 @@ export function currentTableScenario(table: string): TableScenario {
   }
   return result;
 }
+
+/**
+ * What the demo KYC provider decides (kyc-session): 'approve' at once (the default), or 'review',
+ * which leaves the case pending for compliance's decision on /kyc ('vault.mock.kyc').
+ */
+const kycScenarios = ['approve', 'review'] as const;
+type KycScenario = (typeof kycScenarios)[number];
+const KYC_SCENARIO_KEY = 'vault.mock.kyc';
+
+export function currentKycScenario(): KycScenario {
+  const value = read(KYC_SCENARIO_KEY);
+  return kycScenarios.find((s) => s === value) ?? 'approve';
+}
