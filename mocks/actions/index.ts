@@ -1,4 +1,5 @@
 import { auditActions } from './audit';
+import { eligibilityActions } from './eligibility';
 import { investmentActions } from './investments';
 import { kycActions } from './kyc';
 import { paymentActions } from './payments';
@@ -15,10 +16,12 @@ export const mockActions: MockActions = {
   ...signatureActions,
   ...kycActions,
   ...paymentActions,
+  ...eligibilityActions,
   ...investmentActions,
 };
 
 export { type AuditInput, appendAudit, verifyAuditChain } from './audit';
+export { eligibilityRefusalFor } from './eligibility';
 export { investmentRowsOf } from './investments';
 export { documentRowsOf } from './signatures';
 export type { ActionAnswer, ActionCaller, MockAction, MockActions } from './types';

@@ -1,10 +1,11 @@
 import * as v from 'valibot';
+import { type EligibilityActionName, eligibilityScenarios } from '../eligibility/conformance';
 import { RoleSchema } from '../roles';
 import { actionErrors } from './actionErrors';
 import { currentAgreement } from './agreement';
 import { type BackendError, backendErrors } from './errors';
-import { KYC_REASON_MAX_LENGTH } from './kyc';
 import { type InvestmentActionName, type InvestmentSetupName, investmentScenarios } from './investmentConformance';
+import { KYC_REASON_MAX_LENGTH } from './kyc';
 import {
   type DemoFunctionName,
   demoFunctionNames,
@@ -85,7 +86,7 @@ function readerOf(a: Actor): Reader | null {
 
 type Operation = 'select' | 'insert' | 'update' | 'delete' | 'rpc';
 type Target = 'own' | 'other' | 'all';
-export type ScenarioValue = string | number | boolean | null | { [key: string]: boolean };
+export type ScenarioValue = string | number | boolean | null | { [key: string]: boolean | string };
 
 export type Expectation =
   /** Succeeds: select returns, update/delete (return=representation) change, exactly n rows. */
@@ -110,7 +111,8 @@ export interface Scenario {
     | typeof listMembers.name
     | SignatureActionName
     | KycPaymentActionName
-    | InvestmentActionName;
+    | InvestmentActionName
+    | EligibilityActionName;
   /**
    * Server actions played first, in the same transaction (PGlite) or fixture (the mock), each as
    * its actor: the rows a read of the audit trail or of the signatures then finds.
@@ -134,7 +136,7 @@ type SignatureActionName = 'sign_agreement' | 'sign_document';
 /** One server action a scenario plays before its own operation. */
 export interface SetupCall {
   actor: ActorId;
-  fn: SignatureActionName | KycPaymentActionName | DemoFunctionName | InvestmentSetupName;
+  fn: SignatureActionName | KycPaymentActionName | DemoFunctionName | InvestmentSetupName | EligibilityActionName;
   values: Record<string, ScenarioValue>;
 }
 
@@ -623,6 +625,7 @@ export const conformanceScenarios: readonly Scenario[] = [
   ...rpcScenarios(),
   ...listMemberScenarios(),
   ...signatureScenarios(),
+  ...eligibilityScenarios(),
   ...kycPaymentScenarios(),
   ...investmentScenarios(actors),
 ];

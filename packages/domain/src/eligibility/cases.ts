@@ -9,18 +9,18 @@ import type { EligibilityInput, OpportunityEligibility, QuestionnaireState } fro
  * first-time or not. The domain test checks each case against the issue's rules, and
  * supabase/tests/eligibility.test.ts checks SQL's twin gives the same answer for each.
  */
-export const ELIGIBILITY_CASE_NOW = new Date('2026-06-15T12:00:00.000Z');
+const ELIGIBILITY_CASE_NOW = new Date('2026-06-15T12:00:00.000Z');
 
 const HOUR = 60 * 60 * 1000;
 const hoursBefore = (hours: number) => new Date(ELIGIBILITY_CASE_NOW.getTime() - hours * HOUR);
 
-export const eligibilityCaseDeclarations = [
+const eligibilityCaseDeclarations = [
   { name: 'fresh', declaredAt: hoursBefore(24) },
   { name: 'a second short of 12 months', declaredAt: new Date('2025-06-15T12:00:01.000Z') },
   { name: 'exactly 12 months', declaredAt: new Date('2025-06-15T12:00:00.000Z') },
 ] as const;
 
-export const eligibilityCaseOpportunities: readonly { name: string; opportunity: OpportunityEligibility }[] = [
+const eligibilityCaseOpportunities: readonly { name: string; opportunity: OpportunityEligibility }[] = [
   { name: 'open to all', opportunity: { eligibleCountries: null, eligibleCategories: null, minTicketCents: null } },
   { name: 'Germany only', opportunity: { eligibleCountries: ['DE'], eligibleCategories: null, minTicketCents: null } },
   {
@@ -33,9 +33,9 @@ export const eligibilityCaseOpportunities: readonly { name: string; opportunity:
   },
 ];
 
-export const eligibilityCaseAmounts = [499_999, 500_000] as const;
+const eligibilityCaseAmounts = [499_999, 500_000] as const;
 
-export const eligibilityCaseQuestionnaires: readonly QuestionnaireState[] = [
+const eligibilityCaseQuestionnaires: readonly QuestionnaireState[] = [
   { result: 'not_taken' },
   { result: 'passed' },
   { result: 'failed', at: hoursBefore(1) },
@@ -43,12 +43,7 @@ export const eligibilityCaseQuestionnaires: readonly QuestionnaireState[] = [
   { result: 'acknowledged' },
 ];
 
-export const eligibilityCaseCoolingOffs: readonly (Date | null)[] = [
-  null,
-  hoursBefore(1),
-  hoursBefore(24),
-  hoursBefore(25),
-];
+const eligibilityCaseCoolingOffs: readonly (Date | null)[] = [null, hoursBefore(1), hoursBefore(24), hoursBefore(25)];
 
 export function eligibilityCases(): EligibilityInput[] {
   const classifications: EligibilityInput['classification'][] = [null];

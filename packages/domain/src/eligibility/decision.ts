@@ -22,7 +22,7 @@ export const eligibilityRefusals = [
 export type EligibilityRefusal = (typeof eligibilityRefusals)[number];
 
 /** A UK first-time investor waits this long from their first request to invest (COBS 4.12A). */
-export const COOLING_OFF_HOURS = 24;
+const COOLING_OFF_HOURS = 24;
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -104,12 +104,12 @@ export function coolingOffEndsAt(startedAt: Date | null): Date | null {
   return startedAt ? new Date(startedAt.getTime() + COOLING_OFF_HOURS * HOUR_MS) : null;
 }
 
-export function appropriatenessRetakeAt(failedAt: Date): Date {
+function appropriatenessRetakeAt(failedAt: Date): Date {
   return new Date(failedAt.getTime() + APPROPRIATENESS_RETAKE_HOURS * HOUR_MS);
 }
 
 /** A time in the refusal texts: UTC, to the second, the same in SQL (`to_char`) and here. */
-export function formatRefusalTime(at: Date): string {
+function formatRefusalTime(at: Date): string {
   return `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
@@ -136,17 +136,6 @@ export function eligibilityRefusalMessage(code: EligibilityRefusal, at: Date | n
         : 'Answer the appropriateness questions, then try again.';
   }
 }
-
-/** The short reason the opportunity detail shows under "Not available to you". */
-export const eligibilityRefusalTitles: Record<EligibilityRefusal, string> = {
-  NOT_CLASSIFIED: 'Tell us about yourself first',
-  DECLARATION_EXPIRED: 'Your investor statement has expired',
-  COUNTRY_NOT_ELIGIBLE: 'Not offered in your country',
-  CATEGORY_NOT_ELIGIBLE: 'Not offered to your investor category',
-  BELOW_MINIMUM: 'Below the minimum investment',
-  COOLING_OFF_ACTIVE: 'Cooling-off period',
-  APPROPRIATENESS_REQUIRED: 'Appropriateness questions needed',
-};
 
 /** The decision's view of the latest stored result (as `member_eligibility` reads it in SQL). */
 export function questionnaireStateOf(latest: AssessmentRecord | null): QuestionnaireState {

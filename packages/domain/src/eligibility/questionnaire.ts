@@ -21,7 +21,7 @@ const QuestionSchema = v.object({
   text: v.pipe(v.string(), v.minLength(1)),
   options: v.pipe(v.array(OptionSchema), v.minLength(2)),
 });
-export type AppropriatenessQuestion = v.InferOutput<typeof QuestionSchema>;
+type AppropriatenessQuestion = v.InferOutput<typeof QuestionSchema>;
 
 export interface Questionnaire {
   version: string;
@@ -124,19 +124,6 @@ export const appropriatenessErrors = {
   retakeTooSoon: { code: 'P0001', message: 'a failed test can be taken again 24 hours after it' },
   nothingToAcknowledge: { code: 'P0001', message: 'there is no appropriateness warning to acknowledge' },
   ukMustPass: { code: 'P0001', message: 'UK investors must pass the test; a warning cannot be acknowledged' },
-} as const;
-
-/** The warning an EU retail investor reads before acknowledging a "not appropriate" result. */
-export const appropriatenessWarning = {
-  title: 'This investment may not be appropriate for you',
-  body: 'Your answers show you may not have the knowledge or experience to understand the risks. You could lose all the money you invest. You may still go ahead if you confirm you understand this.',
-  acknowledge: 'I understand the risks and want to continue',
-} as const;
-
-/** The FCA's prescribed risk warning for high-risk investments, shown to UK investors. */
-export const ukRiskWarning = {
-  text: "Don't invest unless you're prepared to lose all the money you invest. This is a high-risk investment and you are unlikely to be protected if something goes wrong.",
-  linkLabel: 'Take 2 mins to learn more',
 } as const;
 
 /** A stored result, as `public.appropriateness_assessments` keeps it (the latest is what counts). */
