@@ -304,6 +304,23 @@ export const mockDb = {
     });
   },
 
+  /**
+   * Sets an account's role and admin flag (set_member_role writes raw_app_meta_data): its next
+   * token carries them. A seeded account is stored with the change, which then takes its place.
+   */
+  setAccountRole(id: string, role: Role, isAdmin: boolean): MockAccount | undefined {
+    const current = mockDb.accountById(id);
+    if (!current) return undefined;
+    const changed: MockAccount = { ...current, role, isAdmin };
+    const stored = load().accounts.some((a) => a.id === id);
+    if (!stored) changed.seeded = true;
+    update((data) => {
+      data.accounts = data.accounts.filter((a) => a.id !== id && a.email !== current.email);
+      data.accounts.push(changed);
+    });
+    return changed;
+  },
+
   /** The seeded accounts' rows appear on first use. */
   ensureProfile(account: MockAccount): MockProfile {
     return update((data) => {

@@ -1,4 +1,5 @@
 import { auditActions } from './audit';
+import { consoleActions } from './consoles';
 import { eligibilityActions } from './eligibility';
 import { investmentActions } from './investments';
 import { kycActions } from './kyc';
@@ -18,9 +19,11 @@ export const mockActions: MockActions = {
   ...paymentActions,
   ...eligibilityActions,
   ...investmentActions,
+  ...consoleActions,
 };
 
 export { type AuditInput, appendAudit, verifyAuditChain } from './audit';
+export { complianceAlertRows, productionAssetRows } from './consoles';
 export { eligibilityRefusalFor } from './eligibility';
 export { investmentRowsOf } from './investments';
 export { documentRowsOf } from './signatures';

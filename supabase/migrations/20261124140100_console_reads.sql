@@ -10,11 +10,12 @@
 --                                                    compliance, mfo_admin or the admin flag
 --   member_detail(member_id)                         mfo_admin or the admin flag
 
--- /audit: newest first, by member or by action. The primary key serves the unfiltered trail
--- (and the date range, which follows id order); these serve the two filters.
-create index if not exists audit_events_member_id_id_idx on public.audit_events (member_id, id);
-create index if not exists audit_events_action_id_idx on public.audit_events (action, id);
--- Superseded by audit_events_member_id_id_idx, which leads with member_id too.
+-- /audit: newest first, by time then id, whatever the filters: one index for each filter, each
+-- in that order, so a date range, a member or an action is a range of one index, read backward.
+create index if not exists audit_events_occurred_at_id_idx on public.audit_events (occurred_at, id);
+create index if not exists audit_events_member_id_occurred_at_idx on public.audit_events (member_id, occurred_at, id);
+create index if not exists audit_events_action_occurred_at_idx on public.audit_events (action, occurred_at, id);
+-- Superseded by audit_events_member_id_occurred_at_idx, which leads with member_id too.
 drop index if exists public.audit_events_member_id_idx;
 
 -- /kyc: the waiting cases, oldest submission first. A case waits while it has no decision
@@ -78,9 +79,10 @@ begin
 end
 $$;
 
--- The audit trail, newest first, filtered on the server. `before_id` is the last id of the
--- previous page. Security invoker: audit_events' own policy applies too. The statement is built
--- with only the filters given, so each call is planned for them (an index per filter).
+-- The audit trail, newest first (by occurred_at, then id), filtered on the server. `before_id` is
+-- the last id of the previous page. Security invoker: audit_events' own policy applies too. The
+-- statement is built with only the filters given, so each call is planned for them (an index per
+-- filter).
 create or replace function public.list_audit_events(
   member_id uuid default null,
   action text default null,
@@ -114,11 +116,14 @@ begin
   if wanted_action is not null then conditions := array_append(conditions, 'e.action = $2'); end if;
   if from_at is not null then conditions := array_append(conditions, 'e.occurred_at >= $3'); end if;
   if to_at is not null then conditions := array_append(conditions, 'e.occurred_at < $4'); end if;
-  if before_id is not null then conditions := array_append(conditions, 'e.id < $5'); end if;
+  if before_id is not null then
+    conditions := array_append(conditions,
+      '(e.occurred_at, e.id) < (select b.occurred_at, b.id from public.audit_events b where b.id = $5)');
+  end if;
   return query execute
     'select e.* from public.audit_events e'
     || case when cardinality(conditions) > 0 then ' where ' || array_to_string(conditions, ' and ') else '' end
-    || ' order by e.id desc limit $6'
+    || ' order by e.occurred_at desc, e.id desc limit $6'
     using list_audit_events.member_id, wanted_action, from_at, to_at, before_id, size;
 end
 $$;

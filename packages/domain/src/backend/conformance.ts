@@ -3,6 +3,7 @@ import { type EligibilityActionName, eligibilityScenarios } from '../eligibility
 import { RoleSchema } from '../roles';
 import { actionErrors } from './actionErrors';
 import { currentAgreement } from './agreement';
+import { type ConsoleActionName, consoleScenarios } from './consoleConformance';
 import { type BackendError, backendErrors } from './errors';
 import { type InvestmentActionName, type InvestmentSetupName, investmentScenarios } from './investmentConformance';
 import { KYC_REASON_MAX_LENGTH } from './kyc';
@@ -112,6 +113,7 @@ export interface Scenario {
     | SignatureActionName
     | KycPaymentActionName
     | InvestmentActionName
+    | ConsoleActionName
     | EligibilityActionName;
   /**
    * Server actions played first, in the same transaction (PGlite) or fixture (the mock), each as
@@ -628,4 +630,5 @@ export const conformanceScenarios: readonly Scenario[] = [
   ...eligibilityScenarios(),
   ...kycPaymentScenarios(),
   ...investmentScenarios(actors),
+  ...consoleScenarios(actors),
 ];

@@ -10,24 +10,68 @@ import type { BackendError } from './errors';
  * supabase/tests/consoles.test.ts calls every function as every role and holds the SQL to them.
  */
 
+/** The refusals of the consoles' functions (actionErrors.ts includes them). */
+export const consoleErrors = {
+  kycQueueDenied: { code: '42501', message: 'only compliance or an administrator may read the KYC queue' },
+  auditReadDenied: {
+    code: '42501',
+    message: 'only compliance, mfo_admin or an administrator may read the audit trail',
+  },
+  subscriptionsDenied: { code: '42501', message: 'only eq_spv_admin or an administrator may read subscriptions' },
+  memberDetailDenied: { code: '42501', message: "only mfo_admin or an administrator may read a member's detail" },
+  roleChangeDenied: { code: '42501', message: "only mfo_admin or an administrator may change a member's role" },
+  roleChangeSelf: { code: '42501', message: 'nobody changes their own role' },
+  notAVaultRole: { code: '22023', message: 'role is not a Vault role' },
+  isAdminRequired: { code: '22023', message: 'is_admin must be true or false' },
+  alertDenied: { code: '42501', message: 'only mfo_admin or an administrator may act on compliance alerts' },
+  unknownAlert: { code: '22023', message: 'unknown alert' },
+  alertNoteRequired: { code: '22023', message: 'a note is required to resolve an alert' },
+  noteTooLong: { code: '22023', message: 'note must be at most 500 characters' },
+  alertResolved: { code: 'P0001', message: 'the alert is already resolved' },
+  repaymentDenied: { code: '42501', message: 'only cl_spv_admin or an administrator may record a repayment' },
+  repaymentBadDate: { code: '22023', message: 'paid_on must be a date, not in the future' },
+  unknownLoan: { code: '22023', message: 'unknown loan' },
+  loanNotActive: { code: 'P0001', message: 'only an active loan takes repayments' },
+  loanBookDenied: {
+    code: '42501',
+    message: 'only cl_spv_admin, mfo_admin or an administrator may read the loan book',
+  },
+  assetDenied: { code: '42501', message: "only production_spv or an administrator may change an asset's status" },
+  badAssetStatus: { code: '22023', message: 'status must be Operational or Under Maintenance' },
+  noteRequired: { code: '22023', message: 'a note is required' },
+  unknownAsset: { code: '22023', message: 'unknown asset' },
+  reportDenied: { code: '42501', message: 'your role may not export this report' },
+  badReportKind: {
+    code: '22023',
+    message: 'kind must be investments, kyc_decisions, repayments or audit_events',
+  },
+  badRange: { code: '22023', message: 'from_at must not be after to_at' },
+  badAuditAction: { code: '22023', message: 'action is not an audit action' },
+  badInvestmentStatus: { code: '22023', message: 'status is not an investment status' },
+  badMemberCursor: { code: '22023', message: 'after is not a member id' },
+  badInvestmentCursor: { code: '22023', message: 'after is not an investment id' },
+} as const satisfies Record<string, BackendError>;
+
 /** The functions of the consoles and the Vault roles each accepts; the admin flag reaches all of them. */
 const ConsoleFunctionSchema = v.object({
   name: v.pipe(v.string(), v.regex(/^[a-z_]+$/)),
   roles: v.array(RoleSchema),
+  /** The refusal of a signed-in caller of another role. */
+  denied: v.object({ code: v.literal('42501'), message: v.string() }),
 });
 export type ConsoleFunction = v.InferOutput<typeof ConsoleFunctionSchema>;
 
 export const consoleFunctions: readonly ConsoleFunction[] = parseTable('console function', ConsoleFunctionSchema, [
-  { name: 'list_kyc_queue', roles: ['compliance'] },
-  { name: 'list_audit_events', roles: ['compliance', 'mfo_admin'] },
-  { name: 'list_subscriptions', roles: ['eq_spv_admin'] },
-  { name: 'member_detail', roles: ['mfo_admin'] },
-  { name: 'set_member_role', roles: ['mfo_admin'] },
-  { name: 'acknowledge_alert', roles: ['mfo_admin'] },
-  { name: 'resolve_alert', roles: ['mfo_admin'] },
-  { name: 'record_repayment', roles: ['cl_spv_admin'] },
-  { name: 'loan_book', roles: ['cl_spv_admin', 'mfo_admin'] },
-  { name: 'set_asset_status', roles: ['production_spv'] },
+  { name: 'list_kyc_queue', roles: ['compliance'], denied: consoleErrors.kycQueueDenied },
+  { name: 'list_audit_events', roles: ['compliance', 'mfo_admin'], denied: consoleErrors.auditReadDenied },
+  { name: 'list_subscriptions', roles: ['eq_spv_admin'], denied: consoleErrors.subscriptionsDenied },
+  { name: 'member_detail', roles: ['mfo_admin'], denied: consoleErrors.memberDetailDenied },
+  { name: 'set_member_role', roles: ['mfo_admin'], denied: consoleErrors.roleChangeDenied },
+  { name: 'acknowledge_alert', roles: ['mfo_admin'], denied: consoleErrors.alertDenied },
+  { name: 'resolve_alert', roles: ['mfo_admin'], denied: consoleErrors.alertDenied },
+  { name: 'record_repayment', roles: ['cl_spv_admin'], denied: consoleErrors.repaymentDenied },
+  { name: 'loan_book', roles: ['cl_spv_admin', 'mfo_admin'], denied: consoleErrors.loanBookDenied },
+  { name: 'set_asset_status', roles: ['production_spv'], denied: consoleErrors.assetDenied },
 ]);
 
 /** Whether a caller (their Vault role and admin flag) may call a console function. */
@@ -139,45 +183,3 @@ export const consoleServerActions = [
   executableBy: ['authenticated'],
   accepts: action.name === 'export_report' ? 'per report kind' : 'the roles consoleFunctions names',
 }));
-
-/** The refusals of the consoles' functions (actionErrors.ts includes them). */
-export const consoleErrors = {
-  kycQueueDenied: { code: '42501', message: 'only compliance or an administrator may read the KYC queue' },
-  auditReadDenied: {
-    code: '42501',
-    message: 'only compliance, mfo_admin or an administrator may read the audit trail',
-  },
-  subscriptionsDenied: { code: '42501', message: 'only eq_spv_admin or an administrator may read subscriptions' },
-  memberDetailDenied: { code: '42501', message: "only mfo_admin or an administrator may read a member's detail" },
-  roleChangeDenied: { code: '42501', message: "only mfo_admin or an administrator may change a member's role" },
-  roleChangeSelf: { code: '42501', message: 'nobody changes their own role' },
-  notAVaultRole: { code: '22023', message: 'role is not a Vault role' },
-  isAdminRequired: { code: '22023', message: 'is_admin must be true or false' },
-  alertDenied: { code: '42501', message: 'only mfo_admin or an administrator may act on compliance alerts' },
-  unknownAlert: { code: '22023', message: 'unknown alert' },
-  alertNoteRequired: { code: '22023', message: 'a note is required to resolve an alert' },
-  noteTooLong: { code: '22023', message: 'note must be at most 500 characters' },
-  alertResolved: { code: 'P0001', message: 'the alert is already resolved' },
-  repaymentDenied: { code: '42501', message: 'only cl_spv_admin or an administrator may record a repayment' },
-  repaymentBadDate: { code: '22023', message: 'paid_on must be a date, not in the future' },
-  unknownLoan: { code: '22023', message: 'unknown loan' },
-  loanNotActive: { code: 'P0001', message: 'only an active loan takes repayments' },
-  loanBookDenied: {
-    code: '42501',
-    message: 'only cl_spv_admin, mfo_admin or an administrator may read the loan book',
-  },
-  assetDenied: { code: '42501', message: "only production_spv or an administrator may change an asset's status" },
-  badAssetStatus: { code: '22023', message: 'status must be Operational or Under Maintenance' },
-  noteRequired: { code: '22023', message: 'a note is required' },
-  unknownAsset: { code: '22023', message: 'unknown asset' },
-  reportDenied: { code: '42501', message: 'your role may not export this report' },
-  badReportKind: {
-    code: '22023',
-    message: 'kind must be investments, kyc_decisions, repayments or audit_events',
-  },
-  badRange: { code: '22023', message: 'from_at must not be after to_at' },
-  badAuditAction: { code: '22023', message: 'action is not an audit action' },
-  badInvestmentStatus: { code: '22023', message: 'status is not an investment status' },
-  badMemberCursor: { code: '22023', message: 'after is not a member id' },
-  badInvestmentCursor: { code: '22023', message: 'after is not an investment id' },
-} as const satisfies Record<string, BackendError>;

@@ -1,0 +1,240 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { migrationFiles, readSql, supabaseDir } from '../tests/pglite';
+import { consoleQueries, consoleTables, fillSteps, MEMBERS, timingSql } from './queries';
+
+/**
+ * `npm run bench:db` (docs/performance.md "Database"): the consoles' list queries at scale,
+ * each as its role through row-level security, against the same call as the table owner, whom
+ * row-level security does not bind, and the plan of every statement they run (queries.ts).
+ *
+ * PostgreSQL 15 when its server is installed (/usr/lib/postgresql/15/bin: Debian's
+ * postgresql-15), started as the postgres user on a unix socket in a temporary folder and
+ * removed afterwards; else PGlite (ratios only: it has no auto_explain, so no plans).
+ * Exits 1 when a ratio is above the goal or a plan reads audit_events without an index.
+ */
+
+const RATIO_GOAL = 2;
+const PG_BIN = '/usr/lib/postgresql/15/bin';
+
+interface Engine {
+  name: string;
+  /** Runs a script in one session; answers the last statement's rows (tab-separated) and the notices. */
+  run(sql: string): Promise<{ rows: string[][]; notices: string[] }>;
+  plans: boolean;
+  close(): Promise<void>;
+}
+
+function asPostgresUser(args: string[]): string[] {
+  return process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--', ...args] : args;
+}
+
+function sh(args: string[], input?: string) {
+  const [cmd, ...rest] = args;
+  if (!cmd) throw new Error('no command');
+  const result = spawnSync(cmd, rest, { input, encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (result.status !== 0) throw new Error(`${args.join(' ')} failed:\n${result.stderr}${result.stdout}`);
+  return result;
+}
+
+function startPostgres(): Engine {
+  const dir = mkdtempSync(join(tmpdir(), 'vault-bench-'));
+  chmodSync(dir, 0o777);
+  if (process.getuid?.() === 0) sh(['chown', 'postgres', dir]);
+  const data = join(dir, 'data');
+  const port = '54329';
+  sh(asPostgresUser([join(PG_BIN, 'initdb'), '-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']));
+  sh(
+    asPostgresUser([
+      join(PG_BIN, 'pg_ctl'),
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      '-o',
+      `-k ${dir} -p ${port} -c listen_addresses='' -c shared_buffers=256MB -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_wal_size=4GB`,
+      'start',
+    ]),
+  );
+  const psql = (sql: string) =>
+    spawnSync(
+      'psql',
+      [
+        '-h',
+        dir,
+        '-p',
+        port,
+        '-U',
+        'postgres',
+        '-d',
+        'postgres',
+        '-X',
+        '-q',
+        '-At',
+        '-F',
+        '\t',
+        '-v',
+        'ON_ERROR_STOP=1',
+      ],
+      { input: sql, encoding: 'utf8', maxBuffer: 1 << 28 },
+    );
+  return {
+    name: 'PostgreSQL 15',
+    plans: true,
+    async run(sql) {
+      const result = psql(sql);
+      if (result.status !== 0) throw new Error(`psql failed:\n${result.stderr}`);
+      const rows = result.stdout
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => line.split('\t'));
+      // Each notice starts "NOTICE:" (psql may prefix it with the script's position).
+      const notices = result.stderr.split(/^(?:psql:[^\n]*?)?NOTICE:\s+/m).slice(1);
+      return { rows, notices };
+    },
+    async close() {
+      sh(asPostgresUser([join(PG_BIN, 'pg_ctl'), '-D', data, '-m', 'fast', 'stop']));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startPglite(): Promise<Engine> {
+  const db = new PGlite({ extensions: { pgcrypto } });
+  await db.waitReady;
+  return {
+    name: 'PGlite',
+    plans: false,
+    async run(sql) {
+      const results = await db.exec(sql);
+      const last = [...results].reverse().find((r) => r.rows.length > 0);
+      const rows = (last?.rows ?? []).map((row) => Object.values(row).map((value) => String(value)));
+      return { rows, notices: [] };
+    },
+    async close() {
+      await db.close();
+    },
+  };
+}
+
+/** One plan node as the bench reports it: its type, and the relation and index it reads. */
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Scan Direction'?: string;
+  Plans?: PlanNode[];
+}
+
+function planLines(node: PlanNode, depth = 0): string[] {
+  const what = [
+    node['Node Type'],
+    node['Scan Direction'] === 'Backward' ? '(backward)' : '',
+    node['Index Name'] ? `using ${node['Index Name']}` : '',
+    node['Relation Name'] ? `on ${node['Relation Name']}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return [`${'  '.repeat(depth)}${what}`, ...(node.Plans ?? []).flatMap((child) => planLines(child, depth + 1))];
+}
+
+function nodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodes)];
+}
+
+/** The statements auto_explain logged that read a table, each with its plan. */
+function tablePlans(notices: string[]): { query: string; plan: PlanNode }[] {
+  const out: { query: string; plan: PlanNode }[] = [];
+  for (const notice of notices) {
+    const start = notice.indexOf('{');
+    if (start < 0) continue;
+    const parsed = JSON.parse(notice.slice(start, notice.lastIndexOf('}') + 1)) as {
+      'Query Text': string;
+      Plan: PlanNode;
+    };
+    if (nodes(parsed.Plan).some((n) => consoleTables.includes(n['Relation Name'] ?? ''))) {
+      out.push({ query: parsed['Query Text'], plan: parsed.Plan });
+    }
+  }
+  return out;
+}
+
+async function main() {
+  const engine = existsSync(join(PG_BIN, 'postgres')) ? startPostgres() : await startPglite();
+  try {
+    console.log(`engine: ${engine.name}`);
+    let t = Date.now();
+    await engine.run(readSql(join(supabaseDir, 'tests', 'shim.sql')));
+    for (const file of migrationFiles()) await engine.run(readSql(join(supabaseDir, 'migrations', file)));
+    await engine.run(readSql(join(supabaseDir, 'seed.sql')));
+    console.log(`schema and seed: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    t = Date.now();
+    let ids: string[] | undefined;
+    for (const step of fillSteps) {
+      const stepStart = Date.now();
+      ids = (await engine.run(step)).rows[0];
+      console.log(`  ${step.trim().split('\n')[0]?.slice(0, 70)}: ${((Date.now() - stepStart) / 1000).toFixed(1)} s`);
+    }
+    if (!ids) throw new Error('fill answered nothing');
+    const [mfoAdmin, compliance, usersCursor, auditCursor, kycCursor, auditMember] = ids;
+    console.log(
+      `filled ${MEMBERS.toLocaleString('en')} members and 1,000,000 audit events: ${((Date.now() - t) / 1000).toFixed(1)} s`,
+    );
+
+    const queries = consoleQueries({
+      mfoAdmin: mfoAdmin ?? '',
+      compliance: compliance ?? '',
+      usersCursor: usersCursor ?? '',
+      auditCursor: auditCursor ?? '',
+      kycCursor: kycCursor ?? '',
+      auditMember: auditMember ?? '',
+    });
+    const failures: string[] = [];
+    const report: string[] = [];
+    for (const q of queries) {
+      const median = async (mode: 'role' | 'owner' | 'bare') =>
+        Number((await engine.run(timingSql(q, mode))).rows.at(-1)?.[0]);
+      const roleMs = await median('role');
+      const ownerMs = await median('owner');
+      const bareMs = await median('bare');
+      const ratio = roleMs / ownerMs;
+      if (!(ratio <= RATIO_GOAL)) failures.push(`${q.label}: ${ratio.toFixed(2)}x (goal ≤ ${RATIO_GOAL}x)`);
+      report.push(
+        `| ${q.label} | ${q.role} | ${roleMs.toFixed(3)} ms | ${ownerMs.toFixed(3)} ms | ${ratio.toFixed(2)}x | ${bareMs.toFixed(3)} ms |`,
+      );
+      if (engine.plans) {
+        const { notices } = await engine.run(timingSql(q, 'plan'));
+        const plans = tablePlans(notices);
+        if (plans.length === 0) failures.push(`${q.label}: no plan logged`);
+        console.log(`\n${q.label} (as ${q.role}):`);
+        for (const { plan } of plans) {
+          const all = nodes(plan);
+          if (all.some((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'audit_events')) {
+            failures.push(`${q.label}: sequential scan of audit_events`);
+          }
+          if (!all.some((n) => /Index/.test(n['Node Type']))) failures.push(`${q.label}: a plan uses no index`);
+          for (const line of planLines(plan)) console.log(`    ${line}`);
+        }
+      }
+    }
+    console.log(
+      '\n| page | as | the call, through RLS | the same call as the owner, no RLS | ratio | the bare statement as the owner |\n|---|---|---|---|---|---|',
+    );
+    for (const line of report) console.log(line);
+    if (failures.length > 0) {
+      console.log(`\nFAILED:\n${failures.map((f) => `- ${f}`).join('\n')}`);
+      process.exitCode = 1;
+    } else {
+      console.log(`\nEvery ratio ≤ ${RATIO_GOAL}x${engine.plans ? ', every plan uses an index' : ''}.`);
+    }
+  } finally {
+    await engine.close();
+  }
+}
+
+await main();
