@@ -1,4 +1,4 @@
-import { Badge, Button, Callout, Card, Container, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Card, Container, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { hrefFor, isKycApproved, readinessStep } from '@vault/domain';
 import { PageHeader } from '@vault/ui';
 import { useId, useState } from 'react';
@@ -167,23 +167,32 @@ export default function KycVerificationScreen() {
             </Flex>
           </Card>
         ) : null}
-        <Text as="p" id={errorId} size="2" color="red" role="alert">
-          {submitError ? `Your verification could not be submitted: ${submitError}` : ''}
-        </Text>
-        <Flex gap="3" justify="end">
-          <Button type="button" variant="soft" color="gray" highContrast onClick={() => navigate(hrefFor('dashboard'))}>
-            Skip for Now
-          </Button>
-          <Button
-            type="button"
-            loading={submitting === 'continue'}
-            disabled={submitting !== null}
-            aria-describedby={submitError ? errorId : undefined}
-            onClick={() => void submit('continue')}
-          >
-            Continue
-          </Button>
-        </Flex>
+        {/* The alert sits in the buttons' box: empty, it takes no room (and no gap) in the page. */}
+        <Box>
+          <Text as="p" id={errorId} size="2" color="red" role="alert" mb={submitError ? '3' : '0'}>
+            {submitError ? `Your verification could not be submitted: ${submitError}` : ''}
+          </Text>
+          <Flex gap="3" justify="end">
+            <Button
+              type="button"
+              variant="soft"
+              color="gray"
+              highContrast
+              onClick={() => navigate(hrefFor('dashboard'))}
+            >
+              Skip for Now
+            </Button>
+            <Button
+              type="button"
+              loading={submitting === 'continue'}
+              disabled={submitting !== null}
+              aria-describedby={submitError ? errorId : undefined}
+              onClick={() => void submit('continue')}
+            >
+              Continue
+            </Button>
+          </Flex>
+        </Box>
       </Flex>
     </Container>
   );

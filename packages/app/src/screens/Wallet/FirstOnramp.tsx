@@ -1,8 +1,9 @@
 import { Button, Card, Flex, Heading, Spinner, Text, TextField } from '@radix-ui/themes';
 import { formatEuros, ONRAMP_SUGGESTIONS_EUR, parseEuroAmount, validateFirstOnramp } from '@vault/domain';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useContext, useEffect, useId, useRef, useState } from 'react';
 import { AmountPicks } from '../../components/AmountPicks';
 import type { OnrampResult } from '../../data/onramp/startOnramp';
+import { ExternalNavigation } from './externalNavigation';
 
 /** One attempt keeps its idempotency key through retries, so the provider opens one payment. */
 type Attempt = { cents: number; idempotencyKey: string };
@@ -26,6 +27,7 @@ export function FirstOnramp({
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'amount' });
+  const goTo = useContext(ExternalNavigation);
   const inputId = useId();
   const errorId = useId();
   const bankErrorId = useId();
@@ -64,7 +66,7 @@ export function FirstOnramp({
     }
     if (result.status === 'pending') {
       setPhase({ kind: 'redirecting', ...attempt });
-      window.location.assign(result.url);
+      goTo(result.url);
       return;
     }
     setPhase({ kind: 'amount' });

@@ -14,6 +14,7 @@ import {
   withApp,
 } from '../../test-support';
 import Wallet from '.';
+import { ExternalNavigation } from './externalNavigation';
 
 const meta = {
   title: 'Screens/Wallet',
@@ -156,8 +157,9 @@ async function toBankStep(canvasElement: HTMLElement) {
   return canvas;
 }
 
-/** The provider's page for this story: the same document with a fragment, so the story stays loaded. */
-const providerFragment = '#demo-provider-checkout';
+/** Where the member would have been sent: recorded by the story instead of leaving it. */
+const providerPages: string[] = [];
+const providerPage = 'https://checkout.stripe.com/c/pay/cs_story';
 
 /** A provider with a payment page: the member is sent there; nothing is funded until its webhook. */
 export const OnrampPending: Story = {
@@ -170,7 +172,7 @@ export const OnrampPending: Story = {
             success: true,
             provider: 'stripe',
             status: 'pending',
-            url: `${window.location.href.split('#')[0]}${providerFragment}`,
+            url: providerPage,
             sessionId: 'cs_story',
             error: null,
           }),
@@ -178,16 +180,21 @@ export const OnrampPending: Story = {
       ],
     },
   },
-  beforeEach: () => () => {
-    if (window.location.hash === providerFragment) {
-      history.replaceState(history.state, '', window.location.href.split('#')[0]);
-    }
+  decorators: [
+    (Story) => (
+      <ExternalNavigation.Provider value={(url) => providerPages.push(url)}>
+        <Story />
+      </ExternalNavigation.Provider>
+    ),
+  ],
+  beforeEach: () => {
+    providerPages.length = 0;
   },
   play: async ({ canvasElement }) => {
     const canvas = await toBankStep(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Authorise payment' }));
     await expect(await canvas.findByText('Taking you to your bank…', {}, SLOW)).toBeVisible();
-    await waitFor(() => expect(window.location.hash).toBe(providerFragment));
+    await expect(providerPages).toEqual([providerPage]);
     await expect(canvas.queryByRole('heading', { name: 'Next best actions' })).toBeNull();
     await expect(screen.queryByText(messages.fundedMember)).toBeNull();
   },
