@@ -1,4 +1,4 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../theme';
 
 export const root = style({
@@ -11,6 +11,9 @@ export const root = style({
 export const table = style({
   minWidth: 0,
 });
+
+/** Radix's surface table clips its overflow for the rounded corners, which would undo `sticky`. */
+globalStyle(`${table} table`, { overflow: 'visible' });
 
 export const caption = style({
   captionSide: 'top',

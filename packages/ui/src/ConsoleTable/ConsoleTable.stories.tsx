@@ -172,7 +172,7 @@ export const Loading: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const table = canvas.getByRole('table', { name: 'KYC reviews waiting' });
-    await expect(table).toHaveAttribute('aria-busy', 'true');
+    await expect(table.closest('[aria-busy="true"]')).not.toBeNull();
     await expect(canvas.getByRole('status')).toHaveTextContent('Loading KYC reviews waiting…');
     await expect(canvasElement.querySelectorAll('[data-skeleton]')).toHaveLength(5);
     await expect(canvas.queryByText('No reviews waiting')).toBeNull();
@@ -254,17 +254,5 @@ export const Narrow: Story = {
     await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
     await expect(Math.round(ada.getBoundingClientRect().left)).toBe(Math.round(before));
     region.scrollLeft = 0;
-  },
-};
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  args: { selectedId: 'm-1', hasMore: true, onLoadMore: fn() },
-  play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelector('.radix-themes')).toHaveClass('dark');
-    await expect(within(canvasElement).getByRole('button', { name: 'Ada Lovelace' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
   },
 };

@@ -190,11 +190,3 @@ export const Narrow: Story = {
     await expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
   },
 };
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelector('.radix-themes')).toHaveClass('dark');
-    await expect(within(canvasElement).getByRole('button', { name: 'Export CSV (42 rows)' })).toBeVisible();
-  },
-};

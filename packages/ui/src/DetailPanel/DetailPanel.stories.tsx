@@ -141,12 +141,3 @@ export const Narrow: Story = {
     await expect(panel.top).toBeGreaterThanOrEqual(list.bottom);
   },
 };
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  args: { initiallyOpen: true },
-  play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelector('.radix-themes')).toHaveClass('dark');
-    await expect(within(canvasElement).getByRole('region', { name: 'Ada Lovelace' })).toBeVisible();
-  },
-};

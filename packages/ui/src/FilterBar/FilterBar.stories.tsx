@@ -154,12 +154,3 @@ export const Narrow: Story = {
     await expect(action.top).toBeGreaterThan(search.bottom);
   },
 };
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  args: { initial: { ...noFilters, action: 'investment.confirmed' } },
-  play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelector('.radix-themes')).toHaveClass('dark');
-    await expect(within(canvasElement).getByRole('combobox', { name: 'Action' })).toHaveValue('investment.confirmed');
-  },
-};

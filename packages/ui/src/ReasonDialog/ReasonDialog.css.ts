@@ -22,11 +22,6 @@ export const label = style({
   color: vars.color.text,
 });
 
-export const requiredMark = style({
-  fontWeight: vars.fontWeight.regular,
-  color: vars.color.textMuted,
-});
-
 export const fieldMessage = style({
   margin: 0,
   fontSize: vars.fontSize['2'],

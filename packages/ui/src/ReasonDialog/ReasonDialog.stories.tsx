@@ -188,12 +188,3 @@ export const Narrow: Story = {
     await expect(within(dialog).getByRole('alert')).toBeVisible();
   },
 };
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  args: { initiallyOpen: true },
-  play: async () => {
-    const dialog = await screen.findByRole('dialog', { name: 'Reject KYC for Ada Lovelace' });
-    await expect(dialog.closest('.radix-themes')).toHaveClass('dark');
-  },
-};

@@ -98,8 +98,7 @@ function ReasonForm({
     <form onSubmit={submit} noValidate className={styles.form}>
       <div className={styles.field}>
         <label htmlFor={fieldId} className={styles.label}>
-          {reasonLabel}
-          {required && <span className={styles.requiredMark}> (required)</span>}
+          {required ? `${reasonLabel} (required)` : reasonLabel}
         </label>
         <TextArea
           ref={textareaRef}
@@ -125,12 +124,14 @@ function ReasonForm({
         </Callout.Root>
       )}
       <div className={styles.buttons}>
-        <Button type="button" variant="soft" color="gray" onClick={onCancel}>
+        <Button type="button" variant="outline" color="gray" onClick={onCancel}>
           {cancelLabel}
         </Button>
         <Button
           type="submit"
+          // Radix's solid red under white text falls short of 4.5:1; the soft red meets it.
           color={tone === 'danger' ? 'red' : undefined}
+          variant={tone === 'danger' ? 'soft' : 'solid'}
           disabled={pending}
           aria-busy={pending || undefined}
         >

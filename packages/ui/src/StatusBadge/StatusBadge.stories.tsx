@@ -71,12 +71,3 @@ export const UnknownStatus: Story = {
     await expect(within(canvasElement).getByText('Not started')).toHaveAttribute('data-tone', 'neutral');
   },
 };
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  render: AllStatuses.render,
-  play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelector('.radix-themes')).toHaveClass('dark');
-    await expect(within(canvasElement).getAllByRole('listitem')).toHaveLength(consoleStatuses.length);
-  },
-};
