@@ -1,0 +1,116 @@
+import {
+  createWallet,
+  expect,
+  expectReadiness,
+  main,
+  nudge,
+  signInAs,
+  signInWithEmail,
+  signOut,
+  storedUser,
+  test,
+} from './fixtures';
+
+/** The mock's scenario switch (mocks/scenario.ts): the demo KYC provider leaves the case for /kyc. */
+const KYC_SCENARIO_KEY = 'vault.mock.kyc';
+
+/**
+ * Compliance's consoles across roles in one browser, on the embedded backend (every role reads
+ * and writes the same data): a new investor submits KYC, which the demo provider leaves pending;
+ * compliance rejects nothing without a reason, approves on /kyc; the investor's readiness moves
+ * on; /audit shows the submission and the decision, and Verify integrity says Chain intact.
+ */
+test('KYC submitted → compliance approves on /kyc → the investor moves on; /audit holds both, chain intact', async ({
+  page,
+  watch,
+}) => {
+  test.slow();
+  const email = 'kim.review@example.eu';
+
+  // The investor: a wallet, then KYC submitted through kyc-session, left under review.
+  await page.goto('/?demo=0');
+  await page.evaluate((key) => localStorage.setItem(key, 'review'), KYC_SCENARIO_KEY);
+  await signInWithEmail(page, email);
+  const investorId = String((await storedUser(page))?.id ?? '');
+  expect(investorId).toMatch(/^[0-9a-f-]{36}$/);
+  await createWallet(page);
+  await page.goto('/dashboard');
+  await expectReadiness(page, 50);
+  await nudge(page, 'Complete KYC').getByRole('button', { name: 'Continue KYC' }).click();
+  await expect(page).toHaveURL(/\/kyc-verification$/);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect.poll(async () => (await storedUser(page))?.kycStatus).toBe('pending');
+  await page.goto('/dashboard');
+  await expectReadiness(page, 50);
+  await signOut(page);
+
+  // Compliance: the case waits on /kyc.
+  await signInAs(page, 'compliance');
+  await page.goto('/kyc');
+  await expect(main(page).getByRole('heading', { name: 'KYC reviews', level: 1 })).toBeVisible();
+  const queue = main(page).getByRole('table', { name: 'KYC reviews waiting' });
+  const row = queue.getByRole('row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button').first().click();
+  const detail = main(page)
+    .getByRole('region')
+    .filter({ has: page.getByRole('button', { name: 'Approve' }) });
+  await expect(detail.getByRole('heading', { name: email })).toBeVisible();
+
+  // Reject needs a reason: the dialog refuses an empty one; Cancel leaves the case as it was.
+  await detail.getByRole('button', { name: 'Reject' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(dialog.getByText('A reason is required')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Approve: review_kyc, then the queue no longer holds the member.
+  const reviewed = page.waitForRequest(
+    (request) => request.method() === 'POST' && request.url().endsWith('/rest/v1/rpc/review_kyc'),
+  );
+  await detail.getByRole('button', { name: 'Approve' }).click();
+  expect((await reviewed).postDataJSON()).toEqual({ member_id: investorId, decision: 'approved', reason: null });
+  await expect(main(page).getByRole('status').filter({ hasText: 'KYC approved' })).toBeVisible();
+  await expect(queue.getByRole('row').filter({ hasText: email })).toHaveCount(0);
+
+  // The audit trail: both events for this member, newest first, and the chain holds.
+  await page.goto('/audit');
+  await expect(main(page).getByRole('heading', { name: 'Audit trail', level: 1 })).toBeVisible();
+  await main(page).getByRole('searchbox', { name: 'Member id' }).fill(investorId);
+  const events = main(page).getByRole('table', { name: 'Audit events' });
+  await expect(events.getByRole('row').filter({ hasText: 'kyc.approved' })).toHaveCount(1);
+  await expect(events.getByRole('row').filter({ hasText: 'kyc.submitted' })).toHaveCount(1);
+  const actions = await events
+    .getByRole('row')
+    .filter({ hasText: /kyc\.(approved|submitted)/ })
+    .allTextContents();
+  expect(actions.map((text) => (text.includes('kyc.approved') ? 'approved' : 'submitted'))).toEqual([
+    'approved',
+    'submitted',
+  ]);
+  await main(page).getByRole('button', { name: 'Verify integrity' }).click();
+  await expect(main(page).getByText('Chain intact')).toBeVisible();
+
+  // Export CSV holds the filtered events, with the report's header row.
+  const download = page.waitForEvent('download');
+  await main(page).getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  const stream = await file.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  const csv = Buffer.concat(chunks).toString('utf8');
+  const lines = csv.split('\r\n').filter((line) => line !== '');
+  expect(lines[0]).toBe('id,occurred_at,actor_id,actor_role,action,member_id,subject_type,subject_id,details,hash');
+  expect(lines.slice(1).every((line) => line.includes(investorId))).toBe(true);
+  expect(lines.some((line) => line.includes('kyc.approved'))).toBe(true);
+  await signOut(page);
+
+  // The investor again: KYC approved, readiness moved on.
+  await page.goto('/?demo=0');
+  await signInWithEmail(page, email);
+  await expect.poll(async () => (await storedUser(page))?.kycStatus).toBe('approved');
+  await expectReadiness(page, 75);
+  watch.expectClean();
+});
