@@ -16,6 +16,7 @@ import {
 } from '@vault/domain';
 import { mockDb, type ServerRow, uuidForEmail } from '../state';
 import { appendAudit } from './audit';
+import { eligibilityRefusalFor } from './eligibility';
 import { notifyMember } from './kyc';
 import type { ActionAnswer, MockActions } from './types';
 
@@ -86,7 +87,9 @@ export const investmentActions: MockActions = {
     if (!profile) return fail(actionErrors.notSignedIn);
     const notReady = readinessRefusal(caller.id, caller.reader.role, profile);
     if (notReady) return fail(notReady);
-    // Section 6: eligibility (who may invest in what) goes here, as in the SQL.
+    // Section 6: eligibility (who may invest in what): the first refusal, as the SQL raises it.
+    const notEligible = eligibilityRefusalFor(caller.id, opportunity.id, amountCents);
+    if (notEligible) return fail(notEligible);
     // Section 7: the fees, the row and its audit event.
     const quote = investmentQuote(amountCents, method);
     const row: InvestmentRow & { user_id: string; idempotency_key: string } = {

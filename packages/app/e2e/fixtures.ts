@@ -291,12 +291,48 @@ export async function firstOnramp(page: Page, euros: string): Promise<void> {
   await expect(toast(page, 'Funded Member unlocked')).toBeVisible();
 }
 
-/** A fully onboarded investor, through the UI of demo mode. */
+/**
+ * Declares the signed-in member's country and investor category through
+ * save_investor_profile, as the classification step does (docs/eligibility.md). Default: a
+ * company in the Netherlands, eligible for every sample opportunity with no questionnaire and no
+ * cooling-off.
+ */
+export async function classifyInvestor(
+  page: Page,
+  declaration: { country: string; category: string; answers: Record<string, boolean> } = {
+    country: 'NL',
+    category: 'corporate',
+    answers: {},
+  },
+): Promise<void> {
+  const status = await page.evaluate(
+    async ([authKey, body]) => {
+      const session = JSON.parse(localStorage.getItem(authKey) ?? sessionStorage.getItem(authKey) ?? '{}') as {
+        access_token?: string;
+      };
+      const response = await fetch(`${window.location.origin}/mock-supabase/rest/v1/rpc/save_investor_profile`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          apikey: 'vault-mock-anon-key',
+          Authorization: `Bearer ${session.access_token ?? ''}`,
+        },
+        body,
+      });
+      return response.status;
+    },
+    [USER_KEY, JSON.stringify(declaration)] as const,
+  );
+  expect(status, 'save_investor_profile answers 200').toBe(200);
+}
+
+/** A fully onboarded investor, through the UI of demo mode, classified (`classifyInvestor`). */
 export async function readyInvestor(page: Page): Promise<void> {
   await signInAs(page, 'investor');
   await createWallet(page);
   await approveKyc(page);
   await firstOnramp(page, '20');
+  await classifyInvestor(page);
 }
 
 /**
