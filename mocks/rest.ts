@@ -30,7 +30,14 @@ import {
 } from '@vault/domain';
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import * as v from 'valibot';
-import { documentRowsOf, investmentRowsOf, type MockAction, mockActions } from './actions';
+import {
+  complianceAlertRows,
+  documentRowsOf,
+  investmentRowsOf,
+  type MockAction,
+  mockActions,
+  productionAssetRows,
+} from './actions';
 import { type Caller, identify } from './identity';
 import { currentTableScenario, type TableScenario } from './scenario';
 import { latency, mockSettings } from './settings';
@@ -95,6 +102,9 @@ function allRows(table: BackendTableName): Row[] {
   if (table === 'documents') return mockDb.accounts().flatMap((account) => documentRowsOf(account.id));
   // The sample investments plus those submitted (mocks/actions/investments.ts).
   if (table === 'investments') return mockDb.accounts().flatMap((account) => investmentRowsOf(account.id));
+  // The alerts' ids and statuses and the assets' statuses as the consoles set them (mocks/actions/consoles.ts).
+  if (table === 'compliance_alerts') return complianceAlertRows();
+  if (table === 'production_assets') return productionAssetRows();
   if (Object.hasOwn(sampleMemberRows, table)) {
     // Every account got its copy of the sample rows when it was made (demo mode is on).
     const sample: readonly object[] = sampleMemberRows[table as keyof typeof sampleMemberRows];

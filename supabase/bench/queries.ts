@@ -187,19 +187,21 @@ function dollarQuoted(sql: string): string {
   return `$bench$${sql}$bench$`;
 }
 
-function asCaller(q: ConsoleQuery, body: string): string {
+function asCaller(q: ConsoleQuery, body: string, as: 'authenticated' | 'owner' = 'authenticated'): string {
   const claims = JSON.stringify({ sub: q.callerId, role: 'authenticated', app_metadata: { role: q.role } });
   return `begin;
 select set_config('request.jwt.claims', '${claims}', true);
-set local role authenticated;
+${as === 'authenticated' ? 'set local role authenticated;' : ''}
 ${body}
 rollback;`;
 }
 
-/** 'role' and 'owner' answer the median in ms; 'plan' logs every statement's plan as a notice. */
-export function timingSql(q: ConsoleQuery, mode: 'role' | 'owner' | 'plan'): string {
-  if (mode === 'owner') return `select bench.time_ms(${dollarQuoted(q.asOwner)}, ${RUNS});`;
-  if (mode === 'role') return asCaller(q, `select bench.time_ms(${dollarQuoted(q.asRole)}, ${RUNS});`);
+/** 'role', 'owner' and 'bare' answer the median in ms; 'plan' logs every statement's plan as a notice. */
+export function timingSql(q: ConsoleQuery, mode: 'role' | 'owner' | 'bare' | 'plan'): string {
+  const timed = (sql: string) => `select bench.time_ms(${dollarQuoted(sql)}, ${RUNS});`;
+  if (mode === 'bare') return timed(q.bare);
+  if (mode === 'owner') return asCaller(q, timed(q.asRole), 'owner');
+  if (mode === 'role') return asCaller(q, timed(q.asRole));
   return `load 'auto_explain';
 set auto_explain.log_min_duration = 0;
 set auto_explain.log_nested_statements = on;

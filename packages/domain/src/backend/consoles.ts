@@ -82,7 +82,7 @@ export function mayCallConsoleFunction(name: string, caller: { role: Role; isAdm
 }
 
 /** A page of a console list: null means the default; anything else is kept within the bounds. */
-export const consolePage = { defaultSize: 50, maxSize: 200 } as const;
+const consolePage = { defaultSize: 50, maxSize: 200 } as const;
 export function consolePageSize(requested: number | null | undefined): number {
   if (requested === null || requested === undefined) return consolePage.defaultSize;
   return Math.min(Math.max(Math.trunc(requested), 1), consolePage.maxSize);
@@ -91,10 +91,9 @@ export function consolePageSize(requested: number | null | undefined): number {
 /** The reports of /reports, each a CSV over a date range. */
 export const reportKinds = ['investments', 'kyc_decisions', 'repayments', 'audit_events'] as const;
 export type ReportKind = (typeof reportKinds)[number];
-export const ReportKindSchema = v.picklist(reportKinds);
 
 /** Which roles may export each report; the admin flag exports every one. */
-export const reportExporters: Readonly<Record<ReportKind, readonly Role[]>> = {
+const reportExporters: Readonly<Record<ReportKind, readonly Role[]>> = {
   investments: ['mfo_admin', 'eq_spv_admin'],
   kyc_decisions: ['mfo_admin', 'compliance'],
   repayments: ['mfo_admin', 'cl_spv_admin'],
