@@ -57,7 +57,7 @@ function MemberSigning({ memberId }: { memberId: string }) {
   const signed = signature.status === 'ready' ? signature.rows[0] : undefined;
   if (signed) {
     return (
-      <Callout.Root color="green" role="status">
+      <Callout.Root color="green" highContrast role="status">
         <Callout.Text>Signed on {formatDate(signed.signed_at)}</Callout.Text>
       </Callout.Root>
     );
@@ -99,14 +99,15 @@ function SignForm() {
   return (
     <form onSubmit={sign}>
       <Flex direction="column" gap="4">
-        <Text as="label" htmlFor={checkboxId} size="2">
-          <Flex gap="2" align="center">
+        {/* The label is the tap target of its checkbox: at least 24 px high (WCAG 2.5.8). */}
+        <Text as="label" htmlFor={checkboxId} size="2" style={{ display: 'block' }}>
+          <Flex gap="2" align="center" minHeight="24px">
             <Checkbox id={checkboxId} checked={agreed} onCheckedChange={(value) => setAgreed(value === true)} />I have
             read and agree to the membership agreement terms
           </Flex>
         </Text>
         {error ? (
-          <Callout.Root color="red" role="alert">
+          <Callout.Root color="red" highContrast role="alert">
             <Callout.Text>{error}</Callout.Text>
           </Callout.Root>
         ) : null}

@@ -109,7 +109,7 @@ export default function DocumentsScreen() {
                 </Callout.Root>
               ) : null}
               {signError ? (
-                <Callout.Root color="red" role="alert">
+                <Callout.Root color="red" highContrast role="alert">
                   <Callout.Text>{signError}</Callout.Text>
                 </Callout.Root>
               ) : null}
