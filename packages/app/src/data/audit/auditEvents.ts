@@ -3,7 +3,7 @@ import { toCsv } from '@vault/ui';
 import * as v from 'valibot';
 import type { CallResult } from '../../backend/callResult';
 import type { SessionStore } from '../../session/store';
-import { callForOperator, type PagedList, useOperatorCall, usePagedList } from './pagedCall';
+import { callForOperator, dayAfter, dayStart, type PagedList, useOperatorCall, usePagedList } from './pagedCall';
 
 export type AuditEvent = v.InferOutput<typeof AuditEventRowSchema>;
 
@@ -23,18 +23,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** The largest page the server gives (consolePage.maxSize): an export reads the filter in these. */
 const AUDIT_EXPORT_PAGE_SIZE = 200;
 
-const dayStart = (day: string) => (day ? `${day}T00:00:00Z` : null);
-/** The day after `day`, at midnight UTC: the server's `to_at` is exclusive. */
-function dayAfter(day: string): string | null {
-  if (!day) return null;
-  const next = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(next.getTime())) return null;
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString();
-}
-
 /** The arguments of `list_audit_events` for these filters. */
-export function auditArgs(filters: AuditFilters, beforeId: number | string | null, pageSize: number) {
+function auditArgs(filters: AuditFilters, beforeId: number | string | null, pageSize: number) {
   return {
     member_id: filters.memberId.trim() || null,
     action: filters.action || null,
@@ -53,7 +43,7 @@ function parseEvents(value: unknown): CallResult<{ rows: readonly AuditEvent[] }
 }
 
 /** One page of the trail, newest first, the events before `before` (null: the newest). */
-export async function readAuditPage(
+async function readAuditPage(
   store: SessionStore,
   filters: AuditFilters,
   before: AuditEvent | null,
@@ -83,7 +73,7 @@ const timeText = (value: string | Date) => (value instanceof Date ? value.toISOS
  * Every event of the filter as CSV (the audit_events report's columns, ISO times), read page by
  * page from the server so the file holds the whole filter, not only the rows on screen.
  */
-export async function exportAuditCsv(store: SessionStore, filters: AuditFilters): Promise<CallResult<{ csv: string }>> {
+async function exportAuditCsv(store: SessionStore, filters: AuditFilters): Promise<CallResult<{ csv: string }>> {
   const events: AuditEvent[] = [];
   let before: AuditEvent | null = null;
   for (;;) {
@@ -112,7 +102,7 @@ export async function exportAuditCsv(store: SessionStore, filters: AuditFilters)
 }
 
 /** `audit_verify()`: null when the whole chain holds, else the id of the first broken event. */
-export async function verifyAuditTrail(store: SessionStore): Promise<CallResult<{ brokenId: string | null }>> {
+async function verifyAuditTrail(store: SessionStore): Promise<CallResult<{ brokenId: string | null }>> {
   const answer = await callForOperator(store, 'audit_verify', {});
   if (!answer.ok) return answer;
   const value = answer.value;

@@ -116,3 +116,15 @@ export function useOperatorCall<A extends unknown[], R>(
   const store = useSessionStore();
   return useCallback((...args: A) => call(store, ...args), [store, call]);
 }
+
+/** A day (yyyy-mm-dd) as the instant it starts, UTC; '' is no bound. */
+export const dayStart = (day: string): string | null => (day ? `${day}T00:00:00Z` : null);
+
+/** The instant the day after `day` starts, UTC: the servers' `to_at` is exclusive, so `day` is included. */
+export function dayAfter(day: string): string | null {
+  if (!day) return null;
+  const next = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(next.getTime())) return null;
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString();
+}

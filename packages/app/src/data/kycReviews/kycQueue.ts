@@ -17,7 +17,7 @@ export type KycQueueRow = v.InferOutput<typeof KycQueueRowSchema>;
 const KYC_QUEUE_PAGE_SIZE = 50;
 
 /** One page of the queue, oldest submission first, after the member `after` (null: the first page). */
-export async function readKycQueuePage(
+async function readKycQueuePage(
   store: SessionStore,
   after: KycQueueRow | null,
 ): Promise<CallResult<{ rows: readonly KycQueueRow[] }>> {

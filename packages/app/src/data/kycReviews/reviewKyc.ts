@@ -9,7 +9,7 @@ import { callForOperator } from '../audit/pagedCall';
  * server checks the caller, requires a reason unless approving, records the decision in the
  * audit trail and tells the member. A refusal comes back with the server's own message.
  */
-export async function reviewKyc(
+async function reviewKyc(
   store: SessionStore,
   memberId: string,
   decision: KycDecision,

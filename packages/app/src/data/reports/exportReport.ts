@@ -1,20 +1,11 @@
 import { mayExportReport, type ReportKind, type Role, reportKinds } from '@vault/domain';
 import type { CallResult } from '../../backend/callResult';
 import type { SessionStore } from '../../session/store';
-import { callForOperator, useOperatorCall } from '../audit/pagedCall';
+import { callForOperator, dayAfter, dayStart, useOperatorCall } from '../audit/pagedCall';
 
 /** The reports this caller is offered: the domain's matrix (the server holds it too, and decides). */
 export function reportsFor(caller: { role: Role; isAdmin: boolean }): ReportKind[] {
   return reportKinds.filter((kind) => mayExportReport(kind, caller));
-}
-
-const dayStart = (day: string) => (day ? `${day}T00:00:00Z` : null);
-function dayAfter(day: string): string | null {
-  if (!day) return null;
-  const next = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(next.getTime())) return null;
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString();
 }
 
 /**
@@ -22,7 +13,7 @@ function dayAfter(day: string): string | null {
  * amounts in cents and euros, over [from, to] (days, inclusive; empty: open-ended). The server
  * refuses a kind the caller's role may not export, with its message.
  */
-export async function exportReport(
+async function exportReport(
   store: SessionStore,
   kind: ReportKind,
   range: { from: string; to: string },

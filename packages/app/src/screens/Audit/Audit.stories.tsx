@@ -1,0 +1,184 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { consoleErrors } from '@vault/domain';
+import { delay, HttpResponse, http } from 'msw';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { type AppStoryParameters, SLOW, sessionAs, withApp } from '../../test-support';
+import Audit from '.';
+
+const member = '11111111-1111-4111-8111-111111111111';
+const reviewer = '33333333-3333-4333-8333-333333333333';
+const hash = (n: number) => String(n).repeat(64).slice(0, 64);
+
+/** Three events of the trail, newest first, as `list_audit_events` answers. */
+const trail = [
+  {
+    id: 3,
+    occurred_at: '2026-11-21T10:00:00Z',
+    actor_id: reviewer,
+    actor_role: 'compliance',
+    action: 'kyc.approved',
+    member_id: member,
+    subject_type: 'kyc_case',
+    subject_id: member,
+    details: { status: 'approved' },
+    prev_hash: hash(2),
+    hash: hash(3),
+  },
+  {
+    id: 2,
+    occurred_at: '2026-11-20T09:30:00Z',
+    actor_id: member,
+    actor_role: 'investor',
+    action: 'kyc.submitted',
+    member_id: member,
+    subject_type: 'kyc_case',
+    subject_id: member,
+    details: {},
+    prev_hash: hash(1),
+    hash: hash(2),
+  },
+  {
+    id: 1,
+    occurred_at: '2026-11-19T08:00:00Z',
+    actor_id: member,
+    actor_role: 'investor',
+    action: 'wallet.created',
+    member_id: member,
+    subject_type: 'wallet',
+    subject_id: 'cm-wallet-1',
+    details: {},
+    prev_hash: '0'.repeat(64),
+    hash: hash(1),
+  },
+];
+
+/** The bodies of the list_audit_events calls a story made; the answer follows the action filter. */
+let listCalls: Record<string, unknown>[] = [];
+const trailHandler = http.post('*/rest/v1/rpc/list_audit_events', async ({ request }) => {
+  const body = (await request.json()) as Record<string, unknown>;
+  listCalls.push(body);
+  return HttpResponse.json(body.action ? trail.filter((e) => e.action === body.action) : trail);
+});
+const verifyAnswer = (value: number | null) => http.post('*/rest/v1/rpc/audit_verify', () => HttpResponse.json(value));
+const rpcError = (error: { code: string; message: string }, status = 400) =>
+  HttpResponse.json({ ...error, details: null, hint: null }, { status });
+
+const meta = {
+  title: 'Screens/Audit',
+  component: Audit,
+  decorators: [withApp],
+  parameters: {
+    layout: 'fullscreen',
+    app: { url: '/audit', session: sessionAs('compliance') } satisfies AppStoryParameters,
+    msw: { handlers: [trailHandler, verifyAnswer(null)] },
+  },
+  beforeEach: () => {
+    listCalls = [];
+  },
+} satisfies Meta<typeof Audit>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const eventsTable = (canvasElement: HTMLElement) =>
+  within(canvasElement).findByRole('table', { name: 'Audit events' }, SLOW);
+
+/** The trail, newest first. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
+    const table = await eventsTable(canvasElement);
+    await within(table).findByText('kyc.approved', {}, SLOW);
+    const rows = within(table).getAllByRole('row').slice(1);
+    await expect(rows.map((row) => row.textContent?.match(/[a-z]+\.[a-z_]+/)?.[0])).toEqual([
+      'kyc.approved',
+      'kyc.submitted',
+      'wallet.created',
+    ]);
+  },
+};
+
+/** The action filter is sent to the server, which answers only those events. */
+export const FilterByAction: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await eventsTable(canvasElement);
+    await within(table).findByText('wallet.created', {}, SLOW);
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Action' }));
+    await userEvent.click(await within(document.body).findByRole('option', { name: 'kyc.approved' }));
+    await waitFor(() => expect(within(table).queryByText('wallet.created')).toBeNull(), SLOW);
+    await expect(listCalls.at(-1)).toMatchObject({ action: 'kyc.approved', member_id: null, before_id: null });
+  },
+};
+
+/** Verify integrity: audit_verify answers null, the chain holds. */
+export const VerifyIntact: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Verify integrity' }));
+    await expect(await canvas.findByText('Chain intact', {}, SLOW)).toBeVisible();
+  },
+};
+
+/** Verify integrity: audit_verify names the first broken event. */
+export const VerifyBroken: Story = {
+  parameters: { msw: { handlers: [trailHandler, verifyAnswer(2)] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Verify integrity' }));
+    const alert = await canvas.findByRole('alert', {}, SLOW);
+    await expect(alert).toHaveTextContent('The chain breaks at event 2');
+    await expect(canvas.queryByText('Chain intact')).toBeNull();
+  },
+};
+
+/** Export CSV reads the filter from the server (the largest pages) and hands over a file. */
+export const ExportCsv: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await within(await eventsTable(canvasElement)).findByText('kyc.approved', {}, SLOW);
+    await userEvent.click(canvas.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(listCalls.some((call) => call.page_size === 200)).toBe(true), SLOW);
+  },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: [http.post('*/rest/v1/rpc/list_audit_events', () => HttpResponse.json([]))] } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No events match these filters', {}, SLOW)).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [http.post('*/rest/v1/rpc/list_audit_events', () => delay('infinite'))] } },
+  play: async ({ canvasElement }) => {
+    await expect(await eventsTable(canvasElement)).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const Failed: Story = {
+  parameters: {
+    msw: {
+      handlers: [http.post('*/rest/v1/rpc/list_audit_events', () => rpcError(consoleErrors.auditReadDenied, 403))],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/The audit trail could not be loaded/, {}, SLOW)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeEnabled();
+  },
+};
+
+/** Default on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const DefaultPhone: Story = {
+  ...Default,
+  name: 'Default — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};
+
+export const DefaultDark: Story = {
+  ...Default,
+  name: 'Default — dark',
+  globals: { theme: 'dark' },
+};
