@@ -55,17 +55,18 @@ export function FirstOnramp({
     queueMicrotask(() => headingRef.current?.focus());
   };
 
-  const authorise = async (attempt: Attempt) => {
-    setPhase({ kind: 'processing', ...attempt });
+  const authorise = async ({ cents, idempotencyKey }: Attempt) => {
+    const attempt: Attempt = { cents, idempotencyKey };
+    setPhase({ ...attempt, kind: 'processing' });
     const result = await onAuthorise(attempt.cents, attempt.idempotencyKey);
     if (!mounted.current) return;
     if (!result.ok) {
       // The same attempt, retried with the same key; the amount typed stays in the form.
-      setPhase({ kind: 'bank', ...attempt, error: result.superseded ? null : result.error });
+      setPhase({ ...attempt, kind: 'bank', error: result.superseded ? null : result.error });
       return;
     }
     if (result.status === 'pending') {
-      setPhase({ kind: 'redirecting', ...attempt });
+      setPhase({ ...attempt, kind: 'redirecting' });
       goTo(result.url);
       return;
     }
