@@ -1,0 +1,95 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { actionErrors, currentAgreement, documentSha256, sampleMemberRows } from '@vault/domain';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mockDb, mockSettings } from '../../../../mocks';
+import { verifyAuditChain } from '../../../../mocks/actions';
+import { server } from '../../../../mocks/node';
+import { testClient } from '../test-support/mockBackend';
+
+/**
+ * The embedded backend's sign_agreement and sign_document beyond the conformance table: a second
+ * call returns the first evidence and records nothing new, the hash is the domain's, and a signed
+ * document reads 'Signed' from its evidence on the next read (what a reload asks).
+ */
+
+const pending = sampleMemberRows.documents.find((d) => d.status === 'Pending');
+if (!pending) throw new Error('the sample documents have no pending one');
+
+async function signedIn(email: string): Promise<{ client: SupabaseClient; id: string }> {
+  const client = testClient();
+  const { data, error } = await client.auth.signInWithPassword({ email, password: 'any' });
+  if (error || !data.session) throw new Error(`sign-in failed: ${error?.message}`);
+  return { client, id: data.session.user.id };
+}
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  mockSettings.latency = false;
+});
+
+afterAll(() => {
+  mockSettings.latency = true;
+  server.close();
+});
+
+beforeEach(() => {
+  mockDb.reset();
+});
+
+describe('sign_document on the embedded backend', () => {
+  it('keeps the evidence once, with the domain’s hash, records document.signed once, and the read says Signed', async () => {
+    const a = await signedIn('signer.a@example.test');
+    const b = await signedIn('signer.b@example.test');
+    const first = await a.client.rpc('sign_document', { document_id: pending.id });
+    const second = await a.client.rpc('sign_document', { document_id: pending.id });
+    expect(first.error).toBeNull();
+    expect(second.data).toEqual(first.data);
+    expect(first.data).toMatchObject({
+      member_id: a.id,
+      document_id: pending.id,
+      signer_email: 'signer.a@example.test',
+      document_sha256: documentSha256({ ...pending, user_id: a.id }),
+    });
+
+    const events = mockDb.serverRows('audit_events').filter((e) => e.member_id === a.id);
+    expect(events.map((e) => [e.action, e.subject_id])).toEqual([['document.signed', pending.id]]);
+    expect(verifyAuditChain()).toBeNull();
+
+    const mine = await a.client.from('documents').select('*').eq('id', pending.id);
+    expect(mine.data).toEqual([expect.objectContaining({ user_id: a.id, status: 'Signed' })]);
+    // The other member's copy of the same document still waits.
+    const theirs = await b.client.from('documents').select('*').eq('id', pending.id);
+    expect(theirs.data).toEqual([expect.objectContaining({ user_id: b.id, status: 'Pending' })]);
+    // And the evidence is the signer's to read, not the other member's.
+    expect((await b.client.from('document_signatures').select('*')).data).toEqual([]);
+    expect((await a.client.from('document_signatures').select('*')).data).toHaveLength(1);
+  });
+
+  it('refuses a document already signed before (the sample Signed one) and records nothing', async () => {
+    const a = await signedIn('signer.c@example.test');
+    const signed = sampleMemberRows.documents.find((d) => d.status === 'Signed');
+    const { error } = await a.client.rpc('sign_document', { document_id: signed?.id });
+    expect(error).toMatchObject(actionErrors.documentNotPending);
+    expect(mockDb.serverRows('audit_events')).toEqual([]);
+  });
+});
+
+describe('sign_agreement on the embedded backend', () => {
+  it('returns the first signature on a second call and records agreement.signed once', async () => {
+    const a = await signedIn('signer.d@example.test');
+    const args = { version: currentAgreement.version, document_sha256: currentAgreement.sha256 };
+    const first = await a.client.rpc('sign_agreement', args);
+    const second = await a.client.rpc('sign_agreement', args);
+    expect(first.error).toBeNull();
+    expect(second.data).toEqual(first.data);
+    expect(mockDb.serverRows('audit_events').map((e) => [e.action, e.member_id, e.subject_id])).toEqual([
+      ['agreement.signed', a.id, currentAgreement.version],
+    ]);
+    const read = await a.client
+      .from('agreement_signatures')
+      .select('*')
+      .eq('member_id', a.id)
+      .eq('version', currentAgreement.version);
+    expect(read.data).toEqual([first.data]);
+  });
+});
