@@ -75,6 +75,10 @@ export const rowButton = style({
   },
 });
 
+export const nowrap = style({
+  whiteSpace: 'nowrap',
+});
+
 export const numeric = style({
   fontVariantNumeric: 'tabular-nums',
 });

@@ -30,6 +30,8 @@ export interface ConsoleTableColumn<Row> {
    * column when none says so. Put it first.
    */
   primary?: boolean;
+  /** Let the cells wrap onto several lines (long text such as a note); by default they stay on one. */
+  wrap?: boolean;
 }
 
 /** Own props, plus every native prop of the root `<div>` (className, style, id, data-*, aria-*, ref). */
@@ -184,7 +186,7 @@ export function ConsoleTable<Row>({
                 key={column.id}
                 justify={justify[column.align ?? 'left']}
                 style={cellStyle(column)}
-                className={column.id === primaryId ? styles.sticky : undefined}
+                className={cx(column.id === primaryId && styles.sticky, !column.wrap && styles.nowrap)}
               >
                 {column.header}
               </Table.ColumnHeaderCell>
@@ -246,7 +248,7 @@ export function ConsoleTable<Row>({
                   {columns.map((column) => {
                     const content = column.cell(row);
                     const style = cellStyle(column);
-                    const alignClass = column.align === 'right' ? styles.numeric : undefined;
+                    const alignClass = cx(column.align === 'right' && styles.numeric, !column.wrap && styles.nowrap);
                     if (column.id !== primaryId) {
                       return (
                         <Table.Cell
