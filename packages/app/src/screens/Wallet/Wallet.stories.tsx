@@ -210,8 +210,9 @@ export const OnrampError: Story = {
     const canvas = await toBankStep(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Authorise payment' }));
     await expectToast('The on-ramp could not be completed');
-    const alert = await canvas.findByText('The payment provider is unavailable', {}, SLOW);
-    await expect(alert).toHaveAttribute('role', 'alert');
+    // The form's own alert (the toast says it too).
+    const alert = await canvas.findByText('The payment provider is unavailable', { selector: 'p[role="alert"]' }, SLOW);
+    await expect(alert).toBeVisible();
     const retry = canvas.getByRole('button', { name: 'Try again' });
     await expect(retry).toHaveAccessibleDescription('The payment provider is unavailable');
     await expect(canvas.queryByRole('heading', { name: 'Next best actions' })).toBeNull();

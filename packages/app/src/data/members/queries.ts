@@ -1,4 +1,0 @@
-import { useRead } from '../_query/queryRef';
-import { membersQuery } from './keys';
-
-export const useMembers = () => useRead(membersQuery);
