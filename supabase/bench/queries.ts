@@ -12,7 +12,7 @@ const AUDIT_EVENTS = 1_000_000;
 /** One member in this many waits in the KYC queue. */
 const PENDING_EVERY = 10;
 /** Each timing is the median of this many runs, after one to warm the caches. */
-const RUNS = 101;
+const RUNS = 41;
 
 /** The tables the consoles' queries read; a logged plan that touches none is a role check's. */
 export const consoleTables = ['profiles', 'users', 'kyc_cases', 'audit_events'];
