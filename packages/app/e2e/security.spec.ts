@@ -95,9 +95,11 @@ test("a member's token cannot read or change another member's profile or rows", 
     status: 200,
     body: [],
   });
-  // The member list is for mfo_admin only: empty for an investor, refused without a token.
-  expect(await call(page, '/rest/v1/members?select=*', { token: a.token })).toEqual({ status: 200, body: [] });
-  expect((await call(page, '/rest/v1/members?select=*')).status).toBe(401);
+  // The member list (list_members) is for mfo_admin only: refused to an investor and without a token.
+  expect((await call(page, '/rest/v1/rpc/list_members', { method: 'POST', token: a.token, body: {} })).status).toBe(
+    403,
+  );
+  expect((await call(page, '/rest/v1/rpc/list_members', { method: 'POST', body: {} })).status).toBe(401);
   expect(await call(page, '/rest/v1/profiles?select=*')).toEqual({ status: 200, body: [] });
 
   // Writing: a PATCH of B's name changes no row; B's server-owned fields are refused outright.

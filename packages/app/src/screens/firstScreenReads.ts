@@ -1,7 +1,6 @@
 import { type DashboardKind, dashboardFor, type ScreenKey, type Session } from '@vault/domain';
 import { prefetchReads, type QueryRef } from '../data/_query/queryRef';
 import { documentsQuery } from '../data/documents/keys';
-import { membersQuery } from '../data/members/keys';
 import { opportunitiesQuery, opportunityDetailQuery, opportunityQuery } from '../data/opportunities/keys';
 import { clSpvDashboardReads } from './Dashboard/ClSpvDashboard.reads';
 import { complianceDashboardReads } from './Dashboard/ComplianceDashboard.reads';
@@ -40,7 +39,6 @@ const screenReads: Partial<Record<ScreenKey, Reads>> = {
   opportunityDetail: ({ id = '' }) => [opportunityDetailQuery(id), opportunityQuery(id)],
   investmentFlow: ({ id = '' }) => [opportunityDetailQuery(id)],
   documents: () => [documentsQuery],
-  users: () => [membersQuery],
 };
 
 /** The queries a screen starts with, for these route params and this session. */

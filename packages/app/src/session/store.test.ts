@@ -46,7 +46,7 @@ describe('sign-in through Supabase Auth (the embedded backend)', () => {
         name: 'Jane Doe',
         email: 'jane.doe@example.eu',
         role: 'investor',
-        kycStatus: 'unknown',
+        kycStatus: 'not_started',
         firstOnrampOk: false,
         preferences: {},
       },

@@ -9,7 +9,6 @@ import {
   LoanSchema,
   NotificationSchema,
   OpportunityDetailSchema,
-  PlatformUserSchema,
   ProductionAssetSchema,
   RepaymentSchema,
   UpcomingActionSchema,
@@ -64,11 +63,6 @@ export const tableEntitySchemas = {
   production_assets: ProductionAssetSchema,
   compliance_alerts: ComplianceAlertSchema,
   audit_logs: AuditLogSchema,
-  /**
-   * The /users screen's rows. Not a table: the backend serves them through the `list_members`
-   * function (rpc.ts `listMembers`); listed here only while the app still reads them by name.
-   */
-  members: PlatformUserSchema,
   activity: ActivitySchema,
   notifications: NotificationSchema,
   upcoming_actions: UpcomingActionSchema,
@@ -78,7 +72,7 @@ export const tableEntitySchemas = {
 export type EntityTableName = keyof typeof tableEntitySchemas;
 export type EntityRow<T extends EntityTableName> = v.InferOutput<(typeof tableEntitySchemas)[T]>;
 
-const { members: _memberList, ...entity } = tableEntitySchemas;
+const entity = tableEntitySchemas;
 /** Every table of the contract, with the schema each row meets. */
 export const tableRowSchemas = {
   profiles: ProfileRowSchema,

@@ -4,6 +4,7 @@ import {
   formatEuros,
   type InvestmentRow,
   investmentQuote,
+  listMembersErrors,
   messages,
   openingStepMessage,
   type Role,
@@ -269,7 +270,13 @@ export const MfoAdmin: Story = {
 export const MfoAdminFiguresError: Story = {
   parameters: {
     ...app({ url: '/dashboard', session: sessionAs('mfo_admin', {}, true) }),
-    msw: { handlers: [tableHandlers.error('members')] },
+    msw: {
+      handlers: [
+        http.post('*/rest/v1/rpc/list_members', () =>
+          HttpResponse.json({ ...listMembersErrors.denied, details: null, hint: null }, { status: 403 }),
+        ),
+      ],
+    },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -10,7 +10,7 @@ import { useActivity } from '../../data/activity/queries';
 import { useComplianceAlerts } from '../../data/compliance/queries';
 import { useEquityHoldings } from '../../data/equityHoldings/queries';
 import { useLoans } from '../../data/loans/queries';
-import { useMembers } from '../../data/members/queries';
+import { useMemberCountPage } from '../../data/members/members';
 import { useProductionAssets } from '../../data/productionAssets/queries';
 import { formatDateTime } from '../../display/dates';
 import { SettingsSection } from '../Settings/SettingsSection';
@@ -49,7 +49,7 @@ function sumOfAmounts(rows: readonly { value?: string; amount?: string }[]): num
 /** The admin dashboard: admin flag or mfo_admin (docs/product.md §2). */
 export function MfoAdminDashboard({ session }: { session: Session }) {
   const navigate = useNavigate();
-  const users = useMembers();
+  const users = useMemberCountPage();
   const alerts = useComplianceAlerts();
   const activity = useActivity();
   const loans = useLoans();
@@ -85,7 +85,16 @@ export function MfoAdminDashboard({ session }: { session: Session }) {
         }
       >
         <Grid columns={{ initial: '1', sm: '3' }} gap="4">
-          <StatCard label="Total Users" value={figure(users, (rows) => rows.length.toLocaleString('en-IE'))} />
+          <StatCard
+            label="Total Users"
+            value={
+              users.status === 'loading'
+                ? '…'
+                : users.status === 'error'
+                  ? 'Unavailable'
+                  : `${users.rows.length.toLocaleString('en-IE')}${users.hasMore ? '+' : ''}`
+            }
+          />
           <StatCard
             label="Total Assets Managed"
             value={

@@ -1,45 +1,333 @@
-import { Badge, Flex } from '@radix-ui/themes';
-import { roleLabel } from '@vault/domain';
-import { DataTable, type DataTableColumn, PageHeader } from '@vault/ui';
-import type { PlatformUser } from '../../backend/schemas';
-import { Section } from '../../components/Section';
-import { TableData } from '../../components/TableData';
-import { useMembers } from '../../data/members/queries';
-import { formatDate } from '../../display/dates';
+import { Button, Checkbox, Dialog, Flex, Text } from '@radix-ui/themes';
+import { type Role, roleIds, roleLabel } from '@vault/domain';
+import {
+  ConsoleTable,
+  type ConsoleTableColumn,
+  DetailPanel,
+  DetailPanelLayout,
+  FilterBar,
+  type FilterBarFilter,
+  MoneyText,
+  PageHeader,
+  StatusBadge,
+} from '@vault/ui';
+import { useEffect, useId, useState } from 'react';
+import { useMemberDetail } from '../../data/members/memberDetail';
+import { type Member, type MemberFilters, noMemberFilters, useMembers } from '../../data/members/members';
+import { useSetMemberRole } from '../../data/members/setMemberRole';
+import { formatDate, formatDateTime } from '../../display/dates';
+import { useSession } from '../../session/SessionProvider';
 
-const statusColors: Record<PlatformUser['status'], 'teal' | 'amber' | 'red'> = {
-  Active: 'teal',
-  Pending: 'amber',
-  Suspended: 'red',
-};
-
-const columns: readonly DataTableColumn<PlatformUser>[] = [
-  { key: 'name', header: 'Name' },
-  { key: 'email', header: 'Email' },
-  { key: 'role', header: 'Role', render: (row) => roleLabel(row.role) },
-  {
-    key: 'status',
-    header: 'Status',
-    render: (row) => (
-      <Badge color={statusColors[row.status]} variant="soft" highContrast radius="full">
-        {row.status}
-      </Badge>
-    ),
-  },
-  { key: 'joined', header: 'Joined', render: (row) => <time dateTime={row.joined}>{formatDate(row.joined)}</time> },
+const columns: readonly ConsoleTableColumn<Member>[] = [
+  { id: 'name', header: 'Name', cell: (row) => row.name, primary: true },
+  { id: 'email', header: 'Email', cell: (row) => row.email },
+  { id: 'role', header: 'Role', cell: (row) => roleLabel(row.role) },
+  { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status.toLowerCase()} /> },
+  { id: 'joined', header: 'Joined', cell: (row) => <time dateTime={row.joined}>{formatDate(row.joined)}</time> },
 ];
 
-/** /users (mfo_admin): the platform's members and administrators, from the 'members' view (docs/backend.md). */
+const roleOptions = roleIds.map((role) => ({ value: role, label: roleLabel(role) }));
+
+/** The search waits this long after the last keystroke before it asks the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+const yesNo = (done: boolean, yes: string, no: string) => (
+  <StatusBadge status={done ? 'approved' : 'pending'} label={done ? yes : no} />
+);
+
+/**
+ * /users (mfo_admin): every member, searched by name or email and filtered by role on the server
+ * (`list_members`, keyset paged). A member's detail (`member_detail`) shows readiness, KYC,
+ * wallet and investments; Change role calls `set_member_role`, never on one's own account.
+ */
 export default function UsersScreen() {
-  const users = useMembers();
+  const { session } = useSession();
+  const [filters, setFilters] = useState<MemberFilters>(noMemberFilters);
+  const [typed, setTyped] = useState('');
+  const [version, setVersion] = useState(0);
+  const members = useMembers(filters, version);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const selected = members.rows.find((row) => row.id === selectedId) ?? null;
+
+  useEffect(() => {
+    const timer = setTimeout(
+      () => setFilters((f) => (f.search === typed ? f : { ...f, search: typed })),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const filterFields: readonly FilterBarFilter[] = [
+    {
+      kind: 'search',
+      id: 'search',
+      label: 'Name or email',
+      value: typed,
+      placeholder: 'Search members',
+      onChange: setTyped,
+    },
+    {
+      kind: 'select',
+      id: 'role',
+      label: 'Role',
+      value: filters.role,
+      options: roleOptions,
+      allLabel: 'All roles',
+      onChange: (role) =>
+        setFilters((f) => ({ ...f, role: (roleIds as readonly string[]).includes(role) ? (role as Role) : '' })),
+    },
+  ];
+
   return (
     <Flex direction="column" gap="5">
       <PageHeader title="Users" description="Members and administrators of the platform, with their role and status." />
-      <Section title="All users">
-        <TableData state={users} what="users" emptyTitle="No users yet">
-          {(rows) => <DataTable caption="Platform users" columns={columns} rows={rows} getRowKey={(row) => row.id} />}
-        </TableData>
-      </Section>
+      <FilterBar
+        label="Filter users"
+        filters={filterFields}
+        onSubmit={() => setFilters((f) => ({ ...f, search: typed }))}
+        onClear={() => {
+          setTyped('');
+          setFilters(noMemberFilters);
+        }}
+      />
+      {done ? (
+        <Text as="p" role="status" size="2" color="teal">
+          {done}
+        </Text>
+      ) : null}
+      <DetailPanelLayout
+        list={
+          <ConsoleTable
+            caption="Platform users"
+            captionHidden
+            columns={columns}
+            rows={members.rows}
+            getRowId={(row) => row.id}
+            selectedId={selectedId}
+            onSelect={(row) => {
+              setSelectedId(row.id);
+              setDone(null);
+            }}
+            rowActionLabel={(row) => `Open ${row.name}`}
+            loading={members.status === 'loading'}
+            empty="No users match"
+            error={members.status === 'error' ? `The users could not be loaded: ${members.error}` : undefined}
+            onRetry={members.retry}
+            hasMore={members.hasMore}
+            loadingMore={members.loadingMore}
+            onLoadMore={members.loadMore}
+          />
+        }
+        detail={
+          selected ? (
+            <MemberPanel
+              member={selected}
+              isSelf={selected.id === session.user?.id}
+              version={version}
+              onClose={() => setSelectedId(null)}
+              onChangeRole={() => setDialogOpen(true)}
+            />
+          ) : undefined
+        }
+      />
+      {selected && dialogOpen ? (
+        <ChangeRoleDialog
+          member={selected}
+          onCancel={() => setDialogOpen(false)}
+          onChanged={(role, isAdmin) => {
+            setDialogOpen(false);
+            setDone(
+              `${selected.name} is now ${roleLabel(role)}${isAdmin ? ' with the admin flag' : ''}. Their next sign-in carries it.`,
+            );
+            setVersion((n) => n + 1);
+          }}
+        />
+      ) : null}
     </Flex>
+  );
+}
+
+function MemberPanel({
+  member,
+  isSelf,
+  version,
+  onClose,
+  onChangeRole,
+}: {
+  member: Member;
+  isSelf: boolean;
+  version: number;
+  onClose: () => void;
+  onChangeRole: () => void;
+}) {
+  const detail = useMemberDetail(member.id, version);
+  const selfNoteId = useId();
+  const d = detail.status === 'ready' ? detail.detail : null;
+  const fields = d
+    ? [
+        { label: 'Role', value: `${roleLabel(d.role)}${d.is_admin ? ' (admin)' : ''}` },
+        {
+          label: 'Readiness',
+          value: d.readiness.ready ? (
+            <StatusBadge status="approved" label="Ready to invest" />
+          ) : (
+            <Flex gap="1" wrap="wrap">
+              {yesNo(d.readiness.wallet, 'Wallet', 'No wallet')}
+              {yesNo(d.readiness.kyc, 'KYC', 'KYC not approved')}
+              {yesNo(d.readiness.first_onramp, 'First on-ramp', 'No on-ramp')}
+            </Flex>
+          ),
+        },
+        {
+          label: 'KYC',
+          value: (
+            <>
+              <StatusBadge status={d.kyc.status} />
+              {d.kyc.reason ? ` ${d.kyc.reason}` : ''}
+              {d.kyc.decided_at ? ` · decided ${formatDateTime(d.kyc.decided_at)}` : ''}
+            </>
+          ),
+        },
+        { label: 'Wallet', value: d.wallet.id ?? 'None yet' },
+        { label: 'Joined', value: d.joined ? formatDate(d.joined) : '—' },
+      ]
+    : [{ label: 'Email', value: member.email }];
+  return (
+    <DetailPanel
+      title={member.name}
+      subtitle={member.email}
+      fields={fields}
+      onClose={onClose}
+      actions={
+        <Flex direction="column" gap="1">
+          <Button onClick={onChangeRole} disabled={isSelf || !d} aria-describedby={isSelf ? selfNoteId : undefined}>
+            Change role
+          </Button>
+          {isSelf ? (
+            <Text as="p" size="1" color="gray" id={selfNoteId}>
+              This is your own account: another administrator changes your role.
+            </Text>
+          ) : null}
+        </Flex>
+      }
+    >
+      {detail.status === 'loading' ? (
+        <Text as="p" size="2" color="gray" role="status">
+          Loading the member’s detail…
+        </Text>
+      ) : detail.status === 'error' ? (
+        <Text as="p" size="2" color="red" role="alert">
+          The member’s detail could not be loaded: {detail.error}
+        </Text>
+      ) : d ? (
+        <Flex direction="column" gap="1">
+          <Text as="p" size="2" weight="medium">
+            Investments
+          </Text>
+          {d.investments.length === 0 ? (
+            <Text as="p" size="2" color="gray">
+              No investments yet
+            </Text>
+          ) : (
+            <ul style={{ margin: 0, paddingLeft: '1.2em' }}>
+              {d.investments.map((i) => (
+                <li key={i.id}>
+                  <Text size="2">
+                    {i.opportunity_name}: <MoneyText cents={i.amount_cents} /> · <StatusBadge status={i.status} />
+                  </Text>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Flex>
+      ) : null}
+    </DetailPanel>
+  );
+}
+
+function ChangeRoleDialog({
+  member,
+  onCancel,
+  onChanged,
+}: {
+  member: Member;
+  onCancel: () => void;
+  onChanged: (role: Role, isAdmin: boolean) => void;
+}) {
+  const setMemberRole = useSetMemberRole();
+  const [role, setRole] = useState<Role>(member.role);
+  const [isAdmin, setIsAdmin] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const selectId = useId();
+
+  async function submit() {
+    setPending(true);
+    setError(null);
+    const answer = await setMemberRole(member.id, role, isAdmin);
+    setPending(false);
+    if (answer.ok) onChanged(role, isAdmin);
+    else setError(answer.error);
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onCancel())}>
+      <Dialog.Content maxWidth="28rem">
+        <Dialog.Title>Change role of {member.name}</Dialog.Title>
+        <Dialog.Description size="2">
+          The change is recorded in the audit trail; the member’s next sign-in carries the new role.
+        </Dialog.Description>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <Flex direction="column" gap="3" mt="3">
+            <label htmlFor={selectId}>
+              <Text size="2" weight="medium">
+                New role
+              </Text>
+            </label>
+            <select
+              id={selectId}
+              value={role}
+              onChange={(event) => {
+                const next = roleIds.find((r) => r === event.target.value);
+                if (next) setRole(next);
+              }}
+              style={{ minHeight: '2.25rem', font: 'inherit' }}
+            >
+              {roleOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+            <Text as="label" size="2">
+              <Flex gap="2" align="center">
+                <Checkbox checked={isAdmin} onCheckedChange={(checked) => setIsAdmin(checked === true)} />
+                Administrator (the admin flag opens every console)
+              </Flex>
+            </Text>
+            {error ? (
+              <Text as="p" role="alert" color="red" size="2">
+                {error}
+              </Text>
+            ) : null}
+            <Flex gap="3" justify="end" wrap="wrap">
+              <Button type="button" variant="soft" color="gray" onClick={onCancel} disabled={pending}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={pending}>
+                Change role
+              </Button>
+            </Flex>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
   );
 }
