@@ -5,6 +5,7 @@ import {
   auditEventHash,
   type JsonbValue,
   type Reader,
+  readScope,
 } from '@vault/domain';
 import { mockDb, type ServerRow } from '../state';
 import type { ActionCaller, MockActions } from './types';
@@ -90,9 +91,9 @@ export function verifyAuditChain(): number | null {
   return null;
 }
 
-/** Compliance, mfo_admin and the admin flag read (and verify) the whole trail. */
-export function readsWholeTrail(reader: Reader): boolean {
-  return reader.isAdmin || reader.role === 'compliance' || reader.role === 'mfo_admin';
+/** Who reads (and verifies) the whole trail: the contract's readers of every audit_events row. */
+function readsWholeTrail(reader: Reader): boolean {
+  return readScope('audit_events', reader) === 'all';
 }
 
 export const auditActions: MockActions = {
