@@ -96,7 +96,9 @@ async function play(scenario: Scenario): Promise<Answer> {
   for (const call of scenario.before ?? []) {
     const caller = clients.get(call.actor);
     if (!caller) throw new Error(`${scenario.name}: no client for ${call.actor}`);
-    const { error } = await caller.client.rpc(call.fn, call.values);
+    // '$own' and '$other' as for the scenario, seen from the setup call's actor.
+    const setupValues = substitute(call.values, caller.userId, idOf(otherActor(call.actor)));
+    const { error } = await caller.client.rpc(call.fn, setupValues);
     if (error) throw new Error(`${scenario.name}: ${call.actor} ${call.fn} failed: ${error.message}`);
   }
   if (scenario.op === 'rpc') {
