@@ -24,7 +24,6 @@ export const mockActions: MockActions = {
 
 export { type AuditInput, appendAudit, verifyAuditChain } from './audit';
 export { complianceAlertRows, productionAssetRows } from './consoles';
-export { eligibilityRefusalFor } from './eligibility';
 export { investmentRowsOf } from './investments';
 export { documentRowsOf } from './signatures';
 export type { ActionAnswer, ActionCaller, MockAction, MockActions } from './types';
