@@ -30,7 +30,7 @@ import type { ActionAnswer, MockActions } from './types';
  * list is their copy of the sample rows plus those (`investmentRowsOf`).
  */
 
-export const INVESTMENTS_TABLE = 'investments';
+const INVESTMENTS_TABLE = 'investments';
 
 const fail = (error: BackendError): ActionAnswer => ({ ok: false, error });
 

@@ -9,7 +9,7 @@ import { expect, MOCK_DB_KEY, main, OPPORTUNITY, stateFile, test } from './fixtu
  */
 
 test.use({ storageState: stateFile('readyInvestor') });
-
+// readyInvestor (signed-in.setup.ts) is onboarded and classified, so eligibility admits them.
 /** The investments the embedded backend stored, from its database in localStorage. */
 async function storedInvestments(page: Page): Promise<Record<string, unknown>[]> {
   return page.evaluate((key) => {

@@ -21,7 +21,7 @@ const UuidSchema = v.pipe(v.string(), v.uuid());
 const methodNames = Object.keys(paymentMethods) as PaymentMethod[];
 
 /** `submit_investment(opportunity_id, amount_cents, method, idempotency_key)`: each argument's own check, in the SQL's order. */
-export const SubmitInvestmentArgsSchema = v.object({
+const SubmitInvestmentArgsSchema = v.object({
   opportunity_id: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
   amount_cents: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
   method: v.picklist(methodNames),
@@ -29,11 +29,11 @@ export const SubmitInvestmentArgsSchema = v.object({
 });
 export type SubmitInvestmentArgs = v.InferOutput<typeof SubmitInvestmentArgsSchema>;
 
-export const investmentDecisions = ['confirmed', 'rejected'] as const;
+const investmentDecisions = ['confirmed', 'rejected'] as const;
 export type InvestmentDecision = (typeof investmentDecisions)[number];
 
 /** `review_investment(investment_id, decision, reason)`. */
-export const ReviewInvestmentArgsSchema = v.object({
+const ReviewInvestmentArgsSchema = v.object({
   investment_id: UuidSchema,
   decision: v.picklist(investmentDecisions),
   reason: v.nullish(v.pipe(v.string(), v.maxLength(500))),
@@ -51,7 +51,7 @@ export function submitInvestmentArgsError(args: Record<string, unknown>): Backen
 }
 
 /** The refusal for the first readiness step an investor has not met (readiness.ts `firstUnmetNeed`). */
-export const readinessRefusals: Readonly<Record<Need, BackendError>> = {
+const readinessRefusals: Readonly<Record<Need, BackendError>> = {
   wallet: actionErrors.investWalletMissing,
   kyc: actionErrors.investKycNotApproved,
   onramp: actionErrors.investOnrampMissing,
@@ -111,7 +111,7 @@ export function cancelInvestmentArgsError(args: Record<string, unknown>): Backen
 }
 
 /** When a Pending investment's cancellation window closes. */
-export function cancellationEndsAt(submittedAt: string): Date {
+function cancellationEndsAt(submittedAt: string): Date {
   return new Date(new Date(submittedAt).getTime() + CANCELLATION_WINDOW_DAYS * DAY_MS);
 }
 

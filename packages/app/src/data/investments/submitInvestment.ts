@@ -14,7 +14,7 @@ import { investmentsQuery } from './keys';
  * The caller passes one idempotency key per flow, so a double click or a retry answers the same
  * investment. The member's investments are then read again, so every list shows it.
  */
-export async function submitInvestment(
+async function submitInvestment(
   store: SessionStore,
   args: SubmitInvestmentArgs,
 ): Promise<CallResult<{ investmentId: string }>> {

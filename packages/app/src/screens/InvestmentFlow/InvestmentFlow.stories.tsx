@@ -9,6 +9,7 @@ import {
 } from '@vault/domain';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { mockDb } from '../../../../../mocks';
 import {
   type AppStoryParameters,
   expectNavigatedTo,
@@ -23,6 +24,25 @@ import InvestmentFlow from '.';
 const investor = sessionAs('investor', storyUsers.fundedInvestor);
 const url = '/investments/schools-ghana';
 
+/**
+ * The investor is classified (a company in the Netherlands, whom every sample opportunity admits
+ * without a questionnaire or a cooling-off, docs/eligibility.md), so Confirm reaches the server's
+ * other checks; the embedded backend keeps the row across stories.
+ */
+function classifyInvestor(): void {
+  const memberId = storyUsers.fundedInvestor.id;
+  mockDb.withServerRows('investor_profiles', (rows) => {
+    if (rows.some((row) => row.member_id === memberId)) return;
+    rows.push({
+      member_id: memberId,
+      country: 'NL',
+      category: 'corporate',
+      answers: {},
+      declared_at: new Date().toISOString(),
+    });
+  });
+}
+
 const meta = {
   title: 'Screens/InvestmentFlow',
   component: InvestmentFlow,
@@ -31,6 +51,7 @@ const meta = {
     layout: 'padded',
     app: { url, path: '/investments/:id', session: investor } satisfies AppStoryParameters,
   },
+  beforeEach: classifyInvestor,
 } satisfies Meta<typeof InvestmentFlow>;
 export default meta;
 type Story = StoryObj<typeof meta>;
