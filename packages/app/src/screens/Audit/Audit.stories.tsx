@@ -90,7 +90,8 @@ export const Default: Story = {
     const table = await eventsTable(canvasElement);
     await within(table).findByText('kyc.approved', {}, SLOW);
     const rows = within(table).getAllByRole('row').slice(1);
-    await expect(rows.map((row) => row.textContent?.match(/[a-z]+\.[a-z_]+/)?.[0])).toEqual([
+    const actions = ['kyc.approved', 'kyc.submitted', 'wallet.created'];
+    await expect(rows.map((row) => actions.find((action) => row.textContent?.includes(action)))).toEqual([
       'kyc.approved',
       'kyc.submitted',
       'wallet.created',
@@ -104,8 +105,7 @@ export const FilterByAction: Story = {
     const canvas = within(canvasElement);
     const table = await eventsTable(canvasElement);
     await within(table).findByText('wallet.created', {}, SLOW);
-    await userEvent.click(canvas.getByRole('combobox', { name: 'Action' }));
-    await userEvent.click(await within(document.body).findByRole('option', { name: 'kyc.approved' }));
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Action' }), 'kyc.approved');
     await waitFor(() => expect(within(table).queryByText('wallet.created')).toBeNull(), SLOW);
     await expect(listCalls.at(-1)).toMatchObject({ action: 'kyc.approved', member_id: null, before_id: null });
   },
@@ -152,7 +152,8 @@ export const Empty: Story = {
 export const Loading: Story = {
   parameters: { msw: { handlers: [http.post('*/rest/v1/rpc/list_audit_events', () => delay('infinite'))] } },
   play: async ({ canvasElement }) => {
-    await expect(await eventsTable(canvasElement)).toHaveAttribute('aria-busy', 'true');
+    const table = await eventsTable(canvasElement);
+    await expect(table.closest('[aria-busy="true"]')).not.toBeNull();
   },
 };
 
@@ -175,10 +176,4 @@ export const DefaultPhone: Story = {
   name: 'Default — phone',
   tags: ['phone'],
   globals: { viewport: { value: 'phone', isRotated: false } },
-};
-
-export const DefaultDark: Story = {
-  ...Default,
-  name: 'Default — dark',
-  globals: { theme: 'dark' },
 };

@@ -113,18 +113,18 @@ export default function AuditScreen() {
       </Flex>
       <div aria-live="polite">
         {verification.state === 'intact' ? (
-          <Callout.Root color="teal" role="status">
+          <Callout.Root color="teal" highContrast role="status">
             <Callout.Text>Chain intact</Callout.Text>
           </Callout.Root>
         ) : verification.state === 'broken' ? (
-          <Callout.Root color="red" role="alert">
+          <Callout.Root color="red" highContrast role="alert">
             <Callout.Text>
               The chain breaks at event <Code>{verification.id}</Code>: its hash does not follow from the events before
               it.
             </Callout.Text>
           </Callout.Root>
         ) : verification.state === 'failed' ? (
-          <Callout.Root color="red" role="alert">
+          <Callout.Root color="red" highContrast role="alert">
             <Callout.Text>The integrity check failed: {verification.error}</Callout.Text>
           </Callout.Root>
         ) : null}

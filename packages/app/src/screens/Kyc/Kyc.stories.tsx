@@ -171,7 +171,7 @@ export const Loading: Story = {
   parameters: { msw: { handlers: [http.post('*/rest/v1/rpc/list_kyc_queue', () => delay('infinite'))] } },
   play: async ({ canvasElement }) => {
     const table = await within(canvasElement).findByRole('table', { name: 'KYC reviews waiting' }, SLOW);
-    await expect(table).toHaveAttribute('aria-busy', 'true');
+    await expect(table.closest('[aria-busy="true"]')).not.toBeNull();
   },
 };
 
@@ -192,11 +192,4 @@ export const DefaultPhone: Story = {
   name: 'Default — phone',
   tags: ['phone'],
   globals: { viewport: { value: 'phone', isRotated: false } },
-};
-
-/** Default in the dark theme. */
-export const DefaultDark: Story = {
-  ...Default,
-  name: 'Default — dark',
-  globals: { theme: 'dark' },
 };

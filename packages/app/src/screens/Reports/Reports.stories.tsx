@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { consoleErrors } from '@vault/domain';
 import { HttpResponse, http } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, fireEvent, userEvent, within } from 'storybook/test';
 import { type AppStoryParameters, SLOW, sessionAs, withApp } from '../../test-support';
 import Reports from '.';
 
@@ -62,9 +62,9 @@ export const EquitySpv: Story = {
 export const ExportInRange: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(await canvas.findByLabelText('From', {}, SLOW), '2026-11-01');
-    await userEvent.type(canvas.getByLabelText('To'), '2026-11-30');
-    await userEvent.click(canvas.getByRole('button', { name: 'Export KYC decisions CSV' }));
+    fireEvent.change(await canvas.findByLabelText('From', {}, SLOW), { target: { value: '2026-11-01' } });
+    fireEvent.change(canvas.getByLabelText('To'), { target: { value: '2026-11-30' } });
+    await userEvent.click(canvas.getByRole('button', { name: 'Export CSV: KYC decisions' }));
     await expect(await canvas.findByRole('status', {}, SLOW)).toHaveTextContent('(1 row)');
     await expect(exports).toEqual([
       { kind: 'kyc_decisions', from_at: '2026-11-01T00:00:00Z', to_at: '2026-12-01T00:00:00.000Z' },
@@ -85,7 +85,7 @@ export const Refused: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Export Audit events CSV' }, SLOW));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Export CSV: Audit events' }, SLOW));
     await expect(await canvas.findByRole('alert', {}, SLOW)).toHaveTextContent(consoleErrors.reportDenied.message);
   },
 };
@@ -95,10 +95,4 @@ export const CompliancePhone: Story = {
   name: 'Compliance — phone',
   tags: ['phone'],
   globals: { viewport: { value: 'phone', isRotated: false } },
-};
-
-export const ComplianceDark: Story = {
-  ...Compliance,
-  name: 'Compliance — dark',
-  globals: { theme: 'dark' },
 };

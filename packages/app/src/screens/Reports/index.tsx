@@ -94,7 +94,7 @@ export default function ReportsScreen() {
                       loading={status?.kind === kind && status.state === 'running'}
                       disabled={status?.state === 'running'}
                       onClick={() => run(kind)}
-                      aria-label={`Export ${reportText[kind].title} CSV`}
+                      aria-label={`Export CSV: ${reportText[kind].title}`}
                     >
                       Export CSV
                     </Button>
