@@ -1,6 +1,6 @@
 // Builds the app as for a real Supabase project (both VITE_SUPABASE_* set, plus a stray VITE_*
 // value) into a temporary folder and fails if the output holds anything of the embedded backend:
-// the MSW worker file, MSW, the mock's JWT secret, the admin demo pair, or any VITE_* value other
+// the MSW worker file, MSW, the mock's JWT secret, the admin demo pair, the mock's demo password, or any VITE_* value other
 // than the two it needs (docs/security.md). Run: node packages/app/scripts/check-real-build.mjs
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -41,6 +41,9 @@ const forbidden = [
   /\bmsw\b/,
   /vault-embedded-backend-not-a-secret/,
   /admin-demo-2025/,
+  // The embedded backend's demo password (mocks/state.ts MOCK_DEMO_PASSWORD): a real build takes
+  // the operator's from VITE_DEMO_PASSWORD, or has no demo sign-in.
+  /vault-demo-2025/,
   /admin@example\.com/,
   /stray-value-must-not-ship/,
   /VITE_(?!SUPABASE_URL\b|SUPABASE_ANON_KEY\b)[A-Z_]+/,
@@ -62,5 +65,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `Real-backend build: ${files.length} files, no mock worker, no MSW, no admin demo pair, no stray VITE_* value.`,
+  `Real-backend build: ${files.length} files, no mock worker, no MSW, no admin demo pair, no mock demo password, no stray VITE_* value.`,
 );

@@ -8,6 +8,8 @@ interface ImportMetaEnv {
   /** Overrides of the admin demo pair (docs/decisions.md (2)). */
   readonly VITE_ADMIN_EMAIL?: string;
   readonly VITE_ADMIN_PASSWORD?: string;
+  /** The demo accounts' password of a real project's public demo; unset, a real build has no demo sign-in buttons. */
+  readonly VITE_DEMO_PASSWORD?: string;
   /** Set by the app's vite.config.ts: Radix Themes' component styles come in two parts (boot/deferredStyles.ts). */
   readonly VAULT_RADIX_SPLIT?: boolean;
 }

@@ -121,21 +121,19 @@ describe('createWallet (function)', () => {
 });
 
 describe('createWallet (demo mode)', () => {
-  it('PATCHes crossmint_wallet_id and updated_at filtered by id=eq.<user id>, no function call', async () => {
+  it('calls demo_create_wallet, no PATCH and no function call; a second call answers the same wallet', async () => {
     const { client, session, userId } = await signedIn();
     seen = [];
     const result = await createWallet(client, userId, { demo: true, idempotencyKey: 'k' });
     expect(result).toEqual({ ok: true, walletId: expect.stringMatching(/^demo-wallet-/) });
     expect(seen.some((r) => r.url.includes('/functions/'))).toBe(false);
-    const request = only('PATCH', '/rest/v1/profiles');
-    expect(new URL(request.url).searchParams.get('id')).toBe(`eq.${userId}`);
+    expect(seen.some((r) => r.method === 'PATCH')).toBe(false);
+    const request = only('POST', '/rest/v1/rpc/demo_create_wallet');
     expect(request.headers.get('authorization')).toBe(`Bearer ${session.access_token}`);
-    const body = (await request.json()) as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(['crossmint_wallet_id', 'updated_at']);
     expect(mockDb.profile(userId)?.crossmint_wallet_id).toBe(result.ok ? result.walletId : null);
-    // A second PATCH would replace it: the server refuses (the trigger's rule).
+    // The server keeps the first wallet: a second call answers it and writes nothing new.
     const again = await createWallet(client, userId, { demo: true, idempotencyKey: 'k2' });
-    expect(again).toEqual({ ok: false, error: expect.stringContaining('crossmint_wallet_id is server-owned') });
+    expect(again).toEqual(result);
   });
 });
 

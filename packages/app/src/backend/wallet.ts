@@ -4,15 +4,8 @@ import {
   FunctionsRelayError,
   type SupabaseClient,
 } from '@supabase/supabase-js';
-import {
-  BACKEND_TIMEOUT_MS,
-  backendMessages,
-  correlationId,
-  demoWalletId,
-  readCreateWalletResponse,
-} from '@vault/domain';
+import { BACKEND_TIMEOUT_MS, backendMessages, correlationId, readCreateWalletResponse } from '@vault/domain';
 import { type CallResult, messageOf } from './callResult';
-import { readProfileRow } from './profileRow';
 import { TimeoutError, withTimeout } from './timeout';
 
 const CREATE_WALLET_FUNCTION = 'create-crossmint-wallet';
@@ -22,7 +15,7 @@ const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export type CreateWalletResult = CallResult<{ walletId: string }>;
 
 export interface CreateWalletOptions {
-  /** Demo mode: PATCH the profile row with a fake wallet id instead of calling the function. */
+  /** Demo mode: the server makes a demo wallet id (`demo_create_wallet`) instead of calling the function. */
   demo?: boolean;
   /** One key per attempt by the member; a retry of the same attempt sends the same key. */
   idempotencyKey: string;
@@ -32,8 +25,8 @@ export interface CreateWalletOptions {
 /**
  * Creates the member's self-custodial wallet (docs/product.md §7). Outside demo mode it invokes
  * the wallet function with `{ userId }`, a correlation id and an idempotency key (the function
- * takes the user from the token, not from the body); in demo mode it PATCHes the profile row with
- * a fake wallet id. Never throws: the screen shows 'Failed to create wallet' with `error`.
+ * takes the user from the token, not from the body); in demo mode it calls `demo_create_wallet()`,
+ * which makes a demo wallet id on the server. Never throws: the screen shows 'Failed to create wallet' with `error`.
  */
 export async function createWallet(
   client: SupabaseClient,
@@ -47,7 +40,7 @@ export async function createWallet(
   const timeoutMs = options.timeoutMs ?? BACKEND_TIMEOUT_MS.wallet;
   const request = (
     options.demo
-      ? createDemoWallet(client, userId, timeoutMs)
+      ? createDemoWallet(client, timeoutMs)
       : invokeWalletFunction(client, userId, options.idempotencyKey, timeoutMs)
   ).finally(() => inFlight.delete(userId));
   inFlight.set(userId, request);
@@ -112,34 +105,24 @@ async function bodyMessage(response: Response): Promise<string | null> {
   return null;
 }
 
-/** docs/product.md §7: in demo mode, a PATCH of `crossmint_wallet_id` and `updated_at`, filtered by id. */
-async function createDemoWallet(
-  client: SupabaseClient,
-  userId: string,
-  timeoutMs: number,
-): Promise<CreateWalletResult> {
-  const walletId = demoWalletId(userId);
+/**
+ * Demo mode: `demo_create_wallet()` makes the member's demo wallet id on the server, the one rule
+ * both backends keep (the wallet id is server-owned; a client PATCH of it is refused). It answers
+ * the wallet id, the existing one when the member already has a wallet.
+ */
+async function createDemoWallet(client: SupabaseClient, timeoutMs: number): Promise<CreateWalletResult> {
   try {
     const { data, error } = await withTimeout(
-      (signal) =>
-        client
-          .from('profiles')
-          .update({ crossmint_wallet_id: walletId, updated_at: new Date().toISOString() })
-          .eq('id', userId)
-          .select()
-          .abortSignal(signal),
+      (signal) => client.rpc('demo_create_wallet').abortSignal(signal),
       timeoutMs,
       backendMessages.walletTimedOut,
     );
-    if (error) return { ok: false, error: `The demo wallet could not be saved: ${messageOf(error)}` };
-    // A server that answers without the row (204) has still written it.
-    if (data === null) return { ok: true, walletId };
-    const row = readProfileRow(data);
-    if (!row?.crossmint_wallet_id)
-      return { ok: false, error: 'The demo wallet could not be saved: no profile row was changed' };
-    return { ok: true, walletId: row.crossmint_wallet_id };
+    if (error) return { ok: false, error: `The demo wallet could not be created: ${messageOf(error)}` };
+    if (typeof data !== 'string' || data === '')
+      return { ok: false, error: 'The demo wallet could not be created: the server answered no wallet id' };
+    return { ok: true, walletId: data };
   } catch (error) {
     if (error instanceof TimeoutError) return { ok: false, error: error.message };
-    return { ok: false, error: `The demo wallet could not be saved: ${messageOf(error)}` };
+    return { ok: false, error: `The demo wallet could not be created: ${messageOf(error)}` };
   }
 }

@@ -3,6 +3,7 @@ import { hrefFor, roleIds } from '@vault/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useDemoMode } from '../display/demoMode';
+import { demoSignInAvailable } from '../session/demoPassword';
 import { useSession } from '../session/SessionProvider';
 
 /** Demo mode only (docs/decisions.md (3)): one button per role, named exactly `Sign in as <role id>`. */
@@ -11,7 +12,8 @@ export function DemoAccounts() {
   const { signInAs } = useSession();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  if (!demo) return null;
+  // A real build without the operator's demo password (VITE_DEMO_PASSWORD) has nothing to sign in with.
+  if (!demo || !demoSignInAvailable) return null;
   return (
     <Card size="2" asChild>
       <section aria-labelledby="demo-accounts-heading">

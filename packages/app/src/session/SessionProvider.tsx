@@ -1,10 +1,11 @@
-import { DEMO_PASSWORD, demoEmail, type Role, type Session } from '@vault/domain';
+import { demoEmail, type Role, type Session } from '@vault/domain';
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { setAuthStorage } from '../backend/authStorage';
 import { whenIdle } from '../boot';
 import { browserStorage } from '../storage/browserStorage';
 import { AUTH_STORAGE_KEY, createSessionArea, PROFILE_CACHE_KEY, type SessionArea } from '../storage/sessionArea';
 import { SessionContext, useSessionStore } from './context';
+import { demoPassword } from './demoPassword';
 import { createSessionStore, type SessionStore, type SessionStoreOptions } from './store';
 
 // sonner is imported on first use, keeping it off the landing page's initial JS. Every message
@@ -43,7 +44,7 @@ export function createAppSessionStore(overrides: Partial<SessionStoreOptions> = 
     area,
     notify: sonnerNotifier,
     loadBackend: () => import('../backend/sessionBackend').then((m) => m.appSessionBackend()),
-    demoAccounts: { email: demoEmail, password: DEMO_PASSWORD },
+    demoAccounts: { email: demoEmail, password: demoPassword },
     adminDelayMs: 400,
     ...overrides,
   });

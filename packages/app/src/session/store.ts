@@ -29,10 +29,11 @@ interface Notifier {
   error(message: string): void;
 }
 
-/** The demo accounts (docs/decisions.md (3)): one per role, with the documented demo password. */
+/** The demo accounts (docs/decisions.md (3)): one per role, with the build's demo password (session/demoPassword.ts). */
 interface DemoAccounts {
   email(role: Role): string;
-  password: string;
+  /** null: this build has no demo password, so a demo sign-in is refused without a call. */
+  password: () => Promise<string | null>;
 }
 
 export interface SessionStoreOptions {
@@ -252,7 +253,12 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     },
 
     async signInAs(role) {
-      const result = await passwordSignIn(options.demoAccounts.email(role), options.demoAccounts.password, true);
+      const password = await options.demoAccounts.password();
+      if (password === null) {
+        notify.error('Demo sign-in is not set up on this deployment.');
+        return false;
+      }
+      const result = await passwordSignIn(options.demoAccounts.email(role), password, true);
       if (!result.ok) {
         notify.error(result.error);
         return false;

@@ -1,5 +1,6 @@
-import { DEMO_PASSWORD, demoEmail } from '@vault/domain';
+import { demoEmail } from '@vault/domain';
 import WebSocket from 'ws';
+import { MOCK_DEMO_PASSWORD } from '../../../../mocks';
 import { type BackendClientOptions, createBackendClient } from '../backend/client';
 import type { BackendConfig } from '../backend/config';
 import { createSessionBackend, type SessionBackendOptions } from '../backend/sessionBackend';
@@ -51,7 +52,7 @@ export function testStore(
     area,
     notify: { success: (m) => notify.success.push(m), error: (m) => notify.error.push(m) },
     loadBackend: async () => testBackend(area.adapter, backendOptions),
-    demoAccounts: { email: demoEmail, password: DEMO_PASSWORD },
+    demoAccounts: { email: demoEmail, password: async () => MOCK_DEMO_PASSWORD },
     adminDelayMs: 0,
     ...rest,
   });

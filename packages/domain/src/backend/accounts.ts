@@ -9,13 +9,6 @@ import { parseTable } from '../table';
  * are banned and count as plain investors (`effectiveReader`).
  */
 
-/**
- * @deprecated The embedded backend's demo password lives in mocks/ (`MOCK_DEMO_PASSWORD`); a
- * real project's is the operator's. Kept only until packages/app stops importing it (its demo
- * buttons must take the password from the backend in use); then delete it.
- */
-export const DEMO_PASSWORD = 'vault-demo-2025';
-
 const DEMO_EMAIL_DOMAIN = 'vault.example';
 
 export function demoEmail(role: Role): string {
