@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
-import { AUDIT_GENESIS_HASH, auditEventHash, auditHashInput, jsonbText, sha256Hex } from '@vault/domain';
+import {
+  AUDIT_GENESIS_HASH,
+  auditEventHash,
+  auditHashInput,
+  type JsonbValue,
+  jsonbText,
+  sha256Hex,
+} from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, createCallers } from './actors';
 import { seededDb } from './db';
@@ -32,7 +39,7 @@ describe('sha256Hex', () => {
 });
 
 describe('jsonbText', () => {
-  const values = [
+  const values: JsonbValue[] = [
     { b: 1, a: 2, aa: [1, 'x', null, true], zzz: { y: false, x: 'é "q"\n' } },
     { amount_cents: 2000, currency: 'EUR', reason: null },
     {},
