@@ -31,6 +31,9 @@ const built: Record<Exclude<ScreenKey, ComingSoonScreenKey>, LazyComponent> = {
   kyc: lazyWithPreload(() => import('../screens/Kyc')),
   audit: lazyWithPreload(() => import('../screens/Audit')),
   reports: lazyWithPreload(() => import('../screens/Reports')),
+  investments: lazyWithPreload(() => import('../screens/Investments')),
+  loans: lazyWithPreload(() => import('../screens/Loans')),
+  assets: lazyWithPreload(() => import('../screens/Assets')),
   accessRequired: lazyWithPreload(() => import('../screens/AccessRequired')),
 };
 

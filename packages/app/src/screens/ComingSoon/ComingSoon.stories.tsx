@@ -27,13 +27,13 @@ export const Support: Story = {
 };
 
 /** Another flagged route, another role: the heading is that route's title. */
-export const Assets: Story = {
+export const Community: Story = {
   parameters: {
-    app: { url: '/assets', session: sessionAs('production_spv'), shell: true } satisfies AppStoryParameters,
+    app: { url: '/community', session: sessionAs('production_spv'), shell: true } satisfies AppStoryParameters,
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Assets' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Community' })).toBeVisible();
     await expect(canvas.queryByRole('heading', { level: 1, name: 'Support' })).toBeNull();
   },
 };

@@ -1,0 +1,243 @@
+import { Button, Dialog, Flex, Text, TextField } from '@radix-ui/themes';
+import { formatEuros, parseEuroAmount } from '@vault/domain';
+import {
+  ConsoleTable,
+  type ConsoleTableColumn,
+  DetailPanel,
+  DetailPanelLayout,
+  PageHeader,
+  StatusBadge,
+} from '@vault/ui';
+import { type FormEvent, useId, useState } from 'react';
+import { type LoanBookRow, useLoanBook, useRecordRepayment } from '../../data/loans/loanBook';
+import { useRepayments } from '../../data/loans/queries';
+import { formatDate } from '../../display/dates';
+
+const loanStatus = (row: LoanBookRow) => <StatusBadge status={row.overdue ? 'Overdue' : row.status} />;
+
+const columns: readonly ConsoleTableColumn<LoanBookRow>[] = [
+  { id: 'id', header: 'Loan', cell: (row) => row.id, primary: true },
+  { id: 'borrower', header: 'Borrower', cell: (row) => row.borrower },
+  { id: 'amount', header: 'Amount', cell: (row) => row.amount },
+  { id: 'due', header: 'Due to date', cell: (row) => formatEuros(row.due_cents) },
+  { id: 'paid', header: 'Repaid', cell: (row) => formatEuros(row.paid_cents) },
+  { id: 'next', header: 'Next due', cell: (row) => (row.next_due_on ? formatDate(row.next_due_on) : '—') },
+  { id: 'status', header: 'Status', cell: loanStatus },
+];
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The repayment form: euros as typed, shown back in cents (what the server stores), and the day paid. */
+function RecordRepaymentDialog(props: {
+  loan: LoanBookRow;
+  pending: boolean;
+  error: string | null;
+  onCancel: () => void;
+  onConfirm: (amountCents: number, paidOn: string) => void;
+}) {
+  const [amount, setAmount] = useState('');
+  const [paidOn, setPaidOn] = useState(today);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const amountId = useId();
+  const dateId = useId();
+  const cents = parseEuroAmount(amount);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (cents === null || cents <= 0) {
+      setInvalid('Type an amount in euros, e.g. 1250 or 1250.50');
+      return;
+    }
+    if (!paidOn) {
+      setInvalid('Choose the day it was paid');
+      return;
+    }
+    setInvalid(null);
+    props.onConfirm(cents, paidOn);
+  }
+
+  const message = invalid ?? props.error;
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : props.onCancel())}>
+      <Dialog.Content maxWidth="28rem">
+        <Dialog.Title>Record repayment</Dialog.Title>
+        <Dialog.Description size="2">
+          {props.loan.id}, {props.loan.borrower}. The repayment is stored in cents and recorded in the audit trail.
+        </Dialog.Description>
+        <form onSubmit={submit}>
+          <Flex direction="column" gap="3" mt="3">
+            <Flex direction="column" gap="1">
+              <Text as="label" htmlFor={amountId} size="2" weight="medium">
+                Amount (€)
+              </Text>
+              <TextField.Root
+                id={amountId}
+                inputMode="decimal"
+                value={amount}
+                onChange={(event) => setAmount(event.currentTarget.value)}
+                aria-describedby={`${amountId}-cents`}
+              />
+              <Text id={`${amountId}-cents`} size="1" color="gray">
+                {cents === null ? 'In cents: —' : `${formatEuros(cents)} = ${cents} cents`}
+              </Text>
+            </Flex>
+            <Flex direction="column" gap="1">
+              <Text as="label" htmlFor={dateId} size="2" weight="medium">
+                Paid on
+              </Text>
+              <TextField.Root
+                id={dateId}
+                type="date"
+                max={today()}
+                value={paidOn}
+                onChange={(event) => setPaidOn(event.currentTarget.value)}
+              />
+            </Flex>
+            {message ? (
+              <Text as="p" role="alert" color="red" size="2">
+                {message}
+              </Text>
+            ) : null}
+            <Flex gap="2" justify="end">
+              <Button type="button" variant="soft" color="gray" onClick={props.onCancel}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={props.pending}>
+                Record repayment
+              </Button>
+            </Flex>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * /loans (cl_spv_admin): the loan book (`loan_book`: due, repaid, next due, overdue flagged) with
+ * each borrower's repayment schedule. Record repayment calls `record_repayment`; the dialog stays
+ * open with what was typed when the call fails.
+ */
+export default function LoansScreen() {
+  const [version, setVersion] = useState(0);
+  const book = useLoanBook(version);
+  const schedule = useRepayments();
+  const record = useRecordRepayment();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [recording, setRecording] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const selected = book.rows.find((row) => row.id === selectedId) ?? null;
+
+  async function submit(loan: LoanBookRow, amountCents: number, paidOn: string) {
+    setPending(true);
+    setError(null);
+    const answer = await record(loan.id, amountCents, paidOn);
+    setPending(false);
+    if (!answer.ok) {
+      setError(answer.error);
+      return;
+    }
+    setDone(`${loan.id}: repayment of ${formatEuros(amountCents)} on ${formatDate(paidOn)} recorded.`);
+    setRecording(false);
+    setVersion((n) => n + 1);
+  }
+
+  const scheduled =
+    selected && schedule.status === 'ready' ? schedule.rows.filter((r) => r.borrower === selected.borrower) : [];
+
+  const detail = selected ? (
+    <DetailPanel
+      title={selected.id}
+      subtitle={loanStatus(selected)}
+      fields={[
+        { label: 'Borrower', value: selected.borrower },
+        { label: 'Amount', value: selected.amount },
+        { label: 'Due to date', value: formatEuros(selected.due_cents) },
+        { label: 'Repaid', value: formatEuros(selected.paid_cents) },
+        { label: 'Next due', value: selected.next_due_on ? formatDate(selected.next_due_on) : '—' },
+      ]}
+      onClose={() => setSelectedId(null)}
+      actions={
+        <Button
+          onClick={() => {
+            setError(null);
+            setRecording(true);
+          }}
+        >
+          Record repayment
+        </Button>
+      }
+    >
+      <Flex direction="column" gap="1">
+        <Text as="p" size="2" weight="medium">
+          Repayment schedule
+        </Text>
+        {scheduled.length === 0 ? (
+          <Text as="p" size="2" color="gray">
+            {schedule.status === 'loading' ? 'Loading…' : 'No scheduled repayments'}
+          </Text>
+        ) : (
+          <ul>
+            {scheduled.map((r) => (
+              <li key={r.id}>
+                <Text size="2">
+                  {r.due}: {r.amount}
+                </Text>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Flex>
+    </DetailPanel>
+  ) : undefined;
+
+  return (
+    <Flex direction="column" gap="5">
+      <PageHeader
+        title="Loans"
+        description="The loan book: what each borrower owes, has repaid and when the next payment falls due."
+      />
+      {done ? (
+        <Text as="p" role="status" size="2" color="teal">
+          {done}
+        </Text>
+      ) : null}
+      <DetailPanelLayout
+        list={
+          <ConsoleTable
+            caption="Loan book"
+            captionHidden
+            columns={columns}
+            rows={book.rows}
+            getRowId={(row) => row.id}
+            selectedId={selectedId}
+            onSelect={(row) => {
+              setSelectedId(row.id);
+              setDone(null);
+            }}
+            rowActionLabel={(row) => `Open ${row.id}, ${row.borrower}`}
+            loading={book.status === 'loading'}
+            empty="No loans"
+            error={book.status === 'error' ? `The loan book could not be loaded: ${book.error}` : undefined}
+            onRetry={book.retry}
+          />
+        }
+        detail={detail}
+      />
+      {selected && recording ? (
+        <RecordRepaymentDialog
+          loan={selected}
+          pending={pending}
+          error={error}
+          onCancel={() => {
+            setRecording(false);
+            setError(null);
+          }}
+          onConfirm={(cents, paidOn) => submit(selected, cents, paidOn)}
+        />
+      ) : null}
+    </Flex>
+  );
+}
