@@ -100,14 +100,7 @@ const routeTable = literalRoutes([
   },
   { path: '/support', screen: 'support', access: ['investor'], gate: false, title: 'Support', comingSoon: true },
   { path: '/users', screen: 'users', access: ['mfo_admin'], gate: false, title: 'Users' },
-  {
-    path: '/compliance',
-    screen: 'compliance',
-    access: ['mfo_admin'],
-    gate: false,
-    title: 'Compliance',
-    comingSoon: true,
-  },
+  { path: '/compliance', screen: 'compliance', access: ['mfo_admin'], gate: false, title: 'Compliance' },
   {
     path: '/reports',
     screen: 'reports',

@@ -28,6 +28,7 @@ const built: Record<Exclude<ScreenKey, ComingSoonScreenKey>, LazyComponent> = {
   wallet: lazyWithPreload(() => import('../screens/Wallet')),
   documents: lazyWithPreload(() => import('../screens/Documents')),
   users: lazyWithPreload(() => import('../screens/Users')),
+  compliance: lazyWithPreload(() => import('../screens/Compliance')),
   kyc: lazyWithPreload(() => import('../screens/Kyc')),
   audit: lazyWithPreload(() => import('../screens/Audit')),
   reports: lazyWithPreload(() => import('../screens/Reports')),
