@@ -16,7 +16,7 @@ export const investorCategories = [
 export type InvestorCategory = (typeof investorCategories)[number];
 
 /** The FCA categories (COBS 4.12A): only UK residents take them, and they take nothing else. */
-const ukCategories = ['uk_restricted', 'uk_high_net_worth', 'uk_sophisticated'] as const;
+export const ukCategories = ['uk_restricted', 'uk_high_net_worth', 'uk_sophisticated'] as const;
 
 export function isUkCategory(category: InvestorCategory): boolean {
   return (ukCategories as readonly string[]).includes(category);
@@ -28,11 +28,53 @@ export function skipsAppropriateness(category: InvestorCategory): boolean {
 }
 
 /** The MiFID II criteria an elective professional declares; at least two must be true. */
-const professionalCriteria = ['portfolio_over_500k', 'ten_trades_a_quarter', 'one_year_in_finance'] as const;
-const MIN_PROFESSIONAL_CRITERIA = 2;
+export const professionalCriteria = ['portfolio_over_500k', 'ten_trades_a_quarter', 'one_year_in_finance'] as const;
+export const MIN_PROFESSIONAL_CRITERIA = 2;
 
 /** How long a UK investor statement stands before Vault asks again. */
 const UK_STATEMENT_VALID_MONTHS = 12;
+
+/** The categories a resident of `country` may take: the FCA ones in the UK, the MiFID ones elsewhere. */
+export function categoriesForCountry(country: string): readonly InvestorCategory[] {
+  return investorCategories.filter((category) => (country === UK_COUNTRY) === isUkCategory(category));
+}
+
+/** The screen's texts for each category. */
+export const categoryLabels: Record<InvestorCategory, { label: string; description: string }> = {
+  retail: { label: 'Retail investor', description: 'You invest your own money and keep every investor protection.' },
+  professional: {
+    label: 'Professional investor',
+    description:
+      'You meet at least two of the criteria below. You lose some of the protections given to retail investors.',
+  },
+  corporate: { label: 'Company', description: 'You invest on behalf of a company or other organisation.' },
+  uk_restricted: {
+    label: 'Restricted investor',
+    description: 'You will invest less than 10% of your net assets in high-risk investments in the next 12 months.',
+  },
+  uk_high_net_worth: {
+    label: 'High-net-worth investor',
+    description: 'You earn at least £100,000 a year or hold net assets of at least £250,000.',
+  },
+  uk_sophisticated: {
+    label: 'Certified sophisticated investor',
+    description: 'A firm authorised by the FCA has certified that you understand the risks.',
+  },
+};
+
+export const professionalCriteriaLabels: Record<(typeof professionalCriteria)[number], string> = {
+  portfolio_over_500k: 'My portfolio of cash and financial instruments is over €500,000.',
+  ten_trades_a_quarter: 'I have made at least 10 significant trades a quarter over the last four quarters.',
+  one_year_in_finance: 'I have worked in finance for at least a year in a role that needs knowledge of investing.',
+};
+
+/** What an elective professional gives up (MiFID II), shown before they choose it. */
+export const professionalProtectionsWarning =
+  'As a professional investor you lose protections given to retail investors: Vault will not check whether an investment is appropriate for you, and you may get less information about risks and costs.';
+
+/** The UK investor statement's checkbox (COBS 4.12A): the member signs the description of their category. */
+export const ukStatementLabel =
+  'I sign this statement: it describes me, and I understand I could lose all the money I invest.';
 
 export type ClassificationError =
   | 'BAD_COUNTRY'

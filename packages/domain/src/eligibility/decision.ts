@@ -137,6 +137,17 @@ export function eligibilityRefusalMessage(code: EligibilityRefusal, at: Date | n
   }
 }
 
+/** The short title of each refusal: the heading of "Not available to you". */
+export const eligibilityRefusalTitles: Record<EligibilityRefusal, string> = {
+  NOT_CLASSIFIED: 'Tell us about yourself first',
+  DECLARATION_EXPIRED: 'Your investor statement has expired',
+  COUNTRY_NOT_ELIGIBLE: 'Not offered where you live',
+  CATEGORY_NOT_ELIGIBLE: 'Not offered to your investor category',
+  BELOW_MINIMUM: 'Below the minimum investment',
+  COOLING_OFF_ACTIVE: 'Cooling-off period',
+  APPROPRIATENESS_REQUIRED: 'Appropriateness questions needed',
+};
+
 /** The decision's view of the latest stored result (as `member_eligibility` reads it in SQL). */
 export function questionnaireStateOf(latest: AssessmentRecord | null): QuestionnaireState {
   if (!latest) return { result: 'not_taken' };

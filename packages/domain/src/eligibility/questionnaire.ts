@@ -170,3 +170,16 @@ export function acknowledgementRefusal(
   if (latest.acknowledgedAt) return 'unchanged';
   return null;
 }
+
+/** The warning an EU retail investor reads before acknowledging a "not appropriate" result. */
+export const appropriatenessWarning = {
+  title: 'This investment may not be appropriate for you',
+  body: 'Your answers show you may not have the knowledge or experience to understand the risks. You could lose all the money you invest. You may still go ahead if you confirm you understand this.',
+  acknowledge: 'I understand the risks and want to continue',
+} as const;
+
+/** The FCA's prescribed risk warning for high-risk investments, shown to UK investors. */
+export const ukRiskWarning = {
+  text: "Don't invest unless you're prepared to lose all the money you invest. This is a high-risk investment and you are unlikely to be protected if something goes wrong.",
+  linkLabel: 'Take 2 mins to learn more',
+} as const;

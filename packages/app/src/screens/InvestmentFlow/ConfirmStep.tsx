@@ -1,6 +1,7 @@
-import { Callout, DataList, Flex, Heading, Separator, Text } from '@radix-ui/themes';
+import { Callout, DataList, Flex, Heading, Link as RadixLink, Separator, Text } from '@radix-ui/themes';
 import { formatEuros, INVESTMENT_TERMS, type InvestmentQuote, paymentMethods } from '@vault/domain';
 import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { StepActions } from './StepActions';
 
 /** The terms shown before confirming (docs/product.md §9), from the domain's constants. */
@@ -25,6 +26,7 @@ export function ConfirmStep({
   quote,
   pending = false,
   error = null,
+  nextStep = null,
   onBack,
   onConfirm,
 }: {
@@ -33,6 +35,8 @@ export function ConfirmStep({
   pending?: boolean;
   /** The server's refusal, as a sentence. */
   error?: string | null;
+  /** What to do about an eligibility refusal (docs/eligibility.md "Refusals"). */
+  nextStep?: { label: string; href: string } | null;
   onBack: () => void;
   onConfirm: () => void;
 }) {
@@ -85,6 +89,13 @@ export function ConfirmStep({
         {error ? (
           <Callout.Root color="red" role="alert">
             <Callout.Text>{error}</Callout.Text>
+            {nextStep ? (
+              <Callout.Text>
+                <RadixLink asChild>
+                  <Link to={nextStep.href}>{nextStep.label}</Link>
+                </RadixLink>
+              </Callout.Text>
+            ) : null}
           </Callout.Root>
         ) : null}
         <StepActions onBack={onBack} nextLabel="Confirm Investment" pending={pending} />

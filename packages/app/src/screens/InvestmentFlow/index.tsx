@@ -1,5 +1,6 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import {
+  eligibilityRefusalCodeOf,
   hrefFor,
   INVESTMENT_TERMS,
   type InvestmentQuote,
@@ -14,6 +15,7 @@ import { TableData } from '../../components/TableData';
 import { useInvestments } from '../../data/investments/queries';
 import { useSubmitInvestment } from '../../data/investments/submitInvestment';
 import { useOpportunityDetail } from '../../data/opportunities/queries';
+import { refusalNextStep } from '../Classification/nextStep';
 import { OpportunityDetailData } from '../OpportunityDetail/OpportunityDetailData';
 import { useBack } from '../OpportunityDetail/useBack';
 import { AmountStep } from './AmountStep';
@@ -46,6 +48,7 @@ function Flow({ opportunityId, name, onLeave }: { opportunityId: string; name: s
   const submitInvestment = useSubmitInvestment();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [nextStep, setNextStep] = useState<{ label: string; href: string } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(state.step);
 
@@ -66,11 +69,13 @@ function Flow({ opportunityId, name, onLeave }: { opportunityId: string; name: s
   };
   const goTo = (step: Step) => {
     setError(null);
+    setNextStep(null);
     update({ step });
   };
   const confirm = async () => {
     setPending(true);
     setError(null);
+    setNextStep(null);
     const result = await submitInvestment({
       opportunity_id: opportunityId,
       amount_cents: amountCents(state.amount),
@@ -79,7 +84,12 @@ function Flow({ opportunityId, name, onLeave }: { opportunityId: string; name: s
     });
     setPending(false);
     if (result.ok) update({ step: 4, investment: result.investmentId });
-    else if (!result.superseded) setError(investmentErrorText(result.error));
+    else if (!result.superseded) {
+      // An eligibility refusal reads `<CODE>: <text>`: the text shows, with a link to what to do next.
+      const refusal = eligibilityRefusalCodeOf(result.error);
+      setError(investmentErrorText(result.error));
+      setNextStep(refusal ? refusalNextStep(refusal, opportunityId) : null);
+    }
   };
   const quote: InvestmentQuote = investmentQuote(amountCents(state.step === 1 ? amount : state.amount), state.method);
 
@@ -109,6 +119,7 @@ function Flow({ opportunityId, name, onLeave }: { opportunityId: string; name: s
               quote={quote}
               pending={pending}
               error={error}
+              nextStep={nextStep}
               onBack={() => goTo(2)}
               onConfirm={confirm}
             />

@@ -17,6 +17,7 @@ import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { TableData } from '../../components/TableData';
 import { useOpportunities } from '../../data/opportunities/queries';
+import { EligibilityGate } from './EligibilityGate';
 import { OpportunitiesNudge } from './OpportunitiesNudge';
 import { TOTAL_VALUE_LOCKED_CENTS } from './totalValueLocked';
 
@@ -88,6 +89,7 @@ export default function OpportunitiesScreen() {
         description="Impact investments in renewable energy, housing, clean water and education across the EU, Africa and Asia."
       />
       <OpportunitiesNudge />
+      <EligibilityGate anyOpportunityId={rows?.[0]?.id ?? null} />
       <Grid columns={{ initial: '1', xs: '2', md: '4' }} gap="3">
         <StatCard label="Total value locked" value={<MoneyText cents={TOTAL_VALUE_LOCKED_CENTS} />} />
         <SummaryTiles visible={visible} />

@@ -1,0 +1,82 @@
+import { type EligibilityRefusal, eligibilityRefusals } from '@vault/domain';
+import { useCallback, useEffect, useState } from 'react';
+import type { CallResult } from '../../backend/callResult';
+import { useSessionStore } from '../../session/context';
+import type { SessionStore } from '../../session/store';
+import { callMemberAction } from '../investorProfile/callMemberAction';
+
+/**
+ * The amount asked about when the screen has none yet: larger than any minimum, so the answer is
+ * one of the refusals that do not depend on the amount (BELOW_MINIMUM never comes back).
+ */
+const ANY_AMOUNT_CENTS = Number.MAX_SAFE_INTEGER;
+
+function isRefusal(value: unknown): value is EligibilityRefusal {
+  return typeof value === 'string' && (eligibilityRefusals as readonly string[]).includes(value);
+}
+
+/** `investment_eligibility`: the member's first refusal for the opportunity, or null (docs/eligibility.md). */
+async function investmentEligibility(
+  store: SessionStore,
+  opportunityId: string,
+): Promise<CallResult<{ refusal: EligibilityRefusal | null }>> {
+  const answer = await callMemberAction(store, 'investment_eligibility', {
+    opportunity_id: opportunityId,
+    amount_cents: ANY_AMOUNT_CENTS,
+  });
+  if (!answer.ok) return answer;
+  if (answer.value === null) return { ok: true, refusal: null };
+  if (!isRefusal(answer.value)) return { ok: false, error: 'The server answered something unexpected' };
+  return { ok: true, refusal: answer.value };
+}
+
+export type EligibilityState =
+  | { status: 'loading' }
+  | { status: 'error'; error: string }
+  | { status: 'ready'; refusal: EligibilityRefusal | null };
+
+/** The member's standing for one opportunity, asked again by `recheck` (after a step is done). */
+export function useOpportunityEligibility(opportunityId: string | null): {
+  state: EligibilityState;
+  recheck: () => void;
+} {
+  const store = useSessionStore();
+  const [state, setState] = useState<EligibilityState>({ status: 'loading' });
+  const [round, setRound] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new round (recheck) asks the server again
+  useEffect(() => {
+    if (opportunityId === null) return;
+    let live = true;
+    setState({ status: 'loading' });
+    void investmentEligibility(store, opportunityId).then((answer) => {
+      if (!live) return;
+      if (answer.ok) setState({ status: 'ready', refusal: answer.refusal });
+      else if (!answer.superseded) setState({ status: 'error', error: answer.error });
+    });
+    return () => {
+      live = false;
+    };
+  }, [store, opportunityId, round]);
+  const recheck = useCallback(() => setRound((n) => n + 1), []);
+  return { state, recheck };
+}
+
+/**
+ * `request_to_invest`: a UK first-time investor's first Invest starts the 24-hour cooling-off;
+ * answers when it ends (null when it does not apply).
+ */
+async function requestToInvest(
+  store: SessionStore,
+  opportunityId: string,
+): Promise<CallResult<{ endsAt: string | null }>> {
+  const answer = await callMemberAction(store, 'request_to_invest', { opportunity_id: opportunityId });
+  if (!answer.ok) return answer;
+  if (answer.value !== null && typeof answer.value !== 'string')
+    return { ok: false, error: 'The server answered something unexpected' };
+  return { ok: true, endsAt: answer.value };
+}
+
+export function useRequestToInvest(): (opportunityId: string) => Promise<CallResult<{ endsAt: string | null }>> {
+  const store = useSessionStore();
+  return useCallback((opportunityId: string) => requestToInvest(store, opportunityId), [store]);
+}
