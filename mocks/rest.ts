@@ -38,6 +38,7 @@ import {
   mockActions,
   productionAssetRows,
 } from './actions';
+import { demoApproveKyc } from './actions/kyc';
 import { type Caller, identify } from './identity';
 import { currentTableScenario, type TableScenario } from './scenario';
 import { latency, mockSettings } from './settings';
@@ -108,7 +109,9 @@ function allRows(table: BackendTableName): Row[] {
   if (Object.hasOwn(sampleMemberRows, table)) {
     // Every account got its copy of the sample rows when it was made (demo mode is on).
     const sample: readonly object[] = sampleMemberRows[table as keyof typeof sampleMemberRows];
-    return mockDb.accounts().flatMap((account) => sample.map((row) => ({ ...row, user_id: account.id })));
+    const copies = mockDb.accounts().flatMap((account) => sample.map((row) => ({ ...row, user_id: account.id })));
+    // Then the rows server actions added (the notifications of KYC, payments and reviews), newest first.
+    return [...mockDb.serverRows(table).reverse(), ...copies];
   }
   if (Object.hasOwn(sampleSharedRows, table)) {
     return sampleSharedRows[table as keyof typeof sampleSharedRows].map((row) => ({ ...row }));
@@ -383,8 +386,10 @@ const rpcHandler: HttpHandler = http.post('*/rest/v1/rpc/:fn', async ({ request,
   if (!profile) return pgError(backendErrors.notSignedIn, caller);
   const args = (await jsonBody(request)) as Record<string, unknown> | undefined;
   switch (fn.name) {
-    case 'demo_approve_kyc':
-      return HttpResponse.json(mockDb.writeProfile(caller.id, { kyc_status: KYC_APPROVED }));
+    case 'demo_approve_kyc': {
+      const answer = demoApproveKyc({ kind: 'member', id: caller.id, reader: caller.reader });
+      return answer.ok ? HttpResponse.json(answer.value) : pgError(answer.error, caller);
+    }
     case 'demo_complete_first_onramp': {
       const cents = args?.amount_cents;
       if (typeof cents !== 'number' || !Number.isInteger(cents) || cents < MIN_FIRST_ONRAMP_CENTS) {

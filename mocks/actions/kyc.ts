@@ -110,6 +110,20 @@ function tooLong(reason: unknown): boolean {
   return typeof reason === 'string' && reason.length > KYC_REASON_MAX_LENGTH;
 }
 
+/**
+ * `demo_approve_kyc` (demo mode only; mocks/rest.ts checks that): the same transition as a
+ * decision, recorded and notified as the SQL's, from the domain's table.
+ */
+export function demoApproveKyc(caller: Extract<ActionCaller, { kind: 'member' }>): ActionAnswer {
+  const profile = mockDb.profile(caller.id);
+  if (!profile) return fail(actionErrors.notSignedIn);
+  const from = statusOf(profile);
+  const next = target('demo_approve_kyc', from);
+  if (next === 'unchanged') return { ok: true, value: { ...profile } };
+  if (typeof next === 'object') return fail(next);
+  return transition(caller, caller.id, next, null, { from, by: 'demo' });
+}
+
 export const kycActions: MockActions = {
   start_kyc: (caller) => {
     if (caller.kind !== 'member') return fail(actionErrors.functionDenied('start_kyc'));
