@@ -209,14 +209,18 @@ export const consoleActions: MockActions = {
     const from = typeof args.from_at === 'string' ? Date.parse(args.from_at) : null;
     const to = typeof args.to_at === 'string' ? Date.parse(args.to_at) : null;
     if (from !== null && to !== null && from > to) return fail(actionErrors.badRange);
-    const before = typeof args.before_id === 'number' ? args.before_id : null;
-    const rows = mockDb
-      .serverRows(AUDIT_TABLE)
+    const all = mockDb.serverRows(AUDIT_TABLE);
+    // Newest first by time, then id; the page's cursor is the row before_id names (none: no rows).
+    const newestFirst = (a: ServerRow, b: ServerRow) =>
+      String(b.occurred_at).localeCompare(String(a.occurred_at)) || Number(b.id) - Number(a.id);
+    const cursor = typeof args.before_id === 'number' ? all.find((e) => e.id === args.before_id) : undefined;
+    if (typeof args.before_id === 'number' && !cursor) return { ok: true, value: [] };
+    const rows = all
       .filter((e) => args.member_id == null || e.member_id === args.member_id)
       .filter((e) => action === null || e.action === action)
       .filter((e) => inRange(e.occurred_at, from, to))
-      .filter((e) => before === null || Number(e.id) < before)
-      .sort((a, b) => Number(b.id) - Number(a.id))
+      .filter((e) => cursor === undefined || newestFirst(cursor, e) < 0)
+      .sort(newestFirst)
       .slice(0, pageSize(args.page_size));
     return { ok: true, value: rows as unknown as Record<string, string>[] };
   },
