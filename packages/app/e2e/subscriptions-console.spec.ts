@@ -1,0 +1,74 @@
+import { formatEuros } from '@vault/domain';
+import { expect, main, OPPORTUNITY, readyInvestor, signInAs, signOut, storedUser, test } from './fixtures';
+
+/**
+ * The equity SPV's /investments across roles in one browser, on the embedded backend (every role
+ * reads and writes the same data): an investor submits an investment and signs out; the
+ * eq_spv_admin finds it Pending on /investments and confirms it (review_investment); the investor
+ * signs back in and sees it Active.
+ */
+test('an investment submitted → eq_spv_admin confirms on /investments → the investor sees Active', async ({
+  page,
+  watch,
+}) => {
+  test.slow();
+  const amount = formatEuros(425_000);
+
+  // The investor: onboarded, then an investment of €4,250 by bank transfer, Pending.
+  await readyInvestor(page);
+  const investor = await storedUser(page);
+  const investorName = String(investor?.name ?? '');
+  expect(investorName).not.toBe('');
+  await page.goto(`/investments/${OPPORTUNITY.id}?step=3&amount=4250&method=bank`);
+  await main(page).getByRole('button', { name: 'Confirm Investment' }).click();
+  await expect(main(page).getByRole('heading', { level: 2, name: 'Submitted', exact: true })).toBeVisible();
+  const investmentId = new URL(page.url()).searchParams.get('investment') ?? '';
+  expect(investmentId).toMatch(/^[0-9a-f-]{36}$/);
+  await signOut(page);
+
+  // The eq_spv_admin: the subscription waits, Pending, among the first rows.
+  await signInAs(page, 'eq_spv_admin');
+  await page.goto('/investments');
+  await expect(main(page).getByRole('heading', { name: 'Subscriptions', level: 1 })).toBeVisible();
+  const table = main(page).getByRole('table', { name: 'Subscriptions' });
+  const row = table
+    .getByRole('row')
+    .filter({ hasText: investorName })
+    .filter({ hasText: OPPORTUNITY.name })
+    .filter({ hasText: amount });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Pending');
+  await expect(row).toContainText('Bank transfer');
+  await row.getByRole('button').first().click();
+  const detail = main(page)
+    .getByRole('region')
+    .filter({ has: page.getByRole('button', { name: 'Confirm' }) });
+  await expect(detail.getByRole('heading', { name: investorName })).toBeVisible();
+
+  // Reject needs a reason: the dialog refuses an empty one; Cancel leaves the investment Pending.
+  await detail.getByRole('button', { name: 'Reject' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(dialog.getByText('A reason is required')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Confirm: review_investment with this investment, then the row reads Active.
+  const reviewed = page.waitForRequest(
+    (request) => request.method() === 'POST' && request.url().endsWith('/rest/v1/rpc/review_investment'),
+  );
+  await detail.getByRole('button', { name: 'Confirm', exact: true }).click();
+  expect((await reviewed).postDataJSON()).toEqual({ investment_id: investmentId, decision: 'confirmed', reason: null });
+  await expect(main(page).getByRole('status').filter({ hasText: 'confirmed' })).toBeVisible();
+  await expect(row).toContainText('Active');
+  await signOut(page);
+
+  // The investor, signed in again: the investment is Active on the dashboard.
+  await signInAs(page, 'investor');
+  const recent = main(page).getByRole('table', { name: 'Recent investments' });
+  const mine = recent.getByRole('row').filter({ hasText: OPPORTUNITY.name }).filter({ hasText: amount });
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toContainText('Active');
+  watch.expectClean();
+});
