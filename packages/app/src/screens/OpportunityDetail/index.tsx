@@ -4,10 +4,13 @@ import { PageHeader, StatCard } from '@vault/ui';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { Query } from '../../data/_query/queryRef';
+import { useOpportunityEligibility } from '../../data/eligibility/eligibility';
 import { useOpportunity, useOpportunityDetail } from '../../data/opportunities/queries';
 import { useSession } from '../../session/SessionProvider';
+import { UkRiskWarning } from '../Classification/UkRiskWarning';
 import { ExpressInterestDialog } from './ExpressInterestDialog';
 import { readFromPortfolio } from './fromPortfolio';
+import { InvestAction } from './InvestAction';
 import { OpportunityDetailData } from './OpportunityDetailData';
 import { OpportunityFacts } from './OpportunityFacts';
 import { useBack } from './useBack';
@@ -41,6 +44,11 @@ function Detail({
   const fromPortfolio = readFromPortfolio(location.state);
   const [interestOpen, setInterestOpen] = useState(false);
   const explorers = explorersThisWeek(detail.id);
+  // The server's answer for this member (docs/eligibility.md), once they are past KYC.
+  const user = session.user;
+  const asksEligibility = user?.role === 'investor' && user.kycStatus === 'approved';
+  const { state: eligibility } = useOpportunityEligibility(asksEligibility ? detail.id : null);
+  const refusal = eligibility.status === 'ready' ? eligibility.refusal : null;
 
   const expressInterest = () => {
     // docs/product.md §2: Express Interest only logs and shows an alert; no request is made.
@@ -66,12 +74,11 @@ function Detail({
             <Button type="button" variant="soft" onClick={expressInterest}>
               Express Interest
             </Button>
-            <Button asChild>
-              <Link to={hrefFor('investmentFlow', { id: detail.id })}>Invest</Link>
-            </Button>
+            <InvestAction opportunityId={detail.id} eligibility={eligibility} />
           </>
         }
       />
+      <UkRiskWarning refusal={refusal} />
       {fromPortfolio ? (
         <Callout.Root color="blue">
           <Callout.Text>
