@@ -1,0 +1,180 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { consoleErrors } from '@vault/domain';
+import { delay, HttpResponse, http } from 'msw';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { type AppStoryParameters, SLOW, sessionAs, withApp } from '../../test-support';
+import Loans from '.';
+
+/** Two loans as `loan_book` answers them: one overdue, one up to date. */
+const book = [
+  {
+    id: 'LN-2025-014',
+    borrower: 'Zonnepark Drenthe B.V.',
+    amount: '€1,250,000',
+    status: 'Active',
+    due_cents: 6_250_000,
+    paid_cents: 3_125_000,
+    next_due_on: '2026-12-15',
+    overdue: true,
+  },
+  {
+    id: 'LN-2025-017',
+    borrower: 'AquaKiosk Kenya Ltd',
+    amount: '€480,000',
+    status: 'Active',
+    due_cents: 0,
+    paid_cents: 0,
+    next_due_on: '2027-01-10',
+    overdue: false,
+  },
+];
+
+const bookHandler = http.post('*/rest/v1/rpc/loan_book', () => HttpResponse.json(book));
+const rpcError = (error: { code: string; message: string }, status = 400) =>
+  HttpResponse.json({ ...error, details: null, hint: null }, { status });
+
+/** The bodies of the record_repayment calls a story made. */
+let recorded: unknown[] = [];
+const recordHandler = http.post('*/rest/v1/rpc/record_repayment', async ({ request }) => {
+  recorded.push(await request.json());
+  return HttpResponse.json({ id: 1, loan_id: 'LN-2025-014', amount_cents: 125_050, paid_on: '2026-11-20' });
+});
+
+const meta = {
+  title: 'Screens/Loans',
+  component: Loans,
+  decorators: [withApp],
+  parameters: {
+    layout: 'fullscreen',
+    app: { url: '/loans', session: sessionAs('cl_spv_admin') } satisfies AppStoryParameters,
+    msw: { handlers: [bookHandler, recordHandler] },
+  },
+  beforeEach: () => {
+    recorded = [];
+  },
+} satisfies Meta<typeof Loans>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+async function openDrenthe(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await expect(canvas.getByRole('heading', { level: 1, name: 'Loans' })).toBeVisible();
+  const table = await canvas.findByRole('table', { name: 'Loan book' }, SLOW);
+  await userEvent.click(
+    await within(table).findByRole('button', { name: 'Open LN-2025-014, Zonnepark Drenthe B.V.' }, SLOW),
+  );
+  return canvas;
+}
+
+/** The loan book: due, repaid, next due; the overdue loan is flagged. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table', { name: 'Loan book' }, SLOW);
+    for (const header of ['Loan', 'Borrower', 'Amount', 'Due to date', 'Repaid', 'Next due', 'Status']) {
+      await expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    const rows = await within(table).findAllByRole('row', {}, SLOW);
+    await expect(rows[1]).toHaveTextContent(/LN-2025-014.*€62,500.*€31,250.*Overdue/);
+    await expect(rows[2]).toHaveTextContent(/LN-2025-017.*Active/);
+  },
+};
+
+/** Record repayment: euros typed, shown in cents, sent as integer cents with the date. */
+export const RecordRepayment: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = await openDrenthe(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Record repayment' }));
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    await userEvent.type(within(dialog).getByLabelText('Amount (€)'), '1250.50');
+    await expect(within(dialog).getByText('€1,250.50 = 125050 cents')).toBeVisible();
+    const date = within(dialog).getByLabelText('Paid on');
+    await userEvent.clear(date);
+    await userEvent.type(date, '2026-11-20');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record repayment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
+    await expect(recorded).toEqual([{ loan_id: 'LN-2025-014', amount_cents: 125_050, paid_on: '2026-11-20' }]);
+    await expect(await canvas.findByRole('status', {}, SLOW)).toHaveTextContent(/LN-2025-014: repayment of €1,250.50/);
+  },
+};
+
+/** An amount that is not euros is refused before any call. */
+export const AmountRequired: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = await openDrenthe(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Record repayment' }));
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    await userEvent.type(within(dialog).getByLabelText('Amount (€)'), 'abc');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record repayment' }));
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent(/Type an amount in euros/);
+    await expect(recorded).toEqual([]);
+  },
+};
+
+/** The server refuses: its message in the dialog, which stays open with what was typed. */
+export const RecordRefused: Story = {
+  parameters: {
+    msw: {
+      handlers: [bookHandler, http.post('*/rest/v1/rpc/record_repayment', () => rpcError(consoleErrors.loanNotActive))],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await openDrenthe(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Record repayment' }));
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    await userEvent.type(within(dialog).getByLabelText('Amount (€)'), '300');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record repayment' }));
+    await expect(await within(dialog).findByText(/only an active loan takes repayments/, {}, SLOW)).toBeVisible();
+    await expect(screen.getByRole('dialog')).toBeVisible();
+    await expect(within(dialog).getByLabelText('Amount (€)')).toHaveValue('300');
+  },
+};
+
+/** Keyboard: Tab to the row's button, Enter opens the detail and its action. */
+export const KeyboardPath: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table', { name: 'Loan book' }, SLOW);
+    const open = await within(table).findByRole('button', { name: 'Open LN-2025-014, Zonnepark Drenthe B.V.' }, SLOW);
+    open.focus();
+    await userEvent.keyboard('{Enter}');
+    const record = await canvas.findByRole('button', { name: 'Record repayment' }, SLOW);
+    record.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(await screen.findByRole('dialog', {}, SLOW)).toBeVisible();
+  },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: [http.post('*/rest/v1/rpc/loan_book', () => HttpResponse.json([]))] } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No loans', {}, SLOW)).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [http.post('*/rest/v1/rpc/loan_book', () => delay('infinite'))] } },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole('table', { name: 'Loan book' }, SLOW);
+    await expect(table.closest('[aria-busy="true"]')).not.toBeNull();
+  },
+};
+
+export const Failed: Story = {
+  parameters: {
+    msw: { handlers: [http.post('*/rest/v1/rpc/loan_book', () => rpcError(consoleErrors.loanBookDenied, 403))] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/The loan book could not be loaded/, {}, SLOW)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeEnabled();
+  },
+};
+
+/** Default on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const DefaultPhone: Story = {
+  ...Default,
+  name: 'Default — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};
