@@ -1,0 +1,104 @@
+import { expect, MOCK_DB_KEY, main, signInAs, signInWithEmail, signOut, storedUser, test } from './fixtures';
+
+/**
+ * mfo_admin's /users on the embedded backend, across roles in one browser: a member's role
+ * changed there is the role their next sign-in carries; and the list pages on the server, past
+ * its first page.
+ */
+test("mfo_admin changes a member's role on /users; the member's next sign-in lands on that role's dashboard", async ({
+  page,
+  watch,
+}) => {
+  test.slow();
+  const email = 'rhea.promoted@example.eu';
+
+  // The member exists: a first sign-in as an investor.
+  await page.goto('/?demo=0');
+  await signInWithEmail(page, email);
+  const memberId = String((await storedUser(page))?.id ?? '');
+  expect(memberId).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await signOut(page);
+
+  // mfo_admin finds the member by email (searched on the server) and changes the role.
+  await signInAs(page, 'mfo_admin');
+  await page.goto('/users');
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  const searched = page.waitForRequest(
+    (request) =>
+      request.method() === 'POST' &&
+      request.url().endsWith('/rest/v1/rpc/list_members') &&
+      (request.postDataJSON() as { search?: string }).search === email,
+  );
+  await main(page).getByRole('searchbox', { name: 'Name or email' }).fill(email);
+  await searched;
+  const table = main(page).getByRole('table', { name: 'Platform users' });
+  await expect(table.getByRole('row').filter({ hasText: '@' })).toHaveCount(1);
+  await table.getByRole('button', { name: /^Open / }).click();
+  const panel = main(page)
+    .getByRole('region')
+    .filter({ has: page.getByRole('button', { name: 'Change role' }) });
+  await expect(panel.getByText('None yet')).toBeVisible();
+  await panel.getByRole('button', { name: 'Change role' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'New role' }).selectOption('eq_spv_admin');
+  const changed = page.waitForRequest(
+    (request) => request.method() === 'POST' && request.url().endsWith('/rest/v1/rpc/set_member_role'),
+  );
+  await dialog.getByRole('button', { name: 'Change role' }).click();
+  expect((await changed).postDataJSON()).toEqual({ member_id: memberId, role: 'eq_spv_admin', is_admin: false });
+  await expect(main(page).getByRole('status').filter({ hasText: 'is now' })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(table.getByRole('row').filter({ hasText: email })).toContainText('Equity');
+  await signOut(page);
+
+  // The member signs in again: the new token carries eq_spv_admin, and the dashboard is its.
+  await page.goto('/?demo=0');
+  await signInWithEmail(page, email);
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Equity Investment SPV Admin' })).toBeVisible();
+  await expect.poll(async () => (await storedUser(page))?.role).toBe('eq_spv_admin');
+  watch.expectClean();
+});
+
+test('/users pages past its first page (keyset, on the server)', async ({ page, watch }) => {
+  test.slow();
+  await signInAs(page, 'mfo_admin');
+  // 80 more members in the embedded backend's store (mocks/state.ts), as sign-ups would make them.
+  await page.evaluate((key) => {
+    const db = JSON.parse(localStorage.getItem(key) ?? '{}') as { accounts?: unknown[] };
+    const accounts = db.accounts ?? [];
+    for (let n = 0; n < 80; n++) {
+      const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+      accounts.push({
+        id,
+        email: `paged.member.${n}@example.eu`,
+        password: null,
+        role: 'investor',
+        isAdmin: false,
+        createdAt: '2026-11-01T00:00:00.000Z',
+        metadata: {},
+      });
+    }
+    localStorage.setItem(key, JSON.stringify({ ...db, accounts }));
+  }, MOCK_DB_KEY);
+  await page.goto('/users');
+  const table = main(page).getByRole('table', { name: 'Platform users' });
+  const rows = table.getByRole('row').filter({ hasText: '@' });
+  await expect(rows).toHaveCount(50);
+  const next = page.waitForRequest(
+    (request) =>
+      request.method() === 'POST' &&
+      request.url().endsWith('/rest/v1/rpc/list_members') &&
+      (request.postDataJSON() as { after?: string | null }).after != null,
+  );
+  await main(page)
+    .getByRole('button', { name: /load more/i })
+    .click();
+  const after = (await next).postDataJSON() as { after: string; page_size: number };
+  expect(after.page_size).toBe(50);
+  await expect.poll(() => rows.count()).toBeGreaterThan(50);
+  const emails = await rows.allTextContents();
+  expect(new Set(emails).size).toBe(emails.length);
+  await expect(table.getByRole('cell', { name: 'paged.member.79@example.eu' })).toBeVisible();
+  watch.expectClean();
+});
