@@ -178,7 +178,8 @@ export async function checkShot(page: Page, storyId: string, appearance: Appeara
 
 /**
  * Layout faults a person would notice at this width: a word broken across two lines (not at a
- * hyphen or slash), and a button, field or menu item smaller than 24 × 24 px (WCAG 2.5.8).
+ * hyphen or slash), a button, field or menu item smaller than 24 × 24 px (WCAG 2.5.8), and text
+ * drawn over other text.
  */
 export async function layoutFaults(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -211,6 +212,62 @@ export async function layoutFaults(page: Page): Promise<string[]> {
         faults.push(
           `tap target <${element.tagName.toLowerCase()}> '${name}' is ${Math.round(width)}×${Math.round(height)} px`,
         );
+      }
+    }
+    // Text drawn over other text: the boxes of two pieces of visible text (each line of each text
+    // node, clipped by its scrolling or clipping ancestors) intersect, and neither is inside the
+    // other's element. aria-hidden text counts too: a decorative wordmark is still drawn.
+    const boxes: { element: Element; text: string; box: DOMRect }[] = [];
+    const clipOf = (element: Element) => {
+      let clip = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
+      for (let at = element.parentElement; at; at = at.parentElement) {
+        const style = getComputedStyle(at);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const r = at.getBoundingClientRect();
+        clip = {
+          left: Math.max(clip.left, r.left),
+          top: Math.max(clip.top, r.top),
+          right: Math.min(clip.right, r.right),
+          bottom: Math.min(clip.bottom, r.bottom),
+        };
+      }
+      return clip;
+    };
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      const parent = node.parentElement;
+      const text = node.textContent?.trim() ?? '';
+      if (!parent || text === '' || parent.closest('script, style, .sb-wrapper') || !visible(parent)) continue;
+      if (!parent.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const clip = clipOf(parent);
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const r of range.getClientRects()) {
+        const left = Math.max(r.left, clip.left);
+        const right = Math.min(r.right, clip.right);
+        const top = Math.max(r.top, clip.top);
+        const bottom = Math.min(r.bottom, clip.bottom);
+        if (right - left > 1 && bottom - top > 1)
+          boxes.push({ element: parent, text, box: new DOMRect(left, top, right - left, bottom - top) });
+      }
+    }
+    const reported = new Set<string>();
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i];
+        const b = boxes[j];
+        if (!a || !b || a.element === b.element) continue;
+        if (a.element.contains(b.element) || b.element.contains(a.element)) continue;
+        // A text box runs from the font's ascent to its descent, taller than its glyphs: lines set
+        // tight touch by a few px. Only an overlap of over a quarter of the shorter line is a fault.
+        const x = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+        const y = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+        if (x <= 2 || y <= Math.min(a.box.height, b.box.height) / 4) continue;
+        const fault = `text '${a.text.slice(0, 40)}' is drawn over text '${b.text.slice(0, 40)}'`;
+        if (!reported.has(fault)) {
+          reported.add(fault);
+          faults.push(fault);
+        }
       }
     }
     return faults;

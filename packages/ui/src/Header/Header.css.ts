@@ -40,11 +40,15 @@ export const mark = style({ flexShrink: 0 });
 
 export const nav = style({ gridArea: 'nav', minWidth: 0 });
 
+// On a phone the controls (palette hint, demo badge, admin and user menus) can be wider than the
+// room beside the brand: they wrap onto another row rather than overflow leftwards over the
+// wordmark ('safe' keeps a single too-wide item from spilling out on the start side).
 export const actions = style({
   gridArea: 'actions',
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
-  justifyContent: 'flex-end',
-  gap: vars.space['3'],
+  justifyContent: 'safe flex-end',
+  gap: `${vars.space['2']} ${vars.space['3']}`,
   minWidth: 0,
 });
