@@ -108,7 +108,13 @@ export function MfoAdminDashboard({ session }: { session: Session }) {
             }
             hint="Loans, equity holdings and production assets"
           />
-          <StatCard label="Compliance Alerts" value={figure(alerts, (rows) => rows.length.toLocaleString('en-IE'))} />
+          <StatCard
+            label="Compliance Alerts"
+            value={figure(alerts, (rows) =>
+              rows.filter((alert) => alert.status !== 'resolved').length.toLocaleString('en-IE'),
+            )}
+            hint="Open or acknowledged"
+          />
         </Grid>
       </Section>
 
