@@ -16,7 +16,7 @@ export const investorCategories = [
 export type InvestorCategory = (typeof investorCategories)[number];
 
 /** The FCA categories (COBS 4.12A): only UK residents take them, and they take nothing else. */
-export const ukCategories = ['uk_restricted', 'uk_high_net_worth', 'uk_sophisticated'] as const;
+const ukCategories = ['uk_restricted', 'uk_high_net_worth', 'uk_sophisticated'] as const;
 
 export function isUkCategory(category: InvestorCategory): boolean {
   return (ukCategories as readonly string[]).includes(category);

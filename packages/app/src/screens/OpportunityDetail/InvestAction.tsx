@@ -12,7 +12,7 @@ function blocks(refusal: EligibilityRefusal | null): refusal is EligibilityRefus
 }
 
 /** What stays of the cooling-off, as "23h 59m 59s". */
-export function formatRemaining(ms: number): string {
+function formatRemaining(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
