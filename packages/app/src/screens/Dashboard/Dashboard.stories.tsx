@@ -348,8 +348,53 @@ export const ProductionSpvError: Story = {
   },
 };
 
+/** The newest events of the trail, as `list_audit_events` answers the compliance dashboard. */
+const recentAuditEvents = [
+  {
+    id: 2,
+    occurred_at: '2026-11-21T10:00:00Z',
+    actor_id: '33333333-3333-4333-8333-333333333333',
+    actor_role: 'compliance',
+    action: 'kyc.approved',
+    member_id: '11111111-1111-4111-8111-111111111111',
+    subject_type: 'kyc_case',
+    subject_id: '11111111-1111-4111-8111-111111111111',
+    details: {},
+    prev_hash: '1'.repeat(64),
+    hash: '2'.repeat(64),
+  },
+  {
+    id: 1,
+    occurred_at: '2026-11-20T09:30:00Z',
+    actor_id: '11111111-1111-4111-8111-111111111111',
+    actor_role: 'investor',
+    action: 'kyc.submitted',
+    member_id: '11111111-1111-4111-8111-111111111111',
+    subject_type: 'kyc_case',
+    subject_id: '11111111-1111-4111-8111-111111111111',
+    details: {},
+    prev_hash: '0'.repeat(64),
+    hash: '1'.repeat(64),
+  },
+];
+let auditListCalls: unknown[] = [];
+
+/** The audit log is the real trail: the newest events through list_audit_events, unfiltered. */
 export const Compliance: Story = {
-  parameters: app({ url: '/dashboard', session: sessionAs('compliance') }),
+  parameters: {
+    ...app({ url: '/dashboard', session: sessionAs('compliance') }),
+    msw: {
+      handlers: [
+        http.post('*/rest/v1/rpc/list_audit_events', async ({ request }) => {
+          auditListCalls.push(await request.json());
+          return HttpResponse.json(recentAuditEvents);
+        }),
+      ],
+    },
+  },
+  beforeEach: () => {
+    auditListCalls = [];
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Compliance Dashboard' })).toBeVisible();
@@ -357,7 +402,19 @@ export const Compliance: Story = {
     await expect(within(alerts).getAllByText('High priority').length).toBe(2);
     await expect(within(alerts).getAllByText('Medium priority').length).toBe(2);
     const logs = await canvas.findByRole('table', { name: 'Audit logs' }, SLOW);
-    await expect(within(logs).getByText('Sanctions list refreshed (EU, UK, UN)')).toBeVisible();
+    await expect(await within(logs).findByText('kyc.approved', {}, SLOW)).toBeVisible();
+    await expect(within(logs).getByText('kyc.submitted')).toBeVisible();
+    await expect(auditListCalls.length).toBeGreaterThan(0);
+    for (const call of auditListCalls) {
+      await expect(call).toEqual({
+        member_id: null,
+        action: null,
+        from_at: null,
+        to_at: null,
+        before_id: null,
+        page_size: 10,
+      });
+    }
   },
 };
 
