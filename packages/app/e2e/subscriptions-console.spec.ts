@@ -72,3 +72,52 @@ test('an investment submitted → eq_spv_admin confirms on /investments → the 
   await expect(mine).toContainText('Active');
   watch.expectClean();
 });
+
+/**
+ * The credit SPV records a repayment on /loans (euros typed, integer cents sent) and the
+ * production SPV changes an asset's status on /assets, which its dashboard then reads.
+ */
+test('cl_spv_admin records a repayment on /loans; production_spv changes an asset on /assets', async ({
+  page,
+  watch,
+}) => {
+  test.slow();
+  await signInAs(page, 'cl_spv_admin');
+  await page.goto('/loans');
+  await expect(main(page).getByRole('heading', { name: 'Loans', level: 1 })).toBeVisible();
+  const book = main(page).getByRole('table', { name: 'Loan book' });
+  await book.getByRole('button', { name: /^Open LN-2025-014/ }).click();
+  await main(page).getByRole('button', { name: 'Record repayment' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Amount (€)').fill('1250.50');
+  await expect(dialog.getByText('€1,250.50 = 125050 cents')).toBeVisible();
+  const paidOn = new Date().toISOString().slice(0, 10);
+  await dialog.getByLabel('Paid on').fill(paidOn);
+  const recorded = page.waitForRequest(
+    (request) => request.method() === 'POST' && request.url().endsWith('/rest/v1/rpc/record_repayment'),
+  );
+  await dialog.getByRole('button', { name: 'Record repayment' }).click();
+  expect((await recorded).postDataJSON()).toEqual({ loan_id: 'LN-2025-014', amount_cents: 125_050, paid_on: paidOn });
+  await expect(dialog).toHaveCount(0);
+  await expect(book.getByRole('row').filter({ hasText: 'LN-2025-014' })).toContainText('€1,250.50');
+  await signOut(page);
+
+  await signInAs(page, 'production_spv');
+  await page.goto('/assets');
+  await expect(main(page).getByRole('heading', { name: 'Assets', level: 1 })).toBeVisible();
+  const inventory = main(page).getByRole('table', { name: 'Asset inventory' });
+  const first = inventory.getByRole('button', { name: /^Open / }).first();
+  const name = ((await first.getAttribute('aria-label')) ?? '').replace(/^Open /, '');
+  await first.click();
+  await main(page).getByRole('button', { name: 'Change status' }).click();
+  const change = page.getByRole('dialog');
+  await change.getByRole('combobox', { name: 'New status' }).selectOption('Under Maintenance');
+  await change.getByRole('textbox').fill('Inverter replaced');
+  await change.getByRole('button', { name: 'Change status' }).click();
+  await expect(change).toHaveCount(0);
+  await expect(inventory.getByRole('row').filter({ hasText: name })).toContainText('Under Maintenance');
+  await page.goto('/dashboard');
+  const dashboard = main(page).getByRole('table', { name: 'Asset inventory' });
+  await expect(dashboard.getByRole('row').filter({ hasText: name })).toContainText('Under Maintenance');
+  watch.expectClean();
+});
