@@ -40,8 +40,3 @@ export function nameFromEmail(email: string): string {
   if (words.length === 0) return 'Member';
   return words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 }
-
-/** The fake wallet id that demo mode writes instead of calling the wallet function. */
-export function demoWalletId(userId: string, now: number = Date.now()): string {
-  return `demo-wallet-${stableHash(userId).toString(36)}-${now.toString(36)}`;
-}

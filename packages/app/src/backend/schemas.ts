@@ -2,7 +2,6 @@
 export type {
   EntityRow as TableRow,
   EntityTableName as TableName,
-  PlatformUser,
   Repayment,
 } from '@vault/domain';
 /**

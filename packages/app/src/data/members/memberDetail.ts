@@ -29,7 +29,7 @@ const MemberDetailSchema = v.object({
     }),
   ),
 });
-export type MemberDetail = v.InferOutput<typeof MemberDetailSchema>;
+type MemberDetail = v.InferOutput<typeof MemberDetailSchema>;
 
 async function readMemberDetail(store: SessionStore, memberId: string): Promise<CallResult<{ detail: MemberDetail }>> {
   const answer = await callForOperator(store, 'member_detail', { member_id: memberId });
