@@ -134,7 +134,10 @@ describe('the demo staff accounts', () => {
       }
       // What the earlier seed made: the fixed ids, the published password's hash, demo mode on.
       const publishedHash = '$2a$10$OgWoikXLbgIY6dnL1jkPUeM5MRvHE.Le9PAhORjKA0K/gp/5TUsOe';
-      const matches = await old.query<{ ok: boolean }>('select extensions.crypt($1, $2) = $2 as ok', [publishedHash]);
+      const matches = await old.query<{ ok: boolean }>('select extensions.crypt($1, $2) = $2 as ok', [
+        PUBLISHED_DEMO_PASSWORD,
+        publishedHash,
+      ]);
       expect(matches.rows).toEqual([{ ok: true }]);
       await old.query(
         `insert into auth.users (id, aud, role, email, encrypted_password, raw_app_meta_data, created_at, updated_at)

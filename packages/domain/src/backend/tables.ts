@@ -78,7 +78,8 @@ export const tableRowSchemas = {
   profiles: ProfileRowSchema,
   ...entity,
   documents: owned(entity.documents),
-  investments: owned(entity.investments),
+  // The client's retry key (submit_investment): the member reads it back with their row.
+  investments: v.object({ ...owned(entity.investments).entries, idempotency_key: v.nullable(UuidSchema) }),
   notifications: owned(entity.notifications),
   upcoming_actions: owned(entity.upcoming_actions),
   audit_events: AuditEventRowSchema,
