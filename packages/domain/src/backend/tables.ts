@@ -79,7 +79,7 @@ export const tableRowSchemas = {
   ...entity,
   documents: owned(entity.documents),
   // The client's retry key (submit_investment): the member reads it back with their row.
-  investments: v.object({ ...owned(entity.investments).entries, idempotency_key: v.nullable(UuidSchema) }),
+  investments: v.object({ ...owned(entity.investments).entries, idempotency_key: v.optional(v.nullable(UuidSchema)) }),
   notifications: owned(entity.notifications),
   upcoming_actions: owned(entity.upcoming_actions),
   audit_events: AuditEventRowSchema,
