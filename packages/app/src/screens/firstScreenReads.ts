@@ -1,7 +1,9 @@
 import { type DashboardKind, dashboardFor, type ScreenKey, type Session } from '@vault/domain';
 import { prefetchReads, type QueryRef } from '../data/_query/queryRef';
 import { documentsQuery } from '../data/documents/keys';
+import { repaymentsQuery } from '../data/loans/keys';
 import { opportunitiesQuery, opportunityDetailQuery, opportunityQuery } from '../data/opportunities/keys';
+import { productionAssetsQuery } from '../data/productionAssets/keys';
 import { clSpvDashboardReads } from './Dashboard/ClSpvDashboard.reads';
 import { complianceDashboardReads } from './Dashboard/ComplianceDashboard.reads';
 import { eqSpvDashboardReads } from './Dashboard/EqSpvDashboard.reads';
@@ -39,6 +41,9 @@ const screenReads: Partial<Record<ScreenKey, Reads>> = {
   opportunityDetail: ({ id = '' }) => [opportunityDetailQuery(id), opportunityQuery(id)],
   investmentFlow: ({ id = '' }) => [opportunityDetailQuery(id)],
   documents: () => [documentsQuery],
+  // The consoles' lists come from their server functions; these are the tables beside them.
+  loans: () => [repaymentsQuery],
+  assets: () => [productionAssetsQuery],
 };
 
 /** The queries a screen starts with, for these route params and this session. */
