@@ -105,7 +105,7 @@ function membersPage(after: string | null): string {
       case when p.kyc_status = 'approved' then 'Active' else 'Pending' end as status,
       coalesce(to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD'), '') as joined
     from public.profiles p join auth.users u on u.id = p.id
-    ${after ? `where p.id > '${after}'::uuid` : ''}) m
+    ${after ? `where p.id > '${after}'::uuid and u.id > '${after}'::uuid` : ''}) m
   order by m.key limit 50`;
 }
 
