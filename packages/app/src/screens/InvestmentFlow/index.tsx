@@ -19,6 +19,7 @@ import { refusalNextStep } from '../Classification/nextStep';
 import { OpportunityDetailData } from '../OpportunityDetail/OpportunityDetailData';
 import { useBack } from '../OpportunityDetail/useBack';
 import { AmountStep } from './AmountStep';
+import { CancelInvestment } from './CancelInvestment';
 import { ConfirmStep } from './ConfirmStep';
 import { amountCents, type FlowState, readFlowState, STEP_LABELS, type Step, writeFlowState } from './flowState';
 import { MethodStep } from './MethodStep';
@@ -164,6 +165,7 @@ function Submitted({ investmentId, onDone }: { investmentId: string; onDone: () 
                 Processing within {INVESTMENT_TERMS.processingBusinessDays} business days. We will email you when it is
                 confirmed.
               </Text>
+              <CancelInvestment row={row} />
             </Flex>
           );
         }}

@@ -50,7 +50,7 @@ function notAvailable(code: EligibilityRefusal, nextStep: string): Story {
     play: async ({ canvasElement }) => {
       const canvas = within(canvasElement);
       await expect(await canvas.findByRole('button', { name: 'Not available to you' }, SLOW)).toBeDisabled();
-      await expect(canvas.queryByRole('link', { name: 'Invest', exact: true })).toBeNull();
+      await expect(canvas.queryByRole('link', { name: 'Invest' })).toBeNull();
       const reason = canvas.getByRole('status', { name: 'Not available to you' });
       await expect(reason).toHaveTextContent(eligibilityRefusalTitles[code]);
       await expect(reason).toHaveTextContent(eligibilityRefusalMessage(code));
@@ -70,7 +70,7 @@ export const Eligible: Story = {
   parameters: { msw: { handlers: [eligibilityAnswer(null)] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('link', { name: 'Invest', exact: true }, SLOW)).toBeVisible();
+    await expect(await canvas.findByRole('link', { name: 'Invest' }, SLOW)).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Not available to you' })).toBeNull();
   },
 };
@@ -88,7 +88,7 @@ export const CoolingOffCountdown: Story = {
     const timer = await canvas.findByRole('timer', { name: 'Cooling-off period' }, SLOW);
     await expect(timer).toHaveTextContent(/Cooling-off: 2[34]h \d\dm \d\ds/);
     await expect(canvas.queryByRole('button', { name: 'Invest' })).toBeNull();
-    await expect(canvas.queryByRole('link', { name: 'Invest', exact: true })).toBeNull();
+    await expect(canvas.queryByRole('link', { name: 'Invest' })).toBeNull();
   },
 };
 
