@@ -166,6 +166,11 @@ export default function KycScreen() {
         }
         detail={detail}
       />
+      {queue.moreError ? (
+        <Text as="p" role="alert" color="red" size="2">
+          More reviews could not be loaded: {queue.moreError}
+        </Text>
+      ) : null}
       {selected && dialog ? (
         <ReasonDialog
           open
