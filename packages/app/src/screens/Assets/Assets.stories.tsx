@@ -52,7 +52,8 @@ export const Default: Story = {
     for (const header of ['Asset', 'Value', 'Status']) {
       await expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
-    await expect((await within(table).findAllByRole('row', {}, SLOW)).length).toBeGreaterThan(1);
+    await within(table).findAllByRole('button', { name: /^Open / }, SLOW);
+    await expect(within(table).getAllByRole('row').length).toBeGreaterThan(1);
   },
 };
 

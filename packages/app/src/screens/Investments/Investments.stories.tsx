@@ -92,7 +92,8 @@ export const Default: Story = {
     for (const header of ['Investor', 'Opportunity', 'Amount', 'Method', 'Submitted at', 'Status']) {
       await expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
-    const rows = await within(table).findAllByRole('row', {}, SLOW);
+    await within(table).findByText('Ada Lovelace', {}, SLOW);
+    const rows = within(table).getAllByRole('row');
     await expect(rows[1]).toHaveTextContent(/Ada Lovelace.*Groningen Solar Park II.*€5,000.*Bank transfer.*Pending/);
     await expect(rows[2]).toHaveTextContent(/Grace Hopper.*Green Bond 7.*€2,500.50.*Card payment.*Active/);
     await expect(listCalls).toEqual([{ status: null, after: null, page_size: 50 }]);
