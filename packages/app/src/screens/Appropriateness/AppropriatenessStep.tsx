@@ -3,6 +3,9 @@ import { appropriatenessWarning, type Questionnaire } from '@vault/domain';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type AppropriatenessResult, useInvestorProfileActions } from '../../data/investorProfile/investorProfile';
 
+/** A label is tapped as a whole: at least 24 px tall, even on one line (WCAG 2.5.8). */
+const tapTarget = { display: 'block', minHeight: 24 } as const;
+
 /** A server time as the investor reads it: their locale, to the minute. */
 function formatTime(iso: string): string {
   return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -89,11 +92,11 @@ export function AppropriatenessStep({ onDone }: { onDone: () => void }) {
     return (
       <Card size="3">
         <Flex direction="column" gap="3">
-          <Callout.Root color="amber" role="alert">
+          <Callout.Root color="amber" highContrast role="alert">
             <Callout.Text weight="bold">{appropriatenessWarning.title}</Callout.Text>
             <Callout.Text>{appropriatenessWarning.body}</Callout.Text>
           </Callout.Root>
-          <Text as="label" size="2">
+          <Text as="label" size="2" style={tapTarget}>
             <Flex gap="2" align="start">
               <Checkbox checked={acknowledged} onCheckedChange={(value) => setAcknowledged(value === true)} />
               {appropriatenessWarning.acknowledge}
@@ -137,7 +140,7 @@ export function AppropriatenessStep({ onDone }: { onDone: () => void }) {
                 aria-labelledby={`${id}-${question.id}`}
               >
                 {question.options.map((option) => (
-                  <RadioGroup.Item key={option.id} value={option.id}>
+                  <RadioGroup.Item key={option.id} value={option.id} style={{ minHeight: 24 }}>
                     {option.text}
                   </RadioGroup.Item>
                 ))}

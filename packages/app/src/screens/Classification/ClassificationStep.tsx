@@ -14,6 +14,9 @@ import {
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useInvestorProfileActions } from '../../data/investorProfile/investorProfile';
 
+/** A label is tapped as a whole: at least 24 px tall, even on one line (WCAG 2.5.8). */
+const tapTarget = { display: 'block', minHeight: 24 } as const;
+
 /** Country names in English where the browser knows them; the ISO code otherwise. */
 function countryOptions(): { code: string; name: string }[] {
   let names: Intl.DisplayNames | null = null;
@@ -86,7 +89,7 @@ export function ClassificationStep({
               : 'Before you invest, tell us where you live and what kind of investor you are.'}
           </Text>
           <Flex direction="column" gap="1">
-            <Text as="label" size="2" weight="medium" htmlFor={`${id}-country`}>
+            <Text as="label" size="2" style={tapTarget} weight="medium" htmlFor={`${id}-country`}>
               Country of residence
             </Text>
             <select
@@ -114,7 +117,7 @@ export function ClassificationStep({
                 aria-labelledby={`${id}-category`}
               >
                 {choices.map((choice) => (
-                  <RadioGroup.Item key={choice} value={choice}>
+                  <RadioGroup.Item key={choice} value={choice} style={{ minHeight: 24 }}>
                     <Flex direction="column">
                       <Text weight="medium">{categoryLabels[choice].label}</Text>
                       <Text color="gray">{categoryLabels[choice].description}</Text>
@@ -126,14 +129,14 @@ export function ClassificationStep({
           ) : null}
           {category === 'professional' ? (
             <Flex direction="column" gap="2" role="group" aria-label="Professional criteria">
-              <Callout.Root color="amber">
+              <Callout.Root color="amber" highContrast>
                 <Callout.Text>{professionalProtectionsWarning}</Callout.Text>
               </Callout.Root>
               <Text as="p" size="2">
                 Tick at least {MIN_PROFESSIONAL_CRITERIA} that are true for you:
               </Text>
               {professionalCriteria.map((criterion) => (
-                <Text as="label" size="2" key={criterion}>
+                <Text as="label" size="2" style={tapTarget} key={criterion}>
                   <Flex gap="2" align="start">
                     <Checkbox
                       checked={criteria[criterion] === true}
@@ -146,7 +149,7 @@ export function ClassificationStep({
             </Flex>
           ) : null}
           {category && isUkCategory(category) ? (
-            <Text as="label" size="2">
+            <Text as="label" size="2" style={tapTarget}>
               <Flex gap="2" align="start">
                 <Checkbox checked={statementSigned} onCheckedChange={(value) => setStatementSigned(value === true)} />
                 {ukStatementLabel}

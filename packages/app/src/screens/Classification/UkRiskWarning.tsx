@@ -9,7 +9,7 @@ import { type EligibilityRefusal, ukRiskWarning } from '@vault/domain';
 export function UkRiskWarning({ refusal }: { refusal: EligibilityRefusal | null }) {
   if (refusal !== 'COOLING_OFF_ACTIVE') return null;
   return (
-    <Callout.Root color="amber" role="note" aria-label="Risk warning">
+    <Callout.Root color="amber" highContrast role="note" aria-label="Risk warning">
       <Callout.Text weight="bold">{ukRiskWarning.text}</Callout.Text>
     </Callout.Root>
   );

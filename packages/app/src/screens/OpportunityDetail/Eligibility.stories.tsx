@@ -94,11 +94,11 @@ export const CoolingOffCountdown: Story = {
 
 /** The cooling-off ends: Continue and Leave, side by side and alike. */
 export const CoolingOffEnded: Story = {
-  parameters: { msw: { handlers: [eligibilityAnswer('COOLING_OFF_ACTIVE'), coolingOffEndsIn(1_500)] } },
+  parameters: { msw: { handlers: [eligibilityAnswer('COOLING_OFF_ACTIVE'), coolingOffEndsIn(-1_000)] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Invest' }, SLOW));
-    const choice = await canvas.findByRole('group', { name: 'Your cooling-off period has ended' }, { timeout: 10_000 });
+    const choice = await canvas.findByRole('group', { name: 'Your cooling-off period has ended' }, SLOW);
     const proceed = within(choice).getByRole('button', { name: 'Continue' });
     const leave = within(choice).getByRole('button', { name: 'Leave' });
     await expect(proceed.className).toBe(leave.className);
