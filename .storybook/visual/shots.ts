@@ -251,12 +251,17 @@ export async function layoutFaults(page: Page): Promise<string[]> {
           boxes.push({ element: parent, text, box: new DOMRect(left, top, right - left, bottom - top) });
       }
     }
+    // A dialog, menu, popover or toast is drawn above the page on purpose: texts are compared only
+    // within one layer (the page, or one such overlay).
+    const overlays =
+      '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"], [role="tooltip"], [data-radix-popper-content-wrapper], [data-sonner-toaster]';
+    const layerOf = (element: Element) => element.closest(overlays);
     const reported = new Set<string>();
     for (let i = 0; i < boxes.length; i++) {
       for (let j = i + 1; j < boxes.length; j++) {
         const a = boxes[i];
         const b = boxes[j];
-        if (!a || !b || a.element === b.element) continue;
+        if (!a || !b || a.element === b.element || layerOf(a.element) !== layerOf(b.element)) continue;
         if (a.element.contains(b.element) || b.element.contains(a.element)) continue;
         // A text box runs from the font's ascent to its descent, taller than its glyphs: lines set
         // tight touch by a few px. Only an overlap of over a quarter of the shorter line is a fault.

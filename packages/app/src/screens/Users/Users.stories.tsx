@@ -130,17 +130,25 @@ export const Filtered: Story = {
     const canvas = within(canvasElement);
     const found = await table(canvasElement);
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Name or email' }), 'hanna');
+    await waitFor(
+      () =>
+        expect(calls.at(-1)).toEqual({
+          fn: 'list_members',
+          body: { search: 'hanna', role: null, after: null, page_size: 50 },
+        }),
+      SLOW,
+    );
     await waitFor(() => expect(within(found).queryByText('ada@example.eu')).toBeNull(), SLOW);
-    await expect(calls.at(-1)).toEqual({
-      fn: 'list_members',
-      body: { search: 'hanna', role: null, after: null, page_size: 50 },
-    });
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Role' }), 'investor');
+    await waitFor(
+      () =>
+        expect(calls.at(-1)).toEqual({
+          fn: 'list_members',
+          body: { search: 'hanna', role: 'investor', after: null, page_size: 50 },
+        }),
+      SLOW,
+    );
     await expect(await within(found).findByText('No users match', {}, SLOW)).toBeVisible();
-    await expect(calls.at(-1)).toEqual({
-      fn: 'list_members',
-      body: { search: 'hanna', role: 'investor', after: null, page_size: 50 },
-    });
   },
 };
 
