@@ -306,8 +306,9 @@ function ChangeRoleDialog({
                 </option>
               ))}
             </select>
-            <Text as="label" size="2">
-              <Flex gap="2" align="center">
+            {/* At least 24 px high: the label is the checkbox's tap target (WCAG 2.5.8). */}
+            <Text as="label" size="2" style={{ display: 'block', minHeight: 24 }}>
+              <Flex gap="2" align="center" minHeight="24px">
                 <Checkbox checked={isAdmin} onCheckedChange={(checked) => setIsAdmin(checked === true)} />
                 Administrator (the admin flag opens every console)
               </Flex>
