@@ -105,7 +105,8 @@ export const Loading: Story = {
   parameters: { msw: { handlers: [tableHandlers.loading('compliance_alerts')] } },
   play: async ({ canvasElement }) => {
     const table = await within(canvasElement).findByRole('table', { name: 'Compliance alerts' }, SLOW);
-    await expect(table).toHaveAttribute('aria-busy', 'true');
+    // Radix's table root (a wrapper of the <table>) carries aria-busy while the first page loads.
+    await expect(table.closest('[aria-busy="true"]')).not.toBeNull();
   },
 };
 

@@ -214,7 +214,8 @@ export const Loading: Story = {
   parameters: { msw: { handlers: [http.post('*/rest/v1/rpc/list_members', () => delay('infinite'))] } },
   play: async ({ canvasElement }) => {
     const found = await within(canvasElement).findByRole('table', { name: 'Platform users' }, SLOW);
-    await expect(found).toHaveAttribute('aria-busy', 'true');
+    // Radix's table root (a wrapper of the <table>) carries aria-busy while the first page loads.
+    await expect(found.closest('[aria-busy="true"]')).not.toBeNull();
   },
 };
 
