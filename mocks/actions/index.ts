@@ -22,8 +22,8 @@ export const mockActions: MockActions = {
   ...consoleActions,
 };
 
-export { type AuditInput, appendAudit, verifyAuditChain } from './audit';
+export { verifyAuditChain } from './audit';
 export { complianceAlertRows, productionAssetRows } from './consoles';
 export { investmentRowsOf } from './investments';
 export { documentRowsOf } from './signatures';
-export type { ActionAnswer, ActionCaller, MockAction, MockActions } from './types';
+export type { MockAction, MockActions } from './types';

@@ -49,7 +49,7 @@ export function jsonbText(value: JsonbValue): string {
  * A timestamptz as the hash writes it: UTC with microseconds (`2026-01-02T03:04:05.123456Z`).
  * Takes any ISO 8601 UTC form (`Z` or `+00:00`, 0 to 6 fraction digits).
  */
-export function auditTimestamp(iso: string): string {
+function auditTimestamp(iso: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?(Z|[+-]00(?::?00)?)$/.exec(iso);
   if (!match) throw new Error(`auditTimestamp: not a UTC timestamp: ${iso}`);
   return `${match[1]}T${match[2]}.${(match[3] ?? '').padEnd(6, '0')}Z`;

@@ -10,7 +10,7 @@ import { agreementSignatureQuery } from './keys';
  * version and hash of the text the screen shows (@vault/domain `currentAgreement`). A second
  * signature returns the first; the server refuses any other version or hash.
  */
-export async function signAgreement(store: SessionStore): Promise<CallResult> {
+async function signAgreement(store: SessionStore): Promise<CallResult> {
   const user = store.getState().session.user;
   if (!user) return { ok: false, error: messages.notAuthenticated };
   const loaded = await store.backend();

@@ -10,7 +10,7 @@ import { documentsQuery } from './keys';
  * the server sets it 'Signed' and keeps the evidence. The documents are then read again, so the
  * status shown is the server's.
  */
-export async function signDocument(store: SessionStore, documentId: string): Promise<CallResult> {
+async function signDocument(store: SessionStore, documentId: string): Promise<CallResult> {
   const user = store.getState().session.user;
   if (!user) return { ok: false, error: messages.notAuthenticated };
   const loaded = await store.backend();
