@@ -129,19 +129,27 @@ export const DoubleClickSendsOneRequest: Story = {
   },
 };
 
-let profilePatches: string[] = [];
+/** The wallet writes the demo story sees: rpc calls by function name, and any PATCH of a profile row. */
+let demoWalletRequests: { rpc: string[]; profilePatches: string[] } = { rpc: [], profilePatches: [] };
 
-/** Demo mode writes a fake wallet id to the profile row (PATCH, filtered by id) instead of calling the function. */
+/**
+ * Demo mode asks the server for a demo wallet id (`rpc('demo_create_wallet')`, the embedded mock
+ * answers it) instead of calling the wallet function; the client never PATCHes the server-owned id.
+ */
 export const DemoWalletCreation: Story = {
   beforeEach: () => {
-    profilePatches = [];
+    demoWalletRequests = { rpc: [], profilePatches: [] };
   },
   parameters: {
     app: { url: '/settings', session: sessionAs('investor'), demo: true },
     msw: {
       handlers: [
+        // Records the call and answers nothing, so the embedded mock's rpc handler answers it.
+        http.post('*/rest/v1/rpc/:fn', ({ params }) => {
+          demoWalletRequests.rpc.push(String(params.fn));
+        }),
         http.patch('*/rest/v1/profiles', ({ request }) => {
-          profilePatches.push(new URL(request.url).searchParams.get('id') ?? '');
+          demoWalletRequests.profilePatches.push(new URL(request.url).searchParams.get('id') ?? '');
           return new HttpResponse(null, { status: 204 });
         }),
         http.post('*/functions/v1/create-crossmint-wallet', () =>
@@ -155,7 +163,11 @@ export const DemoWalletCreation: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Create Wallet' }));
     await expect(await canvas.findByText(/^demo-wallet-/, {}, SLOW)).toBeVisible();
     await expectToast(messages.walletCreated);
-    await expect(profilePatches).toEqual([`eq.${storyUsers.newInvestor.id}`]);
+    const serverWalletId = mockDb.profile(storyUsers.newInvestor.id)?.crossmint_wallet_id ?? '';
+    await expect(serverWalletId).toMatch(/^demo-wallet-/);
+    await expect(canvas.getByText(serverWalletId)).toBeVisible();
+    await expect(demoWalletRequests.rpc.filter((fn) => fn === 'demo_create_wallet')).toEqual(['demo_create_wallet']);
+    await expect(demoWalletRequests.profilePatches).toEqual([]);
   },
 };
 
