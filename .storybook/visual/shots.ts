@@ -215,12 +215,14 @@ export async function layoutFaults(page: Page): Promise<string[]> {
       }
     }
     // Text drawn over other text: the boxes of two pieces of visible text (each line of each text
-    // node, clipped by its scrolling or clipping ancestors) intersect, and neither is inside the
+    // node, clipped by its element and its ancestors when they scroll or clip) intersect, and neither is inside the
     // other's element. aria-hidden text counts too: a decorative wordmark is still drawn.
     const boxes: { element: Element; text: string; box: DOMRect }[] = [];
+    // The text's own element clips it too (a line clamp's overflow: hidden hides the lines past
+    // the clamp), so the walk starts there, not at its parent.
     const clipOf = (element: Element) => {
       let clip = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
-      for (let at = element.parentElement; at; at = at.parentElement) {
+      for (let at: Element | null = element; at; at = at.parentElement) {
         const style = getComputedStyle(at);
         if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
         const r = at.getBoundingClientRect();
