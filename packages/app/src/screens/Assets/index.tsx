@@ -114,8 +114,10 @@ export default function AssetsScreen() {
           description={
             <Text as="span" size="2">
               <label htmlFor={statusId}>New status </label>
+              {/* The height of Radix's size-2 controls (32 px): a tap target well over the 24 px minimum. */}
               <select
                 id={statusId}
+                style={{ minHeight: 'var(--space-6)', font: 'inherit' }}
                 value={target}
                 onChange={(event) => {
                   const chosen = assetStatusChoices.find((s) => s === event.currentTarget.value);
