@@ -104,9 +104,16 @@ export const AuditLogSchema = v.object({
 });
 export type AuditLog = v.InferOutput<typeof AuditLogSchema>;
 
-/** Every status a StatusChip can show, across entities. */
-export const statuses = [...documentStatuses, ...investmentStatuses, ...assetStatuses, ...alertPriorities] as const;
-export type Status = (typeof statuses)[number];
+export type Status = (
+  | typeof documentStatuses
+  | typeof investmentStatuses
+  | typeof assetStatuses
+  | typeof alertPriorities
+)[number];
+/** Every status a StatusChip can show, across entities, once each (Pending is a document's and an investment's). */
+export const statuses: readonly Status[] = [
+  ...new Set<Status>([...documentStatuses, ...investmentStatuses, ...assetStatuses, ...alertPriorities]),
+];
 
 /** The create-crossmint-wallet function's answer (docs/product.md §3 and §7). */
 const CreateWalletResponseSchema = v.object({

@@ -50,7 +50,7 @@ export const AllStatuses: Story = {
       await expect(chip).toHaveTextContent(new RegExp(`^${status}$`));
       backgrounds.add(getComputedStyle(chip).backgroundColor);
     }
-    // Ten statuses, ten different colours.
+    // Each status its own colour.
     await expect(backgrounds.size).toBe(statuses.length);
     await expect(new Set(Object.values(statusColors)).size).toBe(statuses.length);
   },

@@ -14,7 +14,9 @@ export type StatusColor =
   | 'cyan'
   | 'orange'
   | 'red'
-  | 'yellow';
+  | 'yellow'
+  | 'crimson'
+  | 'brown';
 
 /**
  * Every status of docs/product.md §3 with its own colour. The colour is a hint only: the chip always
@@ -28,8 +30,8 @@ export const statusColors: Readonly<Record<Status, StatusColor>> = {
   Sent: 'violet',
   Active: 'teal',
   Matured: 'gray',
-  Rejected: 'red',
-  Cancelled: 'gray',
+  Rejected: 'crimson',
+  Cancelled: 'brown',
   Operational: 'cyan',
   'Under Maintenance': 'orange',
   High: 'red',
