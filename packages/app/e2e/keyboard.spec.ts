@@ -1,4 +1,4 @@
-import { formatEuros, investmentQuote } from '@vault/domain';
+import { categoryLabels, formatEuros, investmentQuote } from '@vault/domain';
 import {
   createWalletButton,
   expect,
@@ -87,6 +87,27 @@ test('keyboard only: from the landing page to a finished investment, skip link i
   await tabTo(page, main(page).getByRole('link', { name: /explore opportunities/i }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/opportunities/);
+
+  // Before a first investment: country and investor category, by keyboard too (a company skips
+  // the appropriateness questions).
+  const classification = main(page).getByRole('region', { name: 'Before you invest' });
+  const country = classification.getByLabel('Country of residence');
+  await tabTo(page, country);
+  await page.keyboard.type('Netherlands');
+  await expect(country).toHaveValue('NL');
+  await page.keyboard.press('Tab');
+  await expectFocused(classification.getByRole('radio').first());
+  // Arrows move along the group; Space picks the focused category.
+  const company = classification.getByRole('radio', { name: new RegExp(categoryLabels.corporate.label) });
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expectFocused(company);
+  await page.keyboard.press('Space');
+  await expect(company).toBeChecked();
+  await tabTo(page, classification.getByRole('button', { name: 'Save and continue' }));
+  await page.keyboard.press('Enter');
+  await expect(classification).toHaveCount(0);
+
   await tabTo(page, main(page).getByRole('link', { name: new RegExp(OPPORTUNITY.name) }), 120);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/opportunities/${OPPORTUNITY.id}$`));
