@@ -38,6 +38,7 @@ import {
   mockActions,
   productionAssetRows,
 } from './actions';
+import { roleOf } from './actions/consoles';
 import { demoApproveKyc } from './actions/kyc';
 import { type Caller, identify } from './identity';
 import { currentTableScenario, type TableScenario } from './scenario';
@@ -89,7 +90,7 @@ function memberRows(): PlatformUser[] {
       id: account.id,
       name: profile?.name || account.email,
       email: account.email,
-      role: account.role,
+      role: roleOf(account.role),
       status: profile?.kyc_status === KYC_APPROVED ? 'Active' : 'Pending',
       joined: account.createdAt.slice(0, 10),
     };

@@ -55,8 +55,8 @@ function pageSize(value: unknown): number {
   return consolePageSize(typeof value === 'number' ? value : null);
 }
 
-/** The role `list_members` and `member_detail` show: an unknown one reads as investor. */
-function roleOf(role: unknown): Role {
+/** The role `list_members` and `member_detail` show: an unknown one reads as investor (the database's roles are an enum). */
+export function roleOf(role: unknown): Role {
   return roleIds.includes(role as Role) ? (role as Role) : 'investor';
 }
 
