@@ -184,6 +184,10 @@ export const ConfirmPending: Story = {
     await userEvent.click(confirm);
     await expect(canvas.getByRole('button', { name: 'Back' })).toBeDisabled();
     await expect(canvas.getByRole('heading', { level: 2, name: 'Confirm' })).toBeVisible();
+    // The call leaves once the session is read, a moment after the button is disabled; then no
+    // second one follows the second click.
+    await waitFor(() => expect(submitCalls).toBe(1), SLOW);
+    await new Promise((resolve) => setTimeout(resolve, 300));
     await expect(submitCalls).toBe(1);
   },
 };
