@@ -63,11 +63,15 @@ test("the wallet function's failures: 'Failed to create wallet' with each varian
   expect(watch.pageErrors).toEqual([]);
 });
 
-test('wallet creation: a double click sends exactly one request (function and demo PATCH)', async ({ page, watch }) => {
+test('wallet creation: a double click sends exactly one request (function and demo_create_wallet)', async ({
+  page,
+  watch,
+}) => {
   const calls: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes(WALLET_FUNCTION_PATH)) calls.push(`${r.method()} function`);
     if (r.url().includes(PROFILES_PATH) && r.method() === 'PATCH') calls.push('PATCH profiles');
+    if (r.url().includes('/rest/v1/rpc/demo_create_wallet')) calls.push(`${r.method()} demo_create_wallet`);
   });
   await signInWithEmail(page, 'double.click@example.eu');
   await page.goto('/settings');
@@ -83,7 +87,7 @@ test('wallet creation: a double click sends exactly one request (function and de
   await createWalletButton(page).dblclick();
   await expect(toast(page, 'Wallet created successfully!')).toBeVisible();
   await page.waitForTimeout(500);
-  expect(calls).toEqual(['PATCH profiles']);
+  expect(calls).toEqual(['POST demo_create_wallet']);
   watch.expectClean();
 });
 

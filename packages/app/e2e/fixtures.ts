@@ -297,7 +297,7 @@ export async function firstOnramp(page: Page, euros: string): Promise<void> {
  * company in the Netherlands, eligible for every sample opportunity with no questionnaire and no
  * cooling-off.
  */
-async function classifyInvestor(
+export async function classifyInvestor(
   page: Page,
   declaration: { country: string; category: string; answers: Record<string, boolean> } = {
     country: 'NL',

@@ -4,6 +4,7 @@ import {
   ADMIN_PASSWORD,
   adminMenuButton,
   approveKyc,
+  classifyInvestor,
   createWallet,
   createWalletButton,
   expect,
@@ -27,6 +28,8 @@ import {
   WALLET_FUNCTION_PATH,
 } from './fixtures';
 
+const DEMO_WALLET_RPC_PATH = '/rest/v1/rpc/demo_create_wallet';
+
 test.describe('investor journey', () => {
   test('new investor in demo mode: onboarding to a submitted investment, nothing lost on reload', async ({
     page,
@@ -36,7 +39,7 @@ test.describe('investor journey', () => {
     const backendCalls: string[] = [];
     page.on('request', (request) => {
       const url = request.url();
-      if (url.includes(WALLET_FUNCTION_PATH) || url.includes(PROFILES_PATH)) {
+      if (url.includes(WALLET_FUNCTION_PATH) || url.includes(PROFILES_PATH) || url.includes(DEMO_WALLET_RPC_PATH)) {
         backendCalls.push(`${request.method()} ${new URL(url).pathname}`);
       }
     });
@@ -52,15 +55,17 @@ test.describe('investor journey', () => {
     await expectReadiness(page, 25);
     await expect(nudge(page, 'Create your wallet')).toBeVisible();
 
-    // Wallet, from the nudge's call to action, in demo mode: a PATCH of the profile row, no function call.
+    // Wallet, from the nudge's call to action, in demo mode: demo_create_wallet(), no function call.
     await nudge(page, 'Create your wallet').getByRole('button', { name: 'Create Wallet' }).click();
     await expect(page).toHaveURL(/\/settings$/);
     backendCalls.length = 0;
     await createWalletButton(page).click();
     await expect(toast(page, 'Wallet created successfully!')).toBeVisible();
     await expect(main(page).getByText(/Wallet ID/)).toBeVisible();
-    // docs/product.md §7: in demo mode a PATCH of the profile row, and no call of the wallet function.
-    expect(backendCalls).toContainEqual(expect.stringMatching(new RegExp(`^PATCH .*${PROFILES_PATH}$`)));
+    // In demo mode the server makes the demo wallet id (the wallet id is server-owned; docs/security.md),
+    // with no PATCH of the profile row and no call of the wallet function.
+    expect(backendCalls).toContainEqual(expect.stringMatching(new RegExp(`^POST .*${DEMO_WALLET_RPC_PATH}$`)));
+    expect(backendCalls.filter((call) => call.startsWith('PATCH'))).toEqual([]);
     expect(backendCalls.filter((call) => call.includes(WALLET_FUNCTION_PATH))).toEqual([]);
     const walletId = (await storedUser(page))?.crossmintWalletId;
     expect(walletId).toEqual(expect.any(String));
@@ -114,7 +119,8 @@ test.describe('investor journey', () => {
     await page.reload();
     await expectReadiness(page, 100);
 
-    // An opportunity, Invest, the four steps.
+    // An opportunity, Invest, the four steps, once classified (a company in the Netherlands).
+    await classifyInvestor(page);
     await page.goto('/opportunities');
     await main(page)
       .getByRole('link', { name: new RegExp(OPPORTUNITY.name) })
