@@ -1,4 +1,11 @@
-import { MIN_FIRST_ONRAMP_CENTS, messages, stableHash, walletFunction } from '@vault/domain';
+import {
+  kycSessionFunction,
+  MAXIMUM_ONRAMP_CENTS,
+  MIN_FIRST_ONRAMP_CENTS,
+  onrampSessionFunction,
+  stableHash,
+  walletFunction,
+} from '@vault/domain';
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { mockActions } from './actions';
 import { identify } from './identity';
@@ -79,34 +86,28 @@ export const walletHandlers = {
 } satisfies Record<WalletScenario, HttpHandler>;
 
 /*
- * kyc-session and onramp-session, as supabase/functions/kyc-session and onramp-session answer
- * (their `kycSessionContract` / `onrampSessionContract`: the same body shapes, statuses and
- * texts), with the demo providers the embedded backend always uses. Each calls the server actions
- * of mocks/actions as the real function calls the SQL: start_kyc as the member; the demo
- * providers' verdicts (apply_kyc_result, record_payment) as the service role, with their own event
- * ids, so a member finishes onboarding without the demo buttons.
+ * kyc-session and onramp-session, as supabase/functions/kyc-session and onramp-session answer:
+ * the same body shapes, and the statuses and texts of @vault/domain's `kycSessionFunction` and
+ * `onrampSessionFunction` (those functions' tests prove their own copies equal), with the demo
+ * providers the embedded backend always uses. Each calls the server actions of mocks/actions as
+ * the real function calls the SQL: start_kyc as the member; the demo providers' verdicts
+ * (apply_kyc_result, record_payment) as the service role, with their own event ids, so a member
+ * finishes onboarding without the demo buttons.
  */
 
-const KYC_SESSION_PATH = '*/functions/v1/kyc-session';
-const ONRAMP_SESSION_PATH = '*/functions/v1/onramp-session';
+const KYC_SESSION_PATH = `*/functions/v1/${kycSessionFunction.name}`;
+const ONRAMP_SESSION_PATH = `*/functions/v1/${onrampSessionFunction.name}`;
 
-/** The texts of `kycSessionContract.errors` / `onrampSessionContract.errors` the mock answers. */
-const sessionErrors = {
-  notSignedIn: { status: 401, error: 'Not signed in' },
-  badRequest: { status: 400, error: 'The request could not be read' },
-  kycInternal: { status: 500, error: 'The verification could not be started' },
-  kycUnavailable: { status: 502, error: 'The verification provider is unavailable' },
-  notStartable: { status: 409, error: 'Your verification cannot be started from its current status' },
-  belowMinimum: { status: 400, error: messages.minimumOnramp },
-  aboveMaximum: { status: 400, error: 'The amount is too large' },
-  paymentUnavailable: { status: 502, error: 'The payment provider is unavailable' },
-} as const;
+type SessionFunction = typeof kycSessionFunction | typeof onrampSessionFunction;
 
-/** Stripe's largest EUR charge, as onramp-session refuses above it. */
-const MAXIMUM_ONRAMP_CENTS = 99_999_999;
-
-const sessionFail = (key: keyof typeof sessionErrors): Response =>
-  HttpResponse.json({ success: false, error: sessionErrors[key].error }, { status: sessionErrors[key].status });
+/** An error answer of a session function, its text and status from the domain's contract. */
+function sessionFail<F extends SessionFunction>(fn: F, key: keyof F['errors'] & keyof F['status']): Response {
+  const errors: Record<PropertyKey, string> = fn.errors;
+  const status: Record<PropertyKey, number> = fn.status;
+  return HttpResponse.json({ success: false, error: errors[key] }, { status: status[key] });
+}
+const kycFail = (key: keyof typeof kycSessionFunction.errors) => sessionFail(kycSessionFunction, key);
+const onrampFail = (key: keyof typeof onrampSessionFunction.errors) => sessionFail(onrampSessionFunction, key);
 
 /**
  * What the demo KYC provider decides once the member has submitted: 'approve' at once (the
@@ -116,15 +117,13 @@ type KycDemoVerdict = 'approve' | 'none';
 
 async function kycSessionAnswer(request: Request, verdict: KycDemoVerdict): Promise<Response> {
   const caller = await identify(request);
-  if (caller.kind !== 'member') return sessionFail('notSignedIn');
+  if (caller.kind !== 'member') return kycFail('notSignedIn');
   await latency(300);
   const member = { kind: 'member', id: caller.id, reader: caller.reader } as const;
   const started = mockActions.start_kyc?.(member, {});
-  if (!started) return sessionFail('kycInternal');
+  if (!started) return kycFail('internal');
   if (!started.ok)
-    return sessionFail(
-      started.error.code === 'P0001' || started.error.code === '42501' ? 'notStartable' : 'kycInternal',
-    );
+    return kycFail(started.error.code === 'P0001' || started.error.code === '42501' ? 'notStartable' : 'internal');
   let kycStatus = mockDb.profile(caller.id)?.kyc_status ?? 'pending';
   if (verdict === 'approve' && kycStatus === 'pending') {
     const decided = mockActions.apply_kyc_result?.(
@@ -147,19 +146,19 @@ async function kycSessionAnswer(request: Request, verdict: KycDemoVerdict): Prom
 /** The demo payment provider: paid at once, recorded through record_payment as the service role. */
 async function onrampSessionAnswer(request: Request): Promise<Response> {
   const caller = await identify(request);
-  if (caller.kind !== 'member') return sessionFail('notSignedIn');
+  if (caller.kind !== 'member') return onrampFail('notSignedIn');
   let body: unknown;
   try {
     body = await request.json();
   } catch {
-    return sessionFail('badRequest');
+    return onrampFail('badRequest');
   }
   const amountCents =
     typeof body === 'object' && body !== null ? (body as { amountCents?: unknown }).amountCents : undefined;
   if (typeof amountCents !== 'number' || !Number.isSafeInteger(amountCents) || amountCents < MIN_FIRST_ONRAMP_CENTS) {
-    return sessionFail('belowMinimum');
+    return onrampFail('belowMinimum');
   }
-  if (amountCents > MAXIMUM_ONRAMP_CENTS) return sessionFail('aboveMaximum');
+  if (amountCents > MAXIMUM_ONRAMP_CENTS) return onrampFail('aboveMaximum');
   await latency(300);
   // A retried attempt (the same Idempotency-Key) names the same payment, so it is recorded once.
   const key = request.headers.get('idempotency-key');
@@ -176,7 +175,7 @@ async function onrampSessionAnswer(request: Request): Promise<Response> {
       event_id: `demo:${providerRef}`,
     },
   );
-  if (!recorded?.ok) return sessionFail('paymentUnavailable');
+  if (!recorded?.ok) return onrampFail('unavailable');
   return HttpResponse.json({
     success: true,
     provider: 'demo',
@@ -191,13 +190,13 @@ async function onrampSessionAnswer(request: Request): Promise<Response> {
 export const kycSessionHandlers = {
   approve: http.post(KYC_SESSION_PATH, ({ request }) => kycSessionAnswer(request, 'approve')),
   pending: http.post(KYC_SESSION_PATH, ({ request }) => kycSessionAnswer(request, 'none')),
-  unavailable: http.post(KYC_SESSION_PATH, () => sessionFail('kycUnavailable')),
+  unavailable: http.post(KYC_SESSION_PATH, () => kycFail('unavailable')),
 };
 
 /** onramp-session in one state, for stories and tests. */
 export const onrampSessionHandlers = {
   settle: http.post(ONRAMP_SESSION_PATH, ({ request }) => onrampSessionAnswer(request)),
-  unavailable: http.post(ONRAMP_SESSION_PATH, () => sessionFail('paymentUnavailable')),
+  unavailable: http.post(ONRAMP_SESSION_PATH, () => onrampFail('unavailable')),
 };
 
 function preflight(path: string, allowHeaders: readonly string[]): HttpHandler {

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
+import { kycSessionFunction } from '@vault/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Account, createUser, seededDb, setDemoMode } from '../../tests/db';
 import { PostgrestError } from '../_shared/postgrest';
@@ -11,6 +12,7 @@ import {
   type KycProvider,
   type KycSessionDeps,
   type KycSessionStore,
+  kycSessionContract,
   kycSessionRateLimit,
   kycStatusOf,
   postgrestKycSessionStore,
@@ -89,6 +91,10 @@ beforeEach(async () => {
 });
 
 describe('the kyc-session handler', () => {
+  it('answers exactly the contract the app and the embedded backend read', () => {
+    expect(kycSessionContract).toEqual(kycSessionFunction);
+  });
+
   it('returns the provider’s SDK access token and starts the KYC as the member', async () => {
     const d = deps();
     const token = tokenFor(alice);

@@ -1,10 +1,18 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { MIN_FIRST_ONRAMP_EUR, messages, parseEuroAmount, validateFirstOnramp } from '@vault/domain';
+import {
+  MAXIMUM_ONRAMP_CENTS,
+  MIN_FIRST_ONRAMP_EUR,
+  messages,
+  onrampSessionFunction,
+  parseEuroAmount,
+  validateFirstOnramp,
+} from '@vault/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Account, createUser, seededDb, setDemoMode } from '../../tests/db';
 import { allowedOrigin, hangUntilAborted, type LogLine, sessionDeps, tokenFor } from '../_shared/testing/fakes';
 import {
   handleOnrampSession,
+  maximumOnrampCents,
   minimumOnrampCents,
   type OnrampSessionDeps,
   type OnrampStore,
@@ -92,6 +100,11 @@ beforeEach(async () => {
 });
 
 describe('the onramp-session handler', () => {
+  it('answers exactly the contract the app and the embedded backend read', () => {
+    expect(onrampSessionContract).toEqual(onrampSessionFunction);
+    expect(maximumOnrampCents).toBe(MAXIMUM_ONRAMP_CENTS);
+  });
+
   it('refuses with the on-ramp form’s own text and minimum', () => {
     expect(onrampSessionContract.errors.belowMinimum).toBe(messages.minimumOnramp);
     expect(minimumOnrampCents).toBe(MIN_FIRST_ONRAMP_EUR * 100);

@@ -20,8 +20,8 @@ import { TimeoutError } from '../_shared/timeout.ts';
 
 /** The first on-ramp minimum in cents (MIN_FIRST_ONRAMP_EUR in @vault/domain; a test checks it). */
 export const minimumOnrampCents = 2000;
-/** Stripe's largest EUR charge. */
-const maximumOnrampCents = 99_999_999;
+/** Stripe's largest EUR charge (MAXIMUM_ONRAMP_CENTS in @vault/domain; a test checks it). */
+export const maximumOnrampCents = 99_999_999;
 
 export const onrampSessionContract = {
   name: 'onramp-session',

@@ -105,3 +105,76 @@ export const walletFunction = {
   /** How long the function waits for the wallet provider. */
   providerTimeoutMs: 10_000,
 } as const;
+
+/** The largest EUR charge the payment provider (Stripe) takes, in cents. */
+export const MAXIMUM_ONRAMP_CENTS = 99_999_999;
+
+/**
+ * The KYC session function `kyc-session`: its answers and the headers it allows. The edge function
+ * keeps its own copy (Deno imports no workspace package); its test proves the two equal, and the
+ * embedded backend answers from this one.
+ */
+export const kycSessionFunction = {
+  name: 'kyc-session',
+  errors: {
+    notSignedIn: 'Not signed in',
+    badRequest: 'The request could not be read',
+    methodNotAllowed: 'Method not allowed',
+    payloadTooLarge: 'The request is too large',
+    rateLimited: 'Too many attempts. Please wait a moment and try again.',
+    serverTimeout: 'The server did not answer in time',
+    internal: 'The verification could not be started',
+    timeout: 'The verification provider did not answer in time',
+    unavailable: 'The verification provider is unavailable',
+    /** start_kyc refused: the member's KYC is not in a state that can be (re)started. */
+    notStartable: 'Your verification cannot be started from its current status',
+  },
+  status: {
+    notSignedIn: 401,
+    badRequest: 400,
+    methodNotAllowed: 405,
+    payloadTooLarge: 413,
+    rateLimited: 429,
+    serverTimeout: 504,
+    internal: 500,
+    timeout: 504,
+    unavailable: 502,
+    notStartable: 409,
+  },
+  corsAllowHeaders: ['authorization', 'x-client-info', 'apikey', 'content-type', 'x-correlation-id'],
+  providerTimeoutMs: 10_000,
+} as const;
+
+/** The on-ramp session function `onramp-session`, kept as `kycSessionFunction` is. */
+export const onrampSessionFunction = {
+  name: 'onramp-session',
+  errors: {
+    notSignedIn: 'Not signed in',
+    badRequest: 'The request could not be read',
+    methodNotAllowed: 'Method not allowed',
+    payloadTooLarge: 'The request is too large',
+    rateLimited: 'Too many attempts. Please wait a moment and try again.',
+    serverTimeout: 'The server did not answer in time',
+    internal: 'The payment could not be started',
+    timeout: 'The payment provider did not answer in time',
+    unavailable: 'The payment provider is unavailable',
+    /** The on-ramp form's own text (messages.minimumOnramp). */
+    belowMinimum: 'Minimum first on-ramp is €20',
+    aboveMaximum: 'The amount is too large',
+  },
+  status: {
+    notSignedIn: 401,
+    badRequest: 400,
+    methodNotAllowed: 405,
+    payloadTooLarge: 413,
+    rateLimited: 429,
+    serverTimeout: 504,
+    internal: 500,
+    timeout: 504,
+    unavailable: 502,
+    belowMinimum: 400,
+    aboveMaximum: 400,
+  },
+  corsAllowHeaders: ['authorization', 'x-client-info', 'apikey', 'content-type', 'x-correlation-id', 'idempotency-key'],
+  providerTimeoutMs: 10_000,
+} as const;
