@@ -11,12 +11,14 @@ import {
   httpStatusFor,
   isBackendTable,
   KYC_APPROVED,
+  type ListedMember,
   ListMembersArgsSchema,
   listMembers,
   listMembersErrors,
   listMembersPage,
   MIN_FIRST_ONRAMP_CENTS,
   mayListMembers,
+  memberReadiness,
   OPPORTUNITIES_LOADING_MS,
   ownerColumn,
   type PlatformUser,
@@ -82,11 +84,11 @@ function refusedToken(reason: 'invalid' | 'expired'): Response {
  * Every member as `list_members` sees them: one row per account (the database's profiles joined
  * with auth.users), named as the function names them.
  */
-function memberRows(): PlatformUser[] {
+function memberRows(): ListedMember[] {
   const profiles = new Map(mockDb.profiles().map((p) => [p.id, p]));
   return mockDb.accounts().map((account) => {
     const profile = profiles.get(account.id);
-    return {
+    const row: PlatformUser = {
       id: account.id,
       name: profile?.name || account.email,
       email: account.email,
@@ -94,6 +96,14 @@ function memberRows(): PlatformUser[] {
       status: profile?.kyc_status === KYC_APPROVED ? 'Active' : 'Pending',
       joined: account.createdAt.slice(0, 10),
     };
+    // Where the member stands on the readiness gate, from the same profile columns the SQL reads.
+    const readiness = memberReadiness({
+      ...row,
+      kycStatus: profile?.kyc_status ?? 'unknown',
+      firstOnrampOk: profile?.first_onramp_ok ?? false,
+      ...(profile?.crossmint_wallet_id ? { crossmintWalletId: profile.crossmint_wallet_id } : {}),
+    });
+    return { ...row, readiness };
   });
 }
 

@@ -9,6 +9,7 @@ import {
   consolePageSize,
   csvField,
   investmentStatuses,
+  listAlertsPage,
   mayCallConsoleFunction,
   mayExportReport,
   type ReportKind,
@@ -342,6 +343,20 @@ export const consoleActions: MockActions = {
       body: `Your role is now ${role}${isAdmin ? ', with administrator rights' : ''}. It applies the next time you sign in.`,
     });
     return { ok: true, value: answer };
+  },
+
+  // /compliance's list: the order, filter and cursor are the domain's `listAlertsPage`.
+  list_alerts: (caller, args) => {
+    const denied = refusal('list_alerts', caller);
+    if (denied) return fail(denied);
+    const alerts = complianceAlertRows().map((row) => ({
+      ...row,
+      id: Number(row.id),
+      status: alertStatuses.find((s) => s === row.status) ?? alertStatuses[0],
+    }));
+    const page = listAlertsPage(alerts, args);
+    if (!page.ok) return fail(page.error);
+    return { ok: true, value: page.rows as unknown as Record<string, string>[] };
   },
 
   acknowledge_alert: (caller, args) => alertTransition('acknowledge_alert', caller, args),

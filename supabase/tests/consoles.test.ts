@@ -61,6 +61,7 @@ const calls: Record<string, (tx: Transaction) => Promise<[string, unknown[]]>> =
   list_audit_events: async () => ['select * from public.list_audit_events(null, null, null, null, null, null)', []],
   list_subscriptions: async () => ['select * from public.list_subscriptions(null, null, null)', []],
   member_detail: async () => ['select public.member_detail($1)', [target.id]],
+  list_alerts: async () => ['select * from public.list_alerts(null, null, null)', []],
   set_member_role: async () => ['select public.set_member_role($1, $2, $3)', [target.id, 'compliance', false]],
   acknowledge_alert: async (tx) => ['select * from public.acknowledge_alert($1, $2)', [await firstAlertId(tx), 'seen']],
   resolve_alert: async (tx) => ['select * from public.resolve_alert($1, $2)', [await firstAlertId(tx), 'cleared']],

@@ -1,5 +1,12 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { listMembers, listMembersErrors, type Role } from '@vault/domain';
+import {
+  listMembers,
+  listMembersErrors,
+  type MemberReadiness,
+  memberReadiness,
+  memberReadinessValues,
+  type Role,
+} from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, asActor, createUser, seededDb, tryQuery } from './db';
 
@@ -26,6 +33,16 @@ beforeAll(async () => {
        jsonb_build_object('name', 'Bulk Member ' || i), now(), now()
      from generate_series(1, $1::int) as i`,
     [MEMBERS],
+  );
+  // Members at every step of the readiness gate, and the edge of each step: KYC approved with no
+  // wallet, an on-ramp done without KYC, a status other than 'approved' or 'pending'.
+  await db.query(
+    `update public.profiles p set
+       crossmint_wallet_id = case when x.i % 2 = 0 then 'bulk-wallet-' || x.i end,
+       kyc_status = case x.i % 3 when 0 then 'approved' when 1 then 'pending' else 'rejected' end,
+       first_onramp_ok = x.i % 5 = 0
+     from (select u.id, substring(u.email from '^bulk([0-9]+)@')::int as i from auth.users u where u.email like 'bulk%') x
+     where x.id = p.id`,
   );
 });
 
@@ -92,8 +109,76 @@ describe('list_members', () => {
     ]);
   });
 
+  it("filters by readiness exactly as the domain's rule places each member, across pages", async () => {
+    const { rows: profiles } = await db.query<{
+      id: string;
+      crossmint_wallet_id: string | null;
+      kyc_status: string;
+      first_onramp_ok: boolean;
+    }>('select id::text as id, crossmint_wallet_id, kyc_status, first_onramp_ok from public.profiles order by id');
+    const expected = new Map<MemberReadiness, string[]>(memberReadinessValues.map((r) => [r, []]));
+    for (const p of profiles) {
+      const step = memberReadiness({
+        id: p.id,
+        name: '',
+        email: '',
+        role: 'investor',
+        kycStatus: p.kyc_status,
+        firstOnrampOk: p.first_onramp_ok,
+        ...(p.crossmint_wallet_id ? { crossmintWalletId: p.crossmint_wallet_id } : {}),
+      });
+      expected.get(step)?.push(p.id);
+    }
+    for (const readiness of memberReadinessValues) {
+      // Every step has members, so a filter that kept none, or all, would fail.
+      expect(expected.get(readiness)?.length, readiness).toBeGreaterThan(30);
+      expect(expected.get(readiness)?.length, readiness).toBeLessThan(profiles.length);
+      const seen: string[] = [];
+      let after: string | null = null;
+      for (;;) {
+        const rows: Row[] = await page(admin, { readiness, after, page_size: 17 });
+        if (rows.length === 0) break;
+        seen.push(...rows.map((r) => r.id));
+        after = rows.at(-1)?.id ?? null;
+      }
+      expect(seen, readiness).toEqual(expected.get(readiness));
+    }
+  });
+
+  it('combines readiness with the role and the search; an empty readiness is every member', async () => {
+    // bulk600..699 holds 600, 630, 660, 690 as ready (a wallet, KYC approved, an on-ramp) and
+    // only 600 among the compliance members (i % 100 = 0).
+    const ready = await page(admin, { readiness: 'ready', search: 'bulk6', page_size: 200 });
+    expect(
+      ready
+        .map((r) => r.email)
+        .filter((e) => /^bulk6\d\d@/.test(e))
+        .sort(),
+    ).toEqual(['bulk600@example.test', 'bulk630@example.test', 'bulk660@example.test', 'bulk690@example.test']);
+    const readyCompliance = await page(admin, {
+      readiness: 'ready',
+      role: 'compliance',
+      search: 'bulk6',
+      page_size: 200,
+    });
+    expect(readyCompliance.map((r) => r.email)).toEqual(['bulk600@example.test']);
+    // KYC approved (702 % 3 = 0) and an on-ramp done cannot skip the missing wallet's step.
+    expect((await page(admin, { readiness: 'wallet', search: 'bulk705@' })).map((r) => r.email)).toEqual([
+      'bulk705@example.test',
+    ]);
+    expect(await page(admin, { readiness: 'onramp', search: 'bulk705@' })).toEqual([]);
+    // A rejected KYC (bulk704: 704 % 3 = 2) with a wallet still needs KYC.
+    expect((await page(admin, { readiness: 'kyc', search: 'bulk704@' })).map((r) => r.email)).toEqual([
+      'bulk704@example.test',
+    ]);
+    expect((await page(admin, { readiness: '', page_size: 200 })).length).toBe(listMembers.maxPageSize);
+    expect(await page(admin, { readiness: 'ready', after: 'ffffffff-ffff-4fff-bfff-ffffffffffff' })).toEqual([]);
+  });
+
   it('refuses bad arguments with 22023', async () => {
     for (const [args, error] of [
+      [{ readiness: 'verified' }, listMembersErrors.badReadiness],
+      [{ readiness: 'READY' }, listMembersErrors.badReadiness],
       [{ role: 'owner' }, listMembersErrors.badRole],
       [{ after: 'page-2' }, listMembersErrors.badCursor],
       [{ search: 'x'.repeat(201) }, listMembersErrors.badSearch],
@@ -121,9 +206,18 @@ describe('list_members', () => {
       `select 1 from pg_class where relname = 'members' and relnamespace = 'public'::regnamespace`,
     );
     expect(rows).toEqual([]);
-    const { rows: fn } = await db.query<{ secdef: boolean; config: string[] }>(
-      `select prosecdef as secdef, proconfig as config from pg_proc where oid = 'public.list_members(text, text, text, integer)'::regprocedure`,
+    const { rows: fn } = await db.query<{ secdef: boolean; config: string[]; args: string }>(
+      `select prosecdef as secdef, proconfig as config, pg_get_function_identity_arguments(oid) as args
+       from pg_proc where proname = 'list_members' and pronamespace = 'public'::regnamespace`,
     );
-    expect(fn).toEqual([{ secdef: true, config: ['search_path=""'] }]);
+    // One function: the four-argument one is gone, the readiness filter is its last argument.
+    expect(fn).toEqual([
+      {
+        secdef: true,
+        config: ['search_path=""'],
+        args: 'search text, role text, after text, page_size integer, readiness text',
+      },
+    ]);
+    expect(listMembers.args).toEqual(['search', 'role', 'after', 'page_size', 'readiness']);
   });
 });

@@ -139,6 +139,28 @@ export function isNeed(value: unknown): value is Need {
   return typeof value === 'string' && (gateNeeds as readonly string[]).includes(value);
 }
 
+/**
+ * Where a member stands on the readiness gate, as /users filters by it (`list_members`'
+ * `readiness`): the first gate step they still lack, in the gate's order, or 'ready' when they
+ * lack none. The SQL computes the same with public.member_readiness() (wallet id present, KYC
+ * 'approved', first on-ramp done), the embedded backend with `memberReadiness` below.
+ */
+export const memberReadinessValues = [...gateNeeds, 'ready'] as const;
+export const MemberReadinessSchema = v.picklist(memberReadinessValues);
+export type MemberReadiness = v.InferOutput<typeof MemberReadinessSchema>;
+
+export function memberReadiness(user: User): MemberReadiness {
+  return firstUnmetNeed(user) ?? 'ready';
+}
+
+/** The readiness filter's choices on /users, in the gate's order. */
+export const memberReadinessLabels: Readonly<Record<MemberReadiness, string>> = {
+  wallet: 'Needs a wallet',
+  kyc: 'Needs KYC',
+  onramp: 'Needs a first on-ramp',
+  ready: 'Ready to invest',
+};
+
 export function readinessStep(id: ReadinessStepId): ReadinessStepDefinition {
   const step = readinessSteps.find((s) => s.id === id);
   if (!step) throw new Error(`No readiness step "${id}"`);

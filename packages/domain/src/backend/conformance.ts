@@ -372,6 +372,47 @@ function listMemberScenarios(): Scenario[] {
   for (const [what, values, expect] of cases) {
     out.push({ ...base, name: `admin lists members: ${what}`, actor: admin, values, expect });
   }
+  // The readiness filter: investorA walks the gate with the demo functions, one step per case.
+  // Nobody else in either fixture has a wallet, so investorA is the only member past 'wallet'.
+  const wallet: SetupCall = { actor: 'investorA', fn: 'demo_create_wallet', values: {} };
+  const kyc: SetupCall = { actor: 'investorA', fn: 'demo_approve_kyc', values: {} };
+  const onramp: SetupCall = {
+    actor: 'investorA',
+    fn: 'demo_complete_first_onramp',
+    values: { amount_cents: MIN_FIRST_ONRAMP_CENTS },
+  };
+  const readinessCases: [string, readonly SetupCall[], Record<string, ScenarioValue>, Expectation][] = [
+    ['nobody past the wallet step yet', [], { readiness: 'kyc' }, { rows: 0 }],
+    ['needs KYC once a wallet is made', [wallet], { readiness: 'kyc' }, { rows: 1 }],
+    ['no longer needs a wallet', [wallet], { readiness: 'onramp' }, { rows: 0 }],
+    ['needs a first on-ramp once KYC is approved', [wallet, kyc], { readiness: 'onramp' }, { rows: 1 }],
+    ['KYC approved but no wallet still needs the wallet', [kyc], { readiness: 'kyc' }, { rows: 0 }],
+    ['ready after the first on-ramp', [wallet, kyc, onramp], { readiness: 'ready' }, { rows: 1 }],
+    ['ready, of one role', [wallet, kyc, onramp], { readiness: 'ready', role: 'compliance' }, { rows: 0 }],
+    [
+      'a staff demo account with KYC approved needs a wallet',
+      [],
+      { readiness: 'wallet', role: 'compliance', search: 'vault.example' },
+      { rows: 1 },
+    ],
+    [
+      'a readiness that is none',
+      [],
+      { readiness: 'verified' },
+      { error: listMembersErrors.badReadiness.code, message: listMembersErrors.badReadiness.message },
+    ],
+  ];
+  for (const [what, before, values, expect] of readinessCases) {
+    out.push({
+      ...base,
+      name: `admin lists members by readiness: ${what}`,
+      actor: admin,
+      values,
+      ...(before.length > 0 ? { before } : {}),
+      demoMode: 'on',
+      expect,
+    });
+  }
   return out;
 }
 

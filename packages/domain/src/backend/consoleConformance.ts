@@ -24,6 +24,7 @@ const validArgs: Record<string, Record<string, ScenarioValue>> = {
   list_audit_events: { member_id: null, action: null, from_at: null, to_at: null, before_id: null, page_size: null },
   list_subscriptions: { status: null, after: null, page_size: null },
   member_detail: { member_id: '$other' },
+  list_alerts: { status: null, after: null, page_size: null },
   set_member_role: { member_id: '$other', role: 'compliance', is_admin: false },
   acknowledge_alert: { alert_id: 1, note: 'Looking into it' },
   resolve_alert: { alert_id: 1, note: 'Document renewed' },
@@ -113,6 +114,28 @@ export function consoleScenarios(actors: readonly Actor[]): Scenario[] {
       target: fn,
       values,
       expect: refused(error),
+    });
+  }
+  // /compliance's list: every sample alert starts open, numbered 1.. in both backends.
+  const alertCount = sampleSharedRows.compliance_alerts.length;
+  const alertPages: [string, Record<string, ScenarioValue>, Expectation][] = [
+    ['every alert', {}, { rows: alertCount }],
+    ['the open ones', { status: 'open' }, { rows: alertCount }],
+    ['the resolved ones', { status: 'resolved' }, { rows: 0 }],
+    ['a page of one', { page_size: 1 }, { rows: 1 }],
+    ['after the oldest open alert', { status: 'open', after: '1' }, { rows: 0 }],
+    ['after the newest alert', { after: String(alertCount) }, { rows: alertCount - 1 }],
+    ['a status that is none', { status: 'closed' }, refused(actionErrors.badAlertStatus)],
+    ['a cursor that is no alert', { after: '999' }, refused(actionErrors.badAlertCursor)],
+  ];
+  for (const [what, values, expect] of alertPages) {
+    out.push({
+      name: `mfo_admin calls list_alerts: ${what}`,
+      actor: 'mfo_admin',
+      op: 'rpc',
+      target: 'list_alerts',
+      values,
+      expect,
     });
   }
   out.push(

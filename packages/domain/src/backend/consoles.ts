@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { alertStatuses } from '../entities';
 import { type Role, RoleSchema } from '../roles';
 import { parseTable } from '../table';
 import type { BackendError } from './errors';
@@ -24,6 +25,9 @@ export const consoleErrors = {
   notAVaultRole: { code: '22023', message: 'role is not a Vault role' },
   isAdminRequired: { code: '22023', message: 'is_admin must be true or false' },
   alertDenied: { code: '42501', message: 'only mfo_admin or an administrator may act on compliance alerts' },
+  alertReadDenied: { code: '42501', message: 'only mfo_admin or an administrator may read compliance alerts' },
+  badAlertStatus: { code: '22023', message: 'status must be open, acknowledged or resolved' },
+  badAlertCursor: { code: '22023', message: 'after is not an alert id' },
   unknownAlert: { code: '22023', message: 'unknown alert' },
   alertNoteRequired: { code: '22023', message: 'a note is required to resolve an alert' },
   noteTooLong: { code: '22023', message: 'note must be at most 500 characters' },
@@ -66,6 +70,7 @@ export const consoleFunctions: readonly ConsoleFunction[] = parseTable('console 
   { name: 'list_audit_events', roles: ['compliance', 'mfo_admin'], denied: consoleErrors.auditReadDenied },
   { name: 'list_subscriptions', roles: ['eq_spv_admin'], denied: consoleErrors.subscriptionsDenied },
   { name: 'member_detail', roles: ['mfo_admin'], denied: consoleErrors.memberDetailDenied },
+  { name: 'list_alerts', roles: ['mfo_admin'], denied: consoleErrors.alertReadDenied },
   { name: 'set_member_role', roles: ['mfo_admin'], denied: consoleErrors.roleChangeDenied },
   { name: 'acknowledge_alert', roles: ['mfo_admin'], denied: consoleErrors.alertDenied },
   { name: 'resolve_alert', roles: ['mfo_admin'], denied: consoleErrors.alertDenied },
@@ -86,6 +91,54 @@ const consolePage = { defaultSize: 50, maxSize: 200 } as const;
 export function consolePageSize(requested: number | null | undefined): number {
   if (requested === null || requested === undefined) return consolePage.defaultSize;
   return Math.min(Math.max(Math.trunc(requested), 1), consolePage.maxSize);
+}
+
+/**
+ * The order of /compliance's alerts (`list_alerts`): open first, then acknowledged, then
+ * resolved (an alert's status rank is its place in `alertStatuses`), and newest first within a
+ * status (a higher id is a later alert: the sequence numbers them). The SQL's index is on
+ * (public.alert_status_rank(status), id desc).
+ */
+export type AlertStatus = (typeof alertStatuses)[number];
+export function alertStatusRank(status: AlertStatus): number {
+  return alertStatuses.indexOf(status);
+}
+
+/** An alert as `list_alerts` orders and filters it: its id and status (the rest rides along). */
+interface ListedAlert {
+  id: number;
+  status: AlertStatus;
+}
+
+/**
+ * One page of `list_alerts` from every alert, as the SQL function computes it: `status` keeps one
+ * status (null or '': all); `after` is the id of the previous page's last alert, which must exist
+ * (unfiltered, its current status places it); at most the page size. Checks in the function's order.
+ */
+export function listAlertsPage<Alert extends ListedAlert>(
+  alerts: readonly Alert[],
+  args: { status?: unknown; after?: unknown; page_size?: unknown },
+): { ok: true; rows: Alert[] } | { ok: false; error: BackendError } {
+  const status = typeof args.status === 'string' && args.status.trim() !== '' ? args.status.trim() : null;
+  const wanted = alertStatuses.find((s) => s === status) ?? null;
+  if (status !== null && wanted === null) return { ok: false, error: consoleErrors.badAlertStatus };
+  const ordered = alerts
+    .filter((a) => wanted === null || a.status === wanted)
+    .sort((a, b) => alertStatusRank(a.status) - alertStatusRank(b.status) || b.id - a.id);
+  const after = typeof args.after === 'string' && args.after !== '' ? args.after : null;
+  let start = 0;
+  if (after !== null) {
+    const cursor = /^[0-9]{1,18}$/.test(after) ? alerts.find((a) => a.id === Number(after)) : undefined;
+    if (!cursor) return { ok: false, error: consoleErrors.badAlertCursor };
+    // Within one status the order is the id alone, wherever the cursor's alert has moved since.
+    const rank = alertStatusRank(wanted ?? cursor.status);
+    start = ordered.findIndex(
+      (a) => alertStatusRank(a.status) > rank || (alertStatusRank(a.status) === rank && a.id < cursor.id),
+    );
+    if (start === -1) start = ordered.length;
+  }
+  const size = consolePageSize(typeof args.page_size === 'number' ? args.page_size : null);
+  return { ok: true, rows: ordered.slice(start, start + size) };
 }
 
 /** The reports of /reports, each a CSV over a date range. */
@@ -170,6 +223,7 @@ export const consoleServerActions = [
   },
   { name: 'list_subscriptions', args: ['status', 'after', 'page_size'], records: [] },
   { name: 'member_detail', args: ['member_id'], records: [] },
+  { name: 'list_alerts', args: ['status', 'after', 'page_size'], records: [] },
   { name: 'set_member_role', args: ['member_id', 'role', 'is_admin'], records: ['member.role_changed'] },
   { name: 'acknowledge_alert', args: ['alert_id', 'note'], records: ['alert.acknowledged'] },
   { name: 'resolve_alert', args: ['alert_id', 'note'], records: ['alert.resolved'] },

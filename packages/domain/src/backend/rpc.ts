@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { MIN_FIRST_ONRAMP_EUR } from '../constants';
 import type { PlatformUser } from '../entities';
+import { type MemberReadiness, memberReadinessValues } from '../readiness';
 import { roleIds } from '../roles';
 import { parseTable } from '../table';
 import type { BackendError } from './errors';
@@ -48,7 +49,7 @@ export const DEMO_WALLET_PREFIX = 'demo-wallet-';
 export const APP_SETTINGS_TABLE = 'app_settings';
 
 /**
- * `public.list_members(search, role, after, page_size)`, the member list behind /users
+ * `public.list_members(search, role, after, page_size, readiness)`, the member list behind /users
  * (docs/backend.md "The member list"). Security definer in the database; the embedded backend
  * answers it with `listMembersPage` below.
  * - The caller must read the /users route: mfo_admin or the admin flag (`mayListMembers`), and
@@ -56,12 +57,14 @@ export const APP_SETTINGS_TABLE = 'app_settings';
  *   `listMembersErrors.denied` (anon: the function is not granted, same message).
  * - Rows in one stable order, by id; `after` is the last id of the previous page; a page holds
  *   `page_size` rows (null: the default; clamped to 1..max).
- * - `search` matches name or email as a case-insensitive substring; `role` keeps one role.
+ * - `search` matches name or email as a case-insensitive substring; `role` keeps one role;
+ *   `readiness` keeps the members at one step of the readiness gate (`memberReadinessValues`:
+ *   the first step they lack, or 'ready'; `memberReadiness` in ../readiness.ts).
  */
 export const listMembers = {
   name: 'list_members',
   /** Argument names, in order, as PostgREST expects them in the JSON body. */
-  args: ['search', 'role', 'after', 'page_size'],
+  args: ['search', 'role', 'after', 'page_size', 'readiness'],
   defaultPageSize: 50,
   maxPageSize: 200,
   maxSearchLength: 200,
@@ -72,6 +75,7 @@ export const listMembersErrors = {
   badSearch: { code: '22023', message: 'search is longer than 200 characters' },
   badRole: { code: '22023', message: 'role is not a Vault role' },
   badCursor: { code: '22023', message: 'after is not a member id' },
+  badReadiness: { code: '22023', message: 'readiness must be wallet, kyc, onramp or ready' },
 } as const satisfies Record<string, BackendError>;
 
 /** The arguments of `list_members` as the JSON body carries them (every one optional). */
@@ -80,6 +84,7 @@ export const ListMembersArgsSchema = v.object({
   role: v.optional(v.nullable(v.string())),
   after: v.optional(v.nullable(v.string())),
   page_size: v.optional(v.nullable(v.number())),
+  readiness: v.optional(v.nullable(v.string())),
 });
 export type ListMembersArgs = v.InferOutput<typeof ListMembersArgsSchema>;
 
@@ -96,13 +101,17 @@ export function memberPageSize(requested: number | null | undefined): number {
   return Math.min(Math.max(size ?? listMembers.defaultPageSize, 1), listMembers.maxPageSize);
 }
 
+/** A member as the list's filters see them: the row /users shows, and where they stand on the gate. */
+export type ListedMember = PlatformUser & { readiness: MemberReadiness };
+
 /**
  * One page of the member list from every member's row, as the SQL function computes it: filter
- * (role, then name or email containing `search`, case-insensitively), order by id, rows after
- * `after`, at most the page size. Answers the error the function raises for a bad argument.
+ * (role, readiness, then name or email containing `search`, case-insensitively), order by id,
+ * rows after `after`, at most the page size. Answers the error the function raises for a bad
+ * argument, in the function's order of checks.
  */
 export function listMembersPage(
-  members: readonly PlatformUser[],
+  members: readonly ListedMember[],
   args: ListMembersArgs,
 ): { ok: true; rows: PlatformUser[] } | { ok: false; error: BackendError } {
   const search = args.search ?? '';
@@ -111,15 +120,21 @@ export function listMembersPage(
   if (role !== null && !(roleIds as readonly string[]).includes(role)) {
     return { ok: false, error: listMembersErrors.badRole };
   }
+  const readiness = args.readiness?.trim() ? args.readiness.trim() : null;
+  if (readiness !== null && !(memberReadinessValues as readonly string[]).includes(readiness)) {
+    return { ok: false, error: listMembersErrors.badReadiness };
+  }
   const after = args.after ? args.after : null;
   if (after !== null && !uuidPattern.test(after)) return { ok: false, error: listMembersErrors.badCursor };
   const needle = search.toLowerCase();
   const rows = members
     .filter((m) => role === null || m.role === role)
+    .filter((m) => readiness === null || m.readiness === readiness)
     .filter((m) => needle === '' || m.name.toLowerCase().includes(needle) || m.email.toLowerCase().includes(needle))
     .filter((m) => after === null || m.id.toLowerCase() > after.toLowerCase())
     .sort((a, b) => (a.id.toLowerCase() < b.id.toLowerCase() ? -1 : a.id.toLowerCase() > b.id.toLowerCase() ? 1 : 0))
-    .slice(0, memberPageSize(args.page_size));
+    .slice(0, memberPageSize(args.page_size))
+    .map(({ id, name, email, role, status, joined }) => ({ id, name, email, role, status, joined }));
   return { ok: true, rows };
 }
 
