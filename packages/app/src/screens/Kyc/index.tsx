@@ -10,6 +10,7 @@ import {
   StatusBadge,
 } from '@vault/ui';
 import { useState } from 'react';
+import { useConsoleAction } from '../../components/useConsoleAction';
 import { type KycQueueRow, useKycQueue } from '../../data/kycReviews/kycQueue';
 import { useReviewKyc } from '../../data/kycReviews/reviewKyc';
 import { formatDateTime } from '../../display/dates';
@@ -49,30 +50,19 @@ type ReasonDecision = keyof typeof reasonDecisions;
  * two need a reason, typed in a dialog that stays open with its text when the call fails.
  */
 export default function KycScreen() {
-  const [version, setVersion] = useState(0);
-  const queue = useKycQueue(version);
+  const action = useConsoleAction<KycDecision>();
+  const queue = useKycQueue(action.version);
   const review = useReviewKyc();
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<ReasonDecision | null>(null);
-  const [pending, setPending] = useState<KycDecision | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const selected = queue.rows.find((row) => row.id === selectedId) ?? null;
+  const busy = action.pending !== null;
+  // Approve has no dialog: only the decisions that need a reason open one.
+  const dialog: ReasonDecision | null = action.dialog === 'approved' ? null : action.dialog;
 
   async function decide(row: KycQueueRow, decision: KycDecision, reason: string | null) {
-    setPending(decision);
-    setError(null);
-    const answer = await review(row.id, decision, reason);
-    setPending(null);
-    if (!answer.ok) {
-      setError(answer.error);
-      return;
-    }
     const said = decision === 'approved' ? 'approved' : decision === 'rejected' ? 'rejected' : 'asked to resubmit';
-    setDone(`${row.name}: KYC ${said}.`);
-    setDialog(null);
-    setSelectedId(null);
-    setVersion((n) => n + 1);
+    const decided = await action.run(decision, () => review(row.id, decision, reason), `${row.name}: KYC ${said}.`);
+    if (decided) setSelectedId(null);
   }
 
   const detail = selected ? (
@@ -86,44 +76,29 @@ export default function KycScreen() {
       ]}
       onClose={() => {
         setSelectedId(null);
-        setError(null);
+        action.clearMessages();
       }}
       actions={
         <Flex gap="2" wrap="wrap">
           <Button
-            loading={pending === 'approved'}
-            disabled={pending !== null}
+            loading={action.pending === 'approved'}
+            disabled={busy}
             onClick={() => decide(selected, 'approved', null)}
           >
             Approve
           </Button>
-          <Button
-            color="red"
-            variant="soft"
-            disabled={pending !== null}
-            onClick={() => {
-              setError(null);
-              setDialog('rejected');
-            }}
-          >
+          <Button color="red" variant="soft" disabled={busy} onClick={() => action.open('rejected')}>
             Reject
           </Button>
-          <Button
-            variant="soft"
-            disabled={pending !== null}
-            onClick={() => {
-              setError(null);
-              setDialog('resubmission_requested');
-            }}
-          >
+          <Button variant="soft" disabled={busy} onClick={() => action.open('resubmission_requested')}>
             Request resubmission
           </Button>
         </Flex>
       }
     >
-      {error && dialog === null ? (
+      {action.error && dialog === null ? (
         <Text as="p" role="alert" color="red" size="2">
-          {error}
+          {action.error}
         </Text>
       ) : null}
     </DetailPanel>
@@ -135,9 +110,9 @@ export default function KycScreen() {
         title="KYC reviews"
         description="Members whose identity verification waits for a compliance decision."
       />
-      {done ? (
+      {action.done ? (
         <Text as="p" role="status" size="2" color="teal">
-          {done}
+          {action.done}
         </Text>
       ) : null}
       <DetailPanelLayout
@@ -151,8 +126,7 @@ export default function KycScreen() {
             selectedId={selectedId}
             onSelect={(row) => {
               setSelectedId(row.id);
-              setError(null);
-              setDone(null);
+              action.clearMessages();
             }}
             rowActionLabel={(row) => `Review ${row.name}`}
             loading={queue.status === 'loading'}
@@ -173,17 +147,11 @@ export default function KycScreen() {
       ) : null}
       {selected && dialog ? (
         <ReasonDialog
-          open
+          {...action.dialogProps(dialog)}
           title={reasonDecisions[dialog].title(selected.name)}
           description={reasonDecisions[dialog].description}
           confirmLabel={reasonDecisions[dialog].verb}
           maxLength={500}
-          pending={pending === dialog}
-          error={error ?? undefined}
-          onCancel={() => {
-            setDialog(null);
-            setError(null);
-          }}
           onConfirm={(reason) => decide(selected, dialog, reason)}
         />
       ) : null}
