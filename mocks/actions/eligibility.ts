@@ -9,12 +9,12 @@ import {
   classificationError,
   classificationErrors,
   coolingOffEndsAt,
-  countsAsPriorInvestment,
   currentQuestionnaire,
   decideEligibility,
   type EligibilityDecision,
   eligibilityRefusalError,
   type InvestorCategory,
+  isFirstTimeInvestor,
   isUkCategory,
   type JsonbValue,
   questionnaireStateOf,
@@ -71,11 +71,17 @@ function latestAssessment(memberId: string): { row: ServerRow; record: Assessmen
   };
 }
 
-/** No investment but rejected or cancelled ones: the sample rows every account has, and those it made. */
-function isFirstTimeInvestor(memberId: string): boolean {
-  const made = mockDb.serverRows('investments').filter((row) => row.user_id === memberId);
-  const sample: readonly { status?: unknown }[] = sampleMemberRows.investments;
-  return ![...sample, ...made].some((row) => countsAsPriorInvestment(row.status));
+/**
+ * The domain's first-time rule over the member's investments: their copies of the sample rows
+ * (marked sample, as the database marks them) and those they submitted.
+ */
+function firstTimeInvestor(memberId: string): boolean {
+  const made = mockDb
+    .serverRows('investments')
+    .filter((row) => row.user_id === memberId)
+    .map((row) => ({ status: row.status, sample: row.sample }));
+  const sample = sampleMemberRows.investments.map((row) => ({ status: row.status, sample: true }));
+  return isFirstTimeInvestor([...sample, ...made]);
 }
 
 function coolingOffStart(memberId: string): Date | null {
@@ -113,7 +119,7 @@ function memberEligibility(memberId: string, opportunityId: unknown, amountCents
     amountCents,
     questionnaire: questionnaireStateOf(latestAssessment(memberId)?.record ?? null),
     coolingOffStartedAt: coolingOffStart(memberId),
-    firstTimeInvestor: isFirstTimeInvestor(memberId),
+    firstTimeInvestor: firstTimeInvestor(memberId),
   });
 }
 
@@ -218,7 +224,7 @@ export const eligibilityActions: MockActions = {
     if (caller.kind !== 'member') return fail(actionErrors.functionDenied('request_to_invest'));
     if (!opportunityOf(args.opportunity_id)) return fail(unknownOpportunity);
     const classification = classificationOf(caller.id);
-    if (!classification || classification.country !== UK_COUNTRY || !isFirstTimeInvestor(caller.id)) {
+    if (!classification || classification.country !== UK_COUNTRY || !firstTimeInvestor(caller.id)) {
       return { ok: true, value: null };
     }
     const started = coolingOffStart(caller.id);

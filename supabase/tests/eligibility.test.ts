@@ -9,6 +9,7 @@ import {
   eligibilityRefusalMessage,
   eligibilityRefusals,
   isIsoCountry,
+  sampleMemberRows,
   scoreAppropriateness,
 } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -412,12 +413,48 @@ describe('request_to_invest', () => {
       return (await tx.query<{ ends_at: Date | null }>(requestToInvest, ['solar-park-groningen'])).rows[0]?.ends_at;
     });
     expect(euOut).toBeNull();
-    const seasoned = await createUser(db); // the seed's sample investments: not a first-time investor
-    const seasonedOut = await asActor(db, seasoned, async (tx) => {
+  });
+});
+
+describe('the first-time investor', () => {
+  const ukRequest = async (member: Account) =>
+    asActor(db, member, async (tx) => {
       await tx.query(save, ['GB', 'uk_restricted', JSON.stringify({ statement_signed: true })]);
       return (await tx.query<{ ends_at: Date | null }>(requestToInvest, ['solar-park-groningen'])).rows[0]?.ends_at;
     });
-    expect(seasonedOut).toBeNull();
+  const firstTime = async (member: Account) =>
+    (
+      await asOwner(db, (tx) =>
+        tx.query<{ first: boolean }>('select public.is_first_time_investor($1) as first', [member.id]),
+      )
+    ).rows[0]?.first;
+
+  it('marks a new member’s copies of the sample investments as sample, and they do not count', async () => {
+    const member = await createUser(db); // demo mode is on in the seed: the member owns the sample copies
+    const { rows } = await db.query<{ sample: boolean; n: number }>(
+      'select sample, count(*)::int as n from public.investments where user_id = $1 group by sample',
+      [member.id],
+    );
+    expect(rows).toEqual([{ sample: true, n: sampleMemberRows.investments.length }]);
+    expect(await firstTime(member)).toBe(true);
+    expect(await ukRequest(member)).toBeInstanceOf(Date);
+  });
+
+  it('is no longer first-time with an investment of their own, unless it was rejected or cancelled', async () => {
+    const member = await createUser(db);
+    const add = (status: string) =>
+      db.query(
+        `insert into public.investments (user_id, opportunity_id, opportunity_name, amount_cents, management_fee_cents,
+           card_fee_cents, total_cents, method, status)
+         values ($1, 'solar-park-groningen', 'Groningen Solar Park II', 100000, 1000, 0, 101000, 'bank', $2)`,
+        [member.id, status],
+      );
+    await add('Rejected');
+    await add('Cancelled');
+    expect(await firstTime(member)).toBe(true);
+    await add('Pending');
+    expect(await firstTime(member)).toBe(false);
+    expect(await ukRequest(member)).toBeNull();
   });
 });
 

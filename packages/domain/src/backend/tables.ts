@@ -78,8 +78,14 @@ export const tableRowSchemas = {
   profiles: ProfileRowSchema,
   ...entity,
   documents: owned(entity.documents),
-  // The client's retry key (submit_investment): the member reads it back with their row.
-  investments: v.object({ ...owned(entity.investments).entries, idempotency_key: v.optional(v.nullable(UuidSchema)) }),
+  // The client's retry key (submit_investment): the member reads it back with their row. `sample`
+  // marks a demo copy of a sample investment, which does not make its member an investor
+  // (`isFirstTimeInvestor`, docs/eligibility.md).
+  investments: v.object({
+    ...owned(entity.investments).entries,
+    idempotency_key: v.optional(v.nullable(UuidSchema)),
+    sample: v.optional(v.boolean()),
+  }),
   notifications: owned(entity.notifications),
   upcoming_actions: owned(entity.upcoming_actions),
   audit_events: AuditEventRowSchema,

@@ -1,5 +1,7 @@
 import type { ActorId, Expectation, Scenario, SetupCall } from '../backend/conformance';
+import { MIN_FIRST_ONRAMP_CENTS } from '../backend/rpc';
 import { classificationErrors } from './classification';
+import { eligibilityRefusalError } from './decision';
 import { appropriatenessErrors, currentQuestionnaire } from './questionnaire';
 
 /**
@@ -222,5 +224,56 @@ export function eligibilityScenarios(): Scenario[] {
       { error: '22023', message: 'unknown opportunity' },
     ),
   );
+  out.push(...firstTimeScenarios(me, uk));
   return out;
+}
+
+/**
+ * The UK first-time investor (docs/eligibility.md): the sample investments every demo account
+ * owns do not count, so a UK investor who owns only those meets the cooling-off; one who has
+ * submitted an investment does not. Both past the readiness gate through the demo functions.
+ */
+function firstTimeScenarios(me: ActorId, uk: SetupCall): Scenario[] {
+  const ready: SetupCall[] = [
+    { actor: me, fn: 'demo_create_wallet', values: {} },
+    { actor: me, fn: 'demo_approve_kyc', values: {} },
+    { actor: me, fn: 'demo_complete_first_onramp', values: { amount_cents: MIN_FIRST_ONRAMP_CENTS } },
+  ];
+  const submit = (key: string) => ({
+    opportunity_id: opportunityId,
+    amount_cents: 500_000,
+    method: 'bank',
+    idempotency_key: `00000000-0000-4000-8000-0000000f17${key}`,
+  });
+  const passTest: SetupCall = {
+    actor: me,
+    fn: 'submit_appropriateness',
+    values: { version, answers: answersScoring(true) },
+  };
+  return [
+    {
+      name: `${me} calls submit_investment: a UK investor who owns only the sample investments is first-time`,
+      actor: me,
+      op: 'rpc',
+      target: 'submit_investment',
+      values: submit('01'),
+      before: [...ready, uk, passTest],
+      expect: refused(eligibilityRefusalError('COOLING_OFF_ACTIVE', null)),
+    },
+    {
+      name: `${me} calls submit_investment: a UK investor who has invested is not first-time`,
+      actor: me,
+      op: 'rpc',
+      target: 'submit_investment',
+      values: submit('02'),
+      before: [
+        ...ready,
+        { actor: me, fn: 'save_investor_profile', values: { country: 'NL', category: 'corporate', answers: {} } },
+        { actor: me, fn: 'submit_investment', values: submit('03') },
+        uk,
+        passTest,
+      ],
+      expect: { ok: true },
+    },
+  ];
 }

@@ -56,7 +56,7 @@ export interface EligibilityInput {
   questionnaire: QuestionnaireState;
   /** When the member first asked to invest, or null. */
   coolingOffStartedAt: Date | null;
-  /** No investment of theirs yet (the FCA's first-time investor). */
+  /** No investment of theirs yet (the FCA's first-time investor, `isFirstTimeInvestor`). */
   firstTimeInvestor: boolean;
 }
 
@@ -156,9 +156,24 @@ export function questionnaireStateOf(latest: AssessmentRecord | null): Questionn
   return { result: 'failed', at: latest.submittedAt };
 }
 
-/** An investment that makes its investor no longer first-time: any but a rejected or cancelled one. */
-export function countsAsPriorInvestment(status: unknown): boolean {
-  return status !== 'Rejected' && status !== 'Cancelled';
+/** What the first-time rule reads of an investment row: its status, and whether it is a sample copy. */
+export interface PriorInvestmentRow {
+  status: unknown;
+  /** A demo copy of the sample data (`public.investments.sample`): true; absent or false otherwise. */
+  sample?: unknown;
+}
+
+/**
+ * An investment that makes its investor no longer first-time: one they submitted, not rejected
+ * or cancelled. The sample investments every demo member receives are illustration, not theirs.
+ */
+export function countsAsPriorInvestment(row: PriorInvestmentRow): boolean {
+  return row.sample !== true && row.status !== 'Rejected' && row.status !== 'Cancelled';
+}
+
+/** The FCA's first-time investor (`public.is_first_time_investor`): no investment that counts. */
+export function isFirstTimeInvestor(investments: readonly PriorInvestmentRow[]): boolean {
+  return !investments.some(countsAsPriorInvestment);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sampleMemberRows } from '../backend/sample';
 import {
   addMonthsUtc,
   classificationError,
@@ -9,6 +10,7 @@ import {
   eligibilityCases,
   eligibilityRefusalMessage,
   eligibilityRefusals,
+  isFirstTimeInvestor,
   isIsoCountry,
   isoCountryCodes,
   scoreAppropriateness,
@@ -129,6 +131,24 @@ describe('decideEligibility over the whole case space', () => {
       code: 'APPROPRIATENESS_REQUIRED',
       at: null,
     });
+  });
+});
+
+describe('isFirstTimeInvestor', () => {
+  const samples = sampleMemberRows.investments.map((row) => ({ status: row.status, sample: true }));
+
+  it('is true for a member who owns only the sample copies, whatever their status', () => {
+    expect(samples.some((row) => row.status === 'Active')).toBe(true);
+    expect(isFirstTimeInvestor(samples)).toBe(true);
+    expect(isFirstTimeInvestor([])).toBe(true);
+  });
+
+  it('is false once the member has submitted an investment that was not rejected or cancelled', () => {
+    for (const status of ['Pending', 'Active', 'Matured'])
+      expect(isFirstTimeInvestor([...samples, { status }]), status).toBe(false);
+    expect(isFirstTimeInvestor([...samples, { status: 'Active', sample: false }])).toBe(false);
+    for (const status of ['Rejected', 'Cancelled'])
+      expect(isFirstTimeInvestor([...samples, { status }]), status).toBe(true);
   });
 });
 
