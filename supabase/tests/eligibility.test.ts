@@ -5,11 +5,13 @@ import {
   currentQuestionnaire,
   decideEligibility,
   type EligibilityInput,
+  eeaCountryCodes,
   eligibilityCases,
   eligibilityRefusalMessage,
   eligibilityRefusals,
   isIsoCountry,
   sampleMemberRows,
+  sampleSharedRows,
   scoreAppropriateness,
 } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -472,12 +474,36 @@ describe('investment_eligibility', () => {
     );
   }
 
-  it('leaves the sample opportunities open to all, with no minimum', async () => {
-    const { rows } = await db.query<{ n: number }>(
-      `select count(*)::int as n from public.opportunities
-       where eligible_countries is not null or eligible_categories is not null or min_ticket_cents is not null`,
+  it('seeds the sample opportunities as the domain has them: no minimum, no category limit, one limited to the EEA', async () => {
+    const { rows } = await db.query<{
+      id: string;
+      countries: string[] | null;
+      categories: string[] | null;
+      min: number | null;
+    }>(
+      `select id, eligible_countries as countries, eligible_categories as categories, min_ticket_cents as min
+       from public.opportunities where eligible_countries is not null or eligible_categories is not null or min_ticket_cents is not null`,
     );
-    expect(rows).toEqual([{ n: 0 }]);
+    const restricted = sampleSharedRows.opportunities.filter((o) => o.eligible_countries);
+    expect(restricted.map((o) => o.id)).toEqual(['affordable-homes-lisbon']);
+    expect(rows).toEqual(
+      restricted.map((o) => ({ id: o.id, countries: o.eligible_countries, categories: null, min: null })),
+    );
+    expect(restricted[0]?.eligible_countries).toEqual([...eeaCountryCodes]);
+    expect(eeaCountryCodes).not.toContain('GB');
+  });
+
+  it('refuses a UK resident the EEA-only sample with COUNTRY_NOT_ELIGIBLE, and admits an EEA company', async () => {
+    const ask = async (member: Account, country: string, category: string, answers: object) =>
+      asActor(db, member, async (tx) => {
+        await tx.query(save, [country, category, JSON.stringify(answers)]);
+        return (await tx.query<{ code: string | null }>(eligibility, ['affordable-homes-lisbon', 500_000])).rows[0]
+          ?.code;
+      });
+    expect(await ask(await createUser(db), 'GB', 'uk_sophisticated', { statement_signed: true })).toBe(
+      'COUNTRY_NOT_ELIGIBLE',
+    );
+    expect(await ask(await createUser(db), 'NL', 'corporate', {})).toBeNull();
   });
 
   it('gives each refusal in order as the member fixes the one before', async () => {

@@ -1,6 +1,8 @@
 import type { ActorId, Expectation, Scenario, SetupCall } from '../backend/conformance';
 import { MIN_FIRST_ONRAMP_CENTS } from '../backend/rpc';
+import { sampleSharedRows } from '../backend/sample';
 import { classificationErrors } from './classification';
+import { UK_COUNTRY } from './countries';
 import { eligibilityRefusalError } from './decision';
 import { appropriatenessErrors, currentQuestionnaire } from './questionnaire';
 
@@ -27,6 +29,10 @@ const answersScoring = (best: boolean): { [key: string]: string } =>
   );
 
 const version = currentQuestionnaire.version;
+/** The sample opportunity a UK resident may not invest in (sample/opportunities.ts). */
+const eeaOnlyOpportunityId =
+  sampleSharedRows.opportunities.find((o) => o.eligible_countries && !o.eligible_countries.includes(UK_COUNTRY))?.id ??
+  '';
 const opportunityId = 'solar-park-groningen';
 const refused = (error: { code: string; message: string }): Expectation => ({
   error: error.code,
@@ -231,7 +237,8 @@ export function eligibilityScenarios(): Scenario[] {
 /**
  * The UK first-time investor (docs/eligibility.md): the sample investments every demo account
  * owns do not count, so a UK investor who owns only those meets the cooling-off; one who has
- * submitted an investment does not. Both past the readiness gate through the demo functions.
+ * submitted an investment does not. And the sample offered only in the EEA refuses a UK
+ * investor before anything else. All past the readiness gate through the demo functions.
  */
 function firstTimeScenarios(me: ActorId, uk: SetupCall): Scenario[] {
   const ready: SetupCall[] = [
@@ -274,6 +281,15 @@ function firstTimeScenarios(me: ActorId, uk: SetupCall): Scenario[] {
         passTest,
       ],
       expect: { ok: true },
+    },
+    {
+      name: `${me} calls submit_investment: a UK investor in the sample offered only in the EEA`,
+      actor: me,
+      op: 'rpc',
+      target: 'submit_investment',
+      values: { ...submit('04'), opportunity_id: eeaOnlyOpportunityId },
+      before: [...ready, uk, passTest],
+      expect: refused(eligibilityRefusalError('COUNTRY_NOT_ELIGIBLE', null)),
     },
   ];
 }

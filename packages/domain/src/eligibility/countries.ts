@@ -21,3 +21,11 @@ export function isIsoCountry(code: string): boolean {
 
 /** The United Kingdom: its residents take the FCA categories, everyone else the MiFID ones. */
 export const UK_COUNTRY = 'GB';
+
+/**
+ * The European Economic Area: the 27 EU member states, Iceland, Liechtenstein and Norway. An
+ * opportunity offered only under EU rules lists these as its `eligible_countries` (the UK is not
+ * among them).
+ */
+export const eeaCountryCodes: readonly string[] =
+  'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK IS LI NO'.split(' ');

@@ -1,9 +1,11 @@
+import { eeaCountryCodes } from '../../eligibility/countries';
 import type { OpportunityDetail } from '../../entities';
 import type { Opportunity } from '../../opportunities';
 
 /**
  * Sample opportunities: every category and region, terms in Months and Years (docs/decisions.md (13)).
- * Open to every country and category with no minimum: their minInvestment is for display only.
+ * Open to every category with no minimum (their minInvestment is for display only), and to every
+ * country but for one (`eligibleCountries`).
  */
 const listed: Opportunity[] = [
   {
@@ -143,9 +145,17 @@ const listed: Opportunity[] = [
     description: 'Raised solar panels over olive groves, sharing the land between crops and power.',
   },
 ];
+/**
+ * Who may invest in each sample (docs/eligibility.md): only Lisbon Affordable Homes is restricted,
+ * to residents of the EEA, so a UK resident meets "Not offered where you live" there.
+ */
+const eligibleCountries: Partial<Record<string, string[]>> = {
+  'affordable-homes-lisbon': [...eeaCountryCodes],
+};
+
 export const opportunities: Opportunity[] = listed.map((o) => ({
   ...o,
-  eligible_countries: null,
+  eligible_countries: eligibleCountries[o.id] ?? null,
   eligible_categories: null,
   min_ticket_cents: null,
 }));
