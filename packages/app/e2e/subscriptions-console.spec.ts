@@ -111,7 +111,10 @@ test('cl_spv_admin records a repayment on /loans; production_spv changes an asse
   await first.click();
   await main(page).getByRole('button', { name: 'Change status' }).click();
   const change = page.getByRole('dialog');
-  await change.getByRole('combobox', { name: 'New status' }).selectOption('Under Maintenance');
+  await change
+    .getByRole('radiogroup', { name: 'New status' })
+    .getByRole('radio', { name: 'Under Maintenance' })
+    .check();
   await change.getByRole('textbox').fill('Inverter replaced');
   await change.getByRole('button', { name: 'Change status' }).click();
   await expect(change).toHaveCount(0);

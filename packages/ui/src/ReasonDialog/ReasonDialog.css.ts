@@ -22,6 +22,19 @@ export const label = style({
   color: vars.color.text,
 });
 
+export const choices = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  columnGap: vars.space['4'],
+  rowGap: vars.space['1'],
+});
+
+/** Each choice's label is its tap target: at least 24 px high (WCAG 2.5.8). */
+export const choice = style({
+  minHeight: '24px',
+  alignItems: 'center',
+});
+
 export const fieldMessage = style({
   margin: 0,
   fontSize: vars.fontSize['2'],

@@ -2,7 +2,7 @@ import { Button } from '@radix-ui/themes';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { ReasonDialog, type ReasonDialogProps } from './ReasonDialog';
+import { ReasonDialog, ReasonDialogChoice, type ReasonDialogProps } from './ReasonDialog';
 
 type DemoProps = Pick<ReasonDialogProps, 'pending' | 'error' | 'required' | 'defaultReason'> & {
   onConfirm: (reason: string) => void;
@@ -45,6 +45,47 @@ function RejectWithReason({ onConfirm, onCancel, initiallyOpen = false, failWith
   );
 }
 
+const assetStatuses = [
+  { value: 'Operational', label: 'Operational' },
+  { value: 'Under Maintenance', label: 'Under Maintenance' },
+] as const;
+type AssetStatus = (typeof assetStatuses)[number]['value'];
+
+/** Change status, as the /assets console does: the new status in the extra-field slot, then a note. */
+function ChangeStatusWithNote({ onConfirm, onCancel }: Pick<DemoProps, 'onConfirm' | 'onCancel'>) {
+  const [open, setOpen] = useState(false);
+  const [status, setStatus] = useState<AssetStatus>('Under Maintenance');
+  const [saved, setSaved] = useState<string | null>(null);
+  return (
+    <>
+      <Button type="button" onClick={() => setOpen(true)}>
+        Change status
+      </Button>
+      {saved ? <p role="status">{saved}</p> : null}
+      <ReasonDialog
+        open={open}
+        title="Change status of Turbine A"
+        description="The change and its note are recorded in the audit trail."
+        reasonLabel="Note"
+        requiredMessage="A note is required"
+        confirmLabel="Change status"
+        tone="accent"
+        onCancel={() => {
+          setOpen(false);
+          onCancel();
+        }}
+        onConfirm={(note) => {
+          onConfirm(note);
+          setSaved(`Turbine A is now ${status}.`);
+          setOpen(false);
+        }}
+      >
+        <ReasonDialogChoice label="New status" options={assetStatuses} value={status} onChange={setStatus} />
+      </ReasonDialog>
+    </>
+  );
+}
+
 const meta = {
   title: 'Console/ReasonDialog',
   component: RejectWithReason,
@@ -53,7 +94,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "A modal dialog (Radix Themes Dialog) for an action that needs a reason: a labelled textarea, **A reason is required** when it is left empty, Confirm and Cancel. While the call runs Confirm is disabled with a spinner and its pending label; a failed call's message shows inside the dialog and the typed reason stays. Escape cancels; focus is trapped inside and returns to the button that opened it.\n\n**When to use:** before a console action that records a reason or a note (Reject, Request resubmission, Change status).\n\n**When not:** for a plain confirmation without text, or a longer form.",
+          "A modal dialog (Radix Themes Dialog) for an action that needs a reason: a labelled textarea (and, in its `children` slot, an extra field such as a `ReasonDialogChoice`), **A reason is required** when it is left empty, Confirm and Cancel. While the call runs Confirm is disabled with a spinner and its pending label; a failed call's message shows inside the dialog and the typed reason stays. Escape cancels; focus is trapped inside and returns to the button that opened it.\n\n**When to use:** before a console action that records a reason or a note (Reject, Request resubmission, Change status).\n\n**When not:** for a plain confirmation without text, or a longer form.",
       },
     },
   },
@@ -186,5 +227,46 @@ export const Narrow: Story = {
     const dialog = await screen.findByRole('dialog', { name: 'Reject KYC for Ada Lovelace' });
     await expect(dialog.getBoundingClientRect().width).toBeLessThanOrEqual(window.innerWidth);
     await expect(within(dialog).getByRole('alert')).toBeVisible();
+  },
+};
+
+/**
+ * The extra-field slot: a labelled radio group (ReasonDialogChoice) between the description and
+ * the note. Focus starts on the note; Shift+Tab reaches the choice and the arrow keys change it.
+ */
+export const WithChoice: Story = {
+  name: 'With a choice (extra field)',
+  render: (args) => <ChangeStatusWithNote onConfirm={args.onConfirm} onCancel={args.onCancel} />,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Change status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change status of Turbine A' });
+    const group = within(dialog).getByRole('radiogroup', { name: 'New status' });
+    const operational = within(group).getByRole('radio', { name: 'Operational' });
+    const maintenance = within(group).getByRole('radio', { name: 'Under Maintenance' });
+    await expect(maintenance).toBeChecked();
+    await expect(operational).not.toBeChecked();
+    // The choice comes before the note in reading and tab order.
+    const note = within(dialog).getByRole('textbox', { name: 'Note (required)' });
+    await expect(group.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await waitFor(() => expect(note).toHaveFocus());
+    await userEvent.tab({ shift: true });
+    await expect(maintenance).toHaveFocus();
+    await userEvent.keyboard('{ArrowLeft}');
+    await expect(operational).toBeChecked();
+    await expect(operational).toHaveFocus();
+    // Each choice's label is a tap target of at least 24 px.
+    for (const radio of [operational, maintenance]) {
+      const label = radio.closest('label');
+      await expect(label).not.toBeNull();
+      await expect(label?.getBoundingClientRect().height ?? 0).toBeGreaterThanOrEqual(24);
+    }
+    await userEvent.click(within(dialog).getByText('Under Maintenance'));
+    await expect(maintenance).toBeChecked();
+    await userEvent.type(note, 'Gearbox inspection');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change status' }));
+    await expect(args.onConfirm).toHaveBeenCalledWith('Gearbox inspection');
+    await expect(await canvas.findByRole('status')).toHaveTextContent('Turbine A is now Under Maintenance.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   },
 };

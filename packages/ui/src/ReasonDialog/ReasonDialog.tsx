@@ -1,4 +1,4 @@
-import { Button, Callout, Dialog, Spinner, TextArea } from '@radix-ui/themes';
+import { Button, Callout, Dialog, RadioGroup, Spinner, TextArea } from '@radix-ui/themes';
 import { type FormEvent, type ReactNode, type RefObject, useId, useRef, useState } from 'react';
 import { cx } from '../internal/props';
 import * as styles from './ReasonDialog.css';
@@ -36,6 +36,11 @@ export interface ReasonDialogProps {
   error?: ReactNode;
   /** The reason the textarea starts with (e.g. a draft). */
   defaultReason?: string;
+  /**
+   * An extra field shown between the description and the reason, e.g. a `ReasonDialogChoice` of
+   * the new status. It brings its own visible label; its value is the caller's state.
+   */
+  children?: ReactNode;
   className?: string;
 }
 
@@ -59,6 +64,7 @@ function ReasonForm({
   error,
   defaultReason,
   textareaRef,
+  children,
 }: Required<
   Pick<
     ReasonDialogProps,
@@ -73,7 +79,7 @@ function ReasonForm({
     | 'pending'
   >
 > &
-  Pick<ReasonDialogProps, 'maxLength' | 'pendingLabel' | 'error' | 'defaultReason'> & {
+  Pick<ReasonDialogProps, 'maxLength' | 'pendingLabel' | 'error' | 'defaultReason' | 'children'> & {
     textareaRef: RefObject<HTMLTextAreaElement | null>;
   }) {
   const [reason, setReason] = useState(defaultReason ?? '');
@@ -96,6 +102,7 @@ function ReasonForm({
 
   return (
     <form onSubmit={submit} noValidate className={styles.form}>
+      {children}
       <div className={styles.field}>
         <label htmlFor={fieldId} className={styles.label}>
           {required ? `${reasonLabel} (required)` : reasonLabel}
@@ -176,6 +183,7 @@ export function ReasonDialog({
   pending = false,
   error,
   defaultReason,
+  children,
   className,
 }: ReasonDialogProps) {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -229,8 +237,59 @@ export function ReasonDialog({
           error={error}
           defaultReason={defaultReason}
           textareaRef={textareaRef}
-        />
+        >
+          {children}
+        </ReasonForm>
       </Dialog.Content>
     </Dialog.Root>
+  );
+}
+
+export interface ReasonDialogChoiceProps<V extends string> {
+  /** The visible label of the group, e.g. 'New status'; it names the radio group. */
+  label: string;
+  /** The choices, in order; each one's label names its radio button. */
+  options: readonly { value: V; label: string }[];
+  value: V;
+  onChange: (value: V) => void;
+  /** e.g. while the call runs. */
+  disabled?: boolean;
+}
+
+/**
+ * One choice among a few (Operational / Under Maintenance) for the ReasonDialog's extra-field
+ * slot: a labelled Radix radio group, arrow keys move the choice, each label is a tap target of
+ * at least 24 px.
+ */
+export function ReasonDialogChoice<V extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  disabled,
+}: ReasonDialogChoiceProps<V>) {
+  const labelId = useId();
+  return (
+    <div className={styles.field}>
+      <span id={labelId} className={styles.label}>
+        {label}
+      </span>
+      <RadioGroup.Root
+        aria-labelledby={labelId}
+        value={value}
+        disabled={disabled}
+        onValueChange={(next) => {
+          const chosen = options.find((option) => option.value === next);
+          if (chosen) onChange(chosen.value);
+        }}
+        className={styles.choices}
+      >
+        {options.map((option) => (
+          <RadioGroup.Item key={option.value} value={option.value} className={styles.choice}>
+            {option.label}
+          </RadioGroup.Item>
+        ))}
+      </RadioGroup.Root>
+    </div>
   );
 }

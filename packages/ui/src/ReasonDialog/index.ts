@@ -1,2 +1,2 @@
-export type { ReasonDialogProps } from './ReasonDialog';
-export { ReasonDialog } from './ReasonDialog';
+export type { ReasonDialogChoiceProps, ReasonDialogProps } from './ReasonDialog';
+export { ReasonDialog, ReasonDialogChoice } from './ReasonDialog';

@@ -63,7 +63,11 @@ export const ChangeStatus: Story = {
     const { canvas, name } = await openFirst(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Change status' }));
     const dialog = await screen.findByRole('dialog', {}, SLOW);
-    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'New status' }), 'Under Maintenance');
+    const status = within(dialog).getByRole('radiogroup', { name: 'New status' });
+    await userEvent.click(within(status).getByRole('radio', { name: 'Operational' }));
+    await expect(within(status).getByRole('radio', { name: 'Operational' })).toBeChecked();
+    await userEvent.click(within(status).getByRole('radio', { name: 'Under Maintenance' }));
+    await expect(within(status).getByRole('radio', { name: 'Under Maintenance' })).toBeChecked();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Change status' }));
     await expect(within(dialog).getByText('A note is required')).toBeVisible();
     await expect(changes).toEqual([]);

@@ -1,5 +1,5 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
-import { assetStatusChoices, type ProductionAsset } from '@vault/domain';
+import { assetStatusChoices, CONSOLE_NOTE_MAX_LENGTH, type ProductionAsset } from '@vault/domain';
 import {
   ConsoleTable,
   type ConsoleTableColumn,
@@ -7,9 +7,11 @@ import {
   DetailPanelLayout,
   PageHeader,
   ReasonDialog,
+  ReasonDialogChoice,
   StatusBadge,
 } from '@vault/ui';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useConsoleAction } from '../../components/useConsoleAction';
 import { type AssetStatusChoice, useSetAssetStatus } from '../../data/assets/setAssetStatus';
 import { useProductionAssets } from '../../data/productionAssets/queries';
 
@@ -22,35 +24,23 @@ const columns: readonly ConsoleTableColumn<ProductionAsset>[] = [
 const otherStatus = (status: AssetStatusChoice): AssetStatusChoice =>
   status === 'Operational' ? 'Under Maintenance' : 'Operational';
 
+const statusOptions = assetStatusChoices.map((status) => ({ value: status, label: status }));
+
 /**
  * /assets (production_spv): the asset inventory (the `production_assets` table). Change status
  * (Operational / Under Maintenance, with a note) calls `set_asset_status`; the dialog stays open
- * with its note when the call fails.
+ * with its note when the call fails. The inventory reads again after a change (the write
+ * refreshes its query).
  */
 export default function AssetsScreen() {
   const assets = useProductionAssets();
   const change = useSetAssetStatus();
+  const action = useConsoleAction<'changeStatus'>();
   const [selectedName, setSelectedName] = useState<string | null>(null);
-  const [target, setTarget] = useState<AssetStatusChoice | null>(null);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const statusId = useId();
+  // The status chosen in the dialog: it opens on the other one.
+  const [target, setTarget] = useState<AssetStatusChoice>('Operational');
   const rows = assets.status === 'ready' ? assets.rows : [];
   const selected = rows.find((row) => row.name === selectedName) ?? null;
-
-  async function submit(asset: ProductionAsset, status: AssetStatusChoice, note: string) {
-    setPending(true);
-    setError(null);
-    const answer = await change(asset.name, status, note);
-    setPending(false);
-    if (!answer.ok) {
-      setError(answer.error);
-      return;
-    }
-    setDone(`${asset.name} is now ${status}.`);
-    setTarget(null);
-  }
 
   const detail = selected ? (
     <DetailPanel
@@ -64,8 +54,8 @@ export default function AssetsScreen() {
       actions={
         <Button
           onClick={() => {
-            setError(null);
             setTarget(otherStatus(selected.status));
+            action.open('changeStatus');
           }}
         >
           Change status
@@ -80,9 +70,9 @@ export default function AssetsScreen() {
         title="Assets"
         description="The production SPV's asset inventory and each asset's operating status."
       />
-      {done ? (
+      {action.done ? (
         <Text as="p" role="status" size="2" color="teal">
-          {done}
+          {action.done}
         </Text>
       ) : null}
       <DetailPanelLayout
@@ -96,7 +86,7 @@ export default function AssetsScreen() {
             selectedId={selectedName}
             onSelect={(row) => {
               setSelectedName(row.name);
-              setDone(null);
+              action.clearMessages();
             }}
             rowActionLabel={(row) => `Open ${row.name}`}
             loading={assets.status === 'loading'}
@@ -107,44 +97,28 @@ export default function AssetsScreen() {
         }
         detail={detail}
       />
-      {selected && target ? (
+      {selected && action.dialog === 'changeStatus' ? (
         <ReasonDialog
-          open
+          {...action.dialogProps('changeStatus')}
           title={`Change status of ${selected.name}`}
-          description={
-            <Text as="span" size="2">
-              <label htmlFor={statusId}>New status </label>
-              {/* The height of Radix's size-2 controls (32 px): a tap target well over the 24 px minimum. */}
-              <select
-                id={statusId}
-                style={{ minHeight: 'var(--space-6)', font: 'inherit' }}
-                value={target}
-                onChange={(event) => {
-                  const chosen = assetStatusChoices.find((s) => s === event.currentTarget.value);
-                  if (chosen) setTarget(chosen);
-                }}
-              >
-                {assetStatusChoices.map((status) => (
-                  <option key={status} value={status}>
-                    {status}
-                  </option>
-                ))}
-              </select>
-            </Text>
-          }
+          description="The new status and its note are stored and recorded in the audit trail."
           reasonLabel="Note"
           requiredMessage="A note is required"
           confirmLabel="Change status"
           tone="accent"
-          maxLength={500}
-          pending={pending}
-          error={error ?? undefined}
-          onCancel={() => {
-            setTarget(null);
-            setError(null);
-          }}
-          onConfirm={(note) => submit(selected, target, note)}
-        />
+          maxLength={CONSOLE_NOTE_MAX_LENGTH}
+          onConfirm={(note) =>
+            action.run('changeStatus', () => change(selected.name, target, note), `${selected.name} is now ${target}.`)
+          }
+        >
+          <ReasonDialogChoice
+            label="New status"
+            options={statusOptions}
+            value={target}
+            onChange={setTarget}
+            disabled={action.pending !== null}
+          />
+        </ReasonDialog>
       ) : null}
     </Flex>
   );

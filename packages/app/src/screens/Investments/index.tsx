@@ -1,5 +1,5 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
-import { formatEuros, investmentStatuses, paymentMethods } from '@vault/domain';
+import { CONSOLE_NOTE_MAX_LENGTH, formatEuros, investmentStatuses, paymentMethods } from '@vault/domain';
 import {
   ConsoleTable,
   type ConsoleTableColumn,
@@ -11,6 +11,7 @@ import {
   StatusBadge,
 } from '@vault/ui';
 import { useState } from 'react';
+import { useConsoleAction } from '../../components/useConsoleAction';
 import { type InvestmentDecision, useReviewInvestment } from '../../data/subscriptions/reviewInvestment';
 import { type SubscriptionRow, useSubscriptions } from '../../data/subscriptions/subscriptions';
 import { formatDateTime } from '../../display/dates';
@@ -39,31 +40,16 @@ const statusOptions = investmentStatuses.map((status) => ({ value: status, label
  */
 export default function InvestmentsScreen() {
   const [status, setStatus] = useState('');
-  const [version, setVersion] = useState(0);
-  const list = useSubscriptions(status || null, version);
+  const action = useConsoleAction<InvestmentDecision>();
+  const list = useSubscriptions(status || null, action.version);
   const review = useReviewInvestment();
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [rejecting, setRejecting] = useState(false);
-  const [pending, setPending] = useState<InvestmentDecision | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const selected = list.rows.find((row) => row.id === selectedId) ?? null;
+  const busy = action.pending !== null;
 
   async function decide(row: SubscriptionRow, decision: InvestmentDecision, reason: string | null) {
-    setPending(decision);
-    setError(null);
-    const answer = await review(row.id, decision, reason);
-    setPending(null);
-    if (!answer.ok) {
-      setError(answer.error);
-      return;
-    }
-    setDone(
-      `${row.investor}: ${formatEuros(row.amount_cents)} in ${row.opportunity_name} ${decision === 'confirmed' ? 'confirmed' : 'rejected'}.`,
-    );
-    setRejecting(false);
-    setSelectedId(null);
-    setVersion((n) => n + 1);
+    const said = `${row.investor}: ${formatEuros(row.amount_cents)} in ${row.opportunity_name} ${decision === 'confirmed' ? 'confirmed' : 'rejected'}.`;
+    if (await action.run(decision, () => review(row.id, decision, reason), said)) setSelectedId(null);
   }
 
   const detail = selected ? (
@@ -81,36 +67,28 @@ export default function InvestmentsScreen() {
       ]}
       onClose={() => {
         setSelectedId(null);
-        setError(null);
+        action.clearMessages();
       }}
       actions={
         selected.status === 'Pending' ? (
           <Flex gap="2" wrap="wrap">
             <Button
-              loading={pending === 'confirmed'}
-              disabled={pending !== null}
+              loading={action.pending === 'confirmed'}
+              disabled={busy}
               onClick={() => decide(selected, 'confirmed', null)}
             >
               Confirm
             </Button>
-            <Button
-              color="red"
-              variant="soft"
-              disabled={pending !== null}
-              onClick={() => {
-                setError(null);
-                setRejecting(true);
-              }}
-            >
+            <Button color="red" variant="soft" disabled={busy} onClick={() => action.open('rejected')}>
               Reject
             </Button>
           </Flex>
         ) : undefined
       }
     >
-      {error && !rejecting ? (
+      {action.error && action.dialog === null ? (
         <Text as="p" role="alert" color="red" size="2">
-          {error}
+          {action.error}
         </Text>
       ) : null}
     </DetailPanel>
@@ -140,9 +118,9 @@ export default function InvestmentsScreen() {
         ]}
         onClear={() => setStatus('')}
       />
-      {done ? (
+      {action.done ? (
         <Text as="p" role="status" size="2" color="teal">
-          {done}
+          {action.done}
         </Text>
       ) : null}
       <DetailPanelLayout
@@ -156,8 +134,7 @@ export default function InvestmentsScreen() {
             selectedId={selectedId}
             onSelect={(row) => {
               setSelectedId(row.id);
-              setError(null);
-              setDone(null);
+              action.clearMessages();
             }}
             rowActionLabel={(row) => `Review ${row.investor}'s ${row.opportunity_name} subscription`}
             loading={list.status === 'loading'}
@@ -171,19 +148,13 @@ export default function InvestmentsScreen() {
         }
         detail={detail}
       />
-      {selected && rejecting ? (
+      {selected && action.dialog === 'rejected' ? (
         <ReasonDialog
-          open
+          {...action.dialogProps('rejected')}
           title={`Reject ${selected.investor}'s subscription`}
           description="The investor is told the reason; the investment ends rejected."
           confirmLabel="Reject"
-          maxLength={500}
-          pending={pending === 'rejected'}
-          error={error ?? undefined}
-          onCancel={() => {
-            setRejecting(false);
-            setError(null);
-          }}
+          maxLength={CONSOLE_NOTE_MAX_LENGTH}
           onConfirm={(reason) => decide(selected, 'rejected', reason)}
         />
       ) : null}

@@ -1,5 +1,5 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
-import type { KycDecision } from '@vault/domain';
+import { KYC_REASON_MAX_LENGTH, type KycDecision } from '@vault/domain';
 import {
   ConsoleTable,
   type ConsoleTableColumn,
@@ -151,7 +151,7 @@ export default function KycScreen() {
           title={reasonDecisions[dialog].title(selected.name)}
           description={reasonDecisions[dialog].description}
           confirmLabel={reasonDecisions[dialog].verb}
-          maxLength={500}
+          maxLength={KYC_REASON_MAX_LENGTH}
           onConfirm={(reason) => decide(selected, dialog, reason)}
         />
       ) : null}

@@ -9,6 +9,7 @@ import {
   StatusBadge,
 } from '@vault/ui';
 import { type FormEvent, useId, useState } from 'react';
+import { useConsoleAction } from '../../components/useConsoleAction';
 import { type LoanBookRow, useLoanBook, useRecordRepayment } from '../../data/loans/loanBook';
 import { useRepayments } from '../../data/loans/queries';
 import { formatDate } from '../../display/dates';
@@ -30,8 +31,9 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** The repayment form: euros as typed, shown back in cents (what the server stores), and the day paid. */
 function RecordRepaymentDialog(props: {
   loan: LoanBookRow;
+  open: boolean;
   pending: boolean;
-  error: string | null;
+  error: string | undefined;
   onCancel: () => void;
   onConfirm: (amountCents: number, paidOn: string) => void;
 }) {
@@ -58,7 +60,7 @@ function RecordRepaymentDialog(props: {
 
   const message = invalid ?? props.error;
   return (
-    <Dialog.Root open onOpenChange={(open) => (open ? undefined : props.onCancel())}>
+    <Dialog.Root open={props.open} onOpenChange={(open) => (open ? undefined : props.onCancel())}>
       <Dialog.Content maxWidth="28rem">
         <Dialog.Title>Record repayment</Dialog.Title>
         <Dialog.Description size="2">
@@ -119,29 +121,19 @@ function RecordRepaymentDialog(props: {
  * open with what was typed when the call fails.
  */
 export default function LoansScreen() {
-  const [version, setVersion] = useState(0);
-  const book = useLoanBook(version);
+  const action = useConsoleAction<'recordRepayment'>();
+  const book = useLoanBook(action.version);
   const schedule = useRepayments();
   const record = useRecordRepayment();
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [recording, setRecording] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const selected = book.rows.find((row) => row.id === selectedId) ?? null;
 
-  async function submit(loan: LoanBookRow, amountCents: number, paidOn: string) {
-    setPending(true);
-    setError(null);
-    const answer = await record(loan.id, amountCents, paidOn);
-    setPending(false);
-    if (!answer.ok) {
-      setError(answer.error);
-      return;
-    }
-    setDone(`${loan.id}: repayment of ${formatEuros(amountCents)} on ${formatDate(paidOn)} recorded.`);
-    setRecording(false);
-    setVersion((n) => n + 1);
+  function submit(loan: LoanBookRow, amountCents: number, paidOn: string) {
+    return action.run(
+      'recordRepayment',
+      () => record(loan.id, amountCents, paidOn),
+      `${loan.id}: repayment of ${formatEuros(amountCents)} on ${formatDate(paidOn)} recorded.`,
+    );
   }
 
   const scheduled =
@@ -159,16 +151,7 @@ export default function LoansScreen() {
         { label: 'Next due', value: selected.next_due_on ? formatDate(selected.next_due_on) : '—' },
       ]}
       onClose={() => setSelectedId(null)}
-      actions={
-        <Button
-          onClick={() => {
-            setError(null);
-            setRecording(true);
-          }}
-        >
-          Record repayment
-        </Button>
-      }
+      actions={<Button onClick={() => action.open('recordRepayment')}>Record repayment</Button>}
     >
       <Flex direction="column" gap="1">
         <Text as="p" size="2" weight="medium">
@@ -199,9 +182,9 @@ export default function LoansScreen() {
         title="Loans"
         description="The loan book: what each borrower owes, has repaid and when the next payment falls due."
       />
-      {done ? (
+      {action.done ? (
         <Text as="p" role="status" size="2" color="teal">
-          {done}
+          {action.done}
         </Text>
       ) : null}
       <DetailPanelLayout
@@ -215,7 +198,7 @@ export default function LoansScreen() {
             selectedId={selectedId}
             onSelect={(row) => {
               setSelectedId(row.id);
-              setDone(null);
+              action.clearMessages();
             }}
             rowActionLabel={(row) => `Open ${row.id}, ${row.borrower}`}
             loading={book.status === 'loading'}
@@ -226,15 +209,10 @@ export default function LoansScreen() {
         }
         detail={detail}
       />
-      {selected && recording ? (
+      {selected && action.dialog === 'recordRepayment' ? (
         <RecordRepaymentDialog
           loan={selected}
-          pending={pending}
-          error={error}
-          onCancel={() => {
-            setRecording(false);
-            setError(null);
-          }}
+          {...action.dialogProps('recordRepayment')}
           onConfirm={(cents, paidOn) => submit(selected, cents, paidOn)}
         />
       ) : null}
