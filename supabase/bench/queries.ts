@@ -9,19 +9,23 @@
 
 export const MEMBERS = 100_000;
 const AUDIT_EVENTS = 1_000_000;
+/** Compliance alerts, most of them resolved: the open ones come first on /compliance. */
+const ALERTS = 100_000;
 /** One member in this many waits in the KYC queue. */
 const PENDING_EVERY = 10;
 /** Each timing is the median of this many runs, after one to warm the caches. */
 const RUNS = 41;
 
 /** The tables the consoles' queries read; a logged plan that touches none is a role check's. */
-export const consoleTables = ['profiles', 'users', 'kyc_cases', 'audit_events'];
+export const consoleTables = ['profiles', 'users', 'kyc_cases', 'audit_events', 'compliance_alerts'];
 
 const vaultRoles = `('investor', 'mfo_admin', 'cl_spv_admin', 'eq_spv_admin', 'production_spv', 'compliance')`;
 
 /**
  * Members (through auth.users, as Supabase Auth inserts them: the trigger makes each profile),
- * their KYC cases, an mfo_admin and a compliance officer, and the audit events; then ANALYZE.
+ * their KYC cases and readiness (a wallet for half, a first on-ramp for a quarter: one member in
+ * ten needs KYC, a steady share of each step), an mfo_admin and a compliance officer, the
+ * compliance alerts and the audit events; then ANALYZE.
  * The last step answers one row: the two officers' ids, the cursors of a later page of /users, /audit and
  * /kyc, and a member with events.
  */
@@ -36,8 +40,14 @@ from generate_series(1, ${MEMBERS}) as i;`,
   select p.id, row_number() over (order by p.id) as n from public.profiles p;
 insert into public.kyc_cases (member_id, submitted_at, decided_at)
   select id, now() - make_interval(secs => n), case when n % ${PENDING_EVERY} = 0 then null else now() end from bench_numbered;
-update public.profiles p set kyc_status = case when x.n % ${PENDING_EVERY} = 0 then 'pending' else 'approved' end
-  from bench_numbered x where x.id = p.id;`,
+update public.profiles p set kyc_status = case when x.n % ${PENDING_EVERY} = 0 then 'pending' else 'approved' end,
+    crossmint_wallet_id = case when x.n % 2 = 0 then 'bench-wallet-' || x.n end,
+    first_onramp_ok = x.n % 4 = 0
+  from bench_numbered x where x.id = p.id;
+insert into public.compliance_alerts ("user", issue, priority, status)
+  select 'member' || i || '@bench.test', 'Alert ' || i, case when i % 2 = 0 then 'High' else 'Medium' end,
+         case when i % 20 = 0 then 'open' when i % 20 = 1 then 'acknowledged' else 'resolved' end
+  from generate_series(1, ${ALERTS}) as i;`,
   `create index on bench_numbered (n);
 insert into public.audit_events (id, occurred_at, actor_id, actor_role, action, member_id, subject_type, subject_id, details, prev_hash, hash)
 overriding system value
@@ -74,7 +84,12 @@ grant execute on function bench.time_ms(text, integer) to authenticated;`,
   (select id from public.profiles order by id offset ${MEMBERS / 2} limit 1),
   (select max(id) - ${AUDIT_EVENTS / 2} from public.audit_events),
   (select c.member_id from public.kyc_cases c where c.decided_at is null order by c.submitted_at, c.member_id offset 5000 limit 1),
-  (select member_id from public.audit_events where member_id is not null order by id desc limit 1);`,
+  (select member_id from public.audit_events where member_id is not null order by id desc limit 1),
+  (select id from public.profiles
+    where public.member_readiness(crossmint_wallet_id, kyc_status, first_onramp_ok) = 'kyc'
+    order by id offset ${MEMBERS / 20} limit 1),
+  (select id from public.compliance_alerts
+    order by public.alert_status_rank(status), -id offset ${ALERTS / 2} limit 1);`,
 ];
 
 export interface ConsoleQuery {
@@ -95,6 +110,29 @@ interface Ids {
   auditCursor: string;
   kycCursor: string;
   auditMember: string;
+  readinessCursor: string;
+  alertsCursor: string;
+}
+
+/** The page of one readiness step: the range of profiles_readiness_id_idx from the cursor on. */
+function membersAtStepPage(step: string, after: string | null): string {
+  return `select m.id, m.name, m.email, m.role, m.status, m.joined from (
+    select p.id as key, p.id::text as id, coalesce(nullif(p.name, ''), u.email::text, '') as name,
+      coalesce(u.email::text, '') as email,
+      case when u.raw_app_meta_data ->> 'role' in ${vaultRoles} then u.raw_app_meta_data ->> 'role' else 'investor' end as role,
+      case when p.kyc_status = 'approved' then 'Active' else 'Pending' end as status,
+      coalesce(to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD'), '') as joined
+    from public.profiles p join auth.users u on u.id = p.id
+    where public.member_readiness(p.crossmint_wallet_id, p.kyc_status, p.first_onramp_ok) = '${step}'
+    ${after ? `and p.id > '${after}'::uuid and u.id > '${after}'::uuid` : ''}) m
+  order by m.key limit 50`;
+}
+
+function alertsPage(after: string | null): string {
+  return `select a.* from public.compliance_alerts a
+    where public.alert_status_rank(a.status) between 0 and 2
+    ${after ? `and (public.alert_status_rank(a.status), -a.id) > (select public.alert_status_rank(b.status), -b.id from public.compliance_alerts b where b.id = ${after})` : ''}
+    order by public.alert_status_rank(a.status), -a.id limit 50`;
 }
 
 function membersPage(after: string | null): string {
@@ -131,14 +169,38 @@ export function consoleQueries(ids: Ids): ConsoleQuery[] {
     {
       label: '/users first page',
       ...mfo,
-      asRole: 'select * from public.list_members(null, null, null, 50)',
+      asRole: 'select * from public.list_members(null, null, null, 50, null)',
       bare: membersPage(null),
     },
     {
       label: '/users later page',
       ...mfo,
-      asRole: `select * from public.list_members(null, null, '${ids.usersCursor}', 50)`,
+      asRole: `select * from public.list_members(null, null, '${ids.usersCursor}', 50, null)`,
       bare: membersPage(ids.usersCursor),
+    },
+    {
+      label: '/users needing KYC, first page',
+      ...mfo,
+      asRole: `select * from public.list_members(null, null, null, 50, 'kyc')`,
+      bare: membersAtStepPage('kyc', null),
+    },
+    {
+      label: '/users needing KYC, later page',
+      ...mfo,
+      asRole: `select * from public.list_members(null, null, '${ids.readinessCursor}', 50, 'kyc')`,
+      bare: membersAtStepPage('kyc', ids.readinessCursor),
+    },
+    {
+      label: '/compliance first page',
+      ...mfo,
+      asRole: 'select * from public.list_alerts(null, null, 50)',
+      bare: alertsPage(null),
+    },
+    {
+      label: '/compliance later page',
+      ...mfo,
+      asRole: `select * from public.list_alerts(null, '${ids.alertsCursor}', 50)`,
+      bare: alertsPage(ids.alertsCursor),
     },
     {
       label: '/audit first page',

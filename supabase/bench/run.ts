@@ -188,9 +188,9 @@ async function main() {
       console.log(`  ${step.trim().split('\n')[0]?.slice(0, 70)}: ${((Date.now() - stepStart) / 1000).toFixed(1)} s`);
     }
     if (!ids) throw new Error('fill answered nothing');
-    const [mfoAdmin, compliance, usersCursor, auditCursor, kycCursor, auditMember] = ids;
+    const [mfoAdmin, compliance, usersCursor, auditCursor, kycCursor, auditMember, readinessCursor, alertsCursor] = ids;
     console.log(
-      `filled ${MEMBERS.toLocaleString('en')} members and 1,000,000 audit events: ${((Date.now() - t) / 1000).toFixed(1)} s`,
+      `filled ${MEMBERS.toLocaleString('en')} members, 100,000 alerts and 1,000,000 audit events: ${((Date.now() - t) / 1000).toFixed(1)} s`,
     );
 
     const queries = consoleQueries({
@@ -200,6 +200,8 @@ async function main() {
       auditCursor: auditCursor ?? '',
       kycCursor: kycCursor ?? '',
       auditMember: auditMember ?? '',
+      readinessCursor: readinessCursor ?? '',
+      alertsCursor: alertsCursor ?? '',
     });
     const failures: string[] = [];
     const report: string[] = [];

@@ -133,9 +133,10 @@ begin
           coalesce(to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD'), '') as joined
         from public.profiles p
         join auth.users u on u.id = p.id
-        -- The expression of profiles_readiness_id_idx: the step and the cursor bound its range.
+        -- The expression of profiles_readiness_id_idx: the step and the cursor bound its range;
+        -- auth.users bounded too, so a merge join starts its index at the page as well.
         where public.member_readiness(p.crossmint_wallet_id, p.kyc_status, p.first_onramp_ok) = wanted_readiness
-          and p.id > after_id
+          and p.id > after_id and u.id > after_id
       ) m
       where (wanted_role is null or m.role = wanted_role)
         and (pattern = '%%' or m.name ilike pattern or m.email ilike pattern)

@@ -351,7 +351,10 @@ describe("/compliance's alert list", () => {
     const seen: number[] = [];
     let after: string | null = null;
     for (;;) {
-      const page = listAlertsPage(alerts, { after, page_size: 2 });
+      const page: ReturnType<typeof listAlertsPage<(typeof alerts)[number]>> = listAlertsPage(alerts, {
+        after,
+        page_size: 2,
+      });
       if (!page.ok) throw new Error(page.error.message);
       if (page.rows.length === 0) break;
       seen.push(...page.rows.map((a) => a.id));

@@ -1,4 +1,4 @@
-import { listMembers, PlatformUserSchema, type Role } from '@vault/domain';
+import { listMembers, type MemberReadiness, PlatformUserSchema, type Role } from '@vault/domain';
 import * as v from 'valibot';
 import type { CallResult } from '../../backend/callResult';
 import type { SessionStore } from '../../session/store';
@@ -10,9 +10,11 @@ export type Member = v.InferOutput<typeof PlatformUserSchema>;
 export interface MemberFilters {
   search: string;
   role: Role | '';
+  /** Where members stand on the readiness gate (`memberReadinessValues`); '' for all. */
+  readiness: MemberReadiness | '';
 }
 
-export const noMemberFilters: MemberFilters = { search: '', role: '' };
+export const noMemberFilters: MemberFilters = { search: '', role: '', readiness: '' };
 
 const MEMBERS_PAGE_SIZE = listMembers.defaultPageSize;
 
@@ -26,6 +28,7 @@ async function readMembersPage(
   const answer = await callForOperator(store, listMembers.name, {
     search: filters.search.trim() || null,
     role: filters.role || null,
+    readiness: filters.readiness || null,
     after: after?.id ?? null,
     page_size: pageSize,
   });

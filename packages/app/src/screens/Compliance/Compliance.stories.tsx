@@ -1,12 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { consoleErrors } from '@vault/domain';
-import { HttpResponse, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { tableHandlers } from '../../../../../mocks';
 import { type AppStoryParameters, SLOW, sessionAs, withApp } from '../../test-support';
 import Compliance from '.';
 
-/** Two alerts as the table answers them: one open, one acknowledged. */
+/** Two alerts as `list_alerts` answers them: one open, one acknowledged (open first). */
 const alerts = [
   { id: 1, user: 'Ada Lovelace', issue: 'Large transfer', priority: 'High', status: 'open', note: null },
   {
@@ -22,8 +21,23 @@ const alerts = [
 const rpcError = (error: { code: string; message: string }, status = 400) =>
   HttpResponse.json({ ...error, details: null, hint: null }, { status });
 
+interface ListBody {
+  status: string | null;
+  after: string | null;
+  page_size: number;
+}
+
 let calls: { fn: string; body: unknown }[] = [];
-const alertsHandler = http.get('*/rest/v1/compliance_alerts', () => HttpResponse.json(alerts));
+/** `list_alerts` over some alerts: the status filter, then the page after `after`, as the server pages. */
+const listOver = (rows: readonly (typeof alerts)[number][]) =>
+  http.post('*/rest/v1/rpc/list_alerts', async ({ request }) => {
+    const body = (await request.json()) as ListBody;
+    calls.push({ fn: 'list_alerts', body });
+    const kept = rows.filter((a) => !body.status || a.status === body.status);
+    const start = body.after ? kept.findIndex((a) => String(a.id) === body.after) + 1 : 0;
+    return HttpResponse.json(kept.slice(start, start + body.page_size));
+  });
+const listHandler = listOver(alerts);
 const record = (fn: string) =>
   http.post(`*/rest/v1/rpc/${fn}`, async ({ request }) => {
     calls.push({ fn, body: await request.json() });
@@ -37,7 +51,7 @@ const meta = {
   parameters: {
     layout: 'fullscreen',
     app: { url: '/compliance', session: sessionAs('mfo_admin') } satisfies AppStoryParameters,
-    msw: { handlers: [alertsHandler, record('acknowledge_alert'), record('resolve_alert')] },
+    msw: { handlers: [listHandler, record('acknowledge_alert'), record('resolve_alert')] },
   },
   beforeEach: () => {
     calls = [];
@@ -45,6 +59,8 @@ const meta = {
 } satisfies Meta<typeof Compliance>;
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+const listCalls = () => calls.filter((c) => c.fn === 'list_alerts').map((c) => c.body);
 
 async function open(canvasElement: HTMLElement, issue: string) {
   const canvas = within(canvasElement);
@@ -54,15 +70,66 @@ async function open(canvasElement: HTMLElement, issue: string) {
   return canvas.findByRole('region', { name: issue }, SLOW);
 }
 
+/** Every alert, open first, read from the server's list (no status, the first page). */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const table = await within(canvasElement).findByRole('table', { name: 'Compliance alerts' }, SLOW);
     await expect(await within(table).findByText('Large transfer', {}, SLOW)).toBeVisible();
     await expect(within(table).getByText('Address mismatch')).toBeVisible();
+    await expect(listCalls()).toEqual([{ status: null, after: null, page_size: 50 }]);
+    await expect(within(canvasElement).getByRole('combobox', { name: 'Status' })).toHaveValue('');
   },
 };
 
-/** Acknowledge takes an optional note and sends acknowledge_alert. */
+/** The status filter is sent to the server; Resolved keeps nothing here: its own empty state. */
+export const FilteredByStatus: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table', { name: 'Compliance alerts' }, SLOW);
+    await within(table).findByText('Large transfer', {}, SLOW);
+    const status = canvas.getByRole('combobox', { name: 'Status' });
+    await expect(
+      within(status)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Open', 'Acknowledged', 'Resolved']);
+    await userEvent.selectOptions(status, 'acknowledged');
+    await waitFor(() => expect(within(table).queryByText('Large transfer')).toBeNull(), SLOW);
+    await expect(within(table).getByText('Address mismatch')).toBeVisible();
+    await expect(listCalls().at(-1)).toEqual({ status: 'acknowledged', after: null, page_size: 50 });
+    await userEvent.selectOptions(status, 'resolved');
+    await expect(await within(table).findByText('No resolved alerts', {}, SLOW)).toBeVisible();
+    await expect(listCalls().at(-1)).toEqual({ status: 'resolved', after: null, page_size: 50 });
+  },
+};
+
+/** More than a page: Load more asks for the page after the last alert shown. */
+const many = Array.from({ length: 53 }, (_, i) => ({
+  id: 100 - i,
+  user: `member${i}@example.test`,
+  issue: `Screening match ${100 - i}`,
+  priority: i % 2 === 0 ? 'High' : 'Medium',
+  status: 'open',
+  note: null,
+}));
+export const LoadMore: Story = {
+  parameters: { msw: { handlers: [listOver(many)] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table', { name: 'Compliance alerts' }, SLOW);
+    await within(table).findByText('Screening match 51', {}, SLOW);
+    await expect(within(table).queryByText('Screening match 50')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Load more' }));
+    await expect(await within(table).findByText('Screening match 48', {}, SLOW)).toBeVisible();
+    await expect(listCalls()).toEqual([
+      { status: null, after: null, page_size: 50 },
+      { status: null, after: '51', page_size: 50 },
+    ]);
+    await waitFor(() => expect(canvas.queryByRole('button', { name: 'Load more' })).toBeNull(), SLOW);
+  },
+};
+
+/** Acknowledge takes an optional note, sends acknowledge_alert, then reads the list again. */
 export const Acknowledge: Story = {
   play: async ({ canvasElement }) => {
     const panel = await open(canvasElement, 'Large transfer');
@@ -71,9 +138,16 @@ export const Acknowledge: Story = {
     await userEvent.type(within(dialog).getByRole('textbox'), 'Looking into it');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
     await waitFor(
-      () => expect(calls).toEqual([{ fn: 'acknowledge_alert', body: { alert_id: 1, note: 'Looking into it' } }]),
+      () =>
+        expect(calls.filter((c) => c.fn !== 'list_alerts')).toEqual([
+          { fn: 'acknowledge_alert', body: { alert_id: 1, note: 'Looking into it' } },
+        ]),
       SLOW,
     );
+    await expect(await within(canvasElement).findByRole('status', {}, SLOW)).toHaveTextContent(
+      '“Large transfer” acknowledged.',
+    );
+    await waitFor(() => expect(listCalls().length).toBe(2), SLOW);
   },
 };
 
@@ -81,10 +155,7 @@ export const Acknowledge: Story = {
 export const ResolveRefused: Story = {
   parameters: {
     msw: {
-      handlers: [
-        alertsHandler,
-        http.post('*/rest/v1/rpc/resolve_alert', () => rpcError(consoleErrors.alertDenied, 403)),
-      ],
+      handlers: [listHandler, http.post('*/rest/v1/rpc/resolve_alert', () => rpcError(consoleErrors.alertDenied, 403))],
     },
   },
   play: async ({ canvasElement }) => {
@@ -102,7 +173,7 @@ export const ResolveRefused: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [tableHandlers.loading('compliance_alerts')] } },
+  parameters: { msw: { handlers: [http.post('*/rest/v1/rpc/list_alerts', () => delay('infinite'))] } },
   play: async ({ canvasElement }) => {
     const table = await within(canvasElement).findByRole('table', { name: 'Compliance alerts' }, SLOW);
     // Radix's table root (a wrapper of the <table>) carries aria-busy while the first page loads.
@@ -111,14 +182,19 @@ export const Loading: Story = {
 };
 
 export const Failed: Story = {
-  parameters: { msw: { handlers: [tableHandlers.error('compliance_alerts')] } },
+  parameters: {
+    msw: { handlers: [http.post('*/rest/v1/rpc/list_alerts', () => rpcError(consoleErrors.alertReadDenied, 403))] },
+  },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText(/The alerts could not be loaded/, {}, SLOW)).toBeVisible();
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/The alerts could not be loaded/, {}, SLOW)).toBeVisible();
+    await expect(canvas.getByText(new RegExp(consoleErrors.alertReadDenied.message))).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeEnabled();
   },
 };
 
 export const Empty: Story = {
-  parameters: { msw: { handlers: [tableHandlers.empty('compliance_alerts')] } },
+  parameters: { msw: { handlers: [listOver([])] } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('No alerts', {}, SLOW)).toBeVisible();
   },

@@ -1,31 +1,38 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
-import { CONSOLE_NOTE_MAX_LENGTH, type ComplianceAlert } from '@vault/domain';
+import { type AlertStatus, alertStatuses, CONSOLE_NOTE_MAX_LENGTH } from '@vault/domain';
 import {
   ConsoleTable,
   type ConsoleTableColumn,
   DetailPanel,
   DetailPanelLayout,
+  FilterBar,
+  type FilterBarFilter,
   PageHeader,
   ReasonDialog,
   StatusBadge,
 } from '@vault/ui';
 import { useState } from 'react';
-import { refreshQuery } from '../../data/_query/cache';
+import { useConsoleAction } from '../../components/useConsoleAction';
 import { type AlertAction, useActOnAlert } from '../../data/alerts/alertActions';
-import { complianceAlertsQuery } from '../../data/compliance/keys';
-import { useComplianceAlerts } from '../../data/compliance/queries';
+import { type AlertFilter, type ListedAlert, useAlerts } from '../../data/alerts/alerts';
 import { formatDateTime } from '../../display/dates';
 
-type Alert = ComplianceAlert & { id: number };
-
-const statusOf = (alert: ComplianceAlert) => alert.status ?? 'open';
+type Alert = ListedAlert;
 
 const columns: readonly ConsoleTableColumn<Alert>[] = [
   { id: 'issue', header: 'Issue', cell: (a) => a.issue, primary: true },
   { id: 'member', header: 'Member', cell: (a) => a.user },
   { id: 'priority', header: 'Priority', cell: (a) => a.priority },
-  { id: 'status', header: 'Status', cell: (a) => <StatusBadge status={statusOf(a)} /> },
+  { id: 'status', header: 'Status', cell: (a) => <StatusBadge status={a.status} /> },
 ];
+
+/** The status filter's choices, in the list's order; '' (All) lists every alert, open first. */
+const statusLabels: Readonly<Record<AlertStatus, string>> = {
+  open: 'Open',
+  acknowledged: 'Acknowledged',
+  resolved: 'Resolved',
+};
+const statusOptions = alertStatuses.map((status) => ({ value: status, label: statusLabels[status] }));
 
 const dialogs = {
   acknowledge: {
@@ -45,42 +52,43 @@ const dialogs = {
 const when = (at: string | null | undefined) => (at ? <time dateTime={at}>{formatDateTime(at)}</time> : '—');
 
 /**
- * /compliance (mfo_admin): the compliance dashboard's alerts, open first. Acknowledge and Resolve
- * call `acknowledge_alert` / `resolve_alert`: the server checks the caller, keeps who acted and
- * when with the note, and records the change in the audit trail.
+ * /compliance (mfo_admin): the compliance alerts, open first and newest first within a status,
+ * filtered by status and paged on the server (`list_alerts`, keyset). Acknowledge and Resolve call
+ * `acknowledge_alert` / `resolve_alert`: the server checks the caller, keeps who acted and when
+ * with the note, and records the change in the audit trail.
  */
 export default function ComplianceScreen() {
-  const alerts = useComplianceAlerts();
+  const [status, setStatus] = useState<AlertFilter>('');
+  const action = useConsoleAction<AlertAction>();
+  const alerts = useAlerts(status, action.version);
   const act = useActOnAlert();
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [dialog, setDialog] = useState<AlertAction | null>(null);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const order = { open: 0, acknowledged: 1, resolved: 2 } as const;
-  const rows: Alert[] = (alerts.rows ?? [])
-    .filter((a): a is Alert => typeof a.id === 'number')
-    .sort((a, b) => order[statusOf(a)] - order[statusOf(b)] || a.id - b.id);
+  const rows = alerts.rows;
   const selected = rows.find((a) => a.id === selectedId) ?? null;
+  const busy = action.pending !== null;
 
-  async function run(alert: Alert, action: AlertAction, note: string) {
-    setPending(true);
-    setError(null);
-    const answer = await act(action, alert.id, note);
-    setPending(false);
-    if (!answer.ok) {
-      setError(answer.error);
-      return;
-    }
-    setDone(`“${alert.issue}” ${action === 'acknowledge' ? 'acknowledged' : 'resolved'}.`);
-    setDialog(null);
-    refreshQuery(complianceAlertsQuery.table);
+  function filterBy(value: string) {
+    setStatus(alertStatuses.find((s) => s === value) ?? '');
+    setSelectedId(null);
+    action.clearMessages();
   }
+
+  const filters: readonly FilterBarFilter[] = [
+    {
+      kind: 'select',
+      id: 'status',
+      label: 'Status',
+      value: status,
+      options: statusOptions,
+      allLabel: 'All',
+      onChange: filterBy,
+    },
+  ];
 
   const detail = selected ? (
     <DetailPanel
       title={selected.issue}
-      subtitle={<StatusBadge status={statusOf(selected)} />}
+      subtitle={<StatusBadge status={selected.status} />}
       fields={[
         { label: 'Member', value: selected.user },
         { label: 'Priority', value: selected.priority },
@@ -90,34 +98,21 @@ export default function ComplianceScreen() {
       ]}
       onClose={() => {
         setSelectedId(null);
-        setError(null);
+        action.clearMessages();
       }}
       actions={
-        statusOf(selected) === 'resolved' ? (
+        selected.status === 'resolved' ? (
           <Text as="p" size="2" color="gray">
             Resolved: nothing more to do.
           </Text>
         ) : (
           <Flex gap="2" wrap="wrap">
-            {statusOf(selected) === 'open' ? (
-              <Button
-                variant="soft"
-                disabled={pending}
-                onClick={() => {
-                  setError(null);
-                  setDialog('acknowledge');
-                }}
-              >
+            {selected.status === 'open' ? (
+              <Button variant="soft" disabled={busy} onClick={() => action.open('acknowledge')}>
                 Acknowledge
               </Button>
             ) : null}
-            <Button
-              disabled={pending}
-              onClick={() => {
-                setError(null);
-                setDialog('resolve');
-              }}
-            >
+            <Button disabled={busy} onClick={() => action.open('resolve')}>
               Resolve
             </Button>
           </Flex>
@@ -132,9 +127,10 @@ export default function ComplianceScreen() {
         title="Compliance alerts"
         description="Alerts raised across the platform, open first. Acknowledge one you are handling; resolve it with a note."
       />
-      {done ? (
+      <FilterBar label="Filter alerts" filters={filters} onClear={() => filterBy('')} />
+      {action.done ? (
         <Text as="p" role="status" size="2" color="teal">
-          {done}
+          {action.done}
         </Text>
       ) : null}
       <DetailPanelLayout
@@ -148,36 +144,45 @@ export default function ComplianceScreen() {
             selectedId={selectedId === null ? null : String(selectedId)}
             onSelect={(a) => {
               setSelectedId(a.id);
-              setError(null);
-              setDone(null);
+              action.clearMessages();
             }}
             rowActionLabel={(a) => `Open ${a.issue}`}
             loading={alerts.status === 'loading'}
-            empty="No alerts"
+            empty={status ? `No ${statusLabels[status].toLowerCase()} alerts` : 'No alerts'}
             error={alerts.status === 'error' ? `The alerts could not be loaded: ${alerts.error}` : undefined}
             onRetry={alerts.retry}
+            hasMore={alerts.hasMore}
+            loadingMore={alerts.loadingMore}
+            onLoadMore={alerts.loadMore}
           />
         }
         detail={detail}
       />
-      {selected && dialog ? (
+      {alerts.moreError ? (
+        <Text as="p" role="alert" size="2" color="red">
+          More alerts could not be loaded: {alerts.moreError}
+        </Text>
+      ) : null}
+      {selected && action.dialog ? (
         <ReasonDialog
-          open
-          title={dialogs[dialog].title(selected)}
-          description={dialogs[dialog].description}
+          title={dialogs[action.dialog].title(selected)}
+          description={dialogs[action.dialog].description}
           reasonLabel="Note"
-          required={dialogs[dialog].required}
+          required={dialogs[action.dialog].required}
           requiredMessage="A note is required to resolve an alert"
-          confirmLabel={dialogs[dialog].verb}
+          confirmLabel={dialogs[action.dialog].verb}
           tone="accent"
           maxLength={CONSOLE_NOTE_MAX_LENGTH}
-          pending={pending}
-          error={error ?? undefined}
-          onCancel={() => {
-            setDialog(null);
-            setError(null);
+          {...action.dialogProps(action.dialog)}
+          onConfirm={(note) => {
+            const chosen = action.dialog;
+            if (!chosen) return;
+            void action.run(
+              chosen,
+              () => act(chosen, selected.id, note),
+              `“${selected.issue}” ${chosen === 'acknowledge' ? 'acknowledged' : 'resolved'}.`,
+            );
           }}
-          onConfirm={(note) => run(selected, dialog, note)}
         />
       ) : null}
     </Flex>

@@ -36,6 +36,13 @@ const members = [
   },
 ];
 
+/** Where each member stands on the readiness gate, as the server's filter sees them. */
+const readinessOf: Record<string, string> = {
+  [members[0]?.id ?? '']: 'ready',
+  [members[1]?.id ?? '']: 'wallet',
+  [myId]: 'wallet',
+};
+
 const detailOf = (id: string) => {
   const member = members.find((m) => m.id === id) ?? members[0];
   return {
@@ -66,13 +73,14 @@ const rpcError = (error: { code: string; message: string }, status = 400) =>
 /** The bodies of the calls a story made, by function. */
 let calls: { fn: string; body: unknown }[] = [];
 const listHandler = http.post('*/rest/v1/rpc/list_members', async ({ request }) => {
-  const body = (await request.json()) as { search?: string | null; role?: string | null };
+  const body = (await request.json()) as { search?: string | null; role?: string | null; readiness?: string | null };
   calls.push({ fn: 'list_members', body });
   const needle = (body.search ?? '').toLowerCase();
   return HttpResponse.json(
     members.filter(
       (m) =>
         (!body.role || m.role === body.role) &&
+        (!body.readiness || readinessOf[m.id] === body.readiness) &&
         (!needle || m.name.toLowerCase().includes(needle) || m.email.toLowerCase().includes(needle)),
     ),
   );
@@ -119,7 +127,7 @@ export const Default: Story = {
     await expect(within(found).getByText('Compliance officer')).toBeVisible();
     await expect(calls[0]).toEqual({
       fn: 'list_members',
-      body: { search: null, role: null, after: null, page_size: 50 },
+      body: { search: null, role: null, readiness: null, after: null, page_size: 50 },
     });
   },
 };
@@ -134,7 +142,7 @@ export const Filtered: Story = {
       () =>
         expect(calls.at(-1)).toEqual({
           fn: 'list_members',
-          body: { search: 'hanna', role: null, after: null, page_size: 50 },
+          body: { search: 'hanna', role: null, readiness: null, after: null, page_size: 50 },
         }),
       SLOW,
     );
@@ -144,11 +152,61 @@ export const Filtered: Story = {
       () =>
         expect(calls.at(-1)).toEqual({
           fn: 'list_members',
-          body: { search: 'hanna', role: 'investor', after: null, page_size: 50 },
+          body: { search: 'hanna', role: 'investor', readiness: null, after: null, page_size: 50 },
         }),
       SLOW,
     );
     await expect(await within(found).findByText('No users match', {}, SLOW)).toBeVisible();
+  },
+};
+
+/**
+ * The readiness filter, next to Role, is sent to the server: Ready to invest keeps Ada; Needs KYC
+ * keeps nobody here (the empty filtered state); Clear filters lists everyone again.
+ */
+export const FilteredByReadiness: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const found = await table(canvasElement);
+    const readiness = canvas.getByRole('combobox', { name: 'Readiness' });
+    await expect(
+      within(readiness)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Any readiness', 'Needs a wallet', 'Needs KYC', 'Needs a first on-ramp', 'Ready to invest']);
+    await userEvent.selectOptions(readiness, 'ready');
+    await waitFor(
+      () =>
+        expect(calls.at(-1)).toEqual({
+          fn: 'list_members',
+          body: { search: null, role: null, readiness: 'ready', after: null, page_size: 50 },
+        }),
+      SLOW,
+    );
+    await waitFor(() => expect(within(found).queryByText('compliance@vault.example')).toBeNull(), SLOW);
+    await expect(within(found).getByText('ada@example.eu')).toBeVisible();
+    await userEvent.selectOptions(readiness, 'kyc');
+    await expect(await within(found).findByText('No users match', {}, SLOW)).toBeVisible();
+    await expect(calls.at(-1)?.body).toMatchObject({ readiness: 'kyc' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Clear filters' }));
+    await expect(await within(found).findByText('compliance@vault.example', {}, SLOW)).toBeVisible();
+    await expect(readiness).toHaveValue('');
+    await expect(calls.at(-1)?.body).toMatchObject({ readiness: null, role: null, search: null });
+  },
+};
+
+/** The readiness and role filters together keep nobody: the empty filtered state, on a phone. */
+export const FilteredEmptyPhone: Story = {
+  name: 'Filtered empty — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const found = await table(canvasElement);
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Role' }), 'compliance');
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Readiness' }), 'ready');
+    await expect(await within(found).findByText('No users match', {}, SLOW)).toBeVisible();
+    await expect(calls.at(-1)?.body).toMatchObject({ role: 'compliance', readiness: 'ready' });
   },
 };
 

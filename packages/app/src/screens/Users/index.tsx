@@ -1,5 +1,12 @@
 import { Button, Checkbox, Dialog, Flex, Text } from '@radix-ui/themes';
-import { type Role, roleIds, roleLabel } from '@vault/domain';
+import {
+  type MemberReadiness,
+  memberReadinessLabels,
+  memberReadinessValues,
+  type Role,
+  roleIds,
+  roleLabel,
+} from '@vault/domain';
 import {
   ConsoleTable,
   type ConsoleTableColumn,
@@ -12,6 +19,7 @@ import {
   StatusBadge,
 } from '@vault/ui';
 import { useEffect, useId, useState } from 'react';
+import { useConsoleAction } from '../../components/useConsoleAction';
 import { useMemberDetail } from '../../data/members/memberDetail';
 import { type Member, type MemberFilters, noMemberFilters, useMembers } from '../../data/members/members';
 import { useSetMemberRole } from '../../data/members/setMemberRole';
@@ -27,6 +35,8 @@ const columns: readonly ConsoleTableColumn<Member>[] = [
 ];
 
 const roleOptions = roleIds.map((role) => ({ value: role, label: roleLabel(role) }));
+/** The readiness filter: the gate's step a member still needs, or ready (the domain's rule). */
+const readinessOptions = memberReadinessValues.map((step) => ({ value: step, label: memberReadinessLabels[step] }));
 
 /** The search waits this long after the last keystroke before it asks the server. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -36,19 +46,19 @@ const yesNo = (done: boolean, yes: string, no: string) => (
 );
 
 /**
- * /users (mfo_admin): every member, searched by name or email and filtered by role on the server
- * (`list_members`, keyset paged). A member's detail (`member_detail`) shows readiness, KYC,
+ * /users (mfo_admin): every member, searched by name or email and filtered by role and readiness
+ * on the server (`list_members`, keyset paged). A member's detail (`member_detail`) shows readiness, KYC,
  * wallet and investments; Change role calls `set_member_role`, never on one's own account.
  */
 export default function UsersScreen() {
   const { session } = useSession();
   const [filters, setFilters] = useState<MemberFilters>(noMemberFilters);
   const [typed, setTyped] = useState('');
-  const [version, setVersion] = useState(0);
+  const action = useConsoleAction<'changeRole'>();
+  const version = action.version;
   const members = useMembers(filters, version);
+  const setMemberRole = useSetMemberRole();
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
   const selected = members.rows.find((row) => row.id === selectedId) ?? null;
 
   useEffect(() => {
@@ -78,6 +88,19 @@ export default function UsersScreen() {
       onChange: (role) =>
         setFilters((f) => ({ ...f, role: (roleIds as readonly string[]).includes(role) ? (role as Role) : '' })),
     },
+    {
+      kind: 'select',
+      id: 'readiness',
+      label: 'Readiness',
+      value: filters.readiness,
+      options: readinessOptions,
+      allLabel: 'Any readiness',
+      onChange: (step) =>
+        setFilters((f) => ({
+          ...f,
+          readiness: memberReadinessValues.find((value): value is MemberReadiness => value === step) ?? '',
+        })),
+    },
   ];
 
   return (
@@ -92,9 +115,9 @@ export default function UsersScreen() {
           setFilters(noMemberFilters);
         }}
       />
-      {done ? (
+      {action.done ? (
         <Text as="p" role="status" size="2" color="teal">
-          {done}
+          {action.done}
         </Text>
       ) : null}
       <DetailPanelLayout
@@ -108,7 +131,7 @@ export default function UsersScreen() {
             selectedId={selectedId}
             onSelect={(row) => {
               setSelectedId(row.id);
-              setDone(null);
+              action.clearMessages();
             }}
             rowActionLabel={(row) => `Open ${row.name}`}
             loading={members.status === 'loading'}
@@ -127,22 +150,24 @@ export default function UsersScreen() {
               isSelf={selected.id === session.user?.id}
               version={version}
               onClose={() => setSelectedId(null)}
-              onChangeRole={() => setDialogOpen(true)}
+              onChangeRole={() => action.open('changeRole')}
             />
           ) : undefined
         }
       />
-      {selected && dialogOpen ? (
+      {selected && action.dialog === 'changeRole' ? (
         <ChangeRoleDialog
           member={selected}
-          onCancel={() => setDialogOpen(false)}
-          onChanged={(role, isAdmin) => {
-            setDialogOpen(false);
-            setDone(
+          pending={action.pending === 'changeRole'}
+          error={action.error}
+          onCancel={action.close}
+          onSubmit={(role, isAdmin) =>
+            void action.run(
+              'changeRole',
+              () => setMemberRole(selected.id, role, isAdmin),
               `${selected.name} is now ${roleLabel(role)}${isAdmin ? ' with the admin flag' : ''}. Their next sign-in carries it.`,
-            );
-            setVersion((n) => n + 1);
-          }}
+            )
+          }
         />
       ) : null}
     </Flex>
@@ -247,30 +272,23 @@ function MemberPanel({
   );
 }
 
+/** The Change role dialog: its choices stay as picked while a refused call's error shows. */
 function ChangeRoleDialog({
   member,
+  pending,
+  error,
   onCancel,
-  onChanged,
+  onSubmit,
 }: {
   member: Member;
+  pending: boolean;
+  error: string | null;
   onCancel: () => void;
-  onChanged: (role: Role, isAdmin: boolean) => void;
+  onSubmit: (role: Role, isAdmin: boolean) => void;
 }) {
-  const setMemberRole = useSetMemberRole();
   const [role, setRole] = useState<Role>(member.role);
   const [isAdmin, setIsAdmin] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const selectId = useId();
-
-  async function submit() {
-    setPending(true);
-    setError(null);
-    const answer = await setMemberRole(member.id, role, isAdmin);
-    setPending(false);
-    if (answer.ok) onChanged(role, isAdmin);
-    else setError(answer.error);
-  }
 
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onCancel())}>
@@ -282,7 +300,7 @@ function ChangeRoleDialog({
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            void submit();
+            onSubmit(role, isAdmin);
           }}
         >
           <Flex direction="column" gap="3" mt="3">
