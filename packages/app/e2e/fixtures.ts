@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Locator, type Page, type Request, type Response } from '@playwright/test';
-import { documentTitle, type Role } from '@vault/domain';
+import { documentTitle, formatEuros, type Role } from '@vault/domain';
 import axe, { type AxeResults, type RunOptions } from 'axe-core';
 
 /**
@@ -305,12 +305,25 @@ export async function classifyInvestor(
     answers: {},
   },
 ): Promise<void> {
-  const status = await page.evaluate(
-    async ([authKey, body]) => {
+  const { status } = await callAsMember(page, 'save_investor_profile', declaration);
+  expect(status, 'save_investor_profile answers 200').toBe(200);
+}
+
+/**
+ * Calls a server action (`/rest/v1/rpc/<name>`) of the embedded backend as the signed-in member,
+ * from the page, with the session's token: what any client could send, past the app's screens.
+ */
+export async function callAsMember(
+  page: Page,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(
+    async ([authKey, path, body]) => {
       const session = JSON.parse(localStorage.getItem(authKey) ?? sessionStorage.getItem(authKey) ?? '{}') as {
         access_token?: string;
       };
-      const response = await fetch(`${window.location.origin}/mock-supabase/rest/v1/rpc/save_investor_profile`, {
+      const response = await fetch(`${window.location.origin}/mock-supabase/rest/v1/rpc/${path}`, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
@@ -319,11 +332,40 @@ export async function classifyInvestor(
         },
         body,
       });
-      return response.status;
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // Not JSON: the text as it came.
+      }
+      return { status: response.status, body: parsed };
     },
-    [USER_KEY, JSON.stringify(declaration)] as const,
+    [USER_KEY, name, JSON.stringify(args)] as const,
   );
-  expect(status, 'save_investor_profile answers 200').toBe(200);
+}
+
+/** A step heading of the investment flow (Amount, Payment method, Confirm, Submitted). */
+export function flowStep(page: Page, name: string): Locator {
+  return main(page).getByRole('heading', { level: 2, name, exact: true });
+}
+
+/**
+ * From the flow's first step to its confirmation, as a person does it: a quick-pick amount,
+ * Continue, the default method (bank transfer), Continue, Confirm Investment. What follows (Submitted
+ * or the server's refusal) is the caller's to check.
+ */
+export async function investThroughFlow(page: Page, amountCents = 500_000): Promise<void> {
+  await expect(flowStep(page, 'Amount')).toBeVisible();
+  await main(page)
+    .getByRole('button', { name: formatEuros(amountCents), exact: true })
+    .click();
+  await main(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(flowStep(page, 'Payment method')).toBeVisible();
+  await expect(main(page).getByRole('radio', { name: /Bank transfer/ })).toBeChecked();
+  await main(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(flowStep(page, 'Confirm')).toBeVisible();
+  await main(page).getByRole('button', { name: 'Confirm Investment' }).click();
 }
 
 /** A fully onboarded investor, through the UI of demo mode, classified (`classifyInvestor`). */
@@ -410,13 +452,39 @@ export async function expectNoAxeViolations(
   (soft ? expect.soft : expect)(violations, `axe violations on ${context}`).toEqual([]);
 }
 
-/** Presses Tab until the locator has focus (keyboard-only journeys). */
+/** How long one focus check of `tabTo` waits for its target (it is already on the page by then). */
+const FOCUS_CHECK_MS = 1_000;
+
+/** What has focus, for a failure message: its tag, role, accessible text (shortened). */
+async function describeFocus(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return 'the page body';
+      const text = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60);
+      const role = el.getAttribute('role');
+      return `<${el.tagName.toLowerCase()}${role ? ` role=${role}` : ''}> "${text}"`;
+    })
+    .catch(() => 'unknown (the page was navigating)');
+}
+
+/**
+ * Presses Tab until the locator has focus (keyboard-only journeys). The target must first be on
+ * the page (within the expect timeout): a check of a locator that matches nothing waits for it at
+ * every press (the action timeout), which turned a missing target into minutes of Tab presses
+ * instead of a failure. Each focus check then waits at most `FOCUS_CHECK_MS`.
+ */
 export async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+  await expect(target, `tabTo: ${target} is not on the page, so Tab cannot reach it`).toBeAttached();
+  for (let presses = 0; ; presses++) {
+    const focused = await target
+      .evaluate((el) => el === document.activeElement, undefined, { timeout: FOCUS_CHECK_MS })
+      .catch(() => false);
+    if (focused) return;
+    if (presses === max) break;
     await page.keyboard.press('Tab');
   }
-  throw new Error(`Tab did not reach ${target} within ${max} presses`);
+  throw new Error(`Tab did not reach ${target} within ${max} presses; focus is on ${await describeFocus(page)}`);
 }
 
 /** Text that must be rendered as text, never as markup (bad-input tests). */
