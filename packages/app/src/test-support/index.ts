@@ -1,3 +1,14 @@
+export {
+  consoleListStates,
+  expectReasonRequiredThenSent,
+  expectRefusalBesideButtons,
+  expectRefusalKeepsDialog,
+  onPhone,
+  openConsoleRow,
+  recordedRpc,
+  rpcError,
+  rpcListHandlers,
+} from './consoleStories';
 export { type AppStoryParameters, withApp } from './decorators';
 export { expectNavigatedTo, expectToast, SLOW } from './expect';
 export { FullApp } from './FullApp';

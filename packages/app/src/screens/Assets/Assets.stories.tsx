@@ -1,21 +1,26 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { consoleErrors } from '@vault/domain';
-import { HttpResponse, http } from 'msw';
-import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { expect, screen, userEvent, within } from 'storybook/test';
 import { tableHandlers } from '../../../../../mocks';
-import { type AppStoryParameters, SLOW, sessionAs, withApp } from '../../test-support';
+import {
+  type AppStoryParameters,
+  consoleListStates,
+  expectReasonRequiredThenSent,
+  expectRefusalKeepsDialog,
+  onPhone,
+  recordedRpc,
+  SLOW,
+  sessionAs,
+  withApp,
+} from '../../test-support';
 import Assets from '.';
 
-const rpcError = (error: { code: string; message: string }, status = 400) =>
-  HttpResponse.json({ ...error, details: null, hint: null }, { status });
-
-/** The bodies of the set_asset_status calls a story made. */
-let changes: unknown[] = [];
-const changeHandler = http.post('*/rest/v1/rpc/set_asset_status', async ({ request }) => {
-  const body = (await request.json()) as { asset_id: string; status: string };
-  changes.push(body);
-  return HttpResponse.json({ name: body.asset_id, status: body.status, value: '€1' });
+/** The set_asset_status calls a story made. */
+const setAssetStatus = recordedRpc('set_asset_status', (body) => {
+  const { asset_id, status } = body as { asset_id: string; status: string };
+  return { name: asset_id, status, value: '€1' };
 });
+const changes = setAssetStatus.calls;
 
 const meta = {
   title: 'Screens/Assets',
@@ -24,11 +29,9 @@ const meta = {
   parameters: {
     layout: 'fullscreen',
     app: { url: '/assets', session: sessionAs('production_spv') } satisfies AppStoryParameters,
-    msw: { handlers: [changeHandler] },
+    msw: { handlers: [setAssetStatus.handler] },
   },
-  beforeEach: () => {
-    changes = [];
-  },
+  beforeEach: setAssetStatus.reset,
 } satisfies Meta<typeof Assets>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -57,40 +60,45 @@ export const Default: Story = {
   },
 };
 
-/** Change status needs a note; with one, set_asset_status carries the status and the note. */
+/**
+ * Change status: the dialog opens on the other status (a radio group, before the note); a note is
+ * required; set_asset_status carries the chosen status and the note, and the status line says so.
+ */
 export const ChangeStatus: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, name } = await openFirst(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Change status' }));
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
-    const status = within(dialog).getByRole('radiogroup', { name: 'New status' });
-    await userEvent.click(within(status).getByRole('radio', { name: 'Operational' }));
-    await expect(within(status).getByRole('radio', { name: 'Operational' })).toBeChecked();
-    await userEvent.click(within(status).getByRole('radio', { name: 'Under Maintenance' }));
-    await expect(within(status).getByRole('radio', { name: 'Under Maintenance' })).toBeChecked();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Change status' }));
-    await expect(within(dialog).getByText('A note is required')).toBeVisible();
-    await expect(changes).toEqual([]);
-    await userEvent.type(within(dialog).getByRole('textbox'), 'Inverter replaced');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Change status' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
+    await expectReasonRequiredThenSent(canvas, {
+      action: 'Change status',
+      required: 'A note is required',
+      text: 'Inverter replaced',
+      calls: changes,
+      choose: async (dialog) => {
+        const status = within(dialog).getByRole('radiogroup', { name: 'New status' });
+        const operational = within(status).getByRole('radio', { name: 'Operational' });
+        const maintenance = within(status).getByRole('radio', { name: 'Under Maintenance' });
+        await userEvent.click(operational);
+        await expect(operational).toBeChecked();
+        await userEvent.click(maintenance);
+        await expect(maintenance).toBeChecked();
+      },
+    });
     await expect(changes).toEqual([{ asset_id: name, status: 'Under Maintenance', note: 'Inverter replaced' }]);
+    await expect(await canvas.findByRole('status', {}, SLOW)).toHaveTextContent(`${name} is now Under Maintenance.`);
   },
 };
 
 /** The server refuses: its message in the dialog, which stays open with the note. */
 export const ChangeRefused: Story = {
   parameters: {
-    msw: { handlers: [http.post('*/rest/v1/rpc/set_asset_status', () => rpcError(consoleErrors.assetDenied, 403))] },
+    msw: { handlers: [setAssetStatus.refusing(consoleErrors.assetDenied, 403)] },
   },
   play: async ({ canvasElement }) => {
     const { canvas } = await openFirst(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Change status' }));
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
-    await userEvent.type(within(dialog).getByRole('textbox'), 'Inverter replaced');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Change status' }));
-    await expect(await within(dialog).findByText(/may change an asset's status/, {}, SLOW)).toBeVisible();
-    await expect(within(dialog).getByRole('textbox')).toHaveValue('Inverter replaced');
+    await expectRefusalKeepsDialog(canvas, {
+      action: 'Change status',
+      text: 'Inverter replaced',
+      message: /may change an asset's status/,
+    });
   },
 };
 
@@ -109,34 +117,14 @@ export const KeyboardPath: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: { msw: { handlers: [tableHandlers.empty('production_assets')] } },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('No assets', {}, SLOW)).toBeVisible();
-  },
-};
+const states = consoleListStates({
+  table: 'Asset inventory',
+  empty: { handler: tableHandlers.empty('production_assets'), text: 'No assets' },
+  loading: tableHandlers.loading('production_assets'),
+  failed: { handler: tableHandlers.error('production_assets'), text: /The assets could not be loaded/ },
+});
+export const Empty: Story = states.Empty;
+export const Loading: Story = states.Loading;
+export const Failed: Story = states.Failed;
 
-export const Loading: Story = {
-  parameters: { msw: { handlers: [tableHandlers.loading('production_assets')] } },
-  play: async ({ canvasElement }) => {
-    const table = await within(canvasElement).findByRole('table', { name: 'Asset inventory' }, SLOW);
-    await expect(table.closest('[aria-busy="true"]')).not.toBeNull();
-  },
-};
-
-export const Failed: Story = {
-  parameters: { msw: { handlers: [tableHandlers.error('production_assets')] } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText(/The assets could not be loaded/, {}, SLOW)).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeEnabled();
-  },
-};
-
-/** Default on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
-export const DefaultPhone: Story = {
-  ...Default,
-  name: 'Default — phone',
-  tags: ['phone'],
-  globals: { viewport: { value: 'phone', isRotated: false } },
-};
+export const DefaultPhone: Story = onPhone(Default);

@@ -1,8 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { consoleErrors } from '@vault/domain';
-import { delay, HttpResponse, http } from 'msw';
-import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { type AppStoryParameters, SLOW, sessionAs, withApp } from '../../test-support';
+import { HttpResponse, http } from 'msw';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import {
+  type AppStoryParameters,
+  consoleListStates,
+  expectReasonRequiredThenSent,
+  expectRefusalBesideButtons,
+  expectRefusalKeepsDialog,
+  onPhone,
+  openConsoleRow,
+  recordedRpc,
+  rpcListHandlers,
+  SLOW,
+  sessionAs,
+  withApp,
+} from '../../test-support';
 import Investments from '.';
 
 /** Two subscriptions as `list_subscriptions` answers them: the pending one first. */
@@ -46,15 +59,11 @@ const listHandler = http.post('*/rest/v1/rpc/list_subscriptions', async ({ reque
   listCalls.push(body);
   return HttpResponse.json(body.status ? subscriptions.filter((s) => s.status === body.status) : subscriptions);
 });
-const rpcError = (error: { code: string; message: string }, status = 400) =>
-  HttpResponse.json({ ...error, details: null, hint: null }, { status });
+const listStates = rpcListHandlers('list_subscriptions');
 
-/** The bodies of the review_investment calls a story made. */
-let reviews: unknown[] = [];
-const recordReview = http.post('*/rest/v1/rpc/review_investment', async ({ request }) => {
-  reviews.push(await request.json());
-  return HttpResponse.json({ ...subscriptions[0], status: 'Active' });
-});
+/** The review_investment calls a story made. */
+const reviewInvestment = recordedRpc('review_investment', () => ({ ...subscriptions[0], status: 'Active' }));
+const reviews = reviewInvestment.calls;
 
 const meta = {
   title: 'Screens/Investments',
@@ -63,26 +72,22 @@ const meta = {
   parameters: {
     layout: 'fullscreen',
     app: { url: '/investments', session: sessionAs('eq_spv_admin') } satisfies AppStoryParameters,
-    msw: { handlers: [listHandler, recordReview] },
+    msw: { handlers: [listHandler, reviewInvestment.handler] },
   },
   beforeEach: () => {
-    reviews = [];
+    reviewInvestment.reset();
     listCalls = [];
   },
 } satisfies Meta<typeof Investments>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-async function openAda(canvasElement: HTMLElement) {
-  const canvas = within(canvasElement);
-  await expect(canvas.getByRole('heading', { level: 1, name: 'Subscriptions' })).toBeVisible();
-  const table = await canvas.findByRole('table', { name: 'Subscriptions' }, SLOW);
-  await within(table).findByText('Ada Lovelace', {}, SLOW);
-  await userEvent.click(
-    within(table).getByRole('button', { name: "Review Ada Lovelace's Groningen Solar Park II subscription" }),
-  );
-  return canvas;
-}
+const openAda = (canvasElement: HTMLElement) =>
+  openConsoleRow(canvasElement, {
+    heading: 'Subscriptions',
+    table: 'Subscriptions',
+    row: "Review Ada Lovelace's Groningen Solar Park II subscription",
+  });
 
 /** The list: investor, opportunity, amount, method, submitted at, Pending first. */
 export const Default: Story = {
@@ -146,14 +151,15 @@ export const KeyboardPath: Story = {
 export const RejectWithReason: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await openAda(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Reject' }));
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await expect(within(dialog).getByText('A reason is required')).toBeVisible();
-    await expect(reviews).toEqual([]);
-    await userEvent.type(within(dialog).getByRole('textbox'), 'Funds not received');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
+    await expectReasonRequiredThenSent(canvas, {
+      action: 'Reject',
+      required: 'A reason is required',
+      text: 'Funds not received',
+      calls: reviews,
+    });
+    await expect(await canvas.findByRole('status', {}, SLOW)).toHaveTextContent(
+      'Ada Lovelace: €5,000 in Groningen Solar Park II rejected.',
+    );
     await expect(reviews).toEqual([
       { investment_id: subscriptions[0]?.id, decision: 'rejected', reason: 'Funds not received' },
     ]);
@@ -166,21 +172,17 @@ export const RejectRefused: Story = {
     msw: {
       handlers: [
         listHandler,
-        http.post('*/rest/v1/rpc/review_investment', () =>
-          rpcError({ code: 'P0001', message: 'only a pending investment can be reviewed' }),
-        ),
+        reviewInvestment.refusing({ code: 'P0001', message: 'only a pending investment can be reviewed' }),
       ],
     },
   },
   play: async ({ canvasElement }) => {
     const canvas = await openAda(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Reject' }));
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
-    await userEvent.type(within(dialog).getByRole('textbox'), 'Funds not received');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await expect(await within(dialog).findByText(/only a pending investment can be reviewed/, {}, SLOW)).toBeVisible();
-    await expect(screen.getByRole('dialog')).toBeVisible();
-    await expect(within(dialog).getByRole('textbox')).toHaveValue('Funds not received');
+    await expectRefusalKeepsDialog(canvas, {
+      action: 'Reject',
+      text: 'Funds not received',
+      message: /only a pending investment can be reviewed/,
+    });
   },
 };
 
@@ -190,52 +192,30 @@ export const ConfirmRefused: Story = {
     msw: {
       handlers: [
         listHandler,
-        http.post('*/rest/v1/rpc/review_investment', () =>
-          rpcError({ code: '42501', message: 'only eq_spv_admin or an administrator may review an investment' }, 403),
+        reviewInvestment.refusing(
+          { code: '42501', message: 'only eq_spv_admin or an administrator may review an investment' },
+          403,
         ),
       ],
     },
   },
   play: async ({ canvasElement }) => {
     const canvas = await openAda(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Confirm' }));
-    await expect(await canvas.findByText(/may review an investment/, {}, SLOW)).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Confirm' })).toBeEnabled();
+    await expectRefusalBesideButtons(canvas, { action: 'Confirm', message: /may review an investment/ });
   },
 };
 
-export const Empty: Story = {
-  parameters: { msw: { handlers: [http.post('*/rest/v1/rpc/list_subscriptions', () => HttpResponse.json([]))] } },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('No subscriptions', {}, SLOW)).toBeVisible();
+const states = consoleListStates({
+  table: 'Subscriptions',
+  empty: { handler: listStates.empty, text: 'No subscriptions' },
+  loading: listStates.loading,
+  failed: {
+    handler: listStates.error(consoleErrors.subscriptionsDenied),
+    text: /The subscriptions could not be loaded/,
   },
-};
+});
+export const Empty: Story = states.Empty;
+export const Loading: Story = states.Loading;
+export const Failed: Story = states.Failed;
 
-export const Loading: Story = {
-  parameters: { msw: { handlers: [http.post('*/rest/v1/rpc/list_subscriptions', () => delay('infinite'))] } },
-  play: async ({ canvasElement }) => {
-    const table = await within(canvasElement).findByRole('table', { name: 'Subscriptions' }, SLOW);
-    await expect(table.closest('[aria-busy="true"]')).not.toBeNull();
-  },
-};
-
-export const Failed: Story = {
-  parameters: {
-    msw: {
-      handlers: [http.post('*/rest/v1/rpc/list_subscriptions', () => rpcError(consoleErrors.subscriptionsDenied, 403))],
-    },
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText(/The subscriptions could not be loaded/, {}, SLOW)).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeEnabled();
-  },
-};
-
-/** Default on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
-export const DefaultPhone: Story = {
-  ...Default,
-  name: 'Default — phone',
-  tags: ['phone'],
-  globals: { viewport: { value: 'phone', isRotated: false } },
-};
+export const DefaultPhone: Story = onPhone(Default);

@@ -1,8 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { consoleErrors } from '@vault/domain';
-import { delay, HttpResponse, http } from 'msw';
-import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { type AppStoryParameters, SLOW, sessionAs, withApp } from '../../test-support';
+import { HttpResponse, http } from 'msw';
+import { expect, userEvent, within } from 'storybook/test';
+import {
+  type AppStoryParameters,
+  consoleListStates,
+  expectReasonRequiredThenSent,
+  expectRefusalBesideButtons,
+  expectRefusalKeepsDialog,
+  onPhone,
+  openConsoleRow,
+  recordedRpc,
+  rpcListHandlers,
+  SLOW,
+  sessionAs,
+  withApp,
+} from '../../test-support';
 import Kyc from '.';
 
 /** Two members waiting, as `list_kyc_queue` answers (oldest submission first). */
@@ -26,15 +39,11 @@ const queue = [
 ];
 
 const queueHandler = http.post('*/rest/v1/rpc/list_kyc_queue', () => HttpResponse.json(queue));
-const rpcError = (error: { code: string; message: string }, status = 400) =>
-  HttpResponse.json({ ...error, details: null, hint: null }, { status });
+const queueStates = rpcListHandlers('list_kyc_queue');
 
-/** The bodies of the review_kyc calls a story made. */
-let reviews: unknown[] = [];
-const recordReview = http.post('*/rest/v1/rpc/review_kyc', async ({ request }) => {
-  reviews.push(await request.json());
-  return HttpResponse.json({ id: queue[0]?.id, kyc_status: 'approved' });
-});
+/** The review_kyc calls a story made. */
+const reviewKyc = recordedRpc('review_kyc', () => ({ id: queue[0]?.id, kyc_status: 'approved' }));
+const reviews = reviewKyc.calls;
 
 const meta = {
   title: 'Screens/Kyc',
@@ -43,23 +52,15 @@ const meta = {
   parameters: {
     layout: 'fullscreen',
     app: { url: '/kyc', session: sessionAs('compliance') } satisfies AppStoryParameters,
-    msw: { handlers: [queueHandler, recordReview] },
+    msw: { handlers: [queueHandler, reviewKyc.handler] },
   },
-  beforeEach: () => {
-    reviews = [];
-  },
+  beforeEach: reviewKyc.reset,
 } satisfies Meta<typeof Kyc>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-async function openAda(canvasElement: HTMLElement) {
-  const canvas = within(canvasElement);
-  await expect(canvas.getByRole('heading', { level: 1, name: 'KYC reviews' })).toBeVisible();
-  const table = await canvas.findByRole('table', { name: 'KYC reviews waiting' }, SLOW);
-  await within(table).findByText('ada@example.eu', {}, SLOW);
-  await userEvent.click(within(table).getByRole('button', { name: 'Review Ada Lovelace' }));
-  return canvas;
-}
+const openAda = (canvasElement: HTMLElement) =>
+  openConsoleRow(canvasElement, { heading: 'KYC reviews', table: 'KYC reviews waiting', row: 'Review Ada Lovelace' });
 
 /** The queue: name, email, submitted at and the provider's result. */
 export const Default: Story = {
@@ -102,14 +103,13 @@ export const KeyboardPath: Story = {
 export const RejectWithReason: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await openAda(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Reject' }));
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await expect(within(dialog).getByText('A reason is required')).toBeVisible();
-    await expect(reviews).toEqual([]);
-    await userEvent.type(within(dialog).getByRole('textbox'), 'Name does not match the passport');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
+    await expectReasonRequiredThenSent(canvas, {
+      action: 'Reject',
+      required: 'A reason is required',
+      text: 'Name does not match the passport',
+      calls: reviews,
+    });
+    await expect(await canvas.findByRole('status', {}, SLOW)).toHaveTextContent('Ada Lovelace: KYC rejected.');
     await expect(reviews).toEqual([
       { member_id: queue[0]?.id, decision: 'rejected', reason: 'Name does not match the passport' },
     ]);
@@ -120,23 +120,16 @@ export const RejectWithReason: Story = {
 export const ResubmissionRefused: Story = {
   parameters: {
     msw: {
-      handlers: [
-        queueHandler,
-        http.post('*/rest/v1/rpc/review_kyc', () =>
-          rpcError({ code: 'P0001', message: 'only a pending KYC can be reviewed' }),
-        ),
-      ],
+      handlers: [queueHandler, reviewKyc.refusing({ code: 'P0001', message: 'only a pending KYC can be reviewed' })],
     },
   },
   play: async ({ canvasElement }) => {
     const canvas = await openAda(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Request resubmission' }));
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
-    await userEvent.type(within(dialog).getByRole('textbox'), 'Upload the back of the card');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Request resubmission' }));
-    await expect(await within(dialog).findByText(/only a pending KYC can be reviewed/, {}, SLOW)).toBeVisible();
-    await expect(screen.getByRole('dialog')).toBeVisible();
-    await expect(within(dialog).getByRole('textbox')).toHaveValue('Upload the back of the card');
+    await expectRefusalKeepsDialog(canvas, {
+      action: 'Request resubmission',
+      text: 'Upload the back of the card',
+      message: /only a pending KYC can be reviewed/,
+    });
   },
 };
 
@@ -144,52 +137,23 @@ export const ResubmissionRefused: Story = {
 export const ApproveRefused: Story = {
   parameters: {
     msw: {
-      handlers: [
-        queueHandler,
-        http.post('*/rest/v1/rpc/review_kyc', () =>
-          rpcError({ code: '42501', message: 'nobody reviews their own KYC' }, 403),
-        ),
-      ],
+      handlers: [queueHandler, reviewKyc.refusing({ code: '42501', message: 'nobody reviews their own KYC' }, 403)],
     },
   },
   play: async ({ canvasElement }) => {
     const canvas = await openAda(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Approve' }));
-    await expect(await canvas.findByText(/nobody reviews their own KYC/, {}, SLOW)).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Approve' })).toBeEnabled();
+    await expectRefusalBesideButtons(canvas, { action: 'Approve', message: /nobody reviews their own KYC/ });
   },
 };
 
-export const Empty: Story = {
-  parameters: { msw: { handlers: [http.post('*/rest/v1/rpc/list_kyc_queue', () => HttpResponse.json([]))] } },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('No reviews waiting', {}, SLOW)).toBeVisible();
-  },
-};
+const states = consoleListStates({
+  table: 'KYC reviews waiting',
+  empty: { handler: queueStates.empty, text: 'No reviews waiting' },
+  loading: queueStates.loading,
+  failed: { handler: queueStates.error(consoleErrors.kycQueueDenied), text: /The KYC queue could not be loaded/ },
+});
+export const Empty: Story = states.Empty;
+export const Loading: Story = states.Loading;
+export const Failed: Story = states.Failed;
 
-export const Loading: Story = {
-  parameters: { msw: { handlers: [http.post('*/rest/v1/rpc/list_kyc_queue', () => delay('infinite'))] } },
-  play: async ({ canvasElement }) => {
-    const table = await within(canvasElement).findByRole('table', { name: 'KYC reviews waiting' }, SLOW);
-    await expect(table.closest('[aria-busy="true"]')).not.toBeNull();
-  },
-};
-
-export const Failed: Story = {
-  parameters: {
-    msw: { handlers: [http.post('*/rest/v1/rpc/list_kyc_queue', () => rpcError(consoleErrors.kycQueueDenied, 403))] },
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText(/The KYC queue could not be loaded/, {}, SLOW)).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeEnabled();
-  },
-};
-
-/** Default on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
-export const DefaultPhone: Story = {
-  ...Default,
-  name: 'Default — phone',
-  tags: ['phone'],
-  globals: { viewport: { value: 'phone', isRotated: false } },
-};
+export const DefaultPhone: Story = onPhone(Default);

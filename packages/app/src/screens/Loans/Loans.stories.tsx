@@ -1,8 +1,19 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { consoleErrors } from '@vault/domain';
-import { delay, HttpResponse, http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { type AppStoryParameters, SLOW, sessionAs, withApp } from '../../test-support';
+import {
+  type AppStoryParameters,
+  consoleListStates,
+  expectRefusalKeepsDialog,
+  onPhone,
+  openConsoleRow,
+  recordedRpc,
+  rpcListHandlers,
+  SLOW,
+  sessionAs,
+  withApp,
+} from '../../test-support';
 import Loans from '.';
 
 /** Two loans as `loan_book` answers them: one overdue, one up to date. */
@@ -30,15 +41,16 @@ const book = [
 ];
 
 const bookHandler = http.post('*/rest/v1/rpc/loan_book', () => HttpResponse.json(book));
-const rpcError = (error: { code: string; message: string }, status = 400) =>
-  HttpResponse.json({ ...error, details: null, hint: null }, { status });
+const bookStates = rpcListHandlers('loan_book');
 
-/** The bodies of the record_repayment calls a story made. */
-let recorded: unknown[] = [];
-const recordHandler = http.post('*/rest/v1/rpc/record_repayment', async ({ request }) => {
-  recorded.push(await request.json());
-  return HttpResponse.json({ id: 1, loan_id: 'LN-2025-014', amount_cents: 125_050, paid_on: '2026-11-20' });
-});
+/** The record_repayment calls a story made. */
+const recordRepayment = recordedRpc('record_repayment', () => ({
+  id: 1,
+  loan_id: 'LN-2025-014',
+  amount_cents: 125_050,
+  paid_on: '2026-11-20',
+}));
+const recorded = recordRepayment.calls;
 
 const meta = {
   title: 'Screens/Loans',
@@ -47,24 +59,19 @@ const meta = {
   parameters: {
     layout: 'fullscreen',
     app: { url: '/loans', session: sessionAs('cl_spv_admin') } satisfies AppStoryParameters,
-    msw: { handlers: [bookHandler, recordHandler] },
+    msw: { handlers: [bookHandler, recordRepayment.handler] },
   },
-  beforeEach: () => {
-    recorded = [];
-  },
+  beforeEach: recordRepayment.reset,
 } satisfies Meta<typeof Loans>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-async function openDrenthe(canvasElement: HTMLElement) {
-  const canvas = within(canvasElement);
-  await expect(canvas.getByRole('heading', { level: 1, name: 'Loans' })).toBeVisible();
-  const table = await canvas.findByRole('table', { name: 'Loan book' }, SLOW);
-  await userEvent.click(
-    await within(table).findByRole('button', { name: 'Open LN-2025-014, Zonnepark Drenthe B.V.' }, SLOW),
-  );
-  return canvas;
-}
+const openDrenthe = (canvasElement: HTMLElement) =>
+  openConsoleRow(canvasElement, {
+    heading: 'Loans',
+    table: 'Loan book',
+    row: 'Open LN-2025-014, Zonnepark Drenthe B.V.',
+  });
 
 /** The loan book: due, repaid, next due; the overdue loan is flagged. */
 export const Default: Story = {
@@ -116,18 +123,17 @@ export const AmountRequired: Story = {
 export const RecordRefused: Story = {
   parameters: {
     msw: {
-      handlers: [bookHandler, http.post('*/rest/v1/rpc/record_repayment', () => rpcError(consoleErrors.loanNotActive))],
+      handlers: [bookHandler, recordRepayment.refusing(consoleErrors.loanNotActive)],
     },
   },
   play: async ({ canvasElement }) => {
     const canvas = await openDrenthe(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Record repayment' }));
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
-    await userEvent.type(within(dialog).getByLabelText('Amount (€)'), '300');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Record repayment' }));
-    await expect(await within(dialog).findByText(/only an active loan takes repayments/, {}, SLOW)).toBeVisible();
-    await expect(screen.getByRole('dialog')).toBeVisible();
-    await expect(within(dialog).getByLabelText('Amount (€)')).toHaveValue('300');
+    await expectRefusalKeepsDialog(canvas, {
+      action: 'Record repayment',
+      field: 'Amount (€)',
+      text: '300',
+      message: /only an active loan takes repayments/,
+    });
   },
 };
 
@@ -146,36 +152,14 @@ export const KeyboardPath: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: { msw: { handlers: [http.post('*/rest/v1/rpc/loan_book', () => HttpResponse.json([]))] } },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('No loans', {}, SLOW)).toBeVisible();
-  },
-};
+const states = consoleListStates({
+  table: 'Loan book',
+  empty: { handler: bookStates.empty, text: 'No loans' },
+  loading: bookStates.loading,
+  failed: { handler: bookStates.error(consoleErrors.loanBookDenied), text: /The loan book could not be loaded/ },
+});
+export const Empty: Story = states.Empty;
+export const Loading: Story = states.Loading;
+export const Failed: Story = states.Failed;
 
-export const Loading: Story = {
-  parameters: { msw: { handlers: [http.post('*/rest/v1/rpc/loan_book', () => delay('infinite'))] } },
-  play: async ({ canvasElement }) => {
-    const table = await within(canvasElement).findByRole('table', { name: 'Loan book' }, SLOW);
-    await expect(table.closest('[aria-busy="true"]')).not.toBeNull();
-  },
-};
-
-export const Failed: Story = {
-  parameters: {
-    msw: { handlers: [http.post('*/rest/v1/rpc/loan_book', () => rpcError(consoleErrors.loanBookDenied, 403))] },
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText(/The loan book could not be loaded/, {}, SLOW)).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeEnabled();
-  },
-};
-
-/** Default on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
-export const DefaultPhone: Story = {
-  ...Default,
-  name: 'Default — phone',
-  tags: ['phone'],
-  globals: { viewport: { value: 'phone', isRotated: false } },
-};
+export const DefaultPhone: Story = onPhone(Default);
