@@ -34,13 +34,17 @@ const INVESTMENTS_TABLE = 'investments';
 
 const fail = (error: BackendError): ActionAnswer => ({ ok: false, error });
 
-/** A member's copy of the sample investments: each with its own stable uuid, as the database gives it. */
+/**
+ * A member's copy of the sample investments: each with its own stable uuid, and marked sample, as
+ * the database gives it (they do not make the member an investor: docs/eligibility.md).
+ */
 function sampleCopiesOf(memberId: string): ServerRow[] {
   return sampleMemberRows.investments.map((row) => ({
     ...row,
     id: uuidForEmail(`${memberId}/${row.id}`),
     user_id: memberId,
     idempotency_key: uuidForEmail(`${memberId}/${row.id}/key`),
+    sample: true,
   }));
 }
 
@@ -92,7 +96,7 @@ export const investmentActions: MockActions = {
     if (notEligible) return fail(notEligible);
     // Section 7: the fees, the row and its audit event.
     const quote = investmentQuote(amountCents, method);
-    const row: InvestmentRow & { user_id: string; idempotency_key: string } = {
+    const row: InvestmentRow & { user_id: string; idempotency_key: string; sample: false } = {
       id: crypto.randomUUID(),
       user_id: caller.id,
       opportunity_id: opportunity.id,
@@ -107,6 +111,7 @@ export const investmentActions: MockActions = {
       decided_at: null,
       reason: null,
       idempotency_key: String(args.idempotency_key),
+      sample: false,
     };
     mockDb.insertServerRow(INVESTMENTS_TABLE, row);
     appendAudit(caller, {

@@ -58,6 +58,7 @@ const readers: Record<BackendTableName, 'own' | 'signed-in' | 'records' | ActorN
   audit_events: 'records',
   agreement_signatures: 'records',
   document_signatures: 'records',
+  investor_profiles: 'records',
 };
 const recordReaders: ActorName[] = ['compliance', 'mfo_admin', 'adminFlag'];
 
@@ -70,6 +71,7 @@ const ownerColumn: Partial<Record<BackendTableName, string>> = {
   audit_events: 'member_id',
   agreement_signatures: 'member_id',
   document_signatures: 'member_id',
+  investor_profiles: 'member_id',
 };
 
 let db: PGlite;

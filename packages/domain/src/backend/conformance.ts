@@ -425,19 +425,26 @@ const agreementValues = { version: currentAgreement.version, document_sha256: cu
 
 /**
  * The records the reads of the 'member-record' tables find: each investor signs the agreement and
- * their pending document, so each has one row of each signature table and two audit events.
+ * their pending document and declares their classification, so each has one row of each signature
+ * table and of investor_profiles, and three audit events.
  */
-const memberRecordSetup: readonly SetupCall[] = (['investorA', 'investorB'] as const).flatMap((actor) => [
+const memberRecordSetup: readonly SetupCall[] = (['investorA', 'investorB'] as const).flatMap((actor): SetupCall[] => [
   { actor, fn: 'sign_agreement' as const, values: agreementValues },
   { actor, fn: 'sign_document' as const, values: { document_id: pendingDocumentId } },
+  {
+    actor,
+    fn: 'save_investor_profile' as const,
+    values: { country: 'GB', category: 'uk_restricted', answers: { statement_signed: true } },
+  },
 ]);
 
 /** How many rows of a 'member-record' table concern this actor after `memberRecordSetup`. */
 function memberRecordCount(table: BackendTableName, owner: ActorId): number {
   const perInvestor: Partial<Record<BackendTableName, number>> = {
-    audit_events: 2,
+    audit_events: 3,
     agreement_signatures: 1,
     document_signatures: 1,
+    investor_profiles: 1,
   };
   return owner === 'investorA' || owner === 'investorB' ? (perInvestor[table] ?? 0) : 0;
 }

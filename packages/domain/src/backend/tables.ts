@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { InvestorProfileRowSchema } from '../eligibility/profile';
 import {
   ActivitySchema,
   AuditLogSchema,
@@ -56,7 +57,9 @@ export const tableEntitySchemas = {
   opportunities: OpportunitySchema,
   opportunity_details: OpportunityDetailSchema,
   documents: DocumentSchema,
-  investments: InvestmentRowSchema,
+  // `sample` marks a demo copy of a sample investment: it does not make its member an investor
+  // (`isFirstTimeInvestor`, docs/eligibility.md).
+  investments: v.object({ ...InvestmentRowSchema.entries, sample: v.optional(v.boolean()) }),
   loans: LoanSchema,
   repayments: RepaymentSchema,
   equity_holdings: EquityHoldingSchema,
@@ -68,6 +71,8 @@ export const tableEntitySchemas = {
   upcoming_actions: UpcomingActionSchema,
   /** The member's signatures of the membership agreement (written by `sign_agreement` only). */
   agreement_signatures: AgreementSignatureRowSchema,
+  /** The member's country and investor category (written by `save_investor_profile` only). */
+  investor_profiles: InvestorProfileRowSchema,
 } as const;
 export type EntityTableName = keyof typeof tableEntitySchemas;
 export type EntityRow<T extends EntityTableName> = v.InferOutput<(typeof tableEntitySchemas)[T]>;
@@ -78,14 +83,8 @@ export const tableRowSchemas = {
   profiles: ProfileRowSchema,
   ...entity,
   documents: owned(entity.documents),
-  // The client's retry key (submit_investment): the member reads it back with their row. `sample`
-  // marks a demo copy of a sample investment, which does not make its member an investor
-  // (`isFirstTimeInvestor`, docs/eligibility.md).
-  investments: v.object({
-    ...owned(entity.investments).entries,
-    idempotency_key: v.optional(v.nullable(UuidSchema)),
-    sample: v.optional(v.boolean()),
-  }),
+  // The client's retry key (submit_investment): the member reads it back with their row.
+  investments: v.object({ ...owned(entity.investments).entries, idempotency_key: v.optional(v.nullable(UuidSchema)) }),
   notifications: owned(entity.notifications),
   upcoming_actions: owned(entity.upcoming_actions),
   audit_events: AuditEventRowSchema,
@@ -182,6 +181,7 @@ export const backendTables: readonly TableSpec[] = parseTable('backend table', T
   { name: 'audit_events', relation: 'table', access: { kind: 'member-record' }, key: ['id'] },
   { name: 'agreement_signatures', relation: 'table', access: { kind: 'member-record' }, key: ['id'] },
   { name: 'document_signatures', relation: 'table', access: { kind: 'member-record' }, key: ['id'] },
+  { name: 'investor_profiles', relation: 'table', access: { kind: 'member-record' }, key: ['member_id'] },
 ]);
 
 export function tableSpec(name: BackendTableName): TableSpec {

@@ -167,7 +167,7 @@ export interface PriorInvestmentRow {
  * An investment that makes its investor no longer first-time: one they submitted, not rejected
  * or cancelled. The sample investments every demo member receives are illustration, not theirs.
  */
-export function countsAsPriorInvestment(row: PriorInvestmentRow): boolean {
+function countsAsPriorInvestment(row: PriorInvestmentRow): boolean {
   return row.sample !== true && row.status !== 'Rejected' && row.status !== 'Cancelled';
 }
 

@@ -4,4 +4,5 @@ export * from './classification';
 export * from './conformance';
 export * from './countries';
 export * from './decision';
+export * from './profile';
 export * from './questionnaire';

@@ -4,7 +4,9 @@ import * as v from 'valibot';
 import type { CallResult } from '../../backend/callResult';
 import { useSessionStore } from '../../session/context';
 import type { SessionStore } from '../../session/store';
+import { refreshQuery } from '../_query/cache';
 import { callMemberAction } from './callMemberAction';
+import { investorProfileQuery } from './keys';
 
 const unexpected = { ok: false as const, error: 'The server answered something unexpected' };
 
@@ -15,11 +17,19 @@ export interface InvestorProfileDeclaration {
   answers: Record<string, boolean>;
 }
 
-/** `save_investor_profile`: the member's country and investor category (docs/eligibility.md). */
-function saveInvestorProfile(store: SessionStore, declaration: InvestorProfileDeclaration): Promise<CallResult> {
-  return callMemberAction(store, 'save_investor_profile', { ...declaration }).then((answer) =>
-    answer.ok ? { ok: true } : answer,
-  );
+/**
+ * `save_investor_profile`: the member's country and investor category (docs/eligibility.md); the
+ * member's profile row is read again (the risk warning follows the country).
+ */
+async function saveInvestorProfile(store: SessionStore, declaration: InvestorProfileDeclaration): Promise<CallResult> {
+  const memberId = store.getState().session.user?.id;
+  const answer = await callMemberAction(store, 'save_investor_profile', { ...declaration });
+  if (!answer.ok) return answer;
+  if (memberId) {
+    const query = investorProfileQuery(memberId);
+    refreshQuery(query.table, query.eq);
+  }
+  return { ok: true };
 }
 
 const QuestionnaireAnswerSchema = v.object({

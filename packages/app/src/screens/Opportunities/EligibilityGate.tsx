@@ -8,21 +8,24 @@ import { UkRiskWarning } from '../Classification/UkRiskWarning';
 /**
  * The classification step above the list (docs/eligibility.md): an investor past KYC whom the
  * server finds not classified, or whose statement has expired, answers it here before investing;
- * a refusal's link opens a step by name (`?step=classification|appropriateness`). Otherwise a UK
- * first-time investor reads the FCA's risk warning here.
+ * a refusal's link opens a step by name (`?step=classification|appropriateness`). A UK first-time
+ * investor reads the FCA's risk warning here, above any step (`UkRiskWarning`).
  */
 export function EligibilityGate({ anyOpportunityId }: { anyOpportunityId: string | null }) {
   const { session } = useSession();
   const user = session.user;
-  const applies = user?.role === 'investor' && user.kycStatus === 'approved';
+  const investor = user?.role === 'investor';
+  const applies = investor && user.kycStatus === 'approved';
   const [params, setParams] = useSearchParams();
   const asked = eligibilityStepFrom(params.get(ELIGIBILITY_STEP_PARAM));
   const { state, recheck } = useOpportunityEligibility(applies ? anyOpportunityId : null);
-  if (!applies) return null;
+  if (!investor) return null;
+  const warning = <UkRiskWarning memberId={user.id} refusal={state.status === 'ready' ? state.refusal : null} />;
+  if (!applies) return warning;
   const refusal = state.status === 'ready' ? state.refusal : null;
   const needsClassification = refusal === 'NOT_CLASSIFIED' || refusal === 'DECLARATION_EXPIRED';
   const first = asked ?? (needsClassification ? 'classification' : null);
-  if (!first) return <UkRiskWarning refusal={refusal} />;
+  if (!first) return warning;
 
   const done = () => {
     setParams(
@@ -37,8 +40,11 @@ export function EligibilityGate({ anyOpportunityId }: { anyOpportunityId: string
   };
 
   return (
-    <section aria-label="Before you invest">
-      <EligibilitySteps key={first} first={first} expired={refusal === 'DECLARATION_EXPIRED'} onDone={done} />
-    </section>
+    <>
+      {warning}
+      <section aria-label="Before you invest">
+        <EligibilitySteps key={first} first={first} expired={refusal === 'DECLARATION_EXPIRED'} onDone={done} />
+      </section>
+    </>
   );
 }

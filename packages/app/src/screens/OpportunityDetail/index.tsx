@@ -78,7 +78,7 @@ function Detail({
           </>
         }
       />
-      <UkRiskWarning refusal={refusal} />
+      {user?.role === 'investor' ? <UkRiskWarning memberId={user.id} refusal={refusal} /> : null}
       {fromPortfolio ? (
         <Callout.Root color="blue">
           <Callout.Text>
