@@ -102,3 +102,92 @@ test('/users pages past its first page (keyset, on the server)', async ({ page, 
   await expect(table.getByRole('cell', { name: 'paged.member.79@example.eu' })).toBeVisible();
   watch.expectClean();
 });
+
+test('/users filters by readiness on the server: the step each member still needs, or ready', async ({
+  page,
+  watch,
+}) => {
+  test.slow();
+  await signInAs(page, 'mfo_admin');
+  // Three members at three steps of the readiness gate, in the embedded backend's store.
+  await page.evaluate((key) => {
+    const db = JSON.parse(localStorage.getItem(key) ?? '{}') as { accounts?: unknown[]; profiles?: unknown[] };
+    const accounts = db.accounts ?? [];
+    const profiles = db.profiles ?? [];
+    const steps = [
+      { n: 1, name: 'Wanda Nowallet', wallet: null, kyc: 'approved', onramp: true },
+      { n: 2, name: 'Kai Needskyc', wallet: 'demo-wallet-kai', kyc: 'pending', onramp: false },
+      { n: 3, name: 'Rita Ready', wallet: 'demo-wallet-rita', kyc: 'approved', onramp: true },
+    ];
+    for (const step of steps) {
+      const id = `00000000-0000-4000-8000-${String(900 + step.n).padStart(12, '0')}`;
+      accounts.push({
+        id,
+        email: `readiness.member.${step.n}@example.eu`,
+        password: null,
+        role: 'investor',
+        isAdmin: false,
+        createdAt: '2026-11-01T00:00:00.000Z',
+        metadata: { name: step.name },
+      });
+      profiles.push({
+        id,
+        name: step.name,
+        preferences: {},
+        kyc_status: step.kyc,
+        first_onramp_ok: step.onramp,
+        crossmint_wallet_id: step.wallet,
+        updated_at: '2026-11-01T00:00:00.000Z',
+      });
+    }
+    localStorage.setItem(key, JSON.stringify({ ...db, accounts, profiles }));
+  }, MOCK_DB_KEY);
+  await page.goto('/users');
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  const table = main(page).getByRole('table', { name: 'Platform users' });
+  const rows = table.getByRole('row').filter({ hasText: 'readiness.member.' });
+  const listed = (want: (body: Record<string, unknown>) => boolean) =>
+    page.waitForRequest(
+      (request) =>
+        request.method() === 'POST' &&
+        request.url().endsWith('/rest/v1/rpc/list_members') &&
+        want(request.postDataJSON() as Record<string, unknown>),
+    );
+
+  const searched = listed((body) => body.search === 'readiness.member.');
+  await main(page).getByRole('searchbox', { name: 'Name or email' }).fill('readiness.member.');
+  await searched;
+  await expect(rows).toHaveCount(3);
+
+  // The Readiness select, next to Role.
+  const readiness = main(page).getByRole('combobox', { name: 'Readiness' });
+  let filtered = listed((body) => body.readiness === 'kyc' && body.search === 'readiness.member.');
+  await readiness.selectOption('kyc');
+  await filtered;
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('Kai Needskyc');
+
+  filtered = listed((body) => body.readiness === 'wallet');
+  await readiness.selectOption({ label: 'Needs a wallet' });
+  await filtered;
+  // KYC approved and an on-ramp done do not skip the missing wallet.
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('Wanda Nowallet');
+
+  filtered = listed((body) => body.readiness === 'ready');
+  await readiness.selectOption('ready');
+  await filtered;
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('Rita Ready');
+
+  filtered = listed((body) => body.readiness === 'onramp');
+  await readiness.selectOption('onramp');
+  await filtered;
+  await expect(table.getByText('No users match')).toBeVisible();
+
+  const cleared = listed((body) => body.readiness === null && body.search === null);
+  await main(page).getByRole('button', { name: 'Clear filters' }).click();
+  await cleared;
+  await expect(readiness).toHaveValue('');
+  watch.expectClean();
+});

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Dialog, Flex, Text } from '@radix-ui/themes';
 import {
-  type MemberReadiness,
+  MemberReadinessSchema,
   memberReadinessLabels,
   memberReadinessValues,
   type Role,
@@ -19,6 +19,7 @@ import {
   StatusBadge,
 } from '@vault/ui';
 import { useEffect, useId, useState } from 'react';
+import * as v from 'valibot';
 import { useConsoleAction } from '../../components/useConsoleAction';
 import { useMemberDetail } from '../../data/members/memberDetail';
 import { type Member, type MemberFilters, noMemberFilters, useMembers } from '../../data/members/members';
@@ -95,11 +96,10 @@ export default function UsersScreen() {
       value: filters.readiness,
       options: readinessOptions,
       allLabel: 'Any readiness',
-      onChange: (step) =>
-        setFilters((f) => ({
-          ...f,
-          readiness: memberReadinessValues.find((value): value is MemberReadiness => value === step) ?? '',
-        })),
+      onChange: (step) => {
+        const parsed = v.safeParse(MemberReadinessSchema, step);
+        setFilters((f) => ({ ...f, readiness: parsed.success ? parsed.output : '' }));
+      },
     },
   ];
 
