@@ -13,8 +13,10 @@ import {
 } from '@vault/ui';
 import { useState } from 'react';
 import { useConsoleAction } from '../../components/useConsoleAction';
+import { refreshQuery } from '../../data/_query/cache';
 import { type AlertAction, useActOnAlert } from '../../data/alerts/alertActions';
 import { type AlertFilter, type ListedAlert, useAlerts } from '../../data/alerts/alerts';
+import { complianceAlertsQuery } from '../../data/compliance/keys';
 import { formatDateTime } from '../../display/dates';
 
 type Alert = ListedAlert;
@@ -177,11 +179,14 @@ export default function ComplianceScreen() {
           onConfirm={(note) => {
             const chosen = action.dialog;
             if (!chosen) return;
-            void action.run(
-              chosen,
-              () => act(chosen, selected.id, note),
-              `“${selected.issue}” ${chosen === 'acknowledge' ? 'acknowledged' : 'resolved'}.`,
-            );
+            void action
+              .run(
+                chosen,
+                () => act(chosen, selected.id, note),
+                `“${selected.issue}” ${chosen === 'acknowledge' ? 'acknowledged' : 'resolved'}.`,
+              )
+              // The dashboards read the alerts' table too: their copy is read again.
+              .then((done) => (done ? refreshQuery(complianceAlertsQuery.table) : undefined));
           }}
         />
       ) : null}
