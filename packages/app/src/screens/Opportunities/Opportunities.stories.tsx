@@ -5,6 +5,7 @@ import {
   type OpportunityQuery,
   opportunitySummary,
   sortOpportunities,
+  ukRiskWarning,
 } from '@vault/domain';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -18,6 +19,13 @@ import {
   storyUsers,
   withApp,
 } from '../../test-support';
+import {
+  expectNoRiskWarning,
+  expectRiskWarning,
+  investmentsAnswer,
+  profileAnswer,
+  resetServed,
+} from '../Classification/riskWarningStories';
 import Opportunities from '.';
 
 const meta = {
@@ -211,4 +219,58 @@ export const ListPhone: Story = {
   name: 'List — phone',
   tags: ['phone'],
   globals: { viewport: { value: 'phone', isRotated: false } },
+};
+
+/** The server finds nothing that refuses (classified, questions answered): no step above the list. */
+const eligible = http.post('*/rest/v1/rpc/investment_eligibility', () => HttpResponse.json(null));
+
+/**
+ * A UK resident who has not invested yet (only the sample copies): the FCA's prescribed risk
+ * warning shows above the list (docs/eligibility.md "The FCA risk warning").
+ */
+export const UkFirstTimeRiskWarning: Story = {
+  parameters: {
+    app: { url: '/opportunities', session: sessionAs('investor', storyUsers.fundedInvestor) },
+    msw: { handlers: [eligible, profileAnswer('GB', 'uk_restricted'), investmentsAnswer(false)] },
+  },
+  beforeEach: resetServed,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expectRiskWarning(canvasElement, ukRiskWarning.text);
+    await expect(await canvas.findByText(`Showing ${sample.length} opportunities`, {}, SLOW)).toBeVisible();
+    await expect(canvas.queryByRole('region', { name: 'Before you invest' })).toBeNull();
+  },
+};
+
+/** An investor living in the EU reads no UK risk warning, first-time or not. */
+export const EuInvestorNoRiskWarning: Story = {
+  parameters: {
+    app: { url: '/opportunities', session: sessionAs('investor', storyUsers.fundedInvestor) },
+    msw: { handlers: [eligible, profileAnswer('DE', 'retail'), investmentsAnswer(false)] },
+  },
+  beforeEach: resetServed,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText(`Showing ${sample.length} opportunities`, {}, SLOW);
+    await expectNoRiskWarning(canvasElement);
+  },
+};
+
+/** The warning's reads fail: the list shows as usual, without the warning. */
+export const RiskWarningReadFails: Story = {
+  parameters: {
+    app: { url: '/opportunities', session: sessionAs('investor', storyUsers.fundedInvestor) },
+    msw: {
+      handlers: [
+        eligible,
+        http.get('*/rest/v1/investor_profiles', () => HttpResponse.json({ message: 'unavailable' }, { status: 500 })),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(`Showing ${sample.length} opportunities`, {}, SLOW)).toBeVisible();
+    await expect(canvas.queryByRole('note', { name: 'Risk warning' })).toBeNull();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
 };

@@ -9,6 +9,13 @@ import { HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { sampleTables } from '../../../../../mocks';
 import { type AppStoryParameters, SLOW, sessionAs, storyUsers, withApp } from '../../test-support';
+import {
+  expectNoRiskWarning,
+  expectRiskWarning,
+  investmentsAnswer,
+  profileAnswer,
+  resetServed,
+} from '../Classification/riskWarningStories';
 import OpportunityDetail from '.';
 
 const detail = sampleTables.opportunity_details.find((d) => d.id === 'schools-ghana');
@@ -102,5 +109,47 @@ export const CoolingOffEnded: Story = {
     const proceed = within(choice).getByRole('button', { name: 'Continue' });
     const leave = within(choice).getByRole('button', { name: 'Leave' });
     await expect(proceed.className).toBe(leave.className);
+  },
+};
+
+/**
+ * A UK resident past the cooling-off who has not invested yet: the server lets them invest, and
+ * the FCA's risk warning shows from their profile (docs/eligibility.md "The FCA risk warning").
+ */
+export const UkFirstTimeRiskWarning: Story = {
+  parameters: {
+    msw: { handlers: [eligibilityAnswer(null), profileAnswer('GB', 'uk_high_net_worth'), investmentsAnswer(false)] },
+  },
+  beforeEach: resetServed,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expectRiskWarning(canvasElement, ukRiskWarning.text);
+    await expect(await canvas.findByRole('link', { name: 'Invest' }, SLOW)).toBeVisible();
+  },
+};
+
+/** A UK resident who has invested once is no longer first-time: no warning. */
+export const UkInvestorWhoInvested: Story = {
+  parameters: {
+    msw: { handlers: [eligibilityAnswer(null), profileAnswer('GB', 'uk_high_net_worth'), investmentsAnswer(true)] },
+  },
+  beforeEach: resetServed,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('link', { name: 'Invest' }, SLOW)).toBeVisible();
+    await expectNoRiskWarning(canvasElement);
+  },
+};
+
+/** An investor living in the EU reads no UK risk warning. */
+export const EuInvestorNoRiskWarning: Story = {
+  parameters: {
+    msw: { handlers: [eligibilityAnswer(null), profileAnswer('FR', 'retail'), investmentsAnswer(false)] },
+  },
+  beforeEach: resetServed,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('link', { name: 'Invest' }, SLOW)).toBeVisible();
+    await expectNoRiskWarning(canvasElement);
   },
 };
