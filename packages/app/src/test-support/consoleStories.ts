@@ -108,14 +108,6 @@ export function consoleListStates(options: {
   };
 }
 
-/** A story again on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
-export const onPhone = <S extends object>(story: S, name = 'Default — phone') => ({
-  ...story,
-  name,
-  tags: ['phone'],
-  globals: { viewport: { value: 'phone', isRotated: false } },
-});
-
 /** The dialog's field a play types into: by its label, or the dialog's only textbox. */
 const fieldOf = (dialog: HTMLElement, label: string | undefined) =>
   label === undefined ? within(dialog).getByRole('textbox') : within(dialog).getByLabelText(label);

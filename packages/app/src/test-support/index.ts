@@ -3,7 +3,6 @@ export {
   expectReasonRequiredThenSent,
   expectRefusalBesideButtons,
   expectRefusalKeepsDialog,
-  onPhone,
   openConsoleRow,
   recordedRpc,
   rpcError,

@@ -52,8 +52,12 @@ const assetStatuses = [
 type AssetStatus = (typeof assetStatuses)[number]['value'];
 
 /** Change status, as the /assets console does: the new status in the extra-field slot, then a note. */
-function ChangeStatusWithNote({ onConfirm, onCancel }: Pick<DemoProps, 'onConfirm' | 'onCancel'>) {
-  const [open, setOpen] = useState(false);
+function ChangeStatusWithNote({
+  onConfirm,
+  onCancel,
+  initiallyOpen = false,
+}: Pick<DemoProps, 'onConfirm' | 'onCancel' | 'initiallyOpen'>) {
+  const [open, setOpen] = useState(initiallyOpen);
   const [status, setStatus] = useState<AssetStatus>('Under Maintenance');
   const [saved, setSaved] = useState<string | null>(null);
   return (
@@ -252,9 +256,13 @@ export const WithChoice: Story = {
     await waitFor(() => expect(note).toHaveFocus());
     await userEvent.tab({ shift: true });
     await expect(maintenance).toHaveFocus();
-    await userEvent.keyboard('{ArrowLeft}');
-    await expect(operational).toBeChecked();
+    // Radix moves the focus a moment after the key goes down and checks the choice the arrow key
+    // reaches if the key is still down then, as it is for a person: hold it until then.
+    await userEvent.keyboard('{ArrowLeft>}');
+    await waitFor(() => expect(operational).toBeChecked());
+    await userEvent.keyboard('{/ArrowLeft}');
     await expect(operational).toHaveFocus();
+    await expect(maintenance).not.toBeChecked();
     // Each choice's label is a tap target of at least 24 px.
     for (const radio of [operational, maintenance]) {
       const label = radio.closest('label');
@@ -268,5 +276,22 @@ export const WithChoice: Story = {
     await expect(args.onConfirm).toHaveBeenCalledWith('Gearbox inspection');
     await expect(await canvas.findByRole('status')).toHaveTextContent('Turbine A is now Under Maintenance.');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};
+
+/** The choice on a 360 px phone: the dialog fits, each choice keeps a tap target of 24 px or more. */
+export const WithChoiceNarrow: Story = {
+  name: 'With a choice, narrow (phone)',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phoneSmall' } },
+  render: (args) => <ChangeStatusWithNote onConfirm={args.onConfirm} onCancel={args.onCancel} initiallyOpen />,
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Change status of Turbine A' });
+    await expect(dialog.getBoundingClientRect().width).toBeLessThanOrEqual(window.innerWidth);
+    const group = within(dialog).getByRole('radiogroup', { name: 'New status' });
+    for (const radio of within(group).getAllByRole('radio')) {
+      await expect(radio.closest('label')?.getBoundingClientRect().height ?? 0).toBeGreaterThanOrEqual(24);
+    }
+    await expect(within(group).getByRole('radio', { name: 'Under Maintenance' })).toBeChecked();
   },
 };

@@ -7,7 +7,6 @@ import {
   consoleListStates,
   expectReasonRequiredThenSent,
   expectRefusalKeepsDialog,
-  onPhone,
   recordedRpc,
   SLOW,
   sessionAs,
@@ -123,8 +122,14 @@ const states = consoleListStates({
   loading: tableHandlers.loading('production_assets'),
   failed: { handler: tableHandlers.error('production_assets'), text: /The assets could not be loaded/ },
 });
-export const Empty: Story = states.Empty;
-export const Loading: Story = states.Loading;
-export const Failed: Story = states.Failed;
+export const Empty: Story = { parameters: states.Empty.parameters, play: states.Empty.play };
+export const Loading: Story = { parameters: states.Loading.parameters, play: states.Loading.play };
+export const Failed: Story = { parameters: states.Failed.parameters, play: states.Failed.play };
 
-export const DefaultPhone: Story = onPhone(Default);
+/** Default on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const DefaultPhone: Story = {
+  ...Default,
+  name: 'Default — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

@@ -6,7 +6,6 @@ import {
   type AppStoryParameters,
   consoleListStates,
   expectRefusalKeepsDialog,
-  onPhone,
   openConsoleRow,
   recordedRpc,
   rpcListHandlers,
@@ -158,8 +157,14 @@ const states = consoleListStates({
   loading: bookStates.loading,
   failed: { handler: bookStates.error(consoleErrors.loanBookDenied), text: /The loan book could not be loaded/ },
 });
-export const Empty: Story = states.Empty;
-export const Loading: Story = states.Loading;
-export const Failed: Story = states.Failed;
+export const Empty: Story = { parameters: states.Empty.parameters, play: states.Empty.play };
+export const Loading: Story = { parameters: states.Loading.parameters, play: states.Loading.play };
+export const Failed: Story = { parameters: states.Failed.parameters, play: states.Failed.play };
 
-export const DefaultPhone: Story = onPhone(Default);
+/** Default on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const DefaultPhone: Story = {
+  ...Default,
+  name: 'Default — phone',
+  tags: ['phone'],
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};
