@@ -5,9 +5,20 @@ import {
   currentQuestionnaire,
   eligibilityRefusalMessage,
   eligibilityRefusalTitles,
+  ukRiskWarning,
   ukStatementLabel,
 } from '@vault/domain';
-import { approveKyc, createWallet, expect, firstOnramp, main, OPPORTUNITY, signInAs, test } from './fixtures';
+import {
+  approveKyc,
+  classifyInvestor,
+  createWallet,
+  expect,
+  firstOnramp,
+  main,
+  OPPORTUNITY,
+  signInAs,
+  test,
+} from './fixtures';
 
 /**
  * Who may invest in what (docs/eligibility.md), through the app against the embedded backend: an
@@ -41,7 +52,7 @@ async function invest(page: Page): Promise<void> {
   await main(page).getByRole('button', { name: 'Confirm Investment' }).click();
 }
 
-test('an unclassified investor is refused with what to do next, classifies as UK retail, passes the questions and invests', async ({
+test('an unclassified investor is refused with what to do next, classifies as UK retail, passes the questions, and as a first-time investor reads the risk warning and is held by the cooling-off', async ({
   page,
 }) => {
   await onboardedInvestor(page);
@@ -72,18 +83,28 @@ test('an unclassified investor is refused with what to do next, classifies as UK
   await answerQuestionnaire(page, true);
   await expect(classification(page)).toHaveCount(0);
 
-  // The detail offers Invest, and the investment goes through.
+  // The sample investments every demo member owns do not count: a UK first-time investor reads
+  // the FCA's risk warning on the list and the detail, and the server holds the investment until
+  // the 24-hour cooling-off has run (its start and end: uk-cooling-off.spec.ts).
+  const warning = (p: Page) => main(p).getByRole('note', { name: 'Risk warning' });
+  await expect(warning(page)).toHaveText(ukRiskWarning.text);
   await page.goto(`/opportunities/${OPPORTUNITY.id}`);
-  await expect(main(page).getByRole('link', { name: 'Invest', exact: true })).toBeVisible();
+  await expect(warning(page)).toHaveText(ukRiskWarning.text);
+  await expect(main(page).getByRole('button', { name: 'Invest', exact: true })).toBeVisible();
   await invest(page);
-  await expect(main(page).getByRole('heading', { level: 2, name: 'Submitted', exact: true })).toBeVisible();
+  await expect(main(page).getByRole('alert')).toContainText(eligibilityRefusalMessage('COOLING_OFF_ACTIVE'));
 });
 
 test('a UK retail investor who fails the questions reads when to retake them, and the detail says why it is not available', async ({
   page,
 }) => {
   await onboardedInvestor(page);
-  await page.goto('/opportunities');
+  // Invested once (as a Dutch company): no longer a first-time investor, so no cooling-off comes
+  // before the questions. Then the member says they live in the UK.
+  await classifyInvestor(page);
+  await invest(page);
+  await expect(main(page).getByRole('heading', { level: 2, name: 'Submitted', exact: true })).toBeVisible();
+  await page.goto('/opportunities?step=classification');
   const step = classification(page);
   await step.getByLabel('Country of residence').selectOption('GB');
   await step.getByRole('radio', { name: new RegExp(categoryLabels.uk_sophisticated.label) }).click();
