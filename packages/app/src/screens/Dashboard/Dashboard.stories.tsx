@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import {
+  consoleErrors,
   formatDate,
   formatEuros,
   type InvestmentRow,
@@ -16,6 +17,8 @@ import { mockDb, tableHandlers } from '../../../../../mocks';
 import {
   type AppStoryParameters,
   nudgeCallToActionStory,
+  recordedRpc,
+  rpcListHandlers,
   SLOW,
   sessionAs,
   signedOutSession,
@@ -317,14 +320,103 @@ export const CommercialLendingSpvEmpty: Story = {
   },
 };
 
+/** Two subscriptions waiting, as `list_subscriptions` answers the `Pending` filter (oldest first). */
+const waitingSubscriptions = [
+  {
+    id: '33333333-3333-4333-8333-333333333333',
+    member_id: '11111111-1111-4111-8111-111111111111',
+    investor: 'Ada Lovelace',
+    email: 'ada@example.eu',
+    opportunity_id: 'solar-park-groningen',
+    opportunity_name: 'Groningen Solar Park II',
+    amount_cents: 500_000,
+    total_cents: 505_000,
+    method: 'bank',
+    status: 'Pending',
+    submitted_at: '2026-11-20T09:30:00Z',
+    decided_at: null,
+    reason: null,
+  },
+  {
+    id: '44444444-4444-4444-8444-444444444444',
+    member_id: '22222222-2222-4222-8222-222222222222',
+    investor: 'Grace Hopper',
+    email: 'grace@example.eu',
+    opportunity_id: 'green-bond-7',
+    opportunity_name: 'Green Bond 7',
+    amount_cents: 250_050,
+    total_cents: 256_302,
+    method: 'card',
+    status: 'Pending',
+    submitted_at: '2026-11-21T14:05:00Z',
+    decided_at: null,
+    reason: null,
+  },
+];
+const waitingList = recordedRpc('list_subscriptions', () => waitingSubscriptions);
+const waitingStates = rpcListHandlers('list_subscriptions');
+const eqSpv = app({ url: '/dashboard', session: sessionAs('eq_spv_admin') });
+
+/** The subscriptions waiting (list_subscriptions, Pending only) above the equity portfolio. */
 export const EquitySpv: Story = {
-  parameters: app({ url: '/dashboard', session: sessionAs('eq_spv_admin') }),
+  parameters: { ...eqSpv, msw: { handlers: [waitingList.handler] } },
+  beforeEach: waitingList.reset,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Equity Investment SPV Admin' })).toBeVisible();
+    const waiting = canvas.getByRole('region', { name: 'Subscriptions waiting' });
+    const table = await within(waiting).findByRole('table', { name: 'Subscriptions waiting' }, SLOW);
+    // The header row and the two waiting.
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3), SLOW);
+    await expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
+      /Ada Lovelace.*Groningen Solar Park II.*€5,000/,
+    );
+    await expect(within(waiting).getByText('2 waiting for your confirmation, oldest first.')).toBeVisible();
+    await expect(within(waiting).getByRole('link', { name: 'Review subscriptions' })).toHaveAttribute(
+      'href',
+      '/investments',
+    );
+    await expect(waitingList.calls.length).toBeGreaterThan(0);
+    for (const call of waitingList.calls) await expect(call).toEqual({ status: 'Pending', after: null, page_size: 50 });
     const holdings = await canvas.findByRole('table', { name: 'Equity portfolio' }, SLOW);
     await expect(within(holdings).getByRole('rowheader', { name: 'Nordic Heat Pumps AB' })).toBeVisible();
     await expect(within(holdings).getByText('12,500')).toBeVisible();
+  },
+};
+
+/** Nothing waits: the empty state, and the link to /investments stays. */
+export const EquitySpvNothingWaiting: Story = {
+  parameters: { ...eqSpv, msw: { handlers: [waitingStates.empty] } },
+  play: async ({ canvasElement }) => {
+    const waiting = within(canvasElement).getByRole('region', { name: 'Subscriptions waiting' });
+    await expect(await within(waiting).findByText('No subscriptions waiting', {}, SLOW)).toBeVisible();
+    await expect(within(waiting).getByRole('link', { name: 'Review subscriptions' })).toBeVisible();
+  },
+};
+
+export const EquitySpvWaitingLoading: Story = {
+  parameters: { ...eqSpv, msw: { handlers: [waitingStates.loading] } },
+  play: async ({ canvasElement }) => {
+    const waiting = within(canvasElement).getByRole('region', { name: 'Subscriptions waiting' });
+    const table = await within(waiting).findByRole('table', { name: 'Subscriptions waiting' }, SLOW);
+    await expect(table.closest('[aria-busy="true"]')).not.toBeNull();
+  },
+};
+
+/** The read refused: its message and Retry, which reads again; the portfolio still shows. */
+export const EquitySpvWaitingError: Story = {
+  parameters: {
+    ...eqSpv,
+    msw: { handlers: [waitingStates.error(consoleErrors.subscriptionsDenied)] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const waiting = canvas.getByRole('region', { name: 'Subscriptions waiting' });
+    await expect(
+      await within(waiting).findByText(/The subscriptions waiting could not be loaded/, {}, SLOW),
+    ).toBeVisible();
+    await expect(within(waiting).getByRole('button', { name: 'Retry' })).toBeEnabled();
+    await expect(await canvas.findByRole('table', { name: 'Equity portfolio' }, SLOW)).toBeVisible();
   },
 };
 
