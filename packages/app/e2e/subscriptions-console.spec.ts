@@ -26,9 +26,13 @@ test('an investment submitted → eq_spv_admin confirms on /investments → the 
   expect(investmentId).toMatch(/^[0-9a-f-]{36}$/);
   await signOut(page);
 
-  // The eq_spv_admin: the subscription waits, Pending, among the first rows.
+  // The eq_spv_admin: the dashboard says subscriptions wait (the line shows only when one does)
+  // and links to /investments, where this one waits, Pending, among the first rows.
   await signInAs(page, 'eq_spv_admin');
-  await page.goto('/investments');
+  const waiting = main(page).getByRole('region', { name: 'Subscriptions waiting' });
+  await expect(waiting.getByText(/waiting for your confirmation, oldest first\./)).toBeVisible();
+  await waiting.getByRole('link', { name: 'Review subscriptions' }).click();
+  await expect(page).toHaveURL(/\/investments$/);
   await expect(main(page).getByRole('heading', { name: 'Subscriptions', level: 1 })).toBeVisible();
   const table = main(page).getByRole('table', { name: 'Subscriptions' });
   const row = table
