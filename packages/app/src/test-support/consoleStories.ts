@@ -3,7 +3,7 @@ import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { SLOW } from './expect';
 
 /** A PostgREST error answer, as supabase-js reads a refused RPC. */
-export const rpcError = (error: { code: string; message: string }, status = 400) =>
+const rpcError = (error: { code: string; message: string }, status = 400) =>
   HttpResponse.json({ ...error, details: null, hint: null }, { status });
 
 const rpcPath = (name: string) => `*/rest/v1/rpc/${name}`;

@@ -5,7 +5,6 @@ export {
   expectRefusalKeepsDialog,
   openConsoleRow,
   recordedRpc,
-  rpcError,
   rpcListHandlers,
 } from './consoleStories';
 export { type AppStoryParameters, withApp } from './decorators';
