@@ -39,18 +39,56 @@ export function recordedRpc(name: string, answer: (body: unknown) => JsonBodyTyp
   };
 }
 
+/** Waits for a console's list (`table`, by accessible name) and checks its column headers; answers the table. */
+export async function findConsoleTable(canvasElement: HTMLElement, table: string, headers: readonly string[]) {
+  const found = await within(canvasElement).findByRole('table', { name: table }, SLOW);
+  for (const header of headers) {
+    await expect(within(found).getByRole('columnheader', { name: header })).toBeInTheDocument();
+  }
+  return found;
+}
+
+/** The first row button of the list `table` whose name matches `row` (once the rows have come). */
+async function rowButton(canvasElement: HTMLElement, table: string, row: string | RegExp) {
+  const list = await within(canvasElement).findByRole('table', { name: table }, SLOW);
+  const [button] = await within(list).findAllByRole('button', { name: row }, SLOW);
+  if (!button) throw new Error(`no row ${String(row)} in ${table}`);
+  return button;
+}
+
 /**
  * Checks the console's heading, waits for its list (`table`, by accessible name) and opens the
- * row whose button is named `row`; answers the canvas.
+ * (first) row whose button is named `row`; answers the canvas and the row button.
  */
 export async function openConsoleRow(
   canvasElement: HTMLElement,
-  options: { heading: string; table: string; row: string },
+  options: { heading: string; table: string; row: string | RegExp },
 ) {
   const canvas = within(canvasElement);
   await expect(canvas.getByRole('heading', { level: 1, name: options.heading })).toBeVisible();
-  const table = await canvas.findByRole('table', { name: options.table }, SLOW);
-  await userEvent.click(await within(table).findByRole('button', { name: options.row }, SLOW));
+  const button = await rowButton(canvasElement, options.table, options.row);
+  await userEvent.click(button);
+  return Object.assign(canvas, { rowButton: button });
+}
+
+/**
+ * The keyboard path into a row: focus its button, Enter opens the detail, whose `action` button
+ * is then waited for; with `opensDialog`, Enter on it opens its dialog. Answers the canvas.
+ */
+export async function openRowByKeyboard(
+  canvasElement: HTMLElement,
+  options: { table: string; row: string | RegExp; action: string; opensDialog?: boolean },
+) {
+  const canvas = within(canvasElement);
+  (await rowButton(canvasElement, options.table, options.row)).focus();
+  await userEvent.keyboard('{Enter}');
+  const action = await canvas.findByRole('button', { name: options.action }, SLOW);
+  await expect(action).toBeVisible();
+  if (options.opensDialog) {
+    action.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(await screen.findByRole('dialog', {}, SLOW)).toBeVisible();
+  }
   return canvas;
 }
 
@@ -155,3 +193,37 @@ export async function expectReasonRequiredThenSent(
   await userEvent.click(within(dialog).getByRole('button', { name: options.action }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
 }
+
+/** Two subscriptions as `list_subscriptions` answers them: the pending one first. */
+export const storySubscriptions = [
+  {
+    id: '33333333-3333-4333-8333-333333333333',
+    member_id: '11111111-1111-4111-8111-111111111111',
+    investor: 'Ada Lovelace',
+    email: 'ada@example.eu',
+    opportunity_id: 'solar-park-groningen',
+    opportunity_name: 'Groningen Solar Park II',
+    amount_cents: 500_000,
+    total_cents: 505_000,
+    method: 'bank',
+    status: 'Pending',
+    submitted_at: '2026-11-20T09:30:00Z',
+    decided_at: null,
+    reason: null,
+  },
+  {
+    id: '44444444-4444-4444-8444-444444444444',
+    member_id: '22222222-2222-4222-8222-222222222222',
+    investor: 'Grace Hopper',
+    email: 'grace@example.eu',
+    opportunity_id: 'green-bond-7',
+    opportunity_name: 'Green Bond 7',
+    amount_cents: 250_050,
+    total_cents: 256_302,
+    method: 'card',
+    status: 'Active',
+    submitted_at: '2026-11-18T14:05:00Z',
+    decided_at: '2026-11-19T10:00:00Z',
+    reason: null,
+  },
+] as const;

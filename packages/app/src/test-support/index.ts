@@ -3,9 +3,12 @@ export {
   expectReasonRequiredThenSent,
   expectRefusalBesideButtons,
   expectRefusalKeepsDialog,
+  findConsoleTable,
   openConsoleRow,
+  openRowByKeyboard,
   recordedRpc,
   rpcListHandlers,
+  storySubscriptions,
 } from './consoleStories';
 export { type AppStoryParameters, withApp } from './decorators';
 export { expectNavigatedTo, expectToast, SLOW } from './expect';

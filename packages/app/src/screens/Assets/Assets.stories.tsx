@@ -1,12 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { consoleErrors } from '@vault/domain';
-import { expect, screen, userEvent, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import { tableHandlers } from '../../../../../mocks';
 import {
   type AppStoryParameters,
   consoleListStates,
   expectReasonRequiredThenSent,
   expectRefusalKeepsDialog,
+  findConsoleTable,
+  openConsoleRow,
+  openRowByKeyboard,
   recordedRpc,
   SLOW,
   sessionAs,
@@ -37,23 +40,15 @@ type Story = StoryObj<typeof meta>;
 
 /** Opens the first asset of the inventory; answers its name. */
 async function openFirst(canvasElement: HTMLElement) {
-  const canvas = within(canvasElement);
-  await expect(canvas.getByRole('heading', { level: 1, name: 'Assets' })).toBeVisible();
-  const table = await canvas.findByRole('table', { name: 'Asset inventory' }, SLOW);
-  const [first] = await within(table).findAllByRole('button', { name: /^Open / }, SLOW);
-  if (!first) throw new Error('no asset to open');
-  await userEvent.click(first);
-  return { canvas, name: (first.getAttribute('aria-label') ?? first.textContent ?? '').replace(/^Open /, '') };
+  const canvas = await openConsoleRow(canvasElement, { heading: 'Assets', table: 'Asset inventory', row: /^Open / });
+  const label = canvas.rowButton.getAttribute('aria-label') ?? canvas.rowButton.textContent ?? '';
+  return { canvas, name: label.replace(/^Open /, '') };
 }
 
 /** The inventory: each asset with its value and status. */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const table = await canvas.findByRole('table', { name: 'Asset inventory' }, SLOW);
-    for (const header of ['Asset', 'Value', 'Status']) {
-      await expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
-    }
+    const table = await findConsoleTable(canvasElement, 'Asset inventory', ['Asset', 'Value', 'Status']);
     await within(table).findAllByRole('button', { name: /^Open / }, SLOW);
     await expect(within(table).getAllByRole('row').length).toBeGreaterThan(1);
   },
@@ -104,15 +99,12 @@ export const ChangeRefused: Story = {
 /** Keyboard: Tab to the row's button, Enter opens the detail and its action. */
 export const KeyboardPath: Story = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const table = await canvas.findByRole('table', { name: 'Asset inventory' }, SLOW);
-    const [first] = await within(table).findAllByRole('button', { name: /^Open / }, SLOW);
-    first?.focus();
-    await userEvent.keyboard('{Enter}');
-    const change = await canvas.findByRole('button', { name: 'Change status' }, SLOW);
-    change.focus();
-    await userEvent.keyboard('{Enter}');
-    await expect(await screen.findByRole('dialog', {}, SLOW)).toBeVisible();
+    await openRowByKeyboard(canvasElement, {
+      table: 'Asset inventory',
+      row: /^Open /,
+      action: 'Change status',
+      opensDialog: true,
+    });
   },
 };
 

@@ -1,4 +1,4 @@
-import { Button, Flex, Text } from '@radix-ui/themes';
+import { Button, Flex } from '@radix-ui/themes';
 import { assetStatusChoices, CONSOLE_NOTE_MAX_LENGTH, type ProductionAsset } from '@vault/domain';
 import {
   ConsoleTable,
@@ -11,6 +11,7 @@ import {
   StatusBadge,
 } from '@vault/ui';
 import { useState } from 'react';
+import { ActionDone, listStateProps } from '../../components/ConsoleFeedback';
 import { useConsoleAction } from '../../components/useConsoleAction';
 import { type AssetStatusChoice, useSetAssetStatus } from '../../data/assets/setAssetStatus';
 import { useProductionAssets } from '../../data/productionAssets/queries';
@@ -70,11 +71,7 @@ export default function AssetsScreen() {
         title="Assets"
         description="The production SPV's asset inventory and each asset's operating status."
       />
-      {action.done ? (
-        <Text as="p" role="status" size="2" color="teal">
-          {action.done}
-        </Text>
-      ) : null}
+      <ActionDone message={action.done} />
       <DetailPanelLayout
         list={
           <ConsoleTable
@@ -89,10 +86,8 @@ export default function AssetsScreen() {
               action.clearMessages();
             }}
             rowActionLabel={(row) => `Open ${row.name}`}
-            loading={assets.status === 'loading'}
             empty="No assets"
-            error={assets.status === 'error' ? `The assets could not be loaded: ${assets.error}` : undefined}
-            onRetry={assets.retry}
+            {...listStateProps(assets, 'The assets could not be loaded')}
           />
         }
         detail={detail}

@@ -22,6 +22,7 @@ import {
   SLOW,
   sessionAs,
   signedOutSession,
+  storySubscriptions,
   storyUsers,
   withApp,
 } from '../../test-support';
@@ -321,38 +322,7 @@ export const CommercialLendingSpvEmpty: Story = {
 };
 
 /** Two subscriptions waiting, as `list_subscriptions` answers the `Pending` filter (oldest first). */
-const waitingSubscriptions = [
-  {
-    id: '33333333-3333-4333-8333-333333333333',
-    member_id: '11111111-1111-4111-8111-111111111111',
-    investor: 'Ada Lovelace',
-    email: 'ada@example.eu',
-    opportunity_id: 'solar-park-groningen',
-    opportunity_name: 'Groningen Solar Park II',
-    amount_cents: 500_000,
-    total_cents: 505_000,
-    method: 'bank',
-    status: 'Pending',
-    submitted_at: '2026-11-20T09:30:00Z',
-    decided_at: null,
-    reason: null,
-  },
-  {
-    id: '44444444-4444-4444-8444-444444444444',
-    member_id: '22222222-2222-4222-8222-222222222222',
-    investor: 'Grace Hopper',
-    email: 'grace@example.eu',
-    opportunity_id: 'green-bond-7',
-    opportunity_name: 'Green Bond 7',
-    amount_cents: 250_050,
-    total_cents: 256_302,
-    method: 'card',
-    status: 'Pending',
-    submitted_at: '2026-11-21T14:05:00Z',
-    decided_at: null,
-    reason: null,
-  },
-];
+const waitingSubscriptions = storySubscriptions.map((row) => ({ ...row, status: 'Pending', decided_at: null }));
 const waitingList = recordedRpc('list_subscriptions', () => waitingSubscriptions);
 const waitingStates = rpcListHandlers('list_subscriptions');
 const eqSpv = app({ url: '/dashboard', session: sessionAs('eq_spv_admin') });

@@ -8,48 +8,20 @@ import {
   expectReasonRequiredThenSent,
   expectRefusalBesideButtons,
   expectRefusalKeepsDialog,
+  findConsoleTable,
   openConsoleRow,
+  openRowByKeyboard,
   recordedRpc,
   rpcListHandlers,
   SLOW,
   sessionAs,
+  storySubscriptions,
   withApp,
 } from '../../test-support';
 import Investments from '.';
 
 /** Two subscriptions as `list_subscriptions` answers them: the pending one first. */
-const subscriptions = [
-  {
-    id: '33333333-3333-4333-8333-333333333333',
-    member_id: '11111111-1111-4111-8111-111111111111',
-    investor: 'Ada Lovelace',
-    email: 'ada@example.eu',
-    opportunity_id: 'solar-park-groningen',
-    opportunity_name: 'Groningen Solar Park II',
-    amount_cents: 500_000,
-    total_cents: 505_000,
-    method: 'bank',
-    status: 'Pending',
-    submitted_at: '2026-11-20T09:30:00Z',
-    decided_at: null,
-    reason: null,
-  },
-  {
-    id: '44444444-4444-4444-8444-444444444444',
-    member_id: '22222222-2222-4222-8222-222222222222',
-    investor: 'Grace Hopper',
-    email: 'grace@example.eu',
-    opportunity_id: 'green-bond-7',
-    opportunity_name: 'Green Bond 7',
-    amount_cents: 250_050,
-    total_cents: 256_302,
-    method: 'card',
-    status: 'Active',
-    submitted_at: '2026-11-18T14:05:00Z',
-    decided_at: '2026-11-19T10:00:00Z',
-    reason: null,
-  },
-];
+const subscriptions = storySubscriptions;
 
 /** The bodies of the list_subscriptions calls a story made (the filters reach the server). */
 let listCalls: unknown[] = [];
@@ -91,11 +63,14 @@ const openAda = (canvasElement: HTMLElement) =>
 /** The list: investor, opportunity, amount, method, submitted at, Pending first. */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const table = await canvas.findByRole('table', { name: 'Subscriptions' }, SLOW);
-    for (const header of ['Investor', 'Opportunity', 'Amount', 'Method', 'Submitted at', 'Status']) {
-      await expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
-    }
+    const table = await findConsoleTable(canvasElement, 'Subscriptions', [
+      'Investor',
+      'Opportunity',
+      'Amount',
+      'Method',
+      'Submitted at',
+      'Status',
+    ]);
     await within(table).findByText('Ada Lovelace', {}, SLOW);
     const rows = within(table).getAllByRole('row');
     await expect(rows[1]).toHaveTextContent(/Ada Lovelace.*Groningen Solar Park II.*€5,000.*Bank transfer.*Pending/);
@@ -131,16 +106,11 @@ export const Confirm: Story = {
 /** Keyboard: Tab to the row's button, Enter opens the detail, its buttons are reachable. */
 export const KeyboardPath: Story = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const table = await canvas.findByRole('table', { name: 'Subscriptions' }, SLOW);
-    const select = await within(table).findByRole(
-      'button',
-      { name: "Review Ada Lovelace's Groningen Solar Park II subscription" },
-      SLOW,
-    );
-    select.focus();
-    await userEvent.keyboard('{Enter}');
-    await expect(await canvas.findByRole('button', { name: 'Confirm' }, SLOW)).toBeVisible();
+    const canvas = await openRowByKeyboard(canvasElement, {
+      table: 'Subscriptions',
+      row: "Review Ada Lovelace's Groningen Solar Park II subscription",
+      action: 'Confirm',
+    });
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: 'Reject' })).toBeEnabled();
   },

@@ -1,4 +1,4 @@
-import { Button, Flex, Text } from '@radix-ui/themes';
+import { Button, Flex } from '@radix-ui/themes';
 import { CONSOLE_NOTE_MAX_LENGTH, formatEuros, investmentStatuses, paymentMethods } from '@vault/domain';
 import {
   ConsoleTable,
@@ -11,6 +11,7 @@ import {
   StatusBadge,
 } from '@vault/ui';
 import { useState } from 'react';
+import { ActionDone, ActionError, listStateProps } from '../../components/ConsoleFeedback';
 import { useConsoleAction } from '../../components/useConsoleAction';
 import { type InvestmentDecision, useReviewInvestment } from '../../data/subscriptions/reviewInvestment';
 import { type SubscriptionRow, useSubscriptions } from '../../data/subscriptions/subscriptions';
@@ -86,11 +87,7 @@ export default function InvestmentsScreen() {
         ) : undefined
       }
     >
-      {action.error && action.dialog === null ? (
-        <Text as="p" role="alert" color="red" size="2">
-          {action.error}
-        </Text>
-      ) : null}
+      <ActionError message={action.dialog === null ? action.error : null} />
     </DetailPanel>
   ) : undefined;
 
@@ -118,11 +115,7 @@ export default function InvestmentsScreen() {
         ]}
         onClear={() => setStatus('')}
       />
-      {action.done ? (
-        <Text as="p" role="status" size="2" color="teal">
-          {action.done}
-        </Text>
-      ) : null}
+      <ActionDone message={action.done} />
       <DetailPanelLayout
         list={
           <ConsoleTable
@@ -137,13 +130,8 @@ export default function InvestmentsScreen() {
               action.clearMessages();
             }}
             rowActionLabel={(row) => `Review ${row.investor}'s ${row.opportunity_name} subscription`}
-            loading={list.status === 'loading'}
             empty="No subscriptions"
-            error={list.status === 'error' ? `The subscriptions could not be loaded: ${list.error}` : undefined}
-            onRetry={list.retry}
-            hasMore={list.hasMore}
-            loadingMore={list.loadingMore}
-            onLoadMore={list.loadMore}
+            {...listStateProps(list, 'The subscriptions could not be loaded')}
           />
         }
         detail={detail}

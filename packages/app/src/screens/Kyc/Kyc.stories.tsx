@@ -8,7 +8,9 @@ import {
   expectReasonRequiredThenSent,
   expectRefusalBesideButtons,
   expectRefusalKeepsDialog,
+  findConsoleTable,
   openConsoleRow,
+  openRowByKeyboard,
   recordedRpc,
   rpcListHandlers,
   SLOW,
@@ -64,11 +66,12 @@ const openAda = (canvasElement: HTMLElement) =>
 /** The queue: name, email, submitted at and the provider's result. */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const table = await canvas.findByRole('table', { name: 'KYC reviews waiting' }, SLOW);
-    for (const header of ['Name', 'Email', 'Submitted at', 'Provider result']) {
-      await expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
-    }
+    const table = await findConsoleTable(canvasElement, 'KYC reviews waiting', [
+      'Name',
+      'Email',
+      'Submitted at',
+      'Provider result',
+    ]);
     await expect(await within(table).findByText('grace@example.eu', {}, SLOW)).toBeVisible();
     await expect(within(table).getByText('Document photo blurred')).toBeVisible();
     await expect(within(table).getByText('In review (applicant demo-ada)')).toBeVisible();
@@ -88,12 +91,11 @@ export const Approve: Story = {
 /** Keyboard: Tab to the row's button, Enter opens the detail, its buttons are reachable. */
 export const KeyboardPath: Story = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const table = await canvas.findByRole('table', { name: 'KYC reviews waiting' }, SLOW);
-    const select = await within(table).findByRole('button', { name: 'Review Ada Lovelace' }, SLOW);
-    select.focus();
-    await userEvent.keyboard('{Enter}');
-    await expect(await canvas.findByRole('button', { name: 'Approve' }, SLOW)).toBeVisible();
+    const canvas = await openRowByKeyboard(canvasElement, {
+      table: 'KYC reviews waiting',
+      row: 'Review Ada Lovelace',
+      action: 'Approve',
+    });
     await expect(canvas.getByRole('button', { name: 'Request resubmission' })).toBeEnabled();
   },
 };

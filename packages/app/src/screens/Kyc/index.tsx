@@ -1,4 +1,4 @@
-import { Button, Flex, Text } from '@radix-ui/themes';
+import { Button, Flex } from '@radix-ui/themes';
 import { KYC_REASON_MAX_LENGTH, type KycDecision } from '@vault/domain';
 import {
   ConsoleTable,
@@ -10,6 +10,7 @@ import {
   StatusBadge,
 } from '@vault/ui';
 import { useState } from 'react';
+import { ActionDone, ActionError, listStateProps } from '../../components/ConsoleFeedback';
 import { useConsoleAction } from '../../components/useConsoleAction';
 import { type KycQueueRow, useKycQueue } from '../../data/kycReviews/kycQueue';
 import { useReviewKyc } from '../../data/kycReviews/reviewKyc';
@@ -96,11 +97,7 @@ export default function KycScreen() {
         </Flex>
       }
     >
-      {action.error && dialog === null ? (
-        <Text as="p" role="alert" color="red" size="2">
-          {action.error}
-        </Text>
-      ) : null}
+      <ActionError message={dialog === null ? action.error : null} />
     </DetailPanel>
   ) : undefined;
 
@@ -110,11 +107,7 @@ export default function KycScreen() {
         title="KYC reviews"
         description="Members whose identity verification waits for a compliance decision."
       />
-      {action.done ? (
-        <Text as="p" role="status" size="2" color="teal">
-          {action.done}
-        </Text>
-      ) : null}
+      <ActionDone message={action.done} />
       <DetailPanelLayout
         list={
           <ConsoleTable
@@ -129,22 +122,13 @@ export default function KycScreen() {
               action.clearMessages();
             }}
             rowActionLabel={(row) => `Review ${row.name}`}
-            loading={queue.status === 'loading'}
             empty="No reviews waiting"
-            error={queue.status === 'error' ? `The KYC queue could not be loaded: ${queue.error}` : undefined}
-            onRetry={queue.retry}
-            hasMore={queue.hasMore}
-            loadingMore={queue.loadingMore}
-            onLoadMore={queue.loadMore}
+            {...listStateProps(queue, 'The KYC queue could not be loaded')}
           />
         }
         detail={detail}
       />
-      {queue.moreError ? (
-        <Text as="p" role="alert" color="red" size="2">
-          More reviews could not be loaded: {queue.moreError}
-        </Text>
-      ) : null}
+      <ActionError message={queue.moreError && `More reviews could not be loaded: ${queue.moreError}`} />
       {selected && dialog ? (
         <ReasonDialog
           {...action.dialogProps(dialog)}

@@ -6,7 +6,9 @@ import {
   type AppStoryParameters,
   consoleListStates,
   expectRefusalKeepsDialog,
+  findConsoleTable,
   openConsoleRow,
+  openRowByKeyboard,
   recordedRpc,
   rpcListHandlers,
   SLOW,
@@ -75,11 +77,15 @@ const openDrenthe = (canvasElement: HTMLElement) =>
 /** The loan book: due, repaid, next due; the overdue loan is flagged. */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const table = await canvas.findByRole('table', { name: 'Loan book' }, SLOW);
-    for (const header of ['Loan', 'Borrower', 'Amount', 'Due to date', 'Repaid', 'Next due', 'Status']) {
-      await expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
-    }
+    const table = await findConsoleTable(canvasElement, 'Loan book', [
+      'Loan',
+      'Borrower',
+      'Amount',
+      'Due to date',
+      'Repaid',
+      'Next due',
+      'Status',
+    ]);
     await within(table).findByText('Zonnepark Drenthe B.V.', {}, SLOW);
     const rows = within(table).getAllByRole('row');
     await expect(rows[1]).toHaveTextContent(/LN-2025-014.*€62,500.*€31,250.*Overdue/);
@@ -139,15 +145,12 @@ export const RecordRefused: Story = {
 /** Keyboard: Tab to the row's button, Enter opens the detail and its action. */
 export const KeyboardPath: Story = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const table = await canvas.findByRole('table', { name: 'Loan book' }, SLOW);
-    const open = await within(table).findByRole('button', { name: 'Open LN-2025-014, Zonnepark Drenthe B.V.' }, SLOW);
-    open.focus();
-    await userEvent.keyboard('{Enter}');
-    const record = await canvas.findByRole('button', { name: 'Record repayment' }, SLOW);
-    record.focus();
-    await userEvent.keyboard('{Enter}');
-    await expect(await screen.findByRole('dialog', {}, SLOW)).toBeVisible();
+    await openRowByKeyboard(canvasElement, {
+      table: 'Loan book',
+      row: 'Open LN-2025-014, Zonnepark Drenthe B.V.',
+      action: 'Record repayment',
+      opensDialog: true,
+    });
   },
 };
 

@@ -9,6 +9,7 @@ import {
   StatusBadge,
 } from '@vault/ui';
 import { type FormEvent, useId, useState } from 'react';
+import { ActionDone, listStateProps } from '../../components/ConsoleFeedback';
 import { useConsoleAction } from '../../components/useConsoleAction';
 import { type LoanBookRow, useLoanBook, useRecordRepayment } from '../../data/loans/loanBook';
 import { useRepayments } from '../../data/loans/queries';
@@ -182,11 +183,7 @@ export default function LoansScreen() {
         title="Loans"
         description="The loan book: what each borrower owes, has repaid and when the next payment falls due."
       />
-      {action.done ? (
-        <Text as="p" role="status" size="2" color="teal">
-          {action.done}
-        </Text>
-      ) : null}
+      <ActionDone message={action.done} />
       <DetailPanelLayout
         list={
           <ConsoleTable
@@ -201,10 +198,8 @@ export default function LoansScreen() {
               action.clearMessages();
             }}
             rowActionLabel={(row) => `Open ${row.id}, ${row.borrower}`}
-            loading={book.status === 'loading'}
             empty="No loans"
-            error={book.status === 'error' ? `The loan book could not be loaded: ${book.error}` : undefined}
-            onRetry={book.retry}
+            {...listStateProps(book, 'The loan book could not be loaded')}
           />
         }
         detail={detail}
