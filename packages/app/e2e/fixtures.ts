@@ -189,6 +189,11 @@ export function nudge(page: Page, label: string): Locator {
  * (the embedded backend keeps its data in localStorage: a save still under way would be lost).
  */
 export async function saveState(page: Page, state: SignedInState): Promise<void> {
+  // The screen's code and reads first: a read that starts after the backend looked quiet (its
+  // chunk was still loading) would be cut off by the reload, a 404 from the static server (the
+  // mfo_admin dashboard's list_members was).
+  await settled(page);
+  await page.waitForLoadState('networkidle');
   // goto waits for the backend to be quiet first (see the page fixture), then reloads the state.
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
