@@ -12,6 +12,7 @@ import {
   StatusBadge,
 } from '@vault/ui';
 import { useState } from 'react';
+import { ActionDone, ActionError, listStateProps } from '../../components/ConsoleFeedback';
 import { useConsoleAction } from '../../components/useConsoleAction';
 import { refreshQuery } from '../../data/_query/cache';
 import { type AlertAction, useActOnAlert } from '../../data/alerts/alertActions';
@@ -130,11 +131,7 @@ export default function ComplianceScreen() {
         description="Alerts raised across the platform, open first. Acknowledge one you are handling; resolve it with a note."
       />
       <FilterBar label="Filter alerts" filters={filters} onClear={() => filterBy('')} />
-      {action.done ? (
-        <Text as="p" role="status" size="2" color="teal">
-          {action.done}
-        </Text>
-      ) : null}
+      <ActionDone message={action.done} />
       <DetailPanelLayout
         list={
           <ConsoleTable
@@ -149,22 +146,13 @@ export default function ComplianceScreen() {
               action.clearMessages();
             }}
             rowActionLabel={(a) => `Open ${a.issue}`}
-            loading={alerts.status === 'loading'}
             empty={status ? `No ${statusLabels[status].toLowerCase()} alerts` : 'No alerts'}
-            error={alerts.status === 'error' ? `The alerts could not be loaded: ${alerts.error}` : undefined}
-            onRetry={alerts.retry}
-            hasMore={alerts.hasMore}
-            loadingMore={alerts.loadingMore}
-            onLoadMore={alerts.loadMore}
+            {...listStateProps(alerts, 'The alerts could not be loaded')}
           />
         }
         detail={detail}
       />
-      {alerts.moreError ? (
-        <Text as="p" role="alert" size="2" color="red">
-          More alerts could not be loaded: {alerts.moreError}
-        </Text>
-      ) : null}
+      <ActionError message={alerts.moreError && `More alerts could not be loaded: ${alerts.moreError}`} />
       {selected && action.dialog ? (
         <ReasonDialog
           title={dialogs[action.dialog].title(selected)}

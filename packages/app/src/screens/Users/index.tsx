@@ -20,6 +20,7 @@ import {
 } from '@vault/ui';
 import { useEffect, useId, useState } from 'react';
 import * as v from 'valibot';
+import { ActionDone, ActionError, listStateProps } from '../../components/ConsoleFeedback';
 import { useConsoleAction } from '../../components/useConsoleAction';
 import { useMemberDetail } from '../../data/members/memberDetail';
 import { type Member, type MemberFilters, noMemberFilters, useMembers } from '../../data/members/members';
@@ -115,11 +116,7 @@ export default function UsersScreen() {
           setFilters(noMemberFilters);
         }}
       />
-      {action.done ? (
-        <Text as="p" role="status" size="2" color="teal">
-          {action.done}
-        </Text>
-      ) : null}
+      <ActionDone message={action.done} />
       <DetailPanelLayout
         list={
           <ConsoleTable
@@ -134,13 +131,8 @@ export default function UsersScreen() {
               action.clearMessages();
             }}
             rowActionLabel={(row) => `Open ${row.name}`}
-            loading={members.status === 'loading'}
             empty="No users match"
-            error={members.status === 'error' ? `The users could not be loaded: ${members.error}` : undefined}
-            onRetry={members.retry}
-            hasMore={members.hasMore}
-            loadingMore={members.loadingMore}
-            onLoadMore={members.loadMore}
+            {...listStateProps(members, 'The users could not be loaded')}
           />
         }
         detail={
@@ -155,6 +147,7 @@ export default function UsersScreen() {
           ) : undefined
         }
       />
+      <ActionError message={members.moreError && `More users could not be loaded: ${members.moreError}`} />
       {selected && action.dialog === 'changeRole' ? (
         <ChangeRoleDialog
           member={selected}
