@@ -88,8 +88,8 @@ export default function OpportunitiesScreen() {
         title="Explore Tokenized Real-World Assets"
         description="Impact investments in renewable energy, housing, clean water and education across the EU, Africa and Asia."
       />
-      <OpportunitiesNudge />
-      <EligibilityGate anyOpportunityId={rows?.[0]?.id ?? null} />
+      <Nudge />
+      <Gate anyOpportunityId={rows?.[0]?.id ?? null} />
       <Grid columns={{ initial: '1', xs: '2', md: '4' }} gap="3">
         <StatCard label="Total value locked" value={<MoneyText cents={TOTAL_VALUE_LOCKED_CENTS} />} />
         <SummaryTiles visible={visible} />
@@ -148,8 +148,11 @@ function SummaryTiles({ visible }: { visible: readonly Opportunity[] | null }) {
   );
 }
 
-// A card whose opportunity stays in the list is not rendered again when a filter changes.
+// A card whose opportunity stays in the list is not rendered again when a filter changes, nor are
+// the parts above the list, which do not read the filters.
 const Card = memo(OpportunityCard);
+const Nudge = memo(OpportunitiesNudge);
+const Gate = memo(EligibilityGate);
 
 function OpportunityList({
   visible,
