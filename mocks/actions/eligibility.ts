@@ -12,6 +12,7 @@ import {
   currentQuestionnaire,
   decideEligibility,
   type EligibilityDecision,
+  eligibilityAnswerOf,
   eligibilityRefusalError,
   type InvestorCategory,
   isFirstTimeInvestor,
@@ -252,7 +253,9 @@ export const eligibilityActions: MockActions = {
     if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) return fail(actionErrors.badAmount);
     const decision = memberEligibility(caller.id, args.opportunity_id, amount);
     if (!decision) return fail(unknownOpportunity);
-    return { ok: true, value: decision.ok ? null : decision.code };
+    // The code and its time, as 20261124180000_investment_eligibility_time.sql answers them.
+    const answer = eligibilityAnswerOf(decision);
+    return { ok: true, value: answer ? { code: answer.code, at: answer.at } : null };
   },
 };
 

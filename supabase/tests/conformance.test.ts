@@ -2,6 +2,7 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 import {
   type ActorId,
   actors,
+  answerMismatch,
   conformanceScenarios,
   demoFunctions,
   type Expectation,
@@ -124,13 +125,17 @@ async function run(s: Scenario): Promise<Attempt<{ rows: unknown[] }>> {
   });
 }
 
-function check(result: Attempt<{ rows: unknown[] }>, expectation: Expectation): void {
+function check(result: Attempt<{ rows: unknown[] }>, expectation: Expectation, s: Scenario, calledAt: Date): void {
   if ('rows' in expectation) expect(result).toMatchObject({ ok: true, value: { rows: { length: expectation.rows } } });
   else if ('minRows' in expectation) {
     expect(result.ok).toBe(true);
     if (result.ok) expect(result.value.rows.length).toBeGreaterThanOrEqual(expectation.minRows);
-  } else if ('ok' in expectation) expect(result).toMatchObject({ ok: true });
-  else if ('denied' in expectation)
+  } else if ('ok' in expectation) {
+    expect(result).toMatchObject({ ok: true });
+    // A function returning one value answers it in a column named after the function.
+    const row = result.ok ? (result.value.rows[0] as Record<string, unknown> | undefined) : undefined;
+    if (expectation.answers) expect(answerMismatch(row?.[s.target] ?? row, expectation.answers, calledAt)).toBeNull();
+  } else if ('denied' in expectation)
     expect(result).toMatchObject({
       ok: false,
       code: expectation.denied,
@@ -154,9 +159,10 @@ describe('conformance scenarios on PGlite', () => {
   const groups = groupBy(conformanceScenarios);
   it.each([...groups.keys()])('%s', async (key) => {
     for (const s of groups.get(key) ?? []) {
+      const calledAt = new Date();
       const result = await run(s);
       try {
-        check(result, s.expect);
+        check(result, s.expect, s, calledAt);
       } catch (error) {
         throw new Error(
           `${s.name}: expected ${JSON.stringify(s.expect)}, got ${JSON.stringify(result).slice(0, 300)}`,

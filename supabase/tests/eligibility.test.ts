@@ -10,6 +10,7 @@ import {
   eligibilityRefusalMessage,
   eligibilityRefusals,
   isIsoCountry,
+  parseEligibilityAnswer,
   sampleMemberRows,
   sampleSharedRows,
   scoreAppropriateness,
@@ -156,7 +157,8 @@ const save = 'select * from public.save_investor_profile($1, $2, $3::jsonb)';
 const submit = 'select public.submit_appropriateness($1, $2::jsonb) as result';
 const acknowledge = 'select * from public.acknowledge_appropriateness_warning()';
 const requestToInvest = 'select public.request_to_invest($1) as ends_at';
-const eligibility = 'select public.investment_eligibility($1, $2) as code';
+const eligibility = "select public.investment_eligibility($1, $2) ->> 'code' as code";
+const eligibilityAnswer = 'select public.investment_eligibility($1, $2) as answer';
 
 const pass = Object.fromEntries(
   currentQuestionnaire.questions.map((q) => [q.id, [...q.options].sort((a, b) => b.points - a.points)[0]?.id]),
@@ -549,6 +551,50 @@ describe('investment_eligibility', () => {
       message: 'amount_cents must be a positive whole number of cents',
     });
     expect(steps.unknown).toEqual({ ok: false, code: '22023', message: 'unknown opportunity' });
+  });
+
+  it("answers COOLING_OFF_ACTIVE with when the cooling-off ends (request_to_invest's end), none before it starts, and the retake time", async () => {
+    const me = await firstTimer();
+    const seen = await asActor(db, me, async (tx) => {
+      const answer = async () =>
+        (await tx.query<{ answer: unknown }>(eligibilityAnswer, ['solar-park-groningen', 100])).rows[0]?.answer;
+      await tx.query(save, ['GB', 'uk_restricted', JSON.stringify({ statement_signed: true })]);
+      const before = await answer();
+      const endsAt = (await tx.query<{ ends_at: Date }>(requestToInvest, ['solar-park-groningen'])).rows[0]?.ends_at;
+      const during = await answer();
+      await ageBy(tx, me, '1 hour');
+      const anHourOn = await answer();
+      await ageBy(tx, me, '23 hours');
+      await tx.query(submit, [version, JSON.stringify(fail)]);
+      const failed = await answer();
+      const now = (await tx.query<{ now: Date }>('select now() as now')).rows[0]?.now;
+      return { before, endsAt, during, anHourOn, failed, now };
+    });
+    expect(seen.before).toEqual({ code: 'COOLING_OFF_ACTIVE', at: null });
+    expect(seen.endsAt).toBeInstanceOf(Date);
+    const endsAt = seen.endsAt?.getTime() ?? Number.NaN;
+    // The end the screen reads, as the domain parses it, is the one request_to_invest answered…
+    expect(parseEligibilityAnswer(seen.during)).toEqual({ refusal: 'COOLING_OFF_ACTIVE', at: new Date(endsAt) });
+    // …and it is stored, not computed from the call: an hour later it is an hour nearer.
+    expect(parseEligibilityAnswer(seen.anHourOn)).toEqual({
+      refusal: 'COOLING_OFF_ACTIVE',
+      at: new Date(endsAt - 3_600_000),
+    });
+    // A failed UK test, past the cooling-off: the time it may be taken again, 24 hours on.
+    expect(parseEligibilityAnswer(seen.failed)).toEqual({
+      refusal: 'APPROPRIATENESS_REQUIRED',
+      at: new Date((seen.now?.getTime() ?? Number.NaN) + 24 * 3_600_000),
+    });
+  });
+
+  it('answers null when nothing refuses', async () => {
+    const me = await createUser(db);
+    const answer = await asActor(db, me, async (tx) => {
+      await tx.query(save, ['NL', 'corporate', '{}']);
+      return (await tx.query<{ answer: unknown }>(eligibilityAnswer, ['solar-park-groningen', 100])).rows[0]?.answer;
+    });
+    expect(answer).toBeNull();
+    expect(parseEligibilityAnswer(answer)).toEqual({ refusal: null, at: null });
   });
 
   it('is refused to anon', async () => {

@@ -25,7 +25,8 @@ import {
  * The UK first-time investor (docs/eligibility.md, FCA COBS 4.12A): a UK restricted investor
  * who passed the appropriateness questions and has not invested yet reads the prescribed risk
  * warning on the list and the detail; their first Invest starts a 24-hour cooling-off, a countdown
- * in its place; once it is over, Continue and Leave, given equal weight; Continue invests.
+ * in its place, which coming back or reloading the detail shows again (its end is the server's);
+ * once it is over, Continue and Leave, given equal weight; Continue invests.
  * Time is the test's: Playwright's clock replaces the page's Date and timers before the app
  * loads, and the embedded backend answers inside the page (MSW), so both read that clock.
  */
@@ -112,12 +113,18 @@ test('a UK restricted first-time investor reads the risk warning, waits out the 
   await expect(flowStep(page, 'Submitted')).toHaveCount(0);
   await refusal.getByRole('link', { name: 'Back to the opportunity' }).click();
   await expect(main(page).getByRole('heading', { level: 1, name: OPPORTUNITY.name, exact: true })).toBeVisible();
-  await expect(investButton(page)).toBeVisible();
+  // Coming back, the countdown again (its end is the server's answer), never Invest.
+  await expect(countdown(page)).toContainText(/Cooling-off: (23h 5\dm \d\ds|24h 00m 00s)/);
+  await expect(investButton(page)).toHaveCount(0);
+  await expect(investLink(page)).toHaveCount(0);
 
-  // Asking again does not restart it: half a day on, half a day is left.
+  // A reload half a day on: the countdown survives it, and half a day is left.
   await page.clock.fastForward(12 * HOUR_MS);
-  await investButton(page).click();
+  await page.reload();
+  await expect(main(page).getByRole('heading', { level: 1, name: OPPORTUNITY.name, exact: true })).toBeVisible();
   await expect(countdown(page)).toContainText(/Cooling-off: 1[12]h \d\dm \d\ds/);
+  await expect(investButton(page)).toHaveCount(0);
+  await expect(investLink(page)).toHaveCount(0);
 
   // Past the 24 hours, by the page's clock: Continue and Leave, neither favoured.
   await page.clock.fastForward(12 * HOUR_MS + 60_000);

@@ -3,6 +3,7 @@ import {
   type Actor,
   type ActorId,
   actors,
+  answerMismatch,
   conformanceScenarios,
   demoEmail,
   otherActor,
@@ -84,6 +85,8 @@ interface Answer {
   status: number;
   rows: number | null;
   error: { code: string; message: string } | null;
+  /** An rpc's answer, for an expectation of its fields. */
+  data?: unknown;
 }
 
 async function play(scenario: Scenario): Promise<Answer> {
@@ -104,7 +107,7 @@ async function play(scenario: Scenario): Promise<Answer> {
   if (scenario.op === 'rpc') {
     const { data, error, status } = await client.rpc(scenario.target, values);
     // A set-returning function (list_members) answers an array; the others one value.
-    return { status, rows: Array.isArray(data) ? data.length : data === null ? null : 1, error };
+    return { status, rows: Array.isArray(data) ? data.length : data === null ? null : 1, error, data };
   }
   const table = scenario.target;
   const owner = ownerColumn(table as Parameters<typeof ownerColumn>[0]) ?? 'id';
@@ -149,6 +152,7 @@ function check(scenario: Scenario, answer: Answer): void {
     expect(answer.rows).toBeGreaterThanOrEqual(wanted.minRows);
   } else if ('ok' in wanted) {
     expect(answer.error).toBeNull();
+    if (wanted.answers) expect(answerMismatch(answer.data, wanted.answers, new Date())).toBeNull();
   } else if ('denied' in wanted) {
     expect(answer.error?.code).toBe('42501');
     expect(answer.status).toBe(signedIn ? 403 : 401);

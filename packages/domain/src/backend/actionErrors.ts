@@ -69,7 +69,12 @@ export const actionErrors = {
   noSuchInvestment: { code: 'P0001', message: 'no such investment' },
   investmentNotPending: { code: 'P0001', message: 'only a pending investment can be reviewed' },
   investmentNotCancellable: { code: 'P0001', message: 'only a pending investment can be cancelled' },
-  cancellationWindowOver: { code: 'P0001', message: 'the cancellation window is over' },
+  // What to do next, for the investor who finds the window closed (20261124180100_cancellation_window_message.sql).
+  cancellationWindowOver: {
+    code: 'P0001',
+    message:
+      'The 4 days to cancel are over. Your investment now goes to review; contact support if you need to withdraw it.',
+  },
 
   ...consoleErrors,
 } as const satisfies Record<string, BackendError | ((...args: never[]) => BackendError)>;

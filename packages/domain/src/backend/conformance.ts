@@ -94,12 +94,37 @@ export type Expectation =
   | { rows: number }
   /** Succeeds with at least n rows (the member list, whose size depends on the accounts). */
   | { minRows: number }
-  /** An rpc succeeds. */
-  | { ok: true }
+  /** An rpc succeeds; with `answers`, it answers an object with these fields (`answerMismatch`). */
+  | { ok: true; answers?: Readonly<Record<string, AnswerField>> }
   /** Refused with SQLSTATE 42501 (HTTP 401 for anon, 403 signed in), with this message if given. */
   | { denied: '42501'; message?: string }
   /** Fails with this code (e.g. P0001, HTTP 400), and this message if given. */
   | { error: string; message?: string };
+
+/** A field of an rpc's answer: this JSON value, or a time this many hours after the call (to the minute). */
+export type AnswerField = string | null | { hoursAfterCall: number };
+
+/** Why an rpc's answer does not have the `answers` fields, or null when it does. Both runners use it. */
+export function answerMismatch(
+  answer: unknown,
+  wanted: Readonly<Record<string, AnswerField>>,
+  calledAt: Date,
+): string | null {
+  if (typeof answer !== 'object' || answer === null) return `answered ${JSON.stringify(answer)}, not an object`;
+  const fields = answer as Record<string, unknown>;
+  for (const [key, field] of Object.entries(wanted)) {
+    const got = fields[key];
+    if (field === null || typeof field === 'string') {
+      if (got !== field) return `${key}: ${JSON.stringify(got)}, wanted ${JSON.stringify(field)}`;
+      continue;
+    }
+    const at = typeof got === 'string' ? Date.parse(got) : Number.NaN;
+    const expected = calledAt.getTime() + field.hoursAfterCall * 3_600_000;
+    if (Number.isNaN(at) || Math.abs(at - expected) > 60_000)
+      return `${key}: ${JSON.stringify(got)}, wanted ${field.hoursAfterCall} hours after the call`;
+  }
+  return null;
+}
 
 export interface Scenario {
   name: string;

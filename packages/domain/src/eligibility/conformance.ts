@@ -212,6 +212,20 @@ export function eligibilityScenarios(): Scenario[] {
     ),
     call('a UK investor', 'request_to_invest', { opportunity_id: opportunityId }, { ok: true }, [uk]),
     call(
+      'a UK first-time investor in the cooling-off: the code and when it ends',
+      'investment_eligibility',
+      { opportunity_id: opportunityId, amount_cents: 100 },
+      { ok: true, answers: { code: 'COOLING_OFF_ACTIVE', at: { hoursAfterCall: 24 } } },
+      [uk, { actor: me, fn: 'request_to_invest', values: { opportunity_id: opportunityId } }],
+    ),
+    call(
+      'a UK first-time investor before the cooling-off starts: the code, no time',
+      'investment_eligibility',
+      { opportunity_id: opportunityId, amount_cents: 100 },
+      { ok: true, answers: { code: 'COOLING_OFF_ACTIVE', at: null } },
+      [uk],
+    ),
+    call(
       'before classifying',
       'investment_eligibility',
       { opportunity_id: opportunityId, amount_cents: 100 },

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { declarationExpiresAt, type InvestorCategory, isUkCategory, skipsAppropriateness } from './classification';
 import { UK_COUNTRY } from './countries';
 import { APPROPRIATENESS_RETAKE_HOURS, type AssessmentRecord } from './questionnaire';
@@ -182,6 +183,40 @@ export function isFirstTimeInvestor(investments: readonly PriorInvestmentRow[]):
  */
 export function eligibilityRefusalError(code: EligibilityRefusal, at: Date | null): { code: 'P0001'; message: string } {
   return { code: 'P0001', message: `${code}: ${eligibilityRefusalMessage(code, at)}` };
+}
+
+/**
+ * What `investment_eligibility` answers in both backends: null when nothing refuses, else the
+ * first refusal and its time (the decision's `at`, ISO 8601), so a screen shows the cooling-off's
+ * end from the server after a reload.
+ */
+export interface EligibilityAnswer {
+  code: EligibilityRefusal;
+  at: string | null;
+}
+
+export function eligibilityAnswerOf(decision: EligibilityDecision): EligibilityAnswer | null {
+  return decision.ok ? null : { code: decision.code, at: decision.at ? decision.at.toISOString() : null };
+}
+
+const EligibilityAnswerSchema = v.nullable(
+  v.object({
+    code: v.picklist(eligibilityRefusals),
+    at: v.nullable(
+      v.pipe(
+        v.string(),
+        v.check((text) => !Number.isNaN(Date.parse(text))),
+      ),
+    ),
+  }),
+);
+
+/** An answer of `investment_eligibility` as the screens read it, or null when it is not one. */
+export function parseEligibilityAnswer(value: unknown): { refusal: EligibilityRefusal | null; at: Date | null } | null {
+  const parsed = v.safeParse(EligibilityAnswerSchema, value);
+  if (!parsed.success) return null;
+  if (parsed.output === null) return { refusal: null, at: null };
+  return { refusal: parsed.output.code, at: parsed.output.at ? new Date(parsed.output.at) : null };
 }
 
 /** The refusal code an error message carries, or null for any other error. */

@@ -178,8 +178,34 @@ export const appropriatenessWarning = {
   acknowledge: 'I understand the risks and want to continue',
 } as const;
 
-/** The FCA's prescribed risk warning for high-risk investments, shown to UK investors. */
+/**
+ * The FCA's prescribed risk warning for high-risk investments, shown to UK investors; its link
+ * opens `summary`, the short risk summary the FCA asks to go with it.
+ */
 export const ukRiskWarning = {
   text: "Don't invest unless you're prepared to lose all the money you invest. This is a high-risk investment and you are unlikely to be protected if something goes wrong.",
   linkLabel: 'Take 2 mins to learn more',
+  summary: {
+    title: 'The key risks of this investment',
+    intro: 'Estimated reading time: 2 minutes. Because you could lose money, this investment is high risk.',
+    risks: [
+      {
+        title: 'You could lose all the money you invest',
+        body: 'If the business or asset behind this investment fails, you are likely to lose all your money.',
+      },
+      {
+        title: 'You are unlikely to be protected if something goes wrong',
+        body: 'The Financial Services Compensation Scheme (FSCS) does not cover this investment, and the Financial Ombudsman Service is unlikely to be able to help.',
+      },
+      {
+        title: 'You are unlikely to get your money back quickly',
+        body: 'You may have to wait years to sell, and there may be no one to buy your holding when you want to.',
+      },
+      {
+        title: "Don't put all your eggs in one basket",
+        body: 'Spread your money across different investments. A good rule is to put no more than 10% of your money into high-risk investments.',
+      },
+    ],
+    close: 'Close',
+  },
 } as const;

@@ -1,4 +1,4 @@
-import { type EligibilityRefusal, eligibilityRefusals } from '@vault/domain';
+import { type EligibilityRefusal, parseEligibilityAnswer } from '@vault/domain';
 import { useCallback, useEffect, useState } from 'react';
 import type { CallResult } from '../../backend/callResult';
 import { useSessionStore } from '../../session/context';
@@ -11,31 +11,34 @@ import { callMemberAction } from '../investorProfile/callMemberAction';
  */
 const ANY_AMOUNT_CENTS = Number.MAX_SAFE_INTEGER;
 
-function isRefusal(value: unknown): value is EligibilityRefusal {
-  return typeof value === 'string' && (eligibilityRefusals as readonly string[]).includes(value);
-}
-
-/** `investment_eligibility`: the member's first refusal for the opportunity, or null (docs/eligibility.md). */
+/**
+ * `investment_eligibility`: the member's first refusal for the opportunity, or null, with its time
+ * (when the cooling-off ends) (docs/eligibility.md).
+ */
 async function investmentEligibility(
   store: SessionStore,
   opportunityId: string,
-): Promise<CallResult<{ refusal: EligibilityRefusal | null }>> {
+): Promise<CallResult<{ refusal: EligibilityRefusal | null; at: Date | null }>> {
   const answer = await callMemberAction(store, 'investment_eligibility', {
     opportunity_id: opportunityId,
     amount_cents: ANY_AMOUNT_CENTS,
   });
   if (!answer.ok) return answer;
-  if (answer.value === null) return { ok: true, refusal: null };
-  if (!isRefusal(answer.value)) return { ok: false, error: 'The server answered something unexpected' };
-  return { ok: true, refusal: answer.value };
+  const parsed = parseEligibilityAnswer(answer.value);
+  if (!parsed) return { ok: false, error: 'The server answered something unexpected' };
+  return { ok: true, ...parsed };
 }
 
 export type EligibilityState =
   | { status: 'loading' }
   | { status: 'error'; error: string }
-  | { status: 'ready'; refusal: EligibilityRefusal | null };
+  /** `at`: when the refusal's wait ends (the cooling-off's end for COOLING_OFF_ACTIVE), or null. */
+  | { status: 'ready'; refusal: EligibilityRefusal | null; at: Date | null };
 
-/** The member's standing for one opportunity, asked again by `recheck` (after a step is done). */
+/** Not asked (no opportunity, or a member not yet past KYC): nothing refuses here; the flow's own gates apply. */
+const NOT_ASKED: EligibilityState = { status: 'ready', refusal: null, at: null };
+
+/** The member's standing for one opportunity, asked again by `recheck` (after a step is done, or a failed check). */
 export function useOpportunityEligibility(opportunityId: string | null): {
   state: EligibilityState;
   recheck: () => void;
@@ -50,7 +53,7 @@ export function useOpportunityEligibility(opportunityId: string | null): {
     setState({ status: 'loading' });
     void investmentEligibility(store, opportunityId).then((answer) => {
       if (!live) return;
-      if (answer.ok) setState({ status: 'ready', refusal: answer.refusal });
+      if (answer.ok) setState({ status: 'ready', refusal: answer.refusal, at: answer.at });
       else if (!answer.superseded) setState({ status: 'error', error: answer.error });
     });
     return () => {
@@ -58,7 +61,7 @@ export function useOpportunityEligibility(opportunityId: string | null): {
     };
   }, [store, opportunityId, round]);
   const recheck = useCallback(() => setRound((n) => n + 1), []);
-  return { state, recheck };
+  return { state: opportunityId === null ? NOT_ASKED : state, recheck };
 }
 
 /**

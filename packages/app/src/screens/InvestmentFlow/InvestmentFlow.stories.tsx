@@ -1,11 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import {
   actionErrors,
+  CANCELLATION_WINDOW_DAYS,
   formatEuros,
   investmentErrorText,
   investmentQuote,
   messages,
   type PaymentMethod,
+  sampleMemberRows,
 } from '@vault/domain';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -268,4 +270,46 @@ export const BankTransferPhone: Story = {
   name: 'Bank Transfer — phone',
   tags: ['phone'],
   globals: { viewport: { value: 'phone', isRotated: false } },
+};
+
+const closingInvestmentId = '00000000-0000-4000-8000-0000000c1051';
+
+/**
+ * Step 4 left open as the 4-day cancellation window closes (two seconds after the story opens):
+ * "Cancel investment" goes at that moment, with no other re-render, and why it is gone shows.
+ */
+export const CancelWindowCloses: Story = {
+  parameters: {
+    app: {
+      url: `${url}?step=4&amount=5000&method=bank&investment=${closingInvestmentId}`,
+      path: '/investments/:id',
+      session: investor,
+    },
+    msw: {
+      handlers: [
+        http.get('*/rest/v1/investments', () =>
+          HttpResponse.json([
+            {
+              ...sampleMemberRows.investments[0],
+              id: closingInvestmentId,
+              user_id: storyUsers.fundedInvestor.id,
+              opportunity_id: 'schools-ghana',
+              opportunity_name: 'Ghana Solar Schools',
+              status: 'Pending',
+              decided_at: null,
+              sample: false,
+              submitted_at: new Date(Date.now() - CANCELLATION_WINDOW_DAYS * 24 * 3_600_000 + 2_000).toISOString(),
+            },
+          ]),
+        ),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Cancel investment' }, SLOW)).toBeVisible();
+    const gone = await canvas.findByRole('note', {}, SLOW);
+    await expect(gone).toHaveTextContent(`You could cancel for ${CANCELLATION_WINDOW_DAYS} days after submitting`);
+    await expect(canvas.queryByRole('button', { name: 'Cancel investment' })).toBeNull();
+  },
 };

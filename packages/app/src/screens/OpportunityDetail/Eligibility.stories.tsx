@@ -5,8 +5,8 @@ import {
   eligibilityRefusalTitles,
   ukRiskWarning,
 } from '@vault/domain';
-import { HttpResponse, http } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { delay, HttpResponse, http } from 'msw';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { sampleTables } from '../../../../../mocks';
 import { type AppStoryParameters, SLOW, sessionAs, storyUsers, withApp } from '../../test-support';
 import {
@@ -23,9 +23,16 @@ if (!detail) throw new Error('sample opportunity schools-ghana is missing');
 const url = `/opportunities/${detail.id}`;
 const HOUR_MS = 3_600_000;
 
-/** The server's answer to investment_eligibility for this member: a refusal code or null. */
-const eligibilityAnswer = (code: EligibilityRefusal | null) =>
-  http.post('*/rest/v1/rpc/investment_eligibility', () => HttpResponse.json(code));
+/**
+ * The server's answer to investment_eligibility for this member: null, or a refusal code with its
+ * time (`at`, ms from now: when the cooling-off ends).
+ */
+const eligibilityAnswer = (code: EligibilityRefusal | null, atFromNow: number | null = null) =>
+  http.post('*/rest/v1/rpc/investment_eligibility', () =>
+    HttpResponse.json(
+      code === null ? null : { code, at: atFromNow === null ? null : new Date(Date.now() + atFromNow).toISOString() },
+    ),
+  );
 /** request_to_invest: the cooling-off ends this long from now. */
 const coolingOffEndsIn = (ms: number) =>
   http.post('*/rest/v1/rpc/request_to_invest', () => HttpResponse.json(new Date(Date.now() + ms).toISOString()));
@@ -99,6 +106,75 @@ export const CoolingOffCountdown: Story = {
   },
 };
 
+/**
+ * Back on the detail (a reload) during the cooling-off: the server's answer carries its end, so the
+ * countdown shows at once, and no Invest.
+ */
+export const CoolingOffAfterReload: Story = {
+  parameters: { msw: { handlers: [eligibilityAnswer('COOLING_OFF_ACTIVE', 5 * HOUR_MS + 30_000)] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const timer = await canvas.findByRole('timer', { name: 'Cooling-off period' }, SLOW);
+    await expect(timer).toHaveTextContent(/Cooling-off: 5h 0[01]m \d\ds/);
+    await expect(canvas.queryByRole('button', { name: 'Invest' })).toBeNull();
+    await expect(canvas.queryByRole('link', { name: 'Invest' })).toBeNull();
+  },
+};
+
+/** While the server's answer is on its way: a disabled Invest that says it is checking, never the link. */
+export const Checking: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.post('*/rest/v1/rpc/investment_eligibility', async () => {
+          await delay('infinite');
+          return HttpResponse.json(null);
+        }),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const invest = await canvas.findByRole('button', { name: 'Invest' }, SLOW);
+    await expect(invest).toBeDisabled();
+    await expect(invest).toHaveAccessibleDescription('Checking whether you can invest…');
+    await expect(canvas.getByRole('status')).toHaveTextContent('Checking whether you can invest…');
+    await expect(canvas.queryByRole('link', { name: 'Invest' })).toBeNull();
+  },
+};
+
+let eligibilityCalls = 0;
+
+/** The check fails: an error line and Retry in place of Invest; Retry asks again, and Invest comes. */
+export const CheckFailed: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.post('*/rest/v1/rpc/investment_eligibility', () => {
+          eligibilityCalls += 1;
+          return eligibilityCalls === 1
+            ? HttpResponse.json({ code: 'XX000', message: 'boom', details: null, hint: null }, { status: 500 })
+            : HttpResponse.json(null);
+        }),
+      ],
+    },
+  },
+  beforeEach: () => {
+    eligibilityCalls = 0;
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert', {}, SLOW);
+    await expect(alert).toHaveTextContent('We could not check whether you can invest');
+    await expect(canvas.queryByRole('link', { name: 'Invest' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Invest' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await expect(await canvas.findByRole('link', { name: 'Invest' }, SLOW)).toBeVisible();
+    await waitFor(() => expect(eligibilityCalls).toBe(2));
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
 /** The cooling-off ends: Continue and Leave, side by side and alike. */
 export const CoolingOffEnded: Story = {
   parameters: { msw: { handlers: [eligibilityAnswer('COOLING_OFF_ACTIVE'), coolingOffEndsIn(-1_000)] } },
@@ -125,6 +201,36 @@ export const UkFirstTimeRiskWarning: Story = {
     const canvas = within(canvasElement);
     await expectRiskWarning(canvasElement, ukRiskWarning.text);
     await expect(await canvas.findByRole('link', { name: 'Invest' }, SLOW)).toBeVisible();
+  },
+};
+
+/**
+ * The warning's link, "Take 2 mins to learn more", opens the short risk summary in a dialog, from
+ * the keyboard; Escape closes it and gives the focus back to the link.
+ */
+export const RiskWarningSummary: Story = {
+  parameters: {
+    msw: { handlers: [eligibilityAnswer(null), profileAnswer('GB', 'uk_high_net_worth'), investmentsAnswer(false)] },
+  },
+  beforeEach: resetServed,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expectRiskWarning(canvasElement, ukRiskWarning.text);
+    const link = canvas.getByRole('button', { name: ukRiskWarning.linkLabel });
+    link.focus();
+    await userEvent.keyboard('{Enter}');
+    const page = within(canvasElement.ownerDocument.body);
+    const dialog = await page.findByRole('dialog', { name: ukRiskWarning.summary.title }, SLOW);
+    await expect(dialog).toHaveTextContent(ukRiskWarning.summary.intro);
+    for (const risk of ukRiskWarning.summary.risks) {
+      await expect(within(dialog).getByRole('heading', { name: risk.title })).toBeVisible();
+      await expect(dialog).toHaveTextContent(risk.body);
+    }
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(page.queryByRole('dialog')).toBeNull());
+    await expect(link).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(await page.findByRole('dialog', { name: ukRiskWarning.summary.title }, SLOW)).toBeVisible();
   },
 };
 

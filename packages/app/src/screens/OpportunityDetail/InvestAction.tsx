@@ -1,6 +1,6 @@
 import { Button, Callout, Flex, Link as RadixLink, Text } from '@radix-ui/themes';
 import { type EligibilityRefusal, eligibilityRefusalMessage, eligibilityRefusalTitles, hrefFor } from '@vault/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { EligibilityState } from '../../data/eligibility/eligibility';
 import { useRequestToInvest } from '../../data/eligibility/eligibility';
@@ -32,20 +32,62 @@ function useNow(until: number | null): number {
 }
 
 /**
- * The detail's Invest, as the server decides it (docs/eligibility.md): Invest when nothing refuses;
- * "Not available to you" for an amount-independent refusal; for a UK first-time investor the first
- * Invest starts the 24-hour cooling-off (`request_to_invest`), a countdown replaces Invest until it
- * ends, then Continue and Leave, given equal weight.
+ * The detail's Invest, as the server decides it (docs/eligibility.md): a disabled Invest while the
+ * check runs and Retry if it fails, so nobody skips a step the server would refuse; Invest when
+ * nothing refuses; "Not available to you" for an amount-independent refusal; for a UK first-time
+ * investor the first Invest starts the 24-hour cooling-off (`request_to_invest`), a countdown
+ * replaces Invest until it ends (its end from the server's answer, so it survives a reload), then
+ * Continue and Leave, given equal weight.
  */
-export function InvestAction({ opportunityId, eligibility }: { opportunityId: string; eligibility: EligibilityState }) {
+export function InvestAction({
+  opportunityId,
+  eligibility,
+  onRetry,
+}: {
+  opportunityId: string;
+  eligibility: EligibilityState;
+  onRetry: () => void;
+}) {
   const navigate = useNavigate();
   const requestToInvest = useRequestToInvest();
-  const [endsAt, setEndsAt] = useState<number | null>(null);
+  const [startedEndsAt, setStartedEndsAt] = useState<number | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const now = useNow(endsAt);
   const refusal = eligibility.status === 'ready' ? eligibility.refusal : null;
+  const serverEndsAt =
+    eligibility.status === 'ready' && refusal === 'COOLING_OFF_ACTIVE' && eligibility.at
+      ? eligibility.at.getTime()
+      : null;
+  const endsAt = startedEndsAt ?? serverEndsAt;
+  const now = useNow(endsAt);
   const investHref = hrefFor('investmentFlow', { id: opportunityId });
+  const checkingId = useId();
+
+  if (eligibility.status === 'loading') {
+    return (
+      <Flex direction="column" gap="1" align="end">
+        <Button type="button" disabled aria-describedby={checkingId}>
+          Invest
+        </Button>
+        <Text id={checkingId} size="1" color="gray" role="status">
+          Checking whether you can invest…
+        </Text>
+      </Flex>
+    );
+  }
+
+  if (eligibility.status === 'error') {
+    return (
+      <Flex direction="column" gap="1" align="end">
+        <Text size="2" color="red" role="alert">
+          We could not check whether you can invest: {eligibility.error}
+        </Text>
+        <Button type="button" variant="soft" onClick={onRetry}>
+          Retry
+        </Button>
+      </Flex>
+    );
+  }
 
   if (blocks(refusal)) {
     const next = refusalNextStep(refusal, opportunityId);
@@ -104,7 +146,7 @@ export function InvestAction({ opportunityId, eligibility }: { opportunityId: st
       if (!answer.ok) {
         if (!answer.superseded) setError(answer.error);
       } else if (answer.endsAt === null) navigate(investHref);
-      else setEndsAt(new Date(answer.endsAt).getTime());
+      else setStartedEndsAt(new Date(answer.endsAt).getTime());
     };
     return (
       <Flex direction="column" gap="2" align="end">

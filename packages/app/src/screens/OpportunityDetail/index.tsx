@@ -47,7 +47,7 @@ function Detail({
   // The server's answer for this member (docs/eligibility.md), once they are past KYC.
   const user = session.user;
   const asksEligibility = user?.role === 'investor' && user.kycStatus === 'approved';
-  const { state: eligibility } = useOpportunityEligibility(asksEligibility ? detail.id : null);
+  const { state: eligibility, recheck } = useOpportunityEligibility(asksEligibility ? detail.id : null);
   const refusal = eligibility.status === 'ready' ? eligibility.refusal : null;
 
   const expressInterest = () => {
@@ -74,7 +74,7 @@ function Detail({
             <Button type="button" variant="soft" onClick={expressInterest}>
               Express Interest
             </Button>
-            <InvestAction opportunityId={detail.id} eligibility={eligibility} />
+            <InvestAction opportunityId={detail.id} eligibility={eligibility} onRetry={recheck} />
           </>
         }
       />
