@@ -1,6 +1,9 @@
-import { Button, Callout, Dialog, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
+import { Button, Callout, Dialog, Flex, Link as RadixLink, Text } from '@radix-ui/themes';
 import { type EligibilityRefusal, ukRiskWarning } from '@vault/domain';
 import { useUkRiskWarning } from '../../data/investorProfile/queries';
+
+/** A link's look on a button (it opens a dialog), tall enough to tap (24 px). */
+const riskSummaryTrigger = { background: 'none', border: 0, padding: 0, minHeight: 24, cursor: 'pointer' } as const;
 
 /**
  * The FCA's prescribed risk warning (COBS 4.12A) on the opportunities list and the detail, for a
@@ -19,8 +22,8 @@ export function UkRiskWarning({ memberId, refusal = null }: { memberId: string; 
       <Callout.Text>
         <Dialog.Root>
           <Dialog.Trigger>
-            <RadixLink asChild weight="medium" underline="always">
-              <button type="button" style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer' }}>
+            <RadixLink asChild weight="medium" underline="always" highContrast>
+              <button type="button" style={riskSummaryTrigger}>
                 {ukRiskWarning.linkLabel}
               </button>
             </RadixLink>
@@ -33,9 +36,9 @@ export function UkRiskWarning({ memberId, refusal = null }: { memberId: string; 
             <Flex direction="column" gap="3" mt="4">
               {summary.risks.map((risk) => (
                 <Flex key={risk.title} direction="column" gap="1">
-                  <Heading as="h3" size="2">
+                  <Text as="p" size="2" weight="bold">
                     {risk.title}
-                  </Heading>
+                  </Text>
                   <Text size="2">{risk.body}</Text>
                 </Flex>
               ))}
