@@ -87,9 +87,11 @@ test('an unclassified investor is refused with what to do next, classifies as UK
   // the FCA's risk warning on the list and the detail, and the server holds the investment until
   // the 24-hour cooling-off has run (its start and end: uk-cooling-off.spec.ts).
   const warning = (p: Page) => main(p).getByRole('note', { name: 'Risk warning' });
-  await expect(warning(page)).toHaveText(ukRiskWarning.text);
+  // The prescribed text, then its link to the risk summary.
+  const warningText = `${ukRiskWarning.text}${ukRiskWarning.linkLabel}`;
+  await expect(warning(page)).toHaveText(warningText);
   await page.goto(`/opportunities/${OPPORTUNITY.id}`);
-  await expect(warning(page)).toHaveText(ukRiskWarning.text);
+  await expect(warning(page)).toHaveText(warningText);
   await expect(main(page).getByRole('button', { name: 'Invest', exact: true })).toBeVisible();
   await invest(page);
   await expect(main(page).getByRole('alert')).toContainText(eligibilityRefusalMessage('COOLING_OFF_ACTIVE'));
