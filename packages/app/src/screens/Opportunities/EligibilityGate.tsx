@@ -1,9 +1,15 @@
+import { memo, useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useOpportunityEligibility } from '../../data/eligibility/eligibility';
 import { useSession } from '../../session/SessionProvider';
 import { EligibilitySteps } from '../Classification/EligibilitySteps';
 import { ELIGIBILITY_STEP_PARAM, eligibilityStepFrom } from '../Classification/nextStep';
 import { UkRiskWarning } from '../Classification/UkRiskWarning';
+
+// The gate re-renders on every change of the URL (a filter pill writes it); the steps and the
+// warning do not, unless their own props change.
+const Steps = memo(EligibilitySteps);
+const Warning = memo(UkRiskWarning);
 
 /**
  * The classification step above the list (docs/eligibility.md): an investor past KYC whom the
@@ -19,16 +25,13 @@ export function EligibilityGate({ anyOpportunityId }: { anyOpportunityId: string
   const [params, setParams] = useSearchParams();
   const asked = eligibilityStepFrom(params.get(ELIGIBILITY_STEP_PARAM));
   const { state, recheck } = useOpportunityEligibility(applies ? anyOpportunityId : null);
-  if (!investor) return null;
-  const warning = <UkRiskWarning memberId={user.id} refusal={state.status === 'ready' ? state.refusal : null} />;
-  if (!applies) return warning;
-  const refusal = state.status === 'ready' ? state.refusal : null;
-  const needsClassification = refusal === 'NOT_CLASSIFIED' || refusal === 'DECLARATION_EXPIRED';
-  const first = asked ?? (needsClassification ? 'classification' : null);
-  if (!first) return warning;
-
-  const done = () => {
-    setParams(
+  // The latest setter, so that `done` keeps one identity and the memoised steps stay as they are.
+  const setParamsRef = useRef(setParams);
+  useEffect(() => {
+    setParamsRef.current = setParams;
+  });
+  const done = useCallback(() => {
+    setParamsRef.current(
       (current) => {
         const updated = new URLSearchParams(current);
         updated.delete(ELIGIBILITY_STEP_PARAM);
@@ -37,13 +40,20 @@ export function EligibilityGate({ anyOpportunityId }: { anyOpportunityId: string
       { replace: true },
     );
     recheck();
-  };
+  }, [recheck]);
+  if (!investor) return null;
+  const warning = <Warning memberId={user.id} refusal={state.status === 'ready' ? state.refusal : null} />;
+  if (!applies) return warning;
+  const refusal = state.status === 'ready' ? state.refusal : null;
+  const needsClassification = refusal === 'NOT_CLASSIFIED' || refusal === 'DECLARATION_EXPIRED';
+  const first = asked ?? (needsClassification ? 'classification' : null);
+  if (!first) return warning;
 
   return (
     <>
       {warning}
       <section aria-label="Before you invest">
-        <EligibilitySteps key={first} first={first} expired={refusal === 'DECLARATION_EXPIRED'} onDone={done} />
+        <Steps key={first} first={first} expired={refusal === 'DECLARATION_EXPIRED'} onDone={done} />
       </section>
     </>
   );
