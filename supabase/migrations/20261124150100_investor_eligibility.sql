@@ -603,6 +603,8 @@ revoke execute on function public.request_to_invest(text) from public, anon, ser
 grant execute on function public.request_to_invest(text) to authenticated;
 
 -- The first refusal for the caller investing amount_cents in an opportunity, or null.
+-- Dropped first: 20261124180000 changes its return type, and the migrations apply again on top.
+drop function if exists public.investment_eligibility(text, bigint);
 create or replace function public.investment_eligibility(opportunity_id text, amount_cents bigint)
 returns text
 language plpgsql
