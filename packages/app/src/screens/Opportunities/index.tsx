@@ -31,9 +31,10 @@ function sameQuery(a: OpportunityQuery, b: OpportunityQuery): boolean {
 
 /**
  * The filters and sort, kept in the URL query (docs/decisions.md (11)); other parameters are kept.
- * A change shows at once from the screen's own state, and the URL follows when the browser is
- * idle: updating the URL re-renders the whole app (every route element, the shell) and waits on
- * the browser's history. A URL changed from elsewhere (Back, a link) wins over the state.
+ * A change shows at once from the screen's own state, and the URL follows once that frame is
+ * painted: updating the URL first re-rendered the whole app (every route element, the shell) and
+ * waited on the browser's history before the list changed. A URL changed from elsewhere (Back, a
+ * link) wins over the state.
  */
 function useOpportunityQuery(): [OpportunityQuery, (next: OpportunityQuery) => void] {
   const [params, setParams] = useSearchParams();
@@ -46,25 +47,20 @@ function useOpportunityQuery(): [OpportunityQuery, (next: OpportunityQuery) => v
   }
   useEffect(() => {
     if (sameQuery(query, fromUrl)) return;
-    const writeUrl = () =>
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          for (const key of QUERY_KEYS) updated.delete(key);
-          for (const [key, value] of Object.entries(opportunityQueryToParams(query))) updated.set(key, value);
-          return updated;
-        },
-        { replace: true },
-      );
-    // When the browser is idle (half a second on at the latest): the filtered list is painted and
-    // the next input answered before the URL re-renders the shell. Safari has no idle callback.
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(writeUrl, { timeout: 500 });
-      return () => window.cancelIdleCallback(handle);
-    }
     let timer = 0;
+    // After the next frame: the filtered list is painted first.
     const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(writeUrl);
+      timer = window.setTimeout(() =>
+        setParams(
+          (current) => {
+            const updated = new URLSearchParams(current);
+            for (const key of QUERY_KEYS) updated.delete(key);
+            for (const [key, value] of Object.entries(opportunityQueryToParams(query))) updated.set(key, value);
+            return updated;
+          },
+          { replace: true },
+        ),
+      );
     });
     return () => {
       cancelAnimationFrame(frame);
