@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
 import { chromiumArgs, chromiumPath } from '../../../.ci/chromium.mjs';
-import { allChunks, isMockBackend } from './lib/chunks.mjs';
+import { allChunks, developmentReactChunks, isMockBackend } from './lib/chunks.mjs';
 import { buildFloors, floors } from './lib/floors.mjs';
 import { formatKB, markdownTable, table } from './lib/format.mjs';
 import {
@@ -67,6 +67,9 @@ const profile = {
  * page asked for fewer.
  */
 async function investorDashboardTables() {
+  // Vite's dev server sets NODE_ENV=development when it is unset, and the builds after it (the
+  // app's, the floors') would inherit it and ship React's development build.
+  const nodeEnv = process.env.NODE_ENV;
   const vite = await createServer({
     root: path.join(repoRoot, 'packages/app'),
     configFile: path.join(repoRoot, 'packages/app/vite.config.ts'),
@@ -79,7 +82,18 @@ async function investorDashboardTables() {
     return dashboardReads.investor.map((query) => query.table);
   } finally {
     await vite.close();
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   }
+}
+
+/** Times of React's development build say nothing of what people get: the bench stops instead. */
+function refuseDevelopmentBuild(what, chunks) {
+  const development = developmentReactChunks(chunks);
+  if (development.length === 0) return;
+  console.error(`${what} holds React's development build (${development.map((c) => c.file).join(', ')}).`);
+  console.error('Unset NODE_ENV (or set it to production) and build again.');
+  process.exit(1);
 }
 
 /** Pages of issue 6, each with the session it is loaded under (and the tables its first screen reads). */
@@ -112,7 +126,12 @@ async function main() {
     console.log('Building the app (npm run build)…');
     const buildStart = Date.now();
     // The build's own output is long; it is shown only when the build fails.
-    const built = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const built = spawnSync('npm', ['run', 'build'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (built.status !== 0) {
       console.error(`${built.stdout ?? ''}${built.stderr ?? ''}`.split('\n').slice(-60).join('\n'));
       console.error('The app build failed; run with --floors-only to measure the floors alone.');
@@ -127,10 +146,13 @@ async function main() {
   if (appPages.length > 0) {
     rmSync(appSnapshot, { recursive: true, force: true });
     cpSync(appDist, appSnapshot, { recursive: true });
-    for (const chunk of allChunks(appSnapshot).filter(isMockBackend)) mockBackendFiles.add(chunk.file);
+    const chunks = allChunks(appSnapshot);
+    refuseDevelopmentBuild('The app build', chunks);
+    for (const chunk of chunks.filter(isMockBackend)) mockBackendFiles.add(chunk.file);
   }
   console.log('Building the floors with the same Vite…');
   await buildFloors();
+  for (const floor of floors) refuseDevelopmentBuild(floor.label, allChunks(floor.outDir));
 
   const servers = {};
   for (const floor of floors) servers[floor.id] = await startStaticServer(floor.outDir);

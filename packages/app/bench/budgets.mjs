@@ -11,6 +11,7 @@ import { bytesByPackage } from './lib/attribution.mjs';
 import {
   allChunks,
   describeChunk,
+  developmentReactChunks,
   forbiddenOnLanding,
   holdsLibrary,
   initialFiles,
@@ -95,6 +96,10 @@ function checkBudgets(dist, landingPattern) {
     if (problems.length > 0) breaches.push(`Prerendered page ${file}: ${problems.join(', ')}`);
     return { file, form, ok: problems.length === 0, problems };
   });
+  const development = developmentReactChunks(chunks).map((chunk) => chunk.file);
+  if (development.length > 0) {
+    breaches.push(`React's development build is in ${development.join(', ')}: build without NODE_ENV=development`);
+  }
   const landingJs = sum(initialJs);
   const landingCss = sum(initialCss);
   const biggest = (list) => [...list].sort((a, b) => b.gzip - a.gzip)[0]?.file ?? '-';
@@ -180,6 +185,7 @@ function checkBudgets(dist, landingPattern) {
     },
     lazyChunks,
     prerendered,
+    developmentReact: development,
     breaches,
   };
 }
@@ -232,6 +238,12 @@ function printReport(report) {
             `${report.prerendered.length} pages with content${report.prerendered.some((p) => p.form) ? ' and forms' : ''}`,
           'all',
           status(report.prerendered.every((page) => page.ok)),
+        ],
+        [
+          'React build',
+          report.developmentReact.length > 0 ? `development, in ${report.developmentReact.join(', ')}` : 'production',
+          'production',
+          status(report.developmentReact.length === 0),
         ],
         [
           'Largest route/lazy chunk',

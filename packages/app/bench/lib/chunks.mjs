@@ -42,6 +42,17 @@ export function isMockBackend(chunk) {
 }
 
 /**
+ * React's development build, which only a build run with NODE_ENV=development holds (Vite keeps an
+ * inherited NODE_ENV): registerInternalModuleStart is a DevTools hook only the development files call.
+ */
+const reactDevelopmentSignature = 'registerInternalModuleStart';
+
+/** The JS chunks of a build that hold React's development build: a build to neither ship nor measure. */
+export function developmentReactChunks(chunks) {
+  return chunks.filter((chunk) => chunk.file.endsWith('.js') && chunk.text.includes(reactDevelopmentSignature));
+}
+
+/**
  * A readable origin for a chunk: the module its name comes from (Rolldown names a chunk after its
  * first module's file, or its folder for an index file), else the first module outside
  * node_modules, else the first package.

@@ -16,18 +16,28 @@ export async function buildFloors({ quiet = true } = {}) {
   // Imported lazily: the budgets check uses this module's paths without paying for Vite.
   const { build } = await import('vite');
   const { default: react } = await import('@vitejs/plugin-react');
-  for (const floor of floors) {
-    await build({
-      // No config file: the app's vite.config must not leak into the floors.
-      configFile: false,
-      root: floor.root,
-      base: '/',
-      mode: 'production',
-      logLevel: quiet ? 'warn' : 'info',
-      plugins: [react()],
-      // Source maps as the app has them: the same trailing comment in the JS, and sizes can be explained.
-      build: { outDir: floor.outDir, emptyOutDir: true, manifest: true, sourcemap: true },
-    });
+  // A production build whatever NODE_ENV the caller has: Vite keeps an inherited one.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    for (const floor of floors) await buildFloor(floor, quiet, build, react);
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   }
   return floors;
+}
+
+async function buildFloor(floor, quiet, build, react) {
+  await build({
+    // No config file: the app's vite.config must not leak into the floors.
+    configFile: false,
+    root: floor.root,
+    base: '/',
+    mode: 'production',
+    logLevel: quiet ? 'warn' : 'info',
+    plugins: [react()],
+    // Source maps as the app has them: the same trailing comment in the JS, and sizes can be explained.
+    build: { outDir: floor.outDir, emptyOutDir: true, manifest: true, sourcemap: true },
+  });
 }
