@@ -43,7 +43,8 @@ function useOpportunityQuery(): [OpportunityQuery, (next: OpportunityQuery) => v
   const [urlSeen, setUrlSeen] = useState(fromUrl);
   if (!sameQuery(urlSeen, fromUrl)) {
     setUrlSeen(fromUrl);
-    setQuery(fromUrl);
+    // The URL catching up with the screen's own change keeps the query as it is, and the list with it.
+    if (!sameQuery(query, fromUrl)) setQuery(fromUrl);
   }
   useEffect(() => {
     if (sameQuery(query, fromUrl)) return;
