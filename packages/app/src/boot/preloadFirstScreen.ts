@@ -35,8 +35,9 @@ export async function preloadFirstScreen(
   // The screen's data is requested as soon as its code is here, before the first render rather than
   // after it (the render of a signed-in page takes a while on a slow CPU). Not before: supabase-js
   // (and the embedded mock backend) would share the bandwidth with the code that paints.
-  // Only the signed-in screens (in the shell) read tables: a public page never loads the data layer,
-  // which would bring the screens' shared code (the 'screens-common' chunk) to the landing page.
+  // Only the screens in the shell start their reads here: a page outside it never loads the data
+  // layer early, which would bring the screens' shared code (the 'screens-common' chunk) to the
+  // landing page. The agreement, outside the shell, reads a signed-in member's signature as it renders.
   const params = matchRoute(pathname)?.params ?? {};
   const code = Promise.all(loads).then(async () => {
     if (!view.shell) return;

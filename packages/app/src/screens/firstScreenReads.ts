@@ -1,5 +1,6 @@
 import { type DashboardKind, dashboardFor, type ScreenKey, type Session } from '@vault/domain';
 import { prefetchReads, type QueryRef } from '../data/_query/queryRef';
+import { agreementSignatureQuery } from '../data/agreement/keys';
 import { documentsQuery } from '../data/documents/keys';
 import { repaymentsQuery } from '../data/loans/keys';
 import { opportunitiesQuery, opportunityDetailQuery, opportunityQuery } from '../data/opportunities/keys';
@@ -29,13 +30,16 @@ type Reads = (params: Readonly<Record<string, string>>, session: Session) => rea
 
 /**
  * What each screen reads on its first render, so the first-screen preload (boot/preloadFirstScreen.ts)
- * can start it with the screen's code. Screens not listed read no table.
+ * can start it with the screen's code. Screens not listed read no table on their first render;
+ * firstScreenReads.test.ts holds this to the hooks each screen's code calls.
  */
 const screenReads: Partial<Record<ScreenKey, Reads>> = {
   dashboard: (_params, session) => {
     const kind = dashboardFor(session);
     return kind === 'signed-out' || kind === 'unknown' ? [] : dashboardReads[kind];
   },
+  // A signed-in member's signature of the current agreement; signed out, the form reads nothing.
+  agreement: (_params, session) => (session.user ? [agreementSignatureQuery(session.user.id)] : []),
   opportunities: () => [opportunitiesQuery],
   // Both at once: the facts under the detail do not wait for the detail (OpportunityDetail).
   opportunityDetail: ({ id = '' }) => [opportunityDetailQuery(id), opportunityQuery(id)],
@@ -46,8 +50,8 @@ const screenReads: Partial<Record<ScreenKey, Reads>> = {
   assets: () => [productionAssetsQuery],
 };
 
-/** The queries a screen starts with, for these route params and this session. */
-function firstScreenReads(
+/** The queries a screen starts with, for these route params and this session (firstScreenReads.test.ts). */
+export function firstScreenReads(
   screen: ScreenKey,
   params: Readonly<Record<string, string>>,
   session: Session,
