@@ -16,10 +16,11 @@ import {
  * /access-required are open to any signed-in user (docs/decisions.md (5) and (6)).
  */
 const ALL: Role[] = ['investor', 'mfo_admin', 'cl_spv_admin', 'eq_spv_admin', 'production_spv', 'compliance'];
-const routeTable: { path: string; allowed: Role[] }[] = [
+/** `gated`: behind the readiness gate, so the demo investor (not onboarded) is sent to /access-required. */
+const routeTable: { path: string; allowed: Role[]; gated?: true }[] = [
   { path: '/dashboard', allowed: ALL },
   { path: '/research', allowed: ['investor', 'mfo_admin'] },
-  { path: `/investments/${OPPORTUNITY.id}`, allowed: ['investor'] },
+  { path: `/investments/${OPPORTUNITY.id}`, allowed: ['investor'], gated: true },
   { path: `/opportunities/${OPPORTUNITY.id}`, allowed: ['investor'] },
   { path: '/opportunities', allowed: ['investor'] },
   { path: '/settings', allowed: ['investor', 'mfo_admin'] },
@@ -127,7 +128,7 @@ for (const role of ALL) {
         await navigateInApp(page, route.path);
         const allowed = route.allowed.includes(role);
         if (allowed) {
-          if (role === 'investor' && route.path.startsWith('/investments/')) {
+          if (role === 'investor' && route.gated) {
             // Allowed for investors, behind the readiness gate: a new investor is sent on.
             await expect(page, route.path).toHaveURL(/\/access-required\?need=wallet&from=/);
           } else {

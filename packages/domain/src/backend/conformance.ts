@@ -197,12 +197,16 @@ function insertValues(table: BackendTableName): Record<string, ScenarioValue> {
   return sample;
 }
 
-/** An update of the table's first column (a real column, so the refusal is about rights). */
+/**
+ * An update of the table's first column (a real column, so the refusal is about rights), to null:
+ * a value of any column type, so a uuid, number or date column is refused for rights too, not for
+ * a value that does not parse.
+ */
 function updateValues(table: BackendTableName): Record<string, ScenarioValue> {
   // An identity column can only be set to DEFAULT: a member record's update names its member.
   if (tableSpec(table).access.kind === 'member-record') return { member_id: '$own' };
   const [first = 'id'] = Object.keys(tableRowSchemas[table].entries);
-  return { [first]: 'changed' };
+  return { [first]: null };
 }
 
 /** select, insert, update and delete on every table for every actor, derived from the contract. */
