@@ -35,7 +35,6 @@ const TimestampSchema = v.pipe(v.string(), v.isoTimestamp());
  * times as timestamptz. The screens format both through the domain (investments.ts).
  */
 export const InvestmentRowSchema = v.object({
-  // First a text column: the conformance table's refused UPDATE writes a string into the first one.
   opportunity_id: v.pipe(v.string(), v.nonEmpty()),
   id: v.pipe(v.string(), v.nonEmpty()),
   /** The opportunity's name when the member invested. */
