@@ -1,8 +1,13 @@
 import { setupWorker } from 'msw/browser';
-import { handlers } from './handlers';
+import { transportHandlers } from './transport';
+import { answerInWorker, resetEmbeddedDatabase, startBackendWorker } from './worker/client';
 
-export { configureMockAdminPair } from './state';
 export { untilControlled } from './untilControlled';
+export { resetEmbeddedDatabase, startBackendWorker };
 
-/** The service-worker side of the embedded backend, for the app and Storybook. */
-export const worker = setupWorker(...handlers);
+/**
+ * The embedded backend of the app: MSW's service worker catches the app's calls to
+ * `/mock-supabase`, the transport (transport.ts) adds its waits and scenario failures, and the
+ * backend worker answers from the database (worker/).
+ */
+export const worker = setupWorker(...transportHandlers(answerInWorker));

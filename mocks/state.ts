@@ -1,4 +1,5 @@
 import { demoAccounts, type Role, stableHash } from '@vault/domain';
+import { MOCK_DEMO_PASSWORD } from './embeddedAccounts';
 
 /**
  * The embedded backend's data: its auth accounts, their profile rows, refresh tokens and wallet
@@ -55,21 +56,10 @@ interface MockData {
 /** A row a server action wrote, as the database would return it. */
 export type ServerRow = Record<string, unknown>;
 
-/**
- * The demo accounts' password on the embedded backend (its one-click demo buttons sign in with
- * it). Mock-only: a real project's demo accounts get a random password from the seed, and the
- * operator of a public demo sets one (docs/backend.md "Demo accounts").
- */
-export const MOCK_DEMO_PASSWORD = 'vault-demo-2025';
+export { MOCK_DEMO_PASSWORD };
 
 /** The admin pair of the embedded backend (docs/decisions.md (2)); the app may pass its override. */
 export const mockAdminPair = { email: 'admin@example.com', password: 'admin-demo-2025' };
-
-/** Sets the admin pair the mock accepts (the app's VITE_ADMIN_* override, mock builds only). */
-export function configureMockAdminPair(pair: { email: string; password: string }): void {
-  mockAdminPair.email = pair.email.trim().toLowerCase();
-  mockAdminPair.password = pair.password;
-}
 
 /** A stable uuid for an email, so an account keeps its id and rows across sign-ins and reloads. */
 export function uuidForEmail(email: string): string {

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, loadEnv, type Plugin } from 'vite';
+import { embeddedAccounts } from '../../mocks/embeddedAccounts';
+import { databaseImagePlugin } from './scripts/databaseImage';
 import { type RadixComponentsPart, radixComponentsPart, radixLandingUtilities } from './src/boot/styleSplit';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -176,7 +178,18 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: realBackend ? false : 'public',
   // Radix Themes' component styles in two parts (radixThemesInLayers; src/boot/deferredStyles.ts).
   define: { 'import.meta.env.VAULT_RADIX_SPLIT': 'true' },
-  plugins: [themeWithoutTooltipProvider(), radixThemesInLayers(), react(), vanillaExtractPlugin(), prerenderedPages()],
+  plugins: [
+    themeWithoutTooltipProvider(),
+    radixThemesInLayers(),
+    react(),
+    vanillaExtractPlugin(),
+    prerenderedPages(),
+    // The embedded backend's database (mock builds only: nothing imports it in a real build).
+    ...(realBackend || isSsrBuild ? [] : [databaseImagePlugin(embeddedAccounts(env))]),
+  ],
+  // The embedded backend's worker (mocks/worker) loads PGlite, whose WASM files Vite must not pre-bundle.
+  worker: { format: 'es' },
+  optimizeDeps: { exclude: ['@electric-sql/pglite'] },
   // Workspace packages export their TypeScript sources under the "source" condition, so the app
   // builds @vault/domain and @vault/ui from source without waiting for their own builds.
   resolve: { conditions: ['source', ...defaultClientConditions] },

@@ -9,13 +9,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { backendReady, setBackendStarter } from './backend/backendStart';
-import {
-  CLIENT_RENDER_ATTRIBUTE,
-  loadAllUtilitiesAndColours,
-  preloadFirstScreen,
-  SHELL_FRAME_ATTRIBUTE,
-  whenIdle,
-} from './boot';
+import { CLIENT_RENDER_ATTRIBUTE, loadAllUtilitiesAndColours, preloadFirstScreen, SHELL_FRAME_ATTRIBUTE } from './boot';
 import { applyDemoParam } from './display/demoMode';
 import { ShellLayout } from './router/routes';
 import { screens } from './router/screenRegistry';
@@ -35,13 +29,12 @@ if (mockBackend) {
       console.warn('[mock] service worker update failed; the running mock backend keeps serving.', reason.message);
     }
   });
-  // Started by the first backend call, or once the first screen has painted and the browser is
-  // idle, whichever comes first: the landing page paints without waiting on msw.
+  // Started by the first backend call, never by a public page that makes none: the service worker
+  // that catches the calls, and the backend worker that loads the database and answers them.
   setBackendStarter(() =>
-    Promise.all([import('../../../mocks/browser'), import('./session/adminPair')])
-      .then(async ([{ worker, configureMockAdminPair, untilControlled }, { adminPair }]) => {
-        // The embedded backend's admin account takes the build's VITE_ADMIN_* override, if any.
-        configureMockAdminPair(adminPair());
+    import('../../../mocks/browser')
+      .then(async ({ worker, startBackendWorker, untilControlled }) => {
+        startBackendWorker();
         await untilControlled();
         return worker.start({
           serviceWorker: { url: '/mockServiceWorker.js' },
@@ -103,11 +96,8 @@ void preloadFirstScreen(session, window.location.pathname, { screens, shell: She
   }
   // Once the first render is under way: every utility class and colour, for what the page shows next.
   void loadAllUtilitiesAndColours();
-  // Once the first render is under way, so starting the mock backend does not hold it back; at once
-  // for a stored session, whose first screen asks for its data as it renders: its data then comes
-  // before a person's first Ctrl+K rather than with it (docs/decisions.md (23)).
-  if (mockBackend) {
-    if (session.user) void backendReady();
-    else whenIdle(() => void backendReady());
-  }
+  // Once the first render is under way, so starting the mock backend does not hold it back: at once
+  // for a stored session, whose first screen asks for its data as it renders; a signed-out visitor's
+  // first backend call starts it.
+  if (mockBackend && session.user) void backendReady();
 });

@@ -18,6 +18,6 @@ export const demoSignInAvailable: boolean = mockBuild || operatorPassword !== nu
 
 /** The password of every demo account, or null when this build has none. */
 export async function demoPassword(): Promise<string | null> {
-  if (mockBuild) return (await import('../../../../mocks/state')).MOCK_DEMO_PASSWORD;
+  if (mockBuild) return (await import('../../../../mocks/embeddedAccounts')).MOCK_DEMO_PASSWORD;
   return operatorPassword;
 }

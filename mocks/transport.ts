@@ -1,0 +1,59 @@
+import { OPPORTUNITIES_LOADING_MS, RETRY_LOADING_MS, walletFunction } from '@vault/domain';
+import { delay, type HttpHandler, HttpResponse, http } from 'msw';
+import { currentTableScenario, currentWalletScenario } from './scenario';
+import { latency } from './settings';
+
+/**
+ * What the embedded backend's transport does, in the page, before a request reaches the database
+ * in the worker: the waits a network would add, and the failures of the scenario switch
+ * (scenario.ts) that a server never chooses: the wallet provider failing, a table that errors,
+ * stays loading or comes back empty. Everything else is the database's to answer.
+ */
+
+/** Sent by the app on a Retry of a table in a mock build (packages/app/src/backend/tables.ts). */
+const RETRY_HEADER = 'x-vault-retry';
+/** A member's own row (the profile): quick, as a primary-key read is. */
+const ROW_CALL_MS = 50;
+/** Long enough for the wallet's 'creating' state to be seen, short enough for tests. */
+const WALLET_CALL_MS = 300;
+
+const BASE = '*/mock-supabase';
+
+export function transportHandlers(answer: (request: Request) => Promise<Response>): HttpHandler[] {
+  return [
+    http.post(`${BASE}/functions/v1/${walletFunction.name}`, async ({ request }) => {
+      const scenario = currentWalletScenario();
+      await latency(WALLET_CALL_MS);
+      switch (scenario) {
+        case 'failure':
+          return HttpResponse.json({ success: false, error: 'Wallet provider is temporarily unavailable' });
+        case 'serverError':
+          return HttpResponse.json({ error: 'Internal server error' }, { status: 500 });
+        case 'networkError':
+          return HttpResponse.error();
+        case 'invalidJson':
+          return new HttpResponse('{"success": true, "walletId": ', {
+            headers: { 'Content-Type': 'application/json' },
+          });
+        case 'noWalletId':
+          return HttpResponse.json({ success: true });
+        case 'success':
+          return answer(request);
+      }
+    }),
+    http.get(`${BASE}/rest/v1/:table`, async ({ request, params }) => {
+      const table = String(params.table);
+      if (table === 'profiles') {
+        await latency(ROW_CALL_MS);
+        return answer(request);
+      }
+      const scenario = currentTableScenario(table);
+      if (scenario === 'loading') await delay('infinite');
+      await latency(request.headers.get(RETRY_HEADER) === '1' ? RETRY_LOADING_MS : OPPORTUNITIES_LOADING_MS);
+      if (scenario === 'error') return HttpResponse.json({ message: 'Service unavailable' }, { status: 500 });
+      if (scenario === 'empty') return HttpResponse.json([]);
+      return answer(request);
+    }),
+    http.all(`${BASE}/*`, ({ request }) => answer(request)),
+  ];
+}

@@ -1,0 +1,58 @@
+import { databaseImage } from 'virtual:vault-database-image';
+import { type Answer, type Call, type PageMessage, responseFromWire, toWire, type WorkerMessage } from './protocol';
+
+/**
+ * The page's side of the embedded backend: starts the backend worker (backend.worker.ts) and
+ * passes it requests, each with the page's clock, and returns its responses.
+ */
+
+let worker: Worker | null = null;
+let nextId = 0;
+const waiting = new Map<number, (answer: Answer) => void>();
+
+function started(): Worker {
+  if (worker) return worker;
+  const created = new Worker(new URL('./backend.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'vault-backend',
+  });
+  created.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
+    waiting.get(event.data.id)?.(event.data.answer);
+    waiting.delete(event.data.id);
+  });
+  const init: PageMessage = { kind: 'init', image: databaseImage };
+  created.postMessage(init);
+  worker = created;
+  return created;
+}
+
+function send(call: Call, transfer: Transferable[] = []): Promise<Answer> {
+  const target = started();
+  const id = nextId++;
+  return new Promise((resolve) => {
+    waiting.set(id, resolve);
+    const message: PageMessage = { kind: 'call', id, call };
+    target.postMessage(message, transfer);
+  });
+}
+
+/** Starts the worker (and with it the database) ahead of the first request. */
+export function startBackendWorker(): void {
+  started();
+}
+
+/** The backend's answer to this request, at the page's time; a network error if it has none. */
+export async function answerInWorker(request: Request): Promise<Response> {
+  const wire = await toWire(request);
+  const answer = await send({ kind: 'request', request: wire, now: Date.now() }, wire.body ? [wire.body] : []);
+  if (answer.kind === 'response') return responseFromWire(answer.response);
+  const message = answer.kind === 'failed' ? answer.message : 'no response';
+  console.error('[mock] The embedded backend could not answer:', message);
+  return Response.error();
+}
+
+/** Starts the database again from the build's seed: every tab's, since they share one. */
+export async function resetEmbeddedDatabase(): Promise<void> {
+  const answer = await send({ kind: 'reset' });
+  if (answer.kind === 'failed') throw new Error(answer.message);
+}

@@ -1,0 +1,87 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { Memfs2OpfsFS } from '@electric-sql/pglite/memfs2opfs';
+import type { DatabaseImage } from './protocol';
+
+/**
+ * The embedded backend's database, one per browser profile and database image: PGlite in memory,
+ * each write mirrored to the origin private file system (OPFS) before its answer, so it survives
+ * reloads; in memory only where the browser offers no OPFS. A first start
+ * loads the build's image (schema and seed applied at build time); a marker file says the copy
+ * on OPFS is complete. Copies of other images are dropped: a new build starts from its seed.
+ */
+
+const PREFIX = 'vault-db-';
+const directoryName = (image: DatabaseImage) => `${PREFIX}${image.version}`;
+const markerName = (image: DatabaseImage) => `${directoryName(image)}.ready`;
+
+async function opfsRoot(): Promise<FileSystemDirectoryHandle | null> {
+  try {
+    return await navigator.storage.getDirectory();
+  } catch {
+    return null;
+  }
+}
+
+async function exists(root: FileSystemDirectoryHandle, name: string): Promise<boolean> {
+  try {
+    await root.getFileHandle(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function remove(root: FileSystemDirectoryHandle, name: string): Promise<void> {
+  await root.removeEntry(name, { recursive: true }).catch(() => undefined);
+}
+
+/** Drops what earlier images left, but this image's copy. */
+async function dropOtherImages(root: FileSystemDirectoryHandle, image: DatabaseImage): Promise<void> {
+  const keep = new Set([directoryName(image), markerName(image)]);
+  const names: string[] = [];
+  for await (const name of (root as unknown as { keys(): AsyncIterable<string> }).keys()) names.push(name);
+  for (const name of names) if (name.startsWith(PREFIX) && !keep.has(name)) await remove(root, name);
+}
+
+async function imageBlob(image: DatabaseImage): Promise<Blob> {
+  const response = await fetch(image.url);
+  if (!response.ok) throw new Error(`the database image ${image.url} answered ${response.status}`);
+  return response.blob();
+}
+
+export interface OpenDatabase {
+  db: PGlite;
+  /** Closes this database and deletes its copy, so the next open starts from the image. */
+  discard(): Promise<void>;
+}
+
+export async function openDatabase(image: DatabaseImage): Promise<OpenDatabase> {
+  const root = await opfsRoot();
+  const extensions = { pgcrypto };
+  if (!root) {
+    const db = await PGlite.create({ loadDataDir: await imageBlob(image), extensions });
+    return { db, discard: () => db.close() };
+  }
+  await dropOtherImages(root, image);
+  const stored = await exists(root, markerName(image));
+  if (!stored) await remove(root, directoryName(image));
+  const db = await PGlite.create({
+    fs: new Memfs2OpfsFS(directoryName(image)),
+    extensions,
+    ...(stored ? {} : { loadDataDir: await imageBlob(image) }),
+  });
+  if (!stored) {
+    // Written out before the marker, so a copy with a marker is one the next start can open.
+    await db.exec('checkpoint');
+    await root.getFileHandle(markerName(image), { create: true });
+  }
+  return {
+    db,
+    async discard() {
+      await remove(root, markerName(image));
+      await db.close();
+      await remove(root, directoryName(image));
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * The messages between a page and its backend worker, and between the workers of a browser
+ * profile's tabs: a Request and a Response as plain data (structured-cloneable), the page's clock
+ * with each request, and the demo's "start again from the seed".
+ */
+
+export interface WireRequest {
+  url: string;
+  method: string;
+  headers: [string, string][];
+  body: ArrayBuffer | null;
+}
+
+export interface WireResponse {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  body: ArrayBuffer;
+}
+
+/** What a page asks of the backend: a request answered at the page's time, or a reset. */
+export type Call = { kind: 'request'; request: WireRequest; now: number } | { kind: 'reset' };
+
+/** The answer to a call: a response, `done` for a reset, or why the backend could not answer. */
+export type Answer =
+  | { kind: 'response'; response: WireResponse }
+  | { kind: 'done' }
+  | { kind: 'failed'; message: string };
+
+/** The database image this build ships (virtual:vault-database-image). */
+export interface DatabaseImage {
+  url: string;
+  version: string;
+}
+
+/** Page → its worker. */
+export type PageMessage = { kind: 'init'; image: DatabaseImage } | { kind: 'call'; id: number; call: Call };
+
+/** Worker → its page. */
+export type WorkerMessage = { kind: 'answer'; id: number; answer: Answer };
+
+/** Between the workers of one profile: calls go to the tab whose worker holds the database. */
+export type PeerMessage =
+  | { kind: 'hello' }
+  | { kind: 'leader' }
+  | { kind: 'call'; from: string; id: number; call: Call }
+  | { kind: 'answer'; to: string; id: number; answer: Answer };
+
+export async function toWire(request: Request): Promise<WireRequest> {
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return {
+    url: request.url,
+    method: request.method,
+    headers: [...request.headers.entries()],
+    body: hasBody ? await request.arrayBuffer() : null,
+  };
+}
+
+export function fromWire(request: WireRequest): Request {
+  return new Request(request.url, { method: request.method, headers: request.headers, body: request.body });
+}
+
+export async function responseToWire(response: Response): Promise<WireResponse> {
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    headers: [...response.headers.entries()],
+    body: await response.arrayBuffer(),
+  };
+}
+
+/** A Response from its wire form; 204 and 304 carry no body, as the Response constructor requires. */
+export function responseFromWire(response: WireResponse): Response {
+  const empty = response.status === 204 || response.status === 304 || response.status === 205;
+  return new Response(empty ? null : response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
