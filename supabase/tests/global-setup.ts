@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { applyMigrations, applySeed, freshShimDb, loadDb, readSql, supabaseDir } from './pglite';
+import { applyMigrations, applySeed, freshShimDb, loadDb, readSql, supabaseDir } from '../host/database';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -5,8 +5,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 
 /**
- * PGlite (Postgres compiled to WASM, in-process) with what Supabase provides (shim.sql), the
- * migrations and the seed. No vitest here: tests/global-setup.ts uses it too.
+ * PGlite (Postgres compiled to WASM, in-process) in Node, with what Supabase provides
+ * (tests/shim.sql), the migrations (every file of supabase/migrations, in name order) and the
+ * seed: the database of the tests, of the local host (serve.ts) and of the lint. No vitest here.
  */
 
 export const supabaseDir = fileURLToPath(new URL('..', import.meta.url));
