@@ -109,7 +109,7 @@ function userJson(user: UserRow): Record<string, unknown> {
 }
 
 /** A stable id for an email, so an account made by sign-in keeps its id across databases and reloads. */
-async function defaultIdForEmail(email: string): Promise<string> {
+export async function stableIdForEmail(email: string): Promise<string> {
   const hex = await sha256Hex(`vault-local-host:${email}`);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
@@ -261,7 +261,7 @@ async function passwordGrant(context: AuthContext, request: Request): Promise<Re
         if (fixed.role) appMetadata.role = fixed.role;
         if (fixed.isAdmin) appMetadata.is_admin = true;
         user = await createUser(context, tx, {
-          id: await (options.idForEmail ?? defaultIdForEmail)(email),
+          id: await (options.idForEmail ?? stableIdForEmail)(email),
           email,
           password: null,
           appMetadata,
@@ -274,7 +274,7 @@ async function passwordGrant(context: AuthContext, request: Request): Promise<Re
       if (!ok) return invalid();
     } else if (options.openSignIn) {
       user = await createUser(context, tx, {
-        id: await (options.idForEmail ?? defaultIdForEmail)(email),
+        id: await (options.idForEmail ?? stableIdForEmail)(email),
         email,
         password: null,
         appMetadata: { provider: 'email', providers: ['email'] },

@@ -30,7 +30,7 @@ import {
   paymentOutcomes,
 } from './providers.ts';
 
-export type { FixedAccount } from './auth.ts';
+export { type FixedAccount, stableIdForEmail } from './auth.ts';
 export type { Delivery, KycOutcome, PaymentOutcome, PaymentSessionRecord } from './providers.ts';
 export { kycOutcomes, paymentOutcomes } from './providers.ts';
 
@@ -219,7 +219,7 @@ export function createHost(options: HostOptions): Host {
     if (!headers.has('Access-Control-Allow-Origin'))
       headers.set('Access-Control-Allow-Origin', request.headers.get('origin') ?? '*');
     headers.set('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-    headers.append('Vary', 'Origin');
+    if (!/\bOrigin\b/i.test(headers.get('Vary') ?? '')) headers.append('Vary', 'Origin');
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 

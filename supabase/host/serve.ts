@@ -5,12 +5,13 @@
  *
  *   VITE_SUPABASE_URL=http://127.0.0.1:54321 VITE_SUPABASE_ANON_KEY=<printed key> npm run build
  *
- * The data lives in memory and is gone when the server stops. Options (environment):
+ * The data lives in memory and is gone when the server stops (the schema and seed are applied
+ * once and kept in node_modules/.cache until a migration or the seed changes). Options (environment):
  * HOST (127.0.0.1), PORT (54321).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { jsonLogger } from '../functions/_shared/logger.ts';
-import { applyMigrations, applySeed, freshShimDb } from './database.ts';
+import { cachedDumps, loadDb } from './database.ts';
 import { createHost, type FixedAccount } from './index.ts';
 import { localFixedAccounts } from './localAccounts.ts';
 
@@ -45,9 +46,8 @@ async function send(response: Response, outgoing: ServerResponse): Promise<void>
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const db = await freshShimDb();
-  await applyMigrations(db);
-  await applySeed(db);
+  // The schema and seed applied once and kept (node_modules/.cache); this run's data lives in memory.
+  const db = await loadDb((await cachedDumps()).seeded);
   const fixedAccounts: FixedAccount[] = localFixedAccounts();
   const host = createHost({
     db,
