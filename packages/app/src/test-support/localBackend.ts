@@ -125,3 +125,33 @@ export function testStore(
   });
   return { store, area, notify };
 }
+
+/** What the server recorded for a member: payments, audit actions and the notifications actions wrote. */
+export async function recordsOf(local: LocalBackend, memberId: string) {
+  return {
+    payments: await local.rows<{ amount_cents: number; currency: string; status: string }>(
+      `select amount_cents::int, currency, status from public.payments where member_id = $1 order by created_at, id`,
+      [memberId],
+    ),
+    actions: (
+      await local.rows<{ action: string }>('select action from public.audit_events where member_id = $1 order by id', [
+        memberId,
+      ])
+    ).map((r) => r.action),
+    // The sample rows every member gets are left out: only what the server's actions wrote.
+    notes: await local.rows<{ title: string; body: string }>(
+      `select title, body from public.notifications n
+        where user_id = $1 and not exists (
+          select 1 from public.sample_member_rows s where s.table_name = 'notifications' and s.id = n.id)
+        order by at, id`,
+      [memberId],
+    ),
+  };
+}
+
+/** The member's id as Auth gives it (sign-in by email made the account). */
+export async function idOf(local: LocalBackend, email: string): Promise<string> {
+  const found = await local.row<{ id: string }>('select id::text from auth.users where lower(email) = lower($1)', [email]);
+  if (!found) throw new Error(`no account for ${email}`);
+  return found.id;
+}
