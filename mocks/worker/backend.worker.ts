@@ -1,6 +1,7 @@
+import type { Host } from '../../supabase/host/index.ts';
 import { followPageClock, installPageClock } from './clock';
 import { type OpenDatabase, openDatabase } from './database';
-import { createEmbeddedHost, type EmbeddedHost } from './host';
+import { createEmbeddedHost, type HostSettings } from './host';
 import {
   type Answer,
   type Call,
@@ -35,7 +36,7 @@ let started = false;
 scope.addEventListener('message', (event) => {
   const message = event.data;
   if (message.kind === 'init') {
-    if (!started) start(message.image);
+    if (!started) start(message.image, message.host);
     started = true;
     return;
   }
@@ -47,7 +48,7 @@ let handle: (call: Call) => Promise<Answer> = async () => ({
   message: 'the backend worker has not started',
 });
 
-function start(image: DatabaseImage): void {
+function start(image: DatabaseImage, settings: HostSettings): void {
   const channel = new BroadcastChannel(`vault-backend-${image.version}`);
   const post = (message: PeerMessage) => channel.postMessage(message);
   let leader: Leader | null = null;
@@ -80,7 +81,7 @@ function start(image: DatabaseImage): void {
   post({ kind: 'hello' });
 
   void navigator.locks.request(`vault-backend-${image.version}`, async () => {
-    leader = new Leader(image);
+    leader = new Leader(image, settings);
     // This page's own calls still waiting go to the database here.
     for (const [id, { call, resolve }] of waiting) {
       waiting.delete(id);
@@ -95,19 +96,21 @@ function start(image: DatabaseImage): void {
 /** The worker that holds the database: one call at a time, in order of arrival. */
 class Leader {
   private readonly image: DatabaseImage;
-  private database: Promise<{ open: OpenDatabase; host: EmbeddedHost }>;
+  private readonly settings: HostSettings;
+  private database: Promise<{ open: OpenDatabase; host: Host }>;
   private queue: Promise<unknown> = Promise.resolve();
   /** Calls of other tabs by `from:id`: a call sent again while under way is answered once. */
   private readonly peerCalls = new Map<string, Promise<Answer>>();
 
-  constructor(image: DatabaseImage) {
+  constructor(image: DatabaseImage, settings: HostSettings) {
     this.image = image;
+    this.settings = settings;
     this.database = this.open();
   }
 
-  private async open(): Promise<{ open: OpenDatabase; host: EmbeddedHost }> {
+  private async open(): Promise<{ open: OpenDatabase; host: Host }> {
     const open = await openDatabase(this.image);
-    return { open, host: createEmbeddedHost(open.db) };
+    return { open, host: createEmbeddedHost(open.db, this.settings) };
   }
 
   answer(call: Call): Promise<Answer> {

@@ -1,4 +1,5 @@
 import { databaseImage } from 'virtual:vault-database-image';
+import type { HostSettings } from './host';
 import { type Answer, type Call, type PageMessage, responseFromWire, toWire, type WorkerMessage } from './protocol';
 
 /**
@@ -7,6 +8,7 @@ import { type Answer, type Call, type PageMessage, responseFromWire, toWire, typ
  */
 
 let worker: Worker | null = null;
+let settings: HostSettings = { origin: location.origin, adminPair: { email: '', password: '' } };
 let nextId = 0;
 const waiting = new Map<number, (answer: Answer) => void>();
 
@@ -20,7 +22,7 @@ function started(): Worker {
     waiting.get(event.data.id)?.(event.data.answer);
     waiting.delete(event.data.id);
   });
-  const init: PageMessage = { kind: 'init', image: databaseImage };
+  const init: PageMessage = { kind: 'init', image: databaseImage, host: settings };
   created.postMessage(init);
   worker = created;
   return created;
@@ -36,8 +38,9 @@ function send(call: Call, transfer: Transferable[] = []): Promise<Answer> {
   });
 }
 
-/** Starts the worker (and with it the database) ahead of the first request. */
-export function startBackendWorker(): void {
+/** Starts the worker (and with it the database) ahead of the first request, with this build's admin pair. */
+export function startBackendWorker(adminPair: HostSettings['adminPair']): void {
+  settings = { origin: location.origin, adminPair };
   started();
 }
 

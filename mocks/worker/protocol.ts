@@ -1,3 +1,5 @@
+import type { HostSettings } from './host';
+
 /**
  * The messages between a page and its backend worker, and between the workers of a browser
  * profile's tabs: a Request and a Response as plain data (structured-cloneable), the page's clock
@@ -33,8 +35,10 @@ export interface DatabaseImage {
   version: string;
 }
 
-/** Page → its worker. */
-export type PageMessage = { kind: 'init'; image: DatabaseImage } | { kind: 'call'; id: number; call: Call };
+/** Page → its worker: first what to start, then calls. */
+export type PageMessage =
+  | { kind: 'init'; image: DatabaseImage; host: HostSettings }
+  | { kind: 'call'; id: number; call: Call };
 
 /** Worker → its page. */
 export type WorkerMessage = { kind: 'answer'; id: number; answer: Answer };

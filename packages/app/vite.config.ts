@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, loadEnv, type Plugin } from 'vite';
-import { embeddedAccounts } from '../../mocks/embeddedAccounts';
 import { databaseImagePlugin } from './scripts/databaseImage';
 import { type RadixComponentsPart, radixComponentsPart, radixLandingUtilities } from './src/boot/styleSplit';
 
@@ -185,7 +184,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     vanillaExtractPlugin(),
     prerenderedPages(),
     // The embedded backend's database (mock builds only: nothing imports it in a real build).
-    ...(realBackend || isSsrBuild ? [] : [databaseImagePlugin(embeddedAccounts(env))]),
+    ...(realBackend || isSsrBuild ? [] : [databaseImagePlugin()]),
   ],
   // The embedded backend's worker (mocks/worker) loads PGlite, whose WASM files Vite must not pre-bundle.
   worker: { format: 'es' },

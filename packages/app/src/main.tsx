@@ -32,9 +32,10 @@ if (mockBackend) {
   // Started by the first backend call, never by a public page that makes none: the service worker
   // that catches the calls, and the backend worker that loads the database and answers them.
   setBackendStarter(() =>
-    import('../../../mocks/browser')
-      .then(async ({ worker, startBackendWorker, untilControlled }) => {
-        startBackendWorker();
+    Promise.all([import('../../../mocks/browser'), import('./session/adminPair')])
+      .then(async ([{ worker, startBackendWorker, untilControlled }, { adminPair }]) => {
+        // The embedded backend's admin account takes the build's VITE_ADMIN_* override, if any.
+        startBackendWorker(adminPair());
         await untilControlled();
         return worker.start({
           serviceWorker: { url: '/mockServiceWorker.js' },
