@@ -1,9 +1,9 @@
 import { setupWorker } from 'msw/browser';
 import { transportHandlers } from './transport';
-import { answerInWorker, resetEmbeddedDatabase, startBackendWorker } from './worker/client';
+import { answerInWorker, backendWorkerReady, resetEmbeddedDatabase, startBackendWorker } from './worker/client';
 
 export { untilControlled } from './untilControlled';
-export { resetEmbeddedDatabase, startBackendWorker };
+export { backendWorkerReady, resetEmbeddedDatabase, startBackendWorker };
 
 /**
  * The embedded backend of the app: MSW's service worker catches the app's calls to

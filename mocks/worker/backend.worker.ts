@@ -134,6 +134,7 @@ class Leader {
   private async run(call: Call): Promise<Answer> {
     try {
       const { open, host } = await this.database;
+      if (call.kind === 'ready') return { kind: 'done' };
       if (call.kind === 'reset') {
         await open.discard();
         this.database = this.open();

@@ -44,6 +44,12 @@ export function startBackendWorker(adminPair: HostSettings['adminPair']): void {
   started();
 }
 
+/** Resolves once the database is open and the backend answers (a first start loads the image). */
+export async function backendWorkerReady(): Promise<void> {
+  const answer = await send({ kind: 'ready' });
+  if (answer.kind === 'failed') throw new Error(answer.message);
+}
+
 /** The backend's answer to this request, at the page's time; a network error if it has none. */
 export async function answerInWorker(request: Request): Promise<Response> {
   const wire = await toWire(request);

@@ -20,10 +20,10 @@ export interface WireResponse {
   body: ArrayBuffer;
 }
 
-/** What a page asks of the backend: a request answered at the page's time, or a reset. */
-export type Call = { kind: 'request'; request: WireRequest; now: number } | { kind: 'reset' };
+/** What a page asks of the backend: a request answered at the page's time, a reset, or to be told once it can answer. */
+export type Call = { kind: 'request'; request: WireRequest; now: number } | { kind: 'reset' } | { kind: 'ready' };
 
-/** The answer to a call: a response, `done` for a reset, or why the backend could not answer. */
+/** The answer to a call: a response, `done` for a reset or ready, or why the backend could not answer. */
 export type Answer =
   | { kind: 'response'; response: WireResponse }
   | { kind: 'done' }

@@ -1,6 +1,6 @@
 import { BACKEND_TIMEOUT_MS } from '@vault/domain';
 import { backend } from './client';
-import { withTimeout } from './timeout';
+import { withCallTimeout } from './timeout';
 
 /**
  * Whether the backend offers demo mode (`app_settings.demo_mode`, docs/decisions.md (17)). Anyone
@@ -8,7 +8,7 @@ import { withTimeout } from './timeout';
  */
 export async function readDemoMode(): Promise<boolean> {
   try {
-    const { data, error } = await withTimeout(
+    const { data, error } = await withCallTimeout(
       (signal) => backend().client.from('app_settings').select('demo_mode').limit(1).abortSignal(signal),
       BACKEND_TIMEOUT_MS.profile,
       'app_settings did not answer in time',

@@ -1,7 +1,7 @@
 import { FunctionsFetchError, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { correlationId, messages } from '@vault/domain';
 import { type CallResult, messageOf } from './callResult';
-import { TimeoutError, withTimeout } from './timeout';
+import { TimeoutError, withCallTimeout } from './timeout';
 
 /**
  * Invokes an edge function (`/functions/v1/<name>`) with the member's token, as supabase-js
@@ -15,7 +15,7 @@ export async function invokeFunction(
   options: { body: Record<string, unknown>; headers?: Record<string, string>; timeoutMs: number; timedOut: string },
 ): Promise<CallResult<{ value: unknown }>> {
   try {
-    const { data, error } = await withTimeout(
+    const { data, error } = await withCallTimeout(
       (signal) =>
         client.functions.invoke(name, {
           body: options.body,

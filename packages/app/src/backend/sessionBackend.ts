@@ -5,7 +5,7 @@ import { type CallFailure, type CallResult, messageOf } from './callResult';
 import { backend } from './client';
 import { invokeFunction } from './functions';
 import { profilePatchFromRow, readProfileRow } from './profileRow';
-import { TimeoutError, withTimeout } from './timeout';
+import { TimeoutError, withCallTimeout } from './timeout';
 import { createWallet } from './wallet';
 
 export interface SessionBackendOptions {
@@ -52,7 +52,7 @@ export function createSessionBackend(client: SupabaseClient, options: SessionBac
         if (timedOut && data.session) void client.auth.signOut({ scope: 'local' });
       });
       try {
-        const { data, error } = await withTimeout(() => call, limits.auth, backendMessages.authTimedOut);
+        const { data, error } = await withCallTimeout(() => call, limits.auth, backendMessages.authTimedOut);
         if (error) return failure(error, 'Sign-in failed');
         if (!data.session) return { ok: false, error: backendMessages.sessionUnreadable };
         return { ok: true };
@@ -64,7 +64,7 @@ export function createSessionBackend(client: SupabaseClient, options: SessionBac
 
     async signUp(email, password, name) {
       try {
-        const { data, error } = await withTimeout(
+        const { data, error } = await withCallTimeout(
           () => client.auth.signUp({ email, password, options: { data: { name } } }),
           limits.auth,
           backendMessages.authTimedOut,
@@ -79,7 +79,7 @@ export function createSessionBackend(client: SupabaseClient, options: SessionBac
     async signOut(accessToken) {
       try {
         // The store has already removed the session from storage; this revokes its refresh token.
-        if (accessToken) await withTimeout(() => client.auth.admin.signOut(accessToken, 'local'), limits.auth, '');
+        if (accessToken) await withCallTimeout(() => client.auth.admin.signOut(accessToken, 'local'), limits.auth, '');
         await client.auth.signOut({ scope: 'local' });
       } catch (error) {
         console.error('[session] Signing out on the server failed; this device is signed out.', error);
@@ -96,7 +96,7 @@ export function createSessionBackend(client: SupabaseClient, options: SessionBac
 
     async readProfile(userId) {
       try {
-        const { data, error } = await withTimeout(
+        const { data, error } = await withCallTimeout(
           (signal) => client.from('profiles').select('*').eq('id', userId).abortSignal(signal),
           limits.profile,
           backendMessages.authTimedOut,
@@ -111,7 +111,7 @@ export function createSessionBackend(client: SupabaseClient, options: SessionBac
 
     async saveProfile(userId, fields) {
       try {
-        const { data, error } = await withTimeout(
+        const { data, error } = await withCallTimeout(
           (signal) => client.from('profiles').update(fields).eq('id', userId).select().abortSignal(signal),
           limits.profile,
           backendMessages.profileTimedOut,
@@ -125,7 +125,7 @@ export function createSessionBackend(client: SupabaseClient, options: SessionBac
     async demo(call: DemoCall) {
       const args = call.fn === 'demo_complete_first_onramp' ? { amount_cents: call.amountCents } : undefined;
       try {
-        const { data, error } = await withTimeout(
+        const { data, error } = await withCallTimeout(
           (signal) => client.rpc(call.fn, args).abortSignal(signal),
           limits.profile,
           backendMessages.profileTimedOut,
@@ -142,7 +142,7 @@ export function createSessionBackend(client: SupabaseClient, options: SessionBac
 
     async callAction(fn, args) {
       try {
-        const { data, error } = await withTimeout(
+        const { data, error } = await withCallTimeout(
           (signal) => client.rpc(fn, args).abortSignal(signal),
           limits.profile,
           backendMessages.profileTimedOut,
@@ -165,7 +165,7 @@ export function createSessionBackend(client: SupabaseClient, options: SessionBac
 
     async readKycCase(userId) {
       try {
-        const { data, error } = await withTimeout(
+        const { data, error } = await withCallTimeout(
           (signal) =>
             client
               .from('kyc_cases')

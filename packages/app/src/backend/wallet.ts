@@ -6,7 +6,7 @@ import {
 } from '@supabase/supabase-js';
 import { BACKEND_TIMEOUT_MS, backendMessages, correlationId, readCreateWalletResponse } from '@vault/domain';
 import { type CallResult, messageOf } from './callResult';
-import { TimeoutError, withTimeout } from './timeout';
+import { TimeoutError, withCallTimeout } from './timeout';
 
 const CREATE_WALLET_FUNCTION = 'create-crossmint-wallet';
 /** The header that makes a retried wallet request return the first one's answer (docs/backend.md). */
@@ -56,7 +56,7 @@ async function invokeWalletFunction(
   timeoutMs: number,
 ): Promise<CreateWalletResult> {
   try {
-    const { data, error } = await withTimeout(
+    const { data, error } = await withCallTimeout(
       (signal) =>
         client.functions.invoke(CREATE_WALLET_FUNCTION, {
           body: { userId },
@@ -112,7 +112,7 @@ async function bodyMessage(response: Response): Promise<string | null> {
  */
 async function createDemoWallet(client: SupabaseClient, timeoutMs: number): Promise<CreateWalletResult> {
   try {
-    const { data, error } = await withTimeout(
+    const { data, error } = await withCallTimeout(
       (signal) => client.rpc('demo_create_wallet').abortSignal(signal),
       timeoutMs,
       backendMessages.walletTimedOut,
