@@ -2,11 +2,14 @@ import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { hrefFor, roleIds } from '@vault/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useDemoMode } from '../display/demoMode';
+import { MOCK_BACKEND, useDemoMode } from '../display/demoMode';
 import { demoSignInAvailable } from '../session/demoPassword';
 import { useSession } from '../session/SessionProvider';
 
-/** Demo mode only (docs/decisions.md (3)): one button per role, named exactly `Sign in as <role id>`. */
+/**
+ * Demo mode only (docs/decisions.md (3)): one button per role, named exactly `Sign in as <role id>`;
+ * in a mock build, a button that starts the embedded database again from the seed.
+ */
 export function DemoAccounts() {
   const demo = useDemoMode();
   const { signInAs } = useSession();
@@ -41,6 +44,28 @@ export function DemoAccounts() {
               </Button>
             ))}
           </Flex>
+          {MOCK_BACKEND && (
+            <Flex direction="column" gap="2" align="start">
+              <Text as="p" size="2" color="gray">
+                This demo keeps what you do in this browser. Start again from the sample data:
+              </Text>
+              <Button
+                variant="outline"
+                color="gray"
+                disabled={busy}
+                onClick={async () => {
+                  setBusy(true);
+                  const { startAgainFromSeed } = await import('../session/embeddedDatabase');
+                  await startAgainFromSeed().catch((error: unknown) => {
+                    console.error('[mock] The demo database could not be reset.', error);
+                    setBusy(false);
+                  });
+                }}
+              >
+                Start the demo again
+              </Button>
+            </Flex>
+          )}
         </Flex>
       </section>
     </Card>
