@@ -29,7 +29,11 @@ afterEach(() => local.server.resetHandlers());
 afterAll(() => local.close());
 
 async function walletOf(userId: string): Promise<string | null | undefined> {
-  return (await local.row<{ w: string | null }>('select crossmint_wallet_id as w from public.profiles where id = $1', [userId]))?.w;
+  return (
+    await local.row<{ w: string | null }>('select crossmint_wallet_id as w from public.profiles where id = $1', [
+      userId,
+    ])
+  )?.w;
 }
 
 /** A client signed in as a fresh investor (the shared client of loadSampleTable too). */

@@ -33,7 +33,8 @@ beforeEach(() => {
 
 async function walletOf(email: string): Promise<unknown> {
   const id = await stableIdForEmail(email);
-  return (await backend.row<{ w: unknown }>('select crossmint_wallet_id as w from public.profiles where id = $1', [id]))?.w;
+  return (await backend.row<{ w: unknown }>('select crossmint_wallet_id as w from public.profiles where id = $1', [id]))
+    ?.w;
 }
 
 async function refreshTokenLives(token: string): Promise<boolean> {

@@ -151,7 +151,9 @@ export async function recordsOf(local: LocalBackend, memberId: string) {
 
 /** The member's id as Auth gives it (sign-in by email made the account). */
 export async function idOf(local: LocalBackend, email: string): Promise<string> {
-  const found = await local.row<{ id: string }>('select id::text from auth.users where lower(email) = lower($1)', [email]);
+  const found = await local.row<{ id: string }>('select id::text from auth.users where lower(email) = lower($1)', [
+    email,
+  ]);
   if (!found) throw new Error(`no account for ${email}`);
   return found.id;
 }
