@@ -70,7 +70,9 @@ export async function cachedDumps(): Promise<{ shim: string; seeded: string }> {
   const pglite = JSON.parse(
     readFileSync(join(supabaseDir, '..', 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8'),
   ) as { version: string };
-  const shimHash = createHash('sha256').update(pglite.version).update(readSql(join(supabaseDir, 'tests', 'shim.sql')));
+  const shimHash = createHash('sha256')
+    .update(pglite.version)
+    .update(readSql(join(supabaseDir, 'tests', 'shim.sql')));
   const shimKey = shimHash.copy().digest('hex').slice(0, 16);
   const shim = join(cacheDir, `shim-${shimKey}.tar`);
   if (!existsSync(shim)) {
@@ -79,7 +81,10 @@ export async function cachedDumps(): Promise<{ shim: string; seeded: string }> {
     await db.close();
   }
   for (const file of migrationFiles()) shimHash.update(file).update(readSql(join(migrationsDir, file)));
-  const seededKey = shimHash.update(readSql(join(supabaseDir, 'seed.sql'))).digest('hex').slice(0, 16);
+  const seededKey = shimHash
+    .update(readSql(join(supabaseDir, 'seed.sql')))
+    .digest('hex')
+    .slice(0, 16);
   const seeded = join(cacheDir, `seeded-${seededKey}.tar`);
   if (!existsSync(seeded)) {
     const db = await loadDb(shim);

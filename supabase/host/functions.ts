@@ -58,7 +58,7 @@ export interface FunctionsContext {
 
 const PROVIDER_TIMEOUT_MS = 10_000;
 
-export const functionNames = [
+const functionNames = [
   'create-crossmint-wallet',
   'kyc-session',
   'onramp-session',

@@ -18,7 +18,7 @@ const SCHEMA = 'public';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json';
 
 /** An identifier as Postgres reads it back unchanged, whatever it holds. */
-export function quoteIdent(name: string): string {
+function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
@@ -47,7 +47,7 @@ const pgrst = (
 ) => new RequestError(status, { code, message, details, hint });
 
 /** PostgREST's table of SQLSTATE to HTTP status (docs: "Errors", HTTP Status Codes). */
-export function httpStatusOf(code: string, role: DbRole): number {
+function httpStatusOf(code: string, role: DbRole): number {
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === 'P0001') return 400;
   if (code === '23503' || code === '23505') return 409;

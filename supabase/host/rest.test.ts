@@ -39,7 +39,11 @@ async function sqlJson(who: Who, sql: string, params: unknown[] = []): Promise<u
 }
 
 /** The error a statement raises for the caller, as PostgREST's body. */
-async function sqlError(who: Who, sql: string, params: unknown[] = []): Promise<unknown> {
+async function sqlError(
+  who: Who,
+  sql: string,
+  params: unknown[] = [],
+): Promise<{ code: string | null; message: string }> {
   return asActor(db, who, async (tx) => {
     const attempt = await tryQuery(tx, sql, params);
     if (attempt.ok) throw new Error('the statement succeeded');

@@ -21,6 +21,13 @@ import { type AuthStorageAdapter, createSessionArea, type SessionArea } from '..
  * MSW keeps what only a transport can do (a 5xx, a dropped connection, a function's failure).
  */
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The PGlite dumps supabase/tests/global-setup.ts provides (this project's config runs it too). */
+    pgliteDumps: { shim: string; seeded: string };
+  }
+}
+
 export const TEST_CONFIG: BackendConfig = {
   url: 'https://mock.vault.local/mock-supabase',
   anonKey: 'vault-mock-anon-key',
