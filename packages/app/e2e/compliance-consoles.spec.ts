@@ -4,15 +4,13 @@ import {
   expectReadiness,
   main,
   nudge,
+  setKycOutcome,
   signInAs,
   signInWithEmail,
   signOut,
   storedUser,
   test,
 } from './fixtures';
-
-/** The mock's scenario switch (mocks/scenario.ts): the demo KYC provider leaves the case for /kyc. */
-const KYC_SCENARIO_KEY = 'vault.mock.kyc';
 
 /**
  * Compliance's consoles across roles in one browser, on the embedded backend (every role reads
@@ -29,7 +27,6 @@ test('KYC submitted → compliance approves on /kyc → the investor moves on; /
 
   // The investor: a wallet, then KYC submitted through kyc-session, left under review.
   await page.goto('/?demo=0');
-  await page.evaluate((key) => localStorage.setItem(key, 'review'), KYC_SCENARIO_KEY);
   await signInWithEmail(page, email);
   const investorId = String((await storedUser(page))?.id ?? '');
   expect(investorId).toMatch(/^[0-9a-f-]{36}$/);
@@ -38,6 +35,8 @@ test('KYC submitted → compliance approves on /kyc → the investor moves on; /
   await expectReadiness(page, 50);
   await nudge(page, 'Complete KYC').getByRole('button', { name: 'Continue KYC' }).click();
   await expect(page).toHaveURL(/\/kyc-verification$/);
+  // The embedded KYC provider decides nothing this time: the case waits for compliance.
+  await setKycOutcome(page, 'review');
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect.poll(async () => (await storedUser(page))?.kycStatus).toBe('pending');
   await page.goto('/dashboard');

@@ -1,8 +1,10 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Locator, type Page, type Request, type Response } from '@playwright/test';
-import { documentTitle, formatEuros, type Role } from '@vault/domain';
+import { documentTitle, formatEuros, type Role, sampleMemberRows } from '@vault/domain';
 import axe, { type AxeResults, type RunOptions } from 'axe-core';
+import { LOCAL_JWT_SECRET } from '../../../supabase/host/index.ts';
+import { jwtSigner } from '../../../supabase/host/jwt.ts';
 
 /**
  * Shared pieces of the journeys. Every test gets a fresh browser context (Playwright's default),
@@ -15,9 +17,13 @@ export type { Role };
 /** The wallet function's URL path, as supabase-js calls it against the embedded backend. */
 export const WALLET_FUNCTION_PATH = '/functions/v1/create-crossmint-wallet';
 export const PROFILES_PATH = '/rest/v1/profiles';
-/** localStorage keys of the mock-scenario switch (mocks/scenario.ts) and the session. */
+/** localStorage key of the transport's scenario switch for the wallet function (mocks/scenario.ts). */
 export const WALLET_SCENARIO_KEY = 'vault.mock.scenario';
-export const MOCK_DB_KEY = 'vault.mock.db';
+/**
+ * The first backend call of a page loads the embedded database in its worker (seconds, longer on
+ * a busy machine); a sign-in waits for it, then for its answer.
+ */
+const FIRST_CALL_MS = 90_000;
 /** supabase-js's session (packages/app/src/storage/sessionArea.ts): what the app restores on start. */
 export const USER_KEY = 'vault.auth';
 /** The signed-in member's cached profile (a domain User), beside the session. */
@@ -204,7 +210,7 @@ export async function saveState(page: Page, state: SignedInState): Promise<void>
 export async function signInAs(page: Page, role: Role): Promise<void> {
   await page.goto('/?demo=1');
   await page.getByRole('button', { name: `Sign in as ${role}`, exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: FIRST_CALL_MS });
   await expect(toast(page, 'Login successful!')).toBeVisible();
 }
 
@@ -214,7 +220,7 @@ export async function signInWithEmail(page: Page, email: string, password = 'cor
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: FIRST_CALL_MS });
   await expect(toast(page, 'Login successful!')).toBeVisible();
 }
 
@@ -348,6 +354,88 @@ export async function callAsMember(
     },
     [USER_KEY, name, JSON.stringify(args)] as const,
   );
+}
+
+/**
+ * The embedded backend's service-role key: signed with the local host's public JWT secret, as a
+ * project's service-role key is with its own. Tests read what the server stored with it, and set
+ * the embedded providers' outcomes (`/embedded/v1/providers`), as an operator would.
+ */
+const serviceRoleKey = jwtSigner(LOCAL_JWT_SECRET).sign({
+  iss: 'supabase-local-host',
+  role: 'service_role',
+  iat: 1_700_000_000,
+  exp: 2_000_000_000,
+});
+
+/** A call to the embedded backend as the service role, from the page (through its transport). */
+export async function callAsService(
+  page: Page,
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  body?: Record<string, unknown>,
+): Promise<{ status: number; body: unknown }> {
+  const key = await serviceRoleKey;
+  return page.evaluate(
+    async ([apiPath, verb, token, payload]) => {
+      const response = await fetch(`${window.location.origin}/mock-supabase${apiPath}`, {
+        method: verb,
+        headers: { 'Content-Type': 'application/json', apikey: token, Authorization: `Bearer ${token}` },
+        body: payload ?? undefined,
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // Not JSON: the text as it came.
+      }
+      return { status: response.status, body: parsed };
+    },
+    [path, method, key, body === undefined ? null : JSON.stringify(body)] as const,
+  );
+}
+
+/** Rows of a table as the server stored them (service role: past row-level security), e.g. `payments?member_id=eq.<id>`. */
+export async function serverRows(page: Page, query: string): Promise<Record<string, unknown>[]> {
+  const { status, body } = await callAsService(page, 'GET', `/rest/v1/${query}`);
+  expect(status, `GET /rest/v1/${query} as the service role`).toBe(200);
+  return body as Record<string, unknown>[];
+}
+
+/** The investments the server stored for the signed-in member (the sample rows every member gets left out). */
+export async function storedInvestments(page: Page): Promise<Record<string, unknown>[]> {
+  const me = String((await storedUser(page))?.id ?? '');
+  const samples = sampleMemberRows.investments.map((row) => row.id).join(',');
+  return serverRows(page, `investments?user_id=eq.${me}&id=not.in.(${samples})`);
+}
+
+/**
+ * A member signed up through Supabase Auth's sign-up (as the registration does), not signed in
+ * here; answers the new account's id.
+ */
+export async function signUpMember(page: Page, email: string, name: string): Promise<string> {
+  const { status, body } = await page.evaluate(
+    async ([address, fullName]) => {
+      const response = await fetch(`${window.location.origin}/mock-supabase/auth/v1/signup`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', apikey: 'vault-mock-anon-key' },
+        body: JSON.stringify({ email: address, password: 'correct horse battery', data: { name: fullName } }),
+      });
+      return { status: response.status, body: (await response.json()) as { user?: { id?: string }; id?: string } };
+    },
+    [email, name] as const,
+  );
+  expect(status, `sign-up of ${email}`).toBe(200);
+  const id = body.user?.id ?? body.id;
+  if (!id) throw new Error(`sign-up of ${email} answered no id`);
+  return id;
+}
+
+/** What the embedded KYC provider decides when a session opens: 'approve' (its default), 'review' or 'reject'. */
+export async function setKycOutcome(page: Page, outcome: 'approve' | 'review' | 'reject'): Promise<void> {
+  const { status } = await callAsService(page, 'POST', '/embedded/v1/providers', { kyc: outcome });
+  expect(status, 'POST /embedded/v1/providers').toBe(200);
 }
 
 /** A step heading of the investment flow (Amount, Payment method, Confirm, Submitted). */

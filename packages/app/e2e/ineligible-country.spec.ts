@@ -8,12 +8,12 @@ import {
   firstOnramp,
   flowStep,
   investThroughFlow,
-  MOCK_DB_KEY,
   main,
   OPPORTUNITY,
   settled,
   signInAs,
   stateFile,
+  storedInvestments,
   test,
 } from './fixtures';
 
@@ -30,14 +30,6 @@ const EEA_ONLY = { id: 'affordable-homes-lisbon', name: 'Lisbon Affordable Homes
 
 const notAvailable = (page: Page) => main(page).getByRole('status', { name: 'Not available to you' });
 const investLink = (page: Page) => main(page).getByRole('link', { name: 'Invest', exact: true });
-
-/** The investments the embedded backend stored, from its database in localStorage. */
-async function storedInvestments(page: Page): Promise<Record<string, unknown>[]> {
-  return page.evaluate((key) => {
-    const db = JSON.parse(localStorage.getItem(key) ?? '{}') as { serverRows?: Record<string, unknown[]> };
-    return (db.serverRows?.investments ?? []) as Record<string, unknown>[];
-  }, MOCK_DB_KEY);
-}
 
 test.describe('a company in Switzerland', () => {
   test('reads why Lisbon is not available, may invest elsewhere, and is refused by the server from the flow', async ({

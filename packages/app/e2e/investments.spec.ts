@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { formatEuros, investmentQuote } from '@vault/domain';
-import { expect, MOCK_DB_KEY, main, OPPORTUNITY, stateFile, test } from './fixtures';
+import { expect, main, OPPORTUNITY, stateFile, storedInvestments, test } from './fixtures';
 
 /**
  * Investments that are stored (docs/backend.md "Investments"): Confirm calls submit_investment,
@@ -10,14 +10,6 @@ import { expect, MOCK_DB_KEY, main, OPPORTUNITY, stateFile, test } from './fixtu
 
 test.use({ storageState: stateFile('readyInvestor') });
 // readyInvestor (signed-in.setup.ts) is onboarded and classified, so eligibility admits them.
-/** The investments the embedded backend stored, from its database in localStorage. */
-async function storedInvestments(page: Page): Promise<Record<string, unknown>[]> {
-  return page.evaluate((key) => {
-    const db = JSON.parse(localStorage.getItem(key) ?? '{}') as { serverRows?: Record<string, unknown[]> };
-    return (db.serverRows?.investments ?? []) as Record<string, unknown>[];
-  }, MOCK_DB_KEY);
-}
-
 const stepHeading = (page: Page, name: string) => main(page).getByRole('heading', { level: 2, name, exact: true });
 
 test('an investment survives a reload and shows Pending', async ({ page, watch }) => {

@@ -11,12 +11,12 @@ import {
   expectReadiness,
   firstOnramp,
   kycDemoButton,
-  MOCK_DB_KEY,
   main,
   nudge,
   OPPORTUNITY,
   PROFILES_PATH,
   readinessCard,
+  serverRows,
   settled,
   signInAs,
   signOut,
@@ -210,8 +210,8 @@ test.describe('investor journey', () => {
     await page.goto('/settings');
     await expect(main(page)).toContainText(String(walletId));
     await expect(createWalletButton(page)).toHaveCount(0);
-    const rows = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), MOCK_DB_KEY);
-    expect(rows.profiles).toEqual([expect.objectContaining({ id: first?.id, crossmint_wallet_id: walletId })]);
+    const rows = await serverRows(page, `profiles?id=eq.${String(first?.id)}`);
+    expect(rows).toEqual([expect.objectContaining({ id: first?.id, crossmint_wallet_id: walletId })]);
     watch.expectClean();
   });
 

@@ -3,10 +3,10 @@ import {
   expect,
   expectReadiness,
   kycDemoButton,
-  MOCK_DB_KEY,
   main,
   nudge,
   readinessCard,
+  serverRows,
   storedUser,
   submitOnrampAmount,
   test,
@@ -90,14 +90,11 @@ test('onboarding to ready without demo buttons', async ({ page, watch }) => {
   expect(calls.filter((c) => c.startsWith(ONRAMP_SESSION_PATH))).toEqual([`${ONRAMP_SESSION_PATH} keyed`]);
 
   // What the server recorded: the KYC case, the payment, and the audit chain with its events.
-  const db = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), MOCK_DB_KEY);
-  const me = (await storedUser(page))?.id;
-  const rows = (table: string): Record<string, unknown>[] =>
-    ((db.serverRows?.[table] ?? []) as Record<string, unknown>[]).filter((r) => r.member_id === me);
-  expect(rows('payments')).toEqual([
-    expect.objectContaining({ amount_cents: 2000, currency: 'EUR', status: 'settled' }),
-  ]);
-  expect(rows('audit_events').map((e) => e.action)).toEqual(
+  const me = String((await storedUser(page))?.id ?? '');
+  const payments = await serverRows(page, `payments?member_id=eq.${me}`);
+  const auditEvents = await serverRows(page, `audit_events?member_id=eq.${me}&order=id`);
+  expect(payments).toEqual([expect.objectContaining({ amount_cents: 2000, currency: 'EUR', status: 'settled' })]);
+  expect(auditEvents.map((e) => e.action)).toEqual(
     expect.arrayContaining(['kyc.submitted', 'kyc.approved', 'payment.settled', 'onramp.completed']),
   );
   watch.expectClean();

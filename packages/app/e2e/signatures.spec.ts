@@ -1,22 +1,17 @@
 import { currentAgreement } from '@vault/domain';
-import { expect, MOCK_DB_KEY, main, signInWithEmail, test, toast } from './fixtures';
+import { expect, main, serverRows, signInWithEmail, storedUser, test, toast } from './fixtures';
+
+/** The rows of a signature table the server stored for the signed-in member. */
+async function storedRows(page: import('@playwright/test').Page, table: string): Promise<Record<string, unknown>[]> {
+  const me = String((await storedUser(page))?.id ?? '');
+  return serverRows(page, `${table}?member_id=eq.${me}`);
+}
 
 /**
  * Signatures that persist (docs/backend.md "Signatures"): the embedded backend keeps the evidence
  * of sign_document and sign_agreement, so a reload shows what the server holds, not what the
  * screen remembered.
  */
-
-/** The signature rows the embedded backend stored, from its database in localStorage. */
-async function storedRows(page: import('@playwright/test').Page, table: string): Promise<Record<string, unknown>[]> {
-  return page.evaluate(
-    ([key, name]) => {
-      const db = JSON.parse(localStorage.getItem(key) ?? '{}') as { serverRows?: Record<string, unknown[]> };
-      return (db.serverRows?.[name] ?? []) as Record<string, unknown>[];
-    },
-    [MOCK_DB_KEY, table] as const,
-  );
-}
 
 test('a signed document stays signed after a reload', async ({ page, watch }) => {
   await signInWithEmail(page, 'signs.documents@example.eu');

@@ -1,4 +1,14 @@
-import { expect, MOCK_DB_KEY, main, signInAs, signInWithEmail, signOut, storedUser, test } from './fixtures';
+import {
+  callAsService,
+  expect,
+  main,
+  signInAs,
+  signInWithEmail,
+  signOut,
+  signUpMember,
+  storedUser,
+  test,
+} from './fixtures';
 
 /**
  * mfo_admin's /users on the embedded backend, across roles in one browser: a member's role
@@ -63,24 +73,8 @@ test("mfo_admin changes a member's role on /users; the member's next sign-in lan
 test('/users pages past its first page (keyset, on the server)', async ({ page, watch }) => {
   test.slow();
   await signInAs(page, 'mfo_admin');
-  // 80 more members in the embedded backend's store (mocks/state.ts), as sign-ups would make them.
-  await page.evaluate((key) => {
-    const db = JSON.parse(localStorage.getItem(key) ?? '{}') as { accounts?: unknown[] };
-    const accounts = db.accounts ?? [];
-    for (let n = 0; n < 80; n++) {
-      const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-      accounts.push({
-        id,
-        email: `paged.member.${n}@example.eu`,
-        password: null,
-        role: 'investor',
-        isAdmin: false,
-        createdAt: '2026-11-01T00:00:00.000Z',
-        metadata: {},
-      });
-    }
-    localStorage.setItem(key, JSON.stringify({ ...db, accounts }));
-  }, MOCK_DB_KEY);
+  // 80 more members, signed up as the registration would.
+  for (let n = 0; n < 80; n++) await signUpMember(page, `paged.member.${n}@example.eu`, `Paged Member ${n}`);
   await page.goto('/users');
   const table = main(page).getByRole('table', { name: 'Platform users' });
   const rows = table.getByRole('row').filter({ hasText: '@' });
@@ -109,39 +103,22 @@ test('/users filters by readiness on the server: the step each member still need
 }) => {
   test.slow();
   await signInAs(page, 'mfo_admin');
-  // Three members at three steps of the readiness gate, in the embedded backend's store.
-  await page.evaluate((key) => {
-    const db = JSON.parse(localStorage.getItem(key) ?? '{}') as { accounts?: unknown[]; profiles?: unknown[] };
-    const accounts = db.accounts ?? [];
-    const profiles = db.profiles ?? [];
-    const steps = [
-      { n: 1, name: 'Wanda Nowallet', wallet: null, kyc: 'approved', onramp: true },
-      { n: 2, name: 'Kai Needskyc', wallet: 'demo-wallet-kai', kyc: 'pending', onramp: false },
-      { n: 3, name: 'Rita Ready', wallet: 'demo-wallet-rita', kyc: 'approved', onramp: true },
-    ];
-    for (const step of steps) {
-      const id = `00000000-0000-4000-8000-${String(900 + step.n).padStart(12, '0')}`;
-      accounts.push({
-        id,
-        email: `readiness.member.${step.n}@example.eu`,
-        password: null,
-        role: 'investor',
-        isAdmin: false,
-        createdAt: '2026-11-01T00:00:00.000Z',
-        metadata: { name: step.name },
-      });
-      profiles.push({
-        id,
-        name: step.name,
-        preferences: {},
-        kyc_status: step.kyc,
-        first_onramp_ok: step.onramp,
-        crossmint_wallet_id: step.wallet,
-        updated_at: '2026-11-01T00:00:00.000Z',
-      });
-    }
-    localStorage.setItem(key, JSON.stringify({ ...db, accounts, profiles }));
-  }, MOCK_DB_KEY);
+  // Three members at three steps of the readiness gate: signed up, then their profiles set as
+  // the server's functions would have left them (service role).
+  const steps = [
+    { n: 1, name: 'Wanda Nowallet', wallet: null, kyc: 'approved', onramp: true },
+    { n: 2, name: 'Kai Needskyc', wallet: 'demo-wallet-kai', kyc: 'pending', onramp: false },
+    { n: 3, name: 'Rita Ready', wallet: 'demo-wallet-rita', kyc: 'approved', onramp: true },
+  ];
+  for (const step of steps) {
+    const id = await signUpMember(page, `readiness.member.${step.n}@example.eu`, step.name);
+    const { status } = await callAsService(page, 'PATCH', `/rest/v1/profiles?id=eq.${id}`, {
+      kyc_status: step.kyc,
+      first_onramp_ok: step.onramp,
+      crossmint_wallet_id: step.wallet,
+    });
+    expect(status, `the profile of ${step.name}`).toBeLessThan(300);
+  }
   await page.goto('/users');
   await expect(main(page).getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   const table = main(page).getByRole('table', { name: 'Platform users' });
