@@ -56,10 +56,8 @@ interface MockData {
 /** A row a server action wrote, as the database would return it. */
 export type ServerRow = Record<string, unknown>;
 
-export { MOCK_DEMO_PASSWORD };
-
 /** The admin pair of the embedded backend (docs/decisions.md (2)); the app may pass its override. */
-export const mockAdminPair = { email: 'admin@example.com', password: 'admin-demo-2025' };
+const mockAdminPair = { email: 'admin@example.com', password: 'admin-demo-2025' };
 
 /** A stable uuid for an email, so an account keeps its id and rows across sign-ins and reloads. */
 export function uuidForEmail(email: string): string {
