@@ -184,7 +184,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     vanillaExtractPlugin(),
     prerenderedPages(),
     // The embedded backend's database (mock builds only: nothing imports it in a real build).
-    ...(realBackend || isSsrBuild ? [] : [databaseImagePlugin()]),
+    ...(realBackend ? [] : [databaseImagePlugin()]),
   ],
   // The embedded backend's worker (mocks/worker) loads PGlite, whose WASM files Vite must not pre-bundle.
   worker: { format: 'es' },
