@@ -3,7 +3,7 @@ import { delay, HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockDb, uuidForEmail } from '../../../../mocks';
 import { server } from '../../../../mocks/node';
-import { approveKyc } from '../data/kyc/approveKyc';
+import { approveKyc } from '../data/kycCases/approveKyc';
 import { saveProfile } from '../data/profile/saveProfile';
 import { createWallet } from '../data/wallet/createWallet';
 import { memoryStorage } from '../storage/browserStorage';
