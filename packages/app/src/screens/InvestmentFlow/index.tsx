@@ -15,7 +15,7 @@ import { TableData } from '../../components/TableData';
 import { useInvestments } from '../../data/investments/queries';
 import { useSubmitInvestment } from '../../data/investments/submitInvestment';
 import { useOpportunityDetail } from '../../data/opportunities/queries';
-import { refusalNextStep } from '../Classification/nextStep';
+import { refusalNextStep } from '../../components/eligibility/nextStep';
 import { OpportunityDetailData } from '../OpportunityDetail/OpportunityDetailData';
 import { useBack } from '../OpportunityDetail/useBack';
 import { AmountStep } from './AmountStep';

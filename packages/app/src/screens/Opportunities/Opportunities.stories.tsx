@@ -25,7 +25,7 @@ import {
   investmentsAnswer,
   profileAnswer,
   resetServed,
-} from '../Classification/riskWarningStories';
+} from '../../components/eligibility/riskWarningStories';
 import Opportunities from '.';
 
 const meta = {

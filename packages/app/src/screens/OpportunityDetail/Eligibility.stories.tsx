@@ -15,7 +15,7 @@ import {
   investmentsAnswer,
   profileAnswer,
   resetServed,
-} from '../Classification/riskWarningStories';
+} from '../../components/eligibility/riskWarningStories';
 import OpportunityDetail from '.';
 
 const detail = sampleTables.opportunity_details.find((d) => d.id === 'schools-ghana');

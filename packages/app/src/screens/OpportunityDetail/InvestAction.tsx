@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { EligibilityState } from '../../data/eligibility/eligibility';
 import { useRequestToInvest } from '../../data/eligibility/eligibility';
-import { refusalNextStep } from '../Classification/nextStep';
+import { refusalNextStep } from '../../components/eligibility/nextStep';
 
 /** The refusals that make an opportunity "Not available to you" whatever the amount. */
 function blocks(refusal: EligibilityRefusal | null): refusal is EligibilityRefusal {

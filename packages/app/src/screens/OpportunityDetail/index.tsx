@@ -7,7 +7,7 @@ import type { Query } from '../../data/_query/queryRef';
 import { useOpportunityEligibility } from '../../data/eligibility/eligibility';
 import { useOpportunity, useOpportunityDetail } from '../../data/opportunities/queries';
 import { useSession } from '../../session/SessionProvider';
-import { UkRiskWarning } from '../Classification/UkRiskWarning';
+import { UkRiskWarning } from '../../components/eligibility/UkRiskWarning';
 import { ExpressInterestDialog } from './ExpressInterestDialog';
 import { readFromPortfolio } from './fromPortfolio';
 import { InvestAction } from './InvestAction';
