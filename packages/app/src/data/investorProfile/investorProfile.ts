@@ -4,8 +4,8 @@ import * as v from 'valibot';
 import type { CallResult } from '../../backend/callResult';
 import { useSessionStore } from '../../session/context';
 import type { SessionStore } from '../../session/store';
+import { callForMember, callMemberAction } from '../_mutation/writeForMember';
 import { refreshQuery } from '../_query/cache';
-import { callMemberAction } from './callMemberAction';
 import { investorProfileQuery } from './keys';
 
 const unexpected = { ok: false as const, error: 'The server answered something unexpected' };
@@ -22,13 +22,12 @@ export interface InvestorProfileDeclaration {
  * member's profile row is read again (the risk warning follows the country).
  */
 async function saveInvestorProfile(store: SessionStore, declaration: InvestorProfileDeclaration): Promise<CallResult> {
-  const memberId = store.getState().session.user?.id;
-  const answer = await callMemberAction(store, 'save_investor_profile', { ...declaration });
+  const answer = await callForMember(store, (backend) =>
+    backend.callAction('save_investor_profile', { ...declaration }),
+  );
   if (!answer.ok) return answer;
-  if (memberId) {
-    const query = investorProfileQuery(memberId);
-    refreshQuery(query.table, query.eq);
-  }
+  const query = investorProfileQuery(answer.user.id);
+  refreshQuery(query.table, query.eq);
   return { ok: true };
 }
 

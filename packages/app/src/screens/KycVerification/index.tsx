@@ -4,9 +4,9 @@ import { PageHeader } from '@vault/ui';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { useApproveKyc } from '../../data/kyc/approveKyc';
-import { useKycCase } from '../../data/kyc/kycCase';
-import { useSubmitKyc } from '../../data/kyc/submitKyc';
+import { useApproveKyc } from '../../data/kycCases/approveKyc';
+import { useKycCase } from '../../data/kycCases/kycCase';
+import { useSubmitKyc } from '../../data/kycCases/submitKyc';
 import { useDemoMode } from '../../display/demoMode';
 import { useSession } from '../../session/SessionProvider';
 

@@ -10,6 +10,13 @@ import {
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { RETRY_HEADER, sampleTables, tableHandlers } from '../../../../../mocks';
+import {
+  expectNoRiskWarning,
+  expectRiskWarning,
+  investmentsAnswer,
+  profileAnswer,
+  resetServed,
+} from '../../components/eligibility/riskWarningStories';
 import { storageKeys } from '../../storage/browserStorage';
 import {
   type AppStoryParameters,
@@ -19,13 +26,6 @@ import {
   storyUsers,
   withApp,
 } from '../../test-support';
-import {
-  expectNoRiskWarning,
-  expectRiskWarning,
-  investmentsAnswer,
-  profileAnswer,
-  resetServed,
-} from '../Classification/riskWarningStories';
 import Opportunities from '.';
 
 const meta = {

@@ -8,14 +8,14 @@ import {
 import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { sampleTables } from '../../../../../mocks';
-import { type AppStoryParameters, SLOW, sessionAs, storyUsers, withApp } from '../../test-support';
 import {
   expectNoRiskWarning,
   expectRiskWarning,
   investmentsAnswer,
   profileAnswer,
   resetServed,
-} from '../Classification/riskWarningStories';
+} from '../../components/eligibility/riskWarningStories';
+import { type AppStoryParameters, SLOW, sessionAs, storyUsers, withApp } from '../../test-support';
 import OpportunityDetail from '.';
 
 const detail = sampleTables.opportunity_details.find((d) => d.id === 'schools-ghana');

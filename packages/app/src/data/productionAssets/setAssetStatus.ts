@@ -4,7 +4,7 @@ import type { SessionStore } from '../../session/store';
 import { useMutation } from '../_mutation/writeForMember';
 import { refreshQuery } from '../_query/cache';
 import { callForOperator } from '../audit/pagedCall';
-import { productionAssetsQuery } from '../productionAssets/keys';
+import { productionAssetsQuery } from './keys';
 
 export type AssetStatusChoice = (typeof assetStatusChoices)[number];
 

@@ -1,6 +1,6 @@
 import { skipsAppropriateness } from '@vault/domain';
 import { useState } from 'react';
-import { AppropriatenessStep } from '../Appropriateness/AppropriatenessStep';
+import { AppropriatenessStep } from './AppropriatenessStep';
 import { ClassificationStep } from './ClassificationStep';
 
 export type EligibilityStep = 'classification' | 'appropriateness';
