@@ -93,7 +93,8 @@ create table if not exists public.ledger_transfers (
   timeout_at timestamptz,
   -- The first transfer of a linked set (its own id when alone).
   linked_id uuid not null,
-  audit_event_id bigint not null unique references public.audit_events (id),
+  -- No foreign key: the audit trail refuses TRUNCATE itself, and a reference would pre-empt that refusal.
+  audit_event_id bigint not null unique,
   -- Each side's available balance (credits posted - debits posted - debits pending) after it.
   debit_balance_after bigint not null,
   credit_balance_after bigint not null,
