@@ -38,8 +38,23 @@ function psql(sql: string, stopOnError = true): Promise<{ rows: string[][]; stde
   return new Promise((resolve, reject) => {
     const child = spawn(
       'psql',
-      ['-h', dir, '-p', port, '-U', 'postgres', '-d', 'postgres', '-X', '-q', '-At', '-F', '\t', '-v',
-        `ON_ERROR_STOP=${stopOnError ? 1 : 0}`],
+      [
+        '-h',
+        dir,
+        '-p',
+        port,
+        '-U',
+        'postgres',
+        '-d',
+        'postgres',
+        '-X',
+        '-q',
+        '-At',
+        '-F',
+        '\t',
+        '-v',
+        `ON_ERROR_STOP=${stopOnError ? 1 : 0}`,
+      ],
       { stdio: ['pipe', 'pipe', 'pipe'] },
     );
     let stdout = '';
@@ -93,8 +108,15 @@ beforeAll(async () => {
   sh(asPostgresUser([join(PG_BIN, 'initdb'), '-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']));
   sh(
     asPostgresUser([
-      join(PG_BIN, 'pg_ctl'), '-D', data, '-l', join(dir, 'log'), '-w', '-o',
-      `-k ${dir} -p ${port} -c listen_addresses='' -c fsync=off -c synchronous_commit=off`, 'start',
+      join(PG_BIN, 'pg_ctl'),
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      '-o',
+      `-k ${dir} -p ${port} -c listen_addresses='' -c fsync=off -c synchronous_commit=off`,
+      'start',
     ]),
   );
   await run(readSql(join(supabaseDir, 'tests', 'shim.sql')));
@@ -104,7 +126,14 @@ beforeAll(async () => {
 
 afterAll(() => {
   if (!available || !dir) return;
-  const [cmd = 'true', ...args] = asPostgresUser([join(PG_BIN, 'pg_ctl'), '-D', join(dir, 'data'), '-m', 'fast', 'stop']);
+  const [cmd = 'true', ...args] = asPostgresUser([
+    join(PG_BIN, 'pg_ctl'),
+    '-D',
+    join(dir, 'data'),
+    '-m',
+    'fast',
+    'stop',
+  ]);
   spawnSync(cmd, args);
   rmSync(dir, { recursive: true, force: true });
 });
@@ -121,14 +150,21 @@ describe.skipIf(!available)('the ledger under concurrent sessions (PostgreSQL 15
       update public.profiles set crossmint_wallet_id = 'wallet-p', kyc_status = 'approved', first_onramp_ok = true where id = '${member}';
       insert into public.investor_profiles (member_id, country, category) values ('${member}', 'NL', 'corporate');`);
     const deposit = 100_000;
-    await run(asService(`select 1 from public.record_payment('${member}', 'pi_parallel', ${deposit}, 'EUR', 'settled', 'evt_parallel') \\g /dev/null`));
+    await run(
+      asService(
+        `select 1 from public.record_payment('${member}', 'pi_parallel', ${deposit}, 'EUR', 'settled', 'evt_parallel') \\g /dev/null`,
+      ),
+    );
 
     const invest = 20_000;
     const withdraw = 15_000;
     const sessions = [
       ...Array.from({ length: 8 }, () =>
         psql(
-          asMember(member, `select status from public.submit_investment('${opportunity}', ${invest}, 'bank', gen_random_uuid());`),
+          asMember(
+            member,
+            `select status from public.submit_investment('${opportunity}', ${invest}, 'bank', gen_random_uuid());`,
+          ),
           false,
         ),
       ),

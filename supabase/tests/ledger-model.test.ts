@@ -2,7 +2,7 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { investmentQuote, MIN_FIRST_ONRAMP_CENTS } from '@vault/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { become, createCallers, type Callers } from './actors';
+import { become, type Callers, createCallers } from './actors';
 import { type Account, asActor, seededDb, tryQuery } from './db';
 import { balanceOf, makeReadyToInvest, openOpportunity, verify } from './ledgerSupport';
 
@@ -428,18 +428,22 @@ class Payout implements Cmd {
 const who = fc.constantFrom<Who>(...members);
 const pick = fc.nat(1_000);
 const commands = [
-  fc.tuple(who, fc.integer({ min: 500, max: 300_000 }), fc.constantFrom('settled', 'settled', 'failed', 'pending'))
+  fc
+    .tuple(who, fc.integer({ min: 500, max: 300_000 }), fc.constantFrom('settled', 'settled', 'failed', 'pending'))
     .map(([w, a, o]) => new Deposit(w, a, o as 'settled' | 'failed' | 'pending')),
   pick.map((p) => new SettlePending(p)),
   pick.map((p) => new ReplayPayment(p)),
   fc.tuple(pick, fc.constantFrom('refund' as const, 'chargeback' as const)).map(([p, k]) => new Reverse(p, k)),
-  fc.tuple(who, fc.integer({ min: 100, max: 200_000 }), fc.constantFrom('bank' as const, 'card' as const))
+  fc
+    .tuple(who, fc.integer({ min: 100, max: 200_000 }), fc.constantFrom('bank' as const, 'card' as const))
     .map(([w, a, meth]) => new Submit(w, a, meth)),
   pick.map((p) => new RetrySubmit(p)),
-  fc.tuple(pick, fc.constantFrom('confirmed' as const, 'rejected' as const, 'cancelled' as const))
+  fc
+    .tuple(pick, fc.constantFrom('confirmed' as const, 'rejected' as const, 'cancelled' as const))
     .map(([p, d]) => new Decide(p, d)),
   fc.constant(new Expire()),
-  fc.tuple(who, fc.integer({ min: 100, max: 150_000 }), fc.option(pick, { freq: 4 }))
+  fc
+    .tuple(who, fc.integer({ min: 100, max: 150_000 }), fc.option(pick, { freq: 4 }))
     .map(([w, a, reuse]) => new Withdraw(w, a, reuse)),
   fc.tuple(pick, fc.constantFrom('paid' as const, 'failed' as const)).map(([p, s]) => new Payout(p, s)),
 ];

@@ -1,7 +1,7 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import {
-  actionErrors,
   AWAITING_PAYMENT_DAYS,
+  actionErrors,
   investmentPaymentReference,
   investmentQuote,
   LEDGER_MAX_INVESTMENT_TOTAL_CENTS,
@@ -139,7 +139,10 @@ describe('who may call the ledger’s functions', () => {
         crypto.randomUUID(),
       ]);
       await become(tx, whoIs(callers, name));
-      const reversal = await tryQuery(tx, `select * from public.record_payment_reversal('pi_roles', 'refund', 'evt-r1')`);
+      const reversal = await tryQuery(
+        tx,
+        `select * from public.record_payment_reversal('pi_roles', 'refund', 'evt-r1')`,
+      );
       const payout = await tryQuery(tx, `select * from public.record_payout($1, 'paid', 'evt-p1')`, [rows[0]?.id]);
       const expiries = await tryQuery(tx, 'select * from public.ledger_run_expiries(now())');
       if (name === 'service_role') {
@@ -379,7 +382,12 @@ describe('deposits, holds and decisions', () => {
       const huge = await tryQuery(tx, submit, [openOpportunity.id, 900_000_000_000_000, 'bank', crypto.randomUUID()]);
       expect(huge).toMatchObject(refusal(actionErrors.investmentTotalTooLarge));
       // The largest allowed total awaits its payment.
-      const top = await tryQuery<Investment>(tx, submit, [openOpportunity.id, 9_900_990_099, 'bank', crypto.randomUUID()]);
+      const top = await tryQuery<Investment>(tx, submit, [
+        openOpportunity.id,
+        9_900_990_099,
+        'bank',
+        crypto.randomUUID(),
+      ]);
       expect(top).toMatchObject({ ok: true, value: { rows: [{ status: 'Awaiting payment' }] } });
       if (top.ok) expect(Number(top.value.rows[0]?.total_cents)).toBeLessThanOrEqual(LEDGER_MAX_INVESTMENT_TOTAL_CENTS);
     });
@@ -454,9 +462,10 @@ describe('refunds and chargebacks', () => {
       const me = callers.investorA;
       const onramp = async () => {
         await tx.exec('reset role');
-        const { rows } = await tx.query<{ ok: boolean }>('select first_onramp_ok as ok from public.profiles where id = $1', [
-          me.id,
-        ]);
+        const { rows } = await tx.query<{ ok: boolean }>(
+          'select first_onramp_ok as ok from public.profiles where id = $1',
+          [me.id],
+        );
         return rows[0]?.ok;
       };
       await recordPayment(tx, me, 'pi_o1', 2_000, 'settled');
@@ -529,9 +538,9 @@ describe('withdrawals', () => {
       ]);
       expect(notes.rows).toEqual([ledgerNotifications.withdrawalFailed]);
       await become(tx, 'service_role');
-      expect(await tryQuery(tx, `select public.record_payout($1, 'sent', 'evt-w4')`, [first.rows[0]?.id])).toMatchObject(
-        refusal(actionErrors.badPayoutStatus),
-      );
+      expect(
+        await tryQuery(tx, `select public.record_payout($1, 'sent', 'evt-w4')`, [first.rows[0]?.id]),
+      ).toMatchObject(refusal(actionErrors.badPayoutStatus));
       expect(await tryQuery(tx, `select public.record_payout(gen_random_uuid(), 'paid', 'evt-w5')`)).toMatchObject(
         refusal(actionErrors.unknownWithdrawal),
       );
@@ -567,9 +576,9 @@ describe('the transfer function', () => {
       );
       const hold = crypto.randomUUID();
       await tx.query(transfer, [hold, 'pending', cash, escrow, 6_000, null, null]);
-      expect(await tryQuery(tx, transfer, [crypto.randomUUID(), 'posted', cash, escrow, 4_001, null, null])).toMatchObject(
-        refusal(actionErrors.insufficientFunds),
-      );
+      expect(
+        await tryQuery(tx, transfer, [crypto.randomUUID(), 'posted', cash, escrow, 4_001, null, null]),
+      ).toMatchObject(refusal(actionErrors.insufficientFunds));
       await tx.query(transfer, [crypto.randomUUID(), 'post', null, null, 2_500, hold, null]);
       expect(await tryQuery(tx, transfer, [crypto.randomUUID(), 'void', null, null, null, hold, null])).toMatchObject(
         refusal(actionErrors.pendingAlreadyResolved),
@@ -591,18 +600,39 @@ describe('the transfer function', () => {
       await tx.query(transfer, [crypto.randomUUID(), 'posted', clearing, cash, 1_000, null, null]);
       const legs = (second: number) =>
         JSON.stringify([
-          { id: crypto.randomUUID(), flags: 'pending', debit_account_id: cash, credit_account_id: escrow,
-            amount_cents: 600, kind: 'test', subject_type: 'test', subject_id: 'l', description: 'Leg one' },
-          { id: crypto.randomUUID(), flags: 'pending', debit_account_id: cash, credit_account_id: escrow,
-            amount_cents: second, kind: 'test', subject_type: 'test', subject_id: 'l', description: 'Leg two' },
+          {
+            id: crypto.randomUUID(),
+            flags: 'pending',
+            debit_account_id: cash,
+            credit_account_id: escrow,
+            amount_cents: 600,
+            kind: 'test',
+            subject_type: 'test',
+            subject_id: 'l',
+            description: 'Leg one',
+          },
+          {
+            id: crypto.randomUUID(),
+            flags: 'pending',
+            debit_account_id: cash,
+            credit_account_id: escrow,
+            amount_cents: second,
+            kind: 'test',
+            subject_type: 'test',
+            subject_id: 'l',
+            description: 'Leg two',
+          },
         ]);
       expect(await tryQuery(tx, 'select * from public.ledger_transfer_linked($1)', [legs(401)])).toMatchObject(
         refusal(actionErrors.insufficientFunds),
       );
       const pending = async () =>
         Number(
-          (await tx.query<{ p: string }>('select debits_pending as p from public.ledger_accounts where id = $1', [cash]))
-            .rows[0]?.p,
+          (
+            await tx.query<{ p: string }>('select debits_pending as p from public.ledger_accounts where id = $1', [
+              cash,
+            ])
+          ).rows[0]?.p,
         );
       expect(await pending()).toBe(0);
       const ok = await tx.query<{ linked_id: string; id: string }>('select * from public.ledger_transfer_linked($1)', [
@@ -628,24 +658,26 @@ describe('the transfer function', () => {
       expect(later.rows[0]?.expired_transfers).toBe(1);
       expect(await balanceOf(tx, callers.investorA)).toEqual({ available: 1_000, held: 0, total: 1_000 });
       await asTheOwner(tx);
-      const resolution = await tx.query('select flags, amount_cents from public.ledger_transfers where pending_id = $1', [
-        hold,
-      ]);
+      const resolution = await tx.query(
+        'select flags, amount_cents from public.ledger_transfers where pending_id = $1',
+        [hold],
+      );
       expect(resolution.rows).toEqual([{ flags: 'expire', amount_cents: 700 }]);
     });
   });
 
-  it.each(['update public.ledger_transfers set amount_cents = 1', 'delete from public.ledger_transfers', 'truncate public.ledger_transfers'])(
-    'refuses `%s` even for the owner',
-    async (sql) => {
-      const result = await asOwner(db, async (tx) => {
-        await recordPayment(tx, callers.investorA, 'pi_imm', 5_000, 'settled');
-        await asTheOwner(tx);
-        return tryQuery(tx, sql);
-      });
-      expect(result).toMatchObject(refusal(actionErrors.ledgerAppendOnly));
-    },
-  );
+  it.each([
+    'update public.ledger_transfers set amount_cents = 1',
+    'delete from public.ledger_transfers',
+    'truncate public.ledger_transfers',
+  ])('refuses `%s` even for the owner', async (sql) => {
+    const result = await asOwner(db, async (tx) => {
+      await recordPayment(tx, callers.investorA, 'pi_imm', 5_000, 'settled');
+      await asTheOwner(tx);
+      return tryQuery(tx, sql);
+    });
+    expect(result).toMatchObject(refusal(actionErrors.ledgerAppendOnly));
+  });
 
   it('starts with the account kinds the domain lists', async () => {
     const { rows } = await db.query<{ kind: string }>('select kind from public.ledger_account_kinds order by kind');
@@ -658,19 +690,23 @@ describe('the member’s ledger lines', () => {
     await asActor(db, 'service_role', async (tx) => {
       const me = callers.investorA;
       await makeReadyToInvest(tx, me);
-      for (const [i, cents] of [5_000, 7_000, 3_000].entries()) await recordPayment(tx, me, `pi_l${i}`, cents, 'settled');
+      for (const [i, cents] of [5_000, 7_000, 3_000].entries())
+        await recordPayment(tx, me, `pi_l${i}`, cents, 'settled');
       const row = await invest(tx, me, 4_000);
       await become(tx, me);
       await tx.query('select public.cancel_investment($1)', [row.id]);
       await tx.query('select public.request_withdrawal(2000, $1)', [crypto.randomUUID()]);
-      const all: { seq: string; amount_cents: string; balance_cents: string; description: string }[] = [];
+      interface Line {
+        seq: string;
+        amount_cents: string;
+        balance_cents: string;
+        description: string;
+      }
+      const all: Line[] = [];
       let after: string | null = null;
       for (;;) {
         await become(tx, me);
-        const page = await tx.query<{ seq: string; amount_cents: string; balance_cents: string; description: string }>(
-          'select * from public.my_ledger_lines($1, 2)',
-          [after],
-        );
+        const page: { rows: Line[] } = await tx.query<Line>('select * from public.my_ledger_lines($1, 2)', [after]);
         if (page.rows.length === 0) break;
         expect(page.rows.length).toBeLessThanOrEqual(2);
         all.push(...page.rows);
