@@ -951,6 +951,8 @@ as $$
 declare
   me uuid := auth.uid();
   size integer := least(greatest(coalesce(page_size, 50), 1), 200);
+  -- One bound, never null, so the statement's plan reads the index range whatever `after` is.
+  before bigint := coalesce(after, 9223372036854775807);
   cash bigint;
 begin
   if me is null then
@@ -968,12 +970,12 @@ begin
       from (
         (select t.seq, t.created_at, t.description, t.debit_balance_after as balance
          from public.ledger_transfers t
-         where t.debit_account_id = cash and (after is null or t.seq < after)
+         where t.debit_account_id = cash and t.seq < before
          order by t.seq desc limit size + 1)
         union all
         (select t.seq, t.created_at, t.description, t.credit_balance_after as balance
          from public.ledger_transfers t
-         where t.credit_account_id = cash and (after is null or t.seq < after)
+         where t.credit_account_id = cash and t.seq < before
          order by t.seq desc limit size + 1)
       ) x
       order by x.seq desc
