@@ -14,7 +14,7 @@ import { type Account, asActor, seededDb, tryQuery } from './db';
 import { balanceOf, makeReadyToInvest, openOpportunity, recordPayment, verify } from './ledgerSupport';
 
 /**
- * The ledger (20261127120000_ledger.sql, 20261127120100_ledger_integration.sql): every new
+ * The ledger (supabase/schemas/11_ledger.sql, and the functions that move money): every new
  * function as every caller; deposits, holds, confirm / reject / cancel, awaiting payment and its
  * expiry, refunds and chargebacks, withdrawals; the transfer function's own guarantees (retries,
  * partial posts, linked transfers, timeouts, immutability); the members' lines, paged.

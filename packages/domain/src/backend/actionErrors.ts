@@ -78,7 +78,7 @@ export const actionErrors = {
       'The 4 days to cancel are over. Your investment now goes to review; contact support if you need to withdraw it.',
   },
 
-  // The ledger (20261127120000_ledger.sql, docs/ledger.md).
+  // The ledger (supabase/schemas/11_ledger.sql, docs/ledger.md).
   investmentTotalTooLarge: { code: '22023', message: "an investment's total may not exceed €100,000,000" },
   ledgerReadDenied: { code: '42501', message: 'only mfo_admin, compliance or an administrator may read the ledger' },
   ledgerAppendOnly: { code: '42501', message: 'ledger_transfers is append-only' },

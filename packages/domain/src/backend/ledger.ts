@@ -1,5 +1,5 @@
 /**
- * The ledger's rules as data (supabase/migrations/20261127120000_ledger.sql, docs/ledger.md):
+ * The ledger's rules as data (supabase/schemas/11_ledger.sql, docs/ledger.md):
  * the bounds, the days an investment may wait for its payment, the SEPA reference of an
  * investment, and what the member is told. supabase/tests/ledger*.test.ts hold the SQL to them.
  */

@@ -21,7 +21,9 @@
 --   read: balances are read and changed by one writer at a time, and no two writers can wait on
 --   each other's rows (no deadlock reaches a caller).
 -- * Clients never call the transfer functions (no EXECUTE for anon, authenticated or the service
---   role); the server functions below and in 20261127120100_ledger_integration.sql do.
+--   role); the server functions below do, and those that move money elsewhere: record_payment and
+--   demo_complete_first_onramp (a settled payment), submit_investment, review_investment and
+--   cancel_investment (holds, posts and voids).
 -- * Bounds: every amount and balance is at most 2^53 - 1 cents (a JavaScript number holds it
 --   exactly); an investment's total is at most LEDGER_MAX_INVESTMENT_TOTAL_CENTS (€100,000,000).
 
@@ -181,17 +183,6 @@ immutable
 set search_path = ''
 as $$
   select md5('vault-ledger:' || name)::uuid
-$$;
-
--- The SEPA reference of an investment awaiting a bank transfer: unique to it (a unique index on
--- investments holds it so) and short enough for any bank's remittance field.
-create or replace function public.investment_payment_reference(investment_id uuid)
-returns text
-language sql
-immutable
-set search_path = ''
-as $$
-  select 'VLT-' || upper(substr(replace(investment_id::text, '-', ''), 1, 16))
 $$;
 
 -- The single writer lock: the audit trail's, which every transfer takes anyway for its event.
@@ -1125,8 +1116,6 @@ revoke execute on function public.ledger_resolve_investment(public.investments, 
 revoke execute on function public.ledger_fund_awaiting(uuid) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_reader_check() from public, anon, authenticated, service_role;
 
-revoke execute on function public.investment_payment_reference(uuid) from public, anon;
-grant execute on function public.investment_payment_reference(uuid) to authenticated, service_role;
 revoke execute on function public.record_payment_reversal(text, text, text) from public, anon, authenticated;
 grant execute on function public.record_payment_reversal(text, text, text) to service_role;
 revoke execute on function public.record_payout(uuid, text, text) from public, anon, authenticated;
