@@ -359,33 +359,14 @@ set search_path = ''
 as $$
 declare
   me uuid := public.vault_demo_guard();
-  member public.profiles;
-  payment public.payments;
-  details jsonb;
-  event public.audit_events;
   result public.profiles;
 begin
   if amount_cents is null or amount_cents < 2000 then
     raise exception using errcode = 'P0001', message = 'the first on-ramp must be at least €20';
   end if;
-  select * into member from public.profiles p where p.id = me for update;
-  insert into public.payments (member_id, provider_ref, amount_cents, currency, status, settled_at)
-    values (me, 'demo:' || gen_random_uuid(), demo_complete_first_onramp.amount_cents, 'EUR', 'settled', now())
-    returning * into payment;
-  details := jsonb_build_object(
-    'provider_ref', payment.provider_ref, 'amount_cents', payment.amount_cents,
-    'currency', payment.currency, 'event_id', payment.provider_ref
-  );
-  perform public.audit_append('payment.settled', me, 'payment', payment.id::text, details);
-  perform public.ledger_credit_payment(payment);
-  if not member.first_onramp_ok then
-    event := public.audit_append('onramp.completed', me, 'payment', payment.id::text, details);
-    perform public.notify_member(
-      me, event, 'First deposit received',
-      'Your first deposit has arrived in your wallet. You can now invest.'
-    );
-  end if;
-  update public.profiles set first_onramp_ok = true where id = me returning * into result;
+  -- The payment, its events and the credit to the member's cash (11_ledger.sql).
+  perform public.ledger_demo_deposit(me, demo_complete_first_onramp.amount_cents);
+  select * into result from public.profiles p where p.id = me;
   return result;
 end
 $$;
@@ -4290,6 +4271,42 @@ begin
 end
 $$;
 
+-- The demo on-ramp's payment (demo_complete_first_onramp, demo mode only): a settled payment of
+-- the member's, recorded as a provider's would be (payment.settled, the first on-ramp with its
+-- event and notification) and credited to their cash, so a demo member's balance is real too.
+create or replace function public.ledger_demo_deposit(member_id uuid, amount_cents bigint)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  member public.profiles;
+  payment public.payments;
+  details jsonb;
+  event public.audit_events;
+begin
+  select * into member from public.profiles p where p.id = ledger_demo_deposit.member_id for update;
+  insert into public.payments (member_id, provider_ref, amount_cents, currency, status, settled_at)
+    values (ledger_demo_deposit.member_id, 'demo:' || gen_random_uuid(), ledger_demo_deposit.amount_cents, 'EUR', 'settled', now())
+    returning * into payment;
+  details := jsonb_build_object(
+    'provider_ref', payment.provider_ref, 'amount_cents', payment.amount_cents,
+    'currency', payment.currency, 'event_id', payment.provider_ref
+  );
+  perform public.audit_append('payment.settled', payment.member_id, 'payment', payment.id::text, details);
+  perform public.ledger_credit_payment(payment);
+  if not member.first_onramp_ok then
+    update public.profiles p set first_onramp_ok = true where p.id = payment.member_id;
+    event := public.audit_append('onramp.completed', payment.member_id, 'payment', payment.id::text, details);
+    perform public.notify_member(
+      payment.member_id, event, 'First deposit received',
+      'Your first deposit has arrived in your wallet. You can now invest.'
+    );
+  end if;
+end
+$$;
+
 -- Whether a settled, unreversed EUR payment of at least MIN_FIRST_ONRAMP_CENTS stands for the
 -- member: the first on-ramp counts only while one does.
 create or replace function public.ledger_onramp_stands(member_id uuid)
@@ -4921,6 +4938,7 @@ revoke execute on function public.ledger_transfer(uuid, text, bigint, bigint, bi
 revoke execute on function public.ledger_transfer_linked(jsonb) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_credit_payment(public.payments) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_onramp_stands(uuid) from public, anon, authenticated, service_role;
+revoke execute on function public.ledger_demo_deposit(uuid, bigint) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_hold_investment(public.investments) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_resolve_investment(public.investments, text) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_fund_awaiting(uuid) from public, anon, authenticated, service_role;

@@ -140,33 +140,14 @@ set search_path = ''
 as $$
 declare
   me uuid := public.vault_demo_guard();
-  member public.profiles;
-  payment public.payments;
-  details jsonb;
-  event public.audit_events;
   result public.profiles;
 begin
   if amount_cents is null or amount_cents < 2000 then
     raise exception using errcode = 'P0001', message = 'the first on-ramp must be at least €20';
   end if;
-  select * into member from public.profiles p where p.id = me for update;
-  insert into public.payments (member_id, provider_ref, amount_cents, currency, status, settled_at)
-    values (me, 'demo:' || gen_random_uuid(), demo_complete_first_onramp.amount_cents, 'EUR', 'settled', now())
-    returning * into payment;
-  details := jsonb_build_object(
-    'provider_ref', payment.provider_ref, 'amount_cents', payment.amount_cents,
-    'currency', payment.currency, 'event_id', payment.provider_ref
-  );
-  perform public.audit_append('payment.settled', me, 'payment', payment.id::text, details);
-  perform public.ledger_credit_payment(payment);
-  if not member.first_onramp_ok then
-    event := public.audit_append('onramp.completed', me, 'payment', payment.id::text, details);
-    perform public.notify_member(
-      me, event, 'First deposit received',
-      'Your first deposit has arrived in your wallet. You can now invest.'
-    );
-  end if;
-  update public.profiles set first_onramp_ok = true where id = me returning * into result;
+  -- The payment, its events and the credit to the member's cash (11_ledger.sql).
+  perform public.ledger_demo_deposit(me, demo_complete_first_onramp.amount_cents);
+  select * into result from public.profiles p where p.id = me;
   return result;
 end
 $$;

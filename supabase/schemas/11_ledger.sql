@@ -480,6 +480,42 @@ begin
 end
 $$;
 
+-- The demo on-ramp's payment (demo_complete_first_onramp, demo mode only): a settled payment of
+-- the member's, recorded as a provider's would be (payment.settled, the first on-ramp with its
+-- event and notification) and credited to their cash, so a demo member's balance is real too.
+create or replace function public.ledger_demo_deposit(member_id uuid, amount_cents bigint)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  member public.profiles;
+  payment public.payments;
+  details jsonb;
+  event public.audit_events;
+begin
+  select * into member from public.profiles p where p.id = ledger_demo_deposit.member_id for update;
+  insert into public.payments (member_id, provider_ref, amount_cents, currency, status, settled_at)
+    values (ledger_demo_deposit.member_id, 'demo:' || gen_random_uuid(), ledger_demo_deposit.amount_cents, 'EUR', 'settled', now())
+    returning * into payment;
+  details := jsonb_build_object(
+    'provider_ref', payment.provider_ref, 'amount_cents', payment.amount_cents,
+    'currency', payment.currency, 'event_id', payment.provider_ref
+  );
+  perform public.audit_append('payment.settled', payment.member_id, 'payment', payment.id::text, details);
+  perform public.ledger_credit_payment(payment);
+  if not member.first_onramp_ok then
+    update public.profiles p set first_onramp_ok = true where p.id = payment.member_id;
+    event := public.audit_append('onramp.completed', payment.member_id, 'payment', payment.id::text, details);
+    perform public.notify_member(
+      payment.member_id, event, 'First deposit received',
+      'Your first deposit has arrived in your wallet. You can now invest.'
+    );
+  end if;
+end
+$$;
+
 -- Whether a settled, unreversed EUR payment of at least MIN_FIRST_ONRAMP_CENTS stands for the
 -- member: the first on-ramp counts only while one does.
 create or replace function public.ledger_onramp_stands(member_id uuid)
@@ -1111,6 +1147,7 @@ revoke execute on function public.ledger_transfer(uuid, text, bigint, bigint, bi
 revoke execute on function public.ledger_transfer_linked(jsonb) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_credit_payment(public.payments) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_onramp_stands(uuid) from public, anon, authenticated, service_role;
+revoke execute on function public.ledger_demo_deposit(uuid, bigint) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_hold_investment(public.investments) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_resolve_investment(public.investments, text) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_fund_awaiting(uuid) from public, anon, authenticated, service_role;

@@ -186,6 +186,7 @@ describe('who may call the ledger’s functions', () => {
     'ledger_id',
     'ledger_credit_payment',
     'ledger_onramp_stands',
+    'ledger_demo_deposit',
     'ledger_hold_investment',
     'ledger_resolve_investment',
     'ledger_fund_awaiting',
