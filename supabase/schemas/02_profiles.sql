@@ -129,7 +129,9 @@ end
 $$;
 revoke execute on function public.vault_demo_guard() from public, anon, authenticated;
 
--- The first on-ramp done, for at least the minimum (MIN_FIRST_ONRAMP_EUR, 20 euros).
+-- The first on-ramp done, for at least the minimum (MIN_FIRST_ONRAMP_EUR, 20 euros): a settled
+-- payment of the caller's on the same path as a provider's (06_kyc_and_payments.sql), so a demo
+-- member's balance in the ledger is real too.
 create or replace function public.demo_complete_first_onramp(amount_cents integer)
 returns public.profiles
 language plpgsql
@@ -143,7 +145,9 @@ begin
   if amount_cents is null or amount_cents < 2000 then
     raise exception using errcode = 'P0001', message = 'the first on-ramp must be at least €20';
   end if;
-  update public.profiles set first_onramp_ok = true where id = me returning * into result;
+  -- The payment, its events and the credit to the member's cash (11_ledger.sql).
+  perform public.ledger_demo_deposit(me, demo_complete_first_onramp.amount_cents);
+  select * into result from public.profiles p where p.id = me;
   return result;
 end
 $$;

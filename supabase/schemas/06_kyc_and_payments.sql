@@ -306,6 +306,11 @@ grant execute on function public.demo_approve_kyc() to authenticated;
 --   - settled records payment.settled; failed records payment.failed and tells the member.
 --   - The member's first settled EUR payment of at least MIN_FIRST_ONRAMP_CENTS (2000) sets
 --     profiles.first_onramp_ok, records onramp.completed and tells the member.
+--   - settled credits the member's cash from the provider's clearing account in the ledger
+--     (11_ledger.sql, docs/ledger.md), in the same transaction, which funds the member's
+--     investments awaiting payment.
+-- * refunded and charged_back (with reversed_at) are the provider's refund and dispute of a
+--   settled payment: public.record_payment_reversal (11_ledger.sql).
 -- * Payments are financial records kept with the audit trail: the member's account cannot be
 --   deleted while they exist (the foreign key has no cascade).
 
@@ -315,10 +320,12 @@ create table if not exists public.payments (
   provider_ref text not null unique check (char_length(provider_ref) between 1 and 200),
   amount_cents bigint not null check (amount_cents > 0),
   currency text not null check (currency ~ '^[A-Z]{3}$'),
-  status text not null check (status in ('pending', 'settled', 'failed')),
+  status text not null check (status in ('pending', 'settled', 'failed', 'refunded', 'charged_back')),
   created_at timestamptz not null default now(),
   settled_at timestamptz,
-  check ((status = 'settled') = (settled_at is not null))
+  reversed_at timestamptz,
+  check ((status in ('settled', 'refunded', 'charged_back')) = (settled_at is not null)),
+  check ((status in ('refunded', 'charged_back')) = (reversed_at is not null))
 );
 
 create index if not exists payments_member_id_idx on public.payments (member_id);
@@ -410,6 +417,8 @@ begin
   );
   if payment.status = 'settled' then
     perform public.audit_append('payment.settled', payment.member_id, 'payment', payment.id::text, details);
+    -- The cash is credited (and awaiting investments funded) in this transaction.
+    perform public.ledger_credit_payment(payment);
     if not member.first_onramp_ok and payment.currency = 'EUR' and payment.amount_cents >= 2000 then
       update public.profiles p set first_onramp_ok = true where p.id = payment.member_id;
       event := public.audit_append('onramp.completed', payment.member_id, 'payment', payment.id::text, details);

@@ -40,9 +40,9 @@ revoke execute on function public.investment_quote(bigint, text) from public, an
 grant execute on function public.investment_quote(bigint, text) to authenticated, service_role;
 
 -- Each investment: a uuid, the opportunity's id, the amounts in integer cents (the fees computed
--- by public.investment_quote, never sent by a client), the method, a status (Pending, Active,
--- Matured, Rejected, Cancelled), when it was submitted and decided, the reviewer's reason, and the
--- client's idempotency key (one investment per key and member: a double click or a retry makes
+-- by public.investment_quote, never sent by a client), the method, a status (Pending, Awaiting
+-- payment, Active, Matured, Rejected, Cancelled), when it was submitted and decided, the
+-- reviewer's reason, and the client's idempotency key (one investment per key and member: a double click or a retry makes
 -- one investment). The statuses, methods and the cancellation window are data in @vault/domain
 -- (packages/domain/src/investments.ts); the refusals are in actionErrors.ts. opportunity_id
 -- carries no foreign key on purpose: the catalogue is operator content that may change, an
@@ -60,7 +60,8 @@ create table if not exists public.investments (
   card_fee_cents bigint not null check (card_fee_cents >= 0),
   total_cents bigint not null check (total_cents = amount_cents + management_fee_cents + card_fee_cents),
   method text not null check (method in ('bank', 'card')),
-  status text not null default 'Pending' check (status in ('Pending', 'Active', 'Matured', 'Rejected', 'Cancelled')),
+  status text not null default 'Pending'
+    check (status in ('Pending', 'Awaiting payment', 'Active', 'Matured', 'Rejected', 'Cancelled')),
   submitted_at timestamptz not null default now(),
   decided_at timestamptz,
   reason text check (reason is null or char_length(reason) between 1 and 500),
@@ -75,6 +76,24 @@ create table if not exists public.investments (
 create index if not exists investments_user_id_submitted_at_idx on public.investments (user_id, submitted_at desc);
 create index if not exists investments_opportunity_id_idx on public.investments (opportunity_id);
 
+-- The SEPA reference of an investment awaiting a bank transfer: unique to it (the index below
+-- holds it so) and short enough for any bank's remittance field (`investmentPaymentReference`).
+create or replace function public.investment_payment_reference(investment_id uuid)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select 'VLT-' || upper(substr(replace(investment_id::text, '-', ''), 1, 16))
+$$;
+revoke execute on function public.investment_payment_reference(uuid) from public, anon;
+grant execute on function public.investment_payment_reference(uuid) to authenticated, service_role;
+create unique index if not exists investments_payment_reference_key
+  on public.investments (public.investment_payment_reference(id));
+-- The investments a payment may fund (ledger_fund_awaiting), oldest first.
+create index if not exists investments_awaiting_idx on public.investments (user_id, submitted_at)
+  where status = 'Awaiting payment';
+
 alter table public.investments enable row level security;
 revoke all on table public.investments from public, anon, authenticated;
 grant select on table public.investments to authenticated;
@@ -86,7 +105,9 @@ create policy investments_select_own on public.investments
 
 -- The investor submits an investment. Sections, in order: the caller, the arguments, a retry
 -- (the same idempotency key answers the first row), the opportunity, the readiness gate, the
--- eligibility checks, then the fees (computed here), the row and its audit event.
+-- eligibility checks, then the row (its fees computed here, its total at most €100,000,000), the
+-- hold on the member's cash in the ledger (11_ledger.sql: Pending when the available cash covers
+-- the total, else Awaiting payment until a payment funds it) and its audit event.
 -- The eligibility step refuses an investor who may not invest in this opportunity
 -- (docs/eligibility.md): before anything is written, it asks member_eligibility
 -- (09_eligibility.sql, the twin of `decideEligibility` in @vault/domain) and raises the first
@@ -112,6 +133,7 @@ declare
   quote record;
   refusal record;
   result public.investments;
+  held boolean;
 begin
   -- 1. The caller: a signed-in investor (the admin flag on an investor included).
   if me is null then
@@ -130,6 +152,11 @@ begin
   end if;
   if method is null or method not in ('bank', 'card') then
     raise exception using errcode = '22023', message = 'method must be bank or card';
+  end if;
+  -- LEDGER_MAX_INVESTMENT_TOTAL_CENTS: every sum of the ledger stays exact in a JavaScript number.
+  select * into quote from public.investment_quote(submit_investment.amount_cents, submit_investment.method);
+  if quote.total_cents > 10000000000 then
+    raise exception using errcode = '22023', message = 'an investment''s total may not exceed €100,000,000';
   end if;
 
   -- 3. A retry: the same key answers the investment it made, whatever has changed since.
@@ -168,8 +195,7 @@ begin
       message = refusal.code || ': ' || public.eligibility_refusal_message(refusal.code, refusal.at_time);
   end if;
 
-  -- 7. The fees, the row and its audit event.
-  select * into quote from public.investment_quote(submit_investment.amount_cents, submit_investment.method);
+  -- 7. The row (its fees from the quote), the hold on the member's cash and its audit event.
   insert into public.investments as i (
     user_id, opportunity_id, opportunity_name, amount_cents, management_fee_cents, card_fee_cents, total_cents,
     method, status, idempotency_key
@@ -186,11 +212,18 @@ begin
       where i.user_id = me and i.idempotency_key = submit_investment.idempotency_key;
     return result;
   end if;
+  -- The total is held from available cash as linked pending transfers (Pending), or, when the
+  -- cash does not cover it, nothing is held until a payment arrives (Awaiting payment). The
+  -- ledger's lock makes concurrent submissions see each other's holds.
+  held := public.ledger_hold_investment(result);
+  if not held then
+    update public.investments i set status = 'Awaiting payment' where i.id = result.id returning * into result;
+  end if;
   perform public.audit_append(
     'investment.submitted', me, 'investment', result.id::text,
     jsonb_build_object(
       'opportunity_id', result.opportunity_id, 'amount_cents', result.amount_cents,
-      'total_cents', result.total_cents, 'method', result.method
+      'total_cents', result.total_cents, 'method', result.method, 'status', result.status
     )
   );
   return result;
@@ -200,7 +233,9 @@ revoke execute on function public.submit_investment(text, bigint, text, uuid) fr
 grant execute on function public.submit_investment(text, bigint, text, uuid) to authenticated;
 
 -- The SPV administrator's (or an administrator's) decision on a pending investment:
--- confirmed makes it Active, rejected (with a reason) Rejected. The member is notified.
+-- confirmed makes it Active and posts its hold (the money goes to escrow and the fee accounts),
+-- rejected (with a reason) makes it Rejected and voids the hold (the money is available again at
+-- once). The member is notified.
 create or replace function public.review_investment(
   investment_id uuid,
   decision text,
@@ -233,6 +268,7 @@ begin
   if char_length(reason) > 500 then
     raise exception using errcode = '22023', message = 'reason must be at most 500 characters';
   end if;
+  perform public.ledger_lock();
   select * into current_row from public.investments i where i.id = review_investment.investment_id for update;
   if not found then
     raise exception using errcode = 'P0001', message = 'no such investment';
@@ -246,6 +282,7 @@ begin
         reason = case when decision = 'rejected' then kept_reason end
     where i.id = current_row.id
     returning * into result;
+  perform public.ledger_resolve_investment(result, case when decision = 'confirmed' then 'post' else 'void' end);
   event := public.audit_append(
     case when decision = 'confirmed' then 'investment.confirmed' else 'investment.rejected' end,
     result.user_id, 'investment', result.id::text,
@@ -267,7 +304,8 @@ $$;
 revoke execute on function public.review_investment(uuid, text, text) from public, anon, service_role;
 grant execute on function public.review_investment(uuid, text, text) to authenticated;
 
--- The investor cancels their own Pending investment within the 4-day window. The refusal after
+-- The investor cancels their own Pending (or Awaiting payment) investment within the 4-day
+-- window; its hold is voided, so the money is available again at once. The refusal after
 -- it tells the investor what to do next (`actionErrors.cancellationWindowOver` in
 -- packages/domain/src/backend/actionErrors.ts, whose text this must equal).
 create or replace function public.cancel_investment(investment_id uuid)
@@ -287,6 +325,7 @@ begin
   if investment_id is null then
     raise exception using errcode = '22023', message = 'investment_id is required';
   end if;
+  perform public.ledger_lock();
   select * into current_row from public.investments i
     where i.id = cancel_investment.investment_id and i.user_id = me
     for update;
@@ -297,7 +336,7 @@ begin
   if current_row.status = 'Cancelled' then
     return current_row;
   end if;
-  if current_row.status <> 'Pending' then
+  if current_row.status not in ('Pending', 'Awaiting payment') then
     raise exception using errcode = 'P0001', message = 'only a pending investment can be cancelled';
   end if;
   if now() >= current_row.submitted_at + interval '4 days' then
@@ -308,6 +347,7 @@ begin
     set status = 'Cancelled', decided_at = now()
     where i.id = current_row.id
     returning * into result;
+  perform public.ledger_resolve_investment(result, 'void');
   perform public.audit_append(
     'investment.cancelled', me, 'investment', result.id::text,
     jsonb_build_object('opportunity_id', result.opportunity_id, 'amount_cents', result.amount_cents)

@@ -781,7 +781,7 @@ begin
   if auth.uid() is null or not (public.vault_role() = 'eq_spv_admin' or public.vault_is_admin()) then
     raise exception using errcode = '42501', message = 'only eq_spv_admin or an administrator may read subscriptions';
   end if;
-  if wanted is not null and wanted not in ('Pending', 'Active', 'Matured', 'Rejected', 'Cancelled') then
+  if wanted is not null and wanted not in ('Pending', 'Awaiting payment', 'Active', 'Matured', 'Rejected', 'Cancelled') then
     raise exception using errcode = '22023', message = 'status is not an investment status';
   end if;
   if nullif(after, '') is not null then

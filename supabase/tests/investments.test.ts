@@ -83,6 +83,20 @@ async function makeReady(
       [member.id],
     );
   }
+  // Cash that covers every submission here, so each is held and Pending (the ledger:
+  // without it an investment awaits its payment, ledger.test.ts).
+  if (steps.onramp !== false) {
+    await become(tx, 'service_role');
+    const ref = `pi_ready_${crypto.randomUUID()}`;
+    await tx.query('select public.record_payment($1, $2, $3, $4, $5, $6)', [
+      member.id,
+      ref,
+      100_000_000,
+      'EUR',
+      'settled',
+      `evt_${ref}`,
+    ]);
+  }
   await become(tx, member);
 }
 
@@ -247,6 +261,7 @@ describe('submit_investment', () => {
             amount_cents: 500_000,
             total_cents: quote.totalCents,
             method: 'card',
+            status: 'Pending',
           },
         },
       ]);

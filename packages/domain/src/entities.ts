@@ -26,7 +26,14 @@ export const DocumentSchema = v.object({
 export type VaultDocument = v.InferOutput<typeof DocumentSchema>;
 
 /** An investment's life (packages/domain/src/investments.ts says who moves it). */
-export const investmentStatuses = ['Pending', 'Active', 'Matured', 'Rejected', 'Cancelled'] as const;
+export const investmentStatuses = [
+  'Pending',
+  'Awaiting payment',
+  'Active',
+  'Matured',
+  'Rejected',
+  'Cancelled',
+] as const;
 const CentsSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 /** An ISO 8601 timestamp with its offset, as PostgREST serializes a timestamptz. */
 const TimestampSchema = v.pipe(v.string(), v.isoTimestamp());

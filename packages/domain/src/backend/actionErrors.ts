@@ -11,7 +11,9 @@ import type { BackendError } from './errors';
  */
 export const actionErrors = {
   notSignedIn: { code: '42501', message: 'not signed in' },
-  serviceRoleOnly: (fn: 'apply_kyc_result' | 'record_payment'): BackendError => ({
+  serviceRoleOnly: (
+    fn: 'apply_kyc_result' | 'record_payment' | 'record_payment_reversal' | 'record_payout',
+  ): BackendError => ({
     code: '42501',
     message: `only the service role may call ${fn}`,
   }),
@@ -75,6 +77,21 @@ export const actionErrors = {
     message:
       'The 4 days to cancel are over. Your investment now goes to review; contact support if you need to withdraw it.',
   },
+
+  // The ledger (supabase/schemas/11_ledger.sql, docs/ledger.md).
+  investmentTotalTooLarge: { code: '22023', message: "an investment's total may not exceed €100,000,000" },
+  ledgerReadDenied: { code: '42501', message: 'only mfo_admin, compliance or an administrator may read the ledger' },
+  ledgerAppendOnly: { code: '42501', message: 'ledger_transfers is append-only' },
+  transferIdReused: { code: 'P0001', message: 'a transfer with this id exists with other arguments' },
+  pendingAlreadyResolved: { code: 'P0001', message: 'the pending transfer is already posted, voided or expired' },
+  insufficientFunds: { code: 'VL001', message: 'insufficient available funds' },
+  withdrawalKeyReused: { code: '22023', message: 'idempotency_key was used for another withdrawal' },
+  withdrawalExceedsAvailable: { code: 'P0001', message: 'the amount exceeds your available cash' },
+  badReversalKind: { code: '22023', message: 'kind must be refund or chargeback' },
+  unknownPayment: { code: '22023', message: 'unknown payment' },
+  badPayoutStatus: { code: '22023', message: 'status must be paid or failed' },
+  unknownWithdrawal: { code: '22023', message: 'unknown withdrawal' },
+  asOfRequired: { code: '22023', message: 'as_of is required' },
 
   ...consoleErrors,
 } as const satisfies Record<string, BackendError | ((...args: never[]) => BackendError)>;

@@ -30,6 +30,15 @@ export const auditActions = [
   'appropriateness.submitted',
   'appropriateness.warning_acknowledged',
   'investment.cooling_off_started',
+  'ledger.transferred',
+  'payment.refunded',
+  'payment.charged_back',
+  'onramp.revoked',
+  'withdrawal.requested',
+  'withdrawal.paid',
+  'withdrawal.failed',
+  'investment.funded',
+  'investment.expired',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 const AuditActionSchema = v.picklist(auditActions);

@@ -9,6 +9,7 @@ export * from './consoles';
 export * from './errors';
 export * from './fees';
 export * from './kyc';
+export * from './ledger';
 export * from './payments';
 export * from './rpc';
 export { sampleData, sampleMemberRows, sampleSharedRows } from './sample';
