@@ -9,6 +9,7 @@ import {
   classificationError,
   classificationErrors,
   coolingOffEndsAt,
+  clientQuestionnaire,
   currentQuestionnaire,
   decideEligibility,
   type EligibilityDecision,
@@ -155,7 +156,7 @@ export const eligibilityActions: MockActions = {
 
   current_questionnaire: (caller) => {
     if (caller.kind !== 'member') return fail(actionErrors.functionDenied('current_questionnaire'));
-    return { ok: true, value: JSON.parse(JSON.stringify(currentQuestionnaire)) };
+    return { ok: true, value: JSON.parse(JSON.stringify(clientQuestionnaire())) };
   },
 
   submit_appropriateness: (caller, args) => {

@@ -186,7 +186,7 @@ begin
     where u.id = set_member_role.member_id;
   insert into public.member_rights_changes as r (member_id, changed_at)
     values (set_member_role.member_id, clock_timestamp())
-    on conflict (member_id) do update set changed_at = excluded.changed_at;
+    on conflict on constraint member_rights_changes_pkey do update set changed_at = excluded.changed_at;
   perform public.vault_end_sessions(set_member_role.member_id);
   event := public.audit_append(
     'member.role_changed', set_member_role.member_id, 'member', set_member_role.member_id::text,
@@ -1260,11 +1260,13 @@ $questionnaire$;
 revoke execute on function public.appropriateness_questionnaire() from public, anon, authenticated, service_role;
 
 -- The questionnaire as the member reads it: version, questions and options, no points and no
--- pass mark, so the answers that pass cannot be read off it.
+-- pass mark, so the answers that pass cannot be read off it. Security definer: it reads the
+-- scored copy, which no client may.
 create or replace function public.current_questionnaire()
 returns jsonb
 language sql
 immutable
+security definer
 set search_path = ''
 as $$
   select jsonb_build_object(
@@ -1683,7 +1685,7 @@ begin
   end if;
   select * into investor from public.investor_profiles p where p.member_id = me;
   if not found
-     or not (investor.country = 'GB' or (investor.previous_country = 'GB' and investor.previous_until > now()))
+     or not (investor.country = 'GB' or coalesce(investor.previous_country = 'GB' and investor.previous_until > now(), false))
      or not public.is_first_time_investor(me) then
     return null;
   end if;

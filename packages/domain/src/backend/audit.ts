@@ -30,6 +30,12 @@ export const auditActions = [
   'appropriateness.submitted',
   'appropriateness.warning_acknowledged',
   'investment.cooling_off_started',
+  'kyc.result_ignored',
+  'kyc.reopened',
+  'investor.professional_reviewed',
+  'member.deleted',
+  'member.pseudonymised',
+  'personal_data.viewed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 const AuditActionSchema = v.picklist(auditActions);
