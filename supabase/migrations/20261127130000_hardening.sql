@@ -431,10 +431,13 @@ begin
   ) then
     raise exception using errcode = '42501', message = 'only compliance, mfo_admin or an administrator may verify the audit trail';
   end if;
-  return 'day,taken_at,event_count,last_id,last_hash' || coalesce(string_agg(
-    e'\n' || c.day::text || ',' || to_char(c.taken_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || ','
-      || c.event_count::text || ',' || coalesce(c.last_id::text, '') || ',' || coalesce(c.last_hash, ''),
-    '' order by c.day), '');
+  return 'day,taken_at,event_count,last_id,last_hash' || coalesce((
+    select string_agg(
+      e'\n' || c.day::text || ',' || to_char(c.taken_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || ','
+        || c.event_count::text || ',' || coalesce(c.last_id::text, '') || ',' || coalesce(c.last_hash, ''),
+      '' order by c.day)
+    from public.audit_checkpoints c
+  ), '');
 end
 $$;
 revoke execute on function public.audit_checkpoints_export() from public, anon;

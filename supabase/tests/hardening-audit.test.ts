@@ -109,9 +109,13 @@ describe('checkpoints', () => {
     const result = await asActor(db, whoIs(callers, name), async (tx) => {
       await tx.exec('reset role');
       await tx.query(`select set_config('request.jwt.claims', '', true)`);
+      await append(tx, 1);
       const taken = await tx.query<{ last_hash: string }>('select last_hash from public.audit_checkpoint()');
       await become(tx, whoIs(callers, name));
-      return { taken: taken.rows[0]?.last_hash, csv: await tryQuery<{ csv: string }>(tx, 'select public.audit_checkpoints_export() as csv') };
+      return {
+        taken: taken.rows[0]?.last_hash,
+        csv: await tryQuery<{ csv: string }>(tx, 'select public.audit_checkpoints_export() as csv'),
+      };
     });
     if (name === 'anon') {
       expect(result.csv).toMatchObject({ ok: false, ...actionErrors.functionDenied('audit_checkpoints_export') });

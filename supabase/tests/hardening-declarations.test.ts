@@ -26,7 +26,7 @@ afterAll(async () => {
 const opportunity = sampleSharedRows.opportunities.find((o) => o.open)?.id ?? '';
 const save = 'select * from public.save_investor_profile($1, $2, $3::jsonb)';
 const answer = 'select public.submit_appropriateness($1, $2::jsonb)';
-const eligibility = 'select public.investment_eligibility($1, 500000) as code';
+const eligibility = "select public.investment_eligibility($1, 500000) ->> 'code' as code";
 const pick = (best: boolean) =>
   JSON.stringify(
     Object.fromEntries(
@@ -76,9 +76,10 @@ describe('moving keeps the stricter rules of the declaration it replaces for 30 
       expect(await codeOf(tx)).toBe('APPROPRIATENESS_REQUIRED');
       // After 30 days the old declaration no longer counts.
       await tx.exec('reset role');
-      await tx.query(`update public.investor_profiles set previous_until = now() - interval '1 second' where member_id = $1`, [
-        me.id,
-      ]);
+      await tx.query(
+        `update public.investor_profiles set previous_until = now() - interval '1 second' where member_id = $1`,
+        [me.id],
+      );
       await become(tx, me);
       await tx.query('select public.acknowledge_appropriateness_warning()');
       expect(await codeOf(tx)).toBeNull();

@@ -244,30 +244,33 @@ describe('four eyes', () => {
     });
   });
 
-  it.each(['mfo_admin', 'adminFlag'] as const)('%s does not acknowledge or resolve an alert about themselves', async (name) => {
-    const me = callers[name];
-    await asActor(db, me, async (tx) => {
-      await tx.exec('reset role');
-      const { rows } = await tx.query<{ id: number }>(
-        `insert into public.compliance_alerts ("user", issue, priority, member_id)
+  it.each(['mfo_admin', 'adminFlag'] as const)(
+    '%s does not acknowledge or resolve an alert about themselves',
+    async (name) => {
+      const me = callers[name];
+      await asActor(db, me, async (tx) => {
+        await tx.exec('reset role');
+        const { rows } = await tx.query<{ id: number }>(
+          `insert into public.compliance_alerts ("user", issue, priority, member_id)
          values ($1, 'Large deposit', 'High', $2) returning id`,
-        [me.email, me.id],
-      );
-      const id = rows[0]?.id;
-      await become(tx, me);
-      for (const fn of ['acknowledge_alert', 'resolve_alert']) {
-        expect(await tryQuery(tx, `select * from public.${fn}($1, $2)`, [id, 'Fine.'])).toMatchObject({
-          ok: false,
-          ...actionErrors.alertSelfReview,
+          [me.email, me.id],
+        );
+        const id = rows[0]?.id;
+        await become(tx, me);
+        for (const fn of ['acknowledge_alert', 'resolve_alert']) {
+          expect(await tryQuery(tx, `select * from public.${fn}($1, $2)`, [id, 'Fine.'])).toMatchObject({
+            ok: false,
+            ...actionErrors.alertSelfReview,
+          });
+        }
+        // Another operator may.
+        await become(tx, name === 'mfo_admin' ? callers.adminFlag : callers.mfo_admin);
+        expect(await tryQuery(tx, 'select * from public.acknowledge_alert($1, $2)', [id, 'Looking.'])).toMatchObject({
+          ok: true,
         });
-      }
-      // Another operator may.
-      await become(tx, name === 'mfo_admin' ? callers.adminFlag : callers.mfo_admin);
-      expect(await tryQuery(tx, 'select * from public.acknowledge_alert($1, $2)', [id, 'Looking.'])).toMatchObject({
-        ok: true,
       });
-    });
-  });
+    },
+  );
 });
 
 describe('staff reads of personal data are recorded', () => {

@@ -42,7 +42,9 @@ async function memberWithRecords(tx: Transaction): Promise<Account> {
   await tx.query('select public.start_kyc()');
   await tx.query(`select public.save_investor_profile('DE', 'retail', '{}')`);
   await become(tx, callers.compliance);
-  await tx.query(`select public.review_kyc($1, 'resubmission_requested', 'Name on the ID is Ada Example.')`, [member.id]);
+  await tx.query(`select public.review_kyc($1, 'resubmission_requested', 'Name on the ID is Ada Example.')`, [
+    member.id,
+  ]);
   await tx.exec('reset role');
   await tx.query(
     `insert into public.appropriateness_assessments (member_id, version, answers, score, passed)
@@ -63,9 +65,10 @@ async function memberWithRecords(tx: Transaction): Promise<Account> {
      values ($1, 'doc-1', repeat('b', 64), $2)`,
     [member.id, member.email],
   );
-  const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from public.investments where user_id = $1', [
-    member.id,
-  ]);
+  const { rows } = await tx.query<{ n: number }>(
+    'select count(*)::int as n from public.investments where user_id = $1',
+    [member.id],
+  );
   if (!rows[0]?.n) {
     await tx.query(
       `insert into public.investments select (jsonb_populate_record(null::public.investments, s.data || jsonb_build_object('user_id', $1::uuid))).*
@@ -80,9 +83,10 @@ async function counts(tx: Transaction, member: Account): Promise<Record<string, 
   const out: Record<string, number> = {};
   for (const table of kept) {
     const column = table === 'investments' ? 'user_id' : 'member_id';
-    const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from public.${table} where ${column} = $1`, [
-      member.id,
-    ]);
+    const { rows } = await tx.query<{ n: number }>(
+      `select count(*)::int as n from public.${table} where ${column} = $1`,
+      [member.id],
+    );
     out[table] = rows[0]?.n ?? 0;
   }
   return out;
@@ -103,13 +107,15 @@ describe('deleting an account', () => {
       for (const table of kept) expect(before[table], table).toBeGreaterThan(0);
       await tx.query('delete from auth.users where id = $1', [member.id]);
       expect(await counts(tx, member)).toEqual(before);
-      const archive = await tx.query('select email, name, pseudonymised_at from public.member_archive where member_id = $1', [
-        member.id,
-      ]);
+      const archive = await tx.query(
+        'select email, name, pseudonymised_at from public.member_archive where member_id = $1',
+        [member.id],
+      );
       expect(archive.rows).toEqual([{ email: member.email, name: 'Ada Example', pseudonymised_at: null }]);
-      const { rows } = await tx.query(`select action from public.audit_events where member_id = $1 order by id desc limit 1`, [
-        member.id,
-      ]);
+      const { rows } = await tx.query(
+        `select action from public.audit_events where member_id = $1 order by id desc limit 1`,
+        [member.id],
+      );
       expect(rows).toEqual([{ action: 'member.deleted' }]);
     });
   });
@@ -195,8 +201,15 @@ describe('pseudonymise_member', () => {
 
   it('leaves the trail append-only for everything else: no other update passes, even with the erasure switch', async () => {
     await asOwner(db, async (tx) => {
-      await tx.query(`select public.audit_append('kyc.rejected', null, 't', 's', '{"reason": "x", "status": "rejected"}')`);
-      expect(await tryQuery(tx, `update public.audit_events set action = 'kyc.approved' where id = (select max(id) from public.audit_events)`)).toMatchObject({
+      await tx.query(
+        `select public.audit_append('kyc.rejected', null, 't', 's', '{"reason": "x", "status": "rejected"}')`,
+      );
+      expect(
+        await tryQuery(
+          tx,
+          `update public.audit_events set action = 'kyc.approved' where id = (select max(id) from public.audit_events)`,
+        ),
+      ).toMatchObject({
         ok: false,
         ...actionErrors.auditReadOnly,
       });
@@ -227,7 +240,8 @@ describe('member_archive', () => {
         member.id,
       ]);
     });
-    if (name === 'compliance' || name === 'adminFlag') expect(result).toMatchObject({ ok: true, value: { rows: [{}] } });
+    if (name === 'compliance' || name === 'adminFlag')
+      expect(result).toMatchObject({ ok: true, value: { rows: [{}] } });
     else if (name === 'anon' || name === 'service_role') expect(result).toMatchObject({ ok: false, code: '42501' });
     else expect(result).toMatchObject({ ok: true, value: { rows: [] } });
   });

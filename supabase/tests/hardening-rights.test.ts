@@ -55,7 +55,9 @@ async function nowSeconds(tx: Transaction): Promise<number> {
 describe('set_member_role: who may grant what', () => {
   it.each(callerNames)('as %s: a plain role change (investor to compliance)', async (name: CallerName) => {
     const target = await createUser(db);
-    const result = await asActor(db, whoIs(callers, name), (tx) => tryQuery(tx, setRole, [target.id, 'compliance', false]));
+    const result = await asActor(db, whoIs(callers, name), (tx) =>
+      tryQuery(tx, setRole, [target.id, 'compliance', false]),
+    );
     if (name === 'mfo_admin' || name === 'adminFlag') expect(result).toMatchObject({ ok: true });
     else if (name === 'anon' || name === 'service_role')
       expect(result).toMatchObject({ ok: false, ...actionErrors.functionDenied('set_member_role') });
@@ -170,11 +172,14 @@ describe('a change of rights takes effect at once', () => {
 });
 
 describe('vault_token_outdated', () => {
-  it.each(callerNames)('as %s: executable by authenticated and service_role only, false without a change', async (name) => {
-    const result = await asActor(db, whoIs(callers, name), (tx) =>
-      tryQuery<{ outdated: boolean }>(tx, 'select public.vault_token_outdated() as outdated'),
-    );
-    if (name === 'anon') expect(result).toMatchObject({ ok: false, code: '42501' });
-    else expect(result).toMatchObject({ ok: true, value: { rows: [{ outdated: false }] } });
-  });
+  it.each(callerNames)(
+    'as %s: executable by authenticated and service_role only, false without a change',
+    async (name) => {
+      const result = await asActor(db, whoIs(callers, name), (tx) =>
+        tryQuery<{ outdated: boolean }>(tx, 'select public.vault_token_outdated() as outdated'),
+      );
+      if (name === 'anon') expect(result).toMatchObject({ ok: false, code: '42501' });
+      else expect(result).toMatchObject({ ok: true, value: { rows: [{ outdated: false }] } });
+    },
+  );
 });

@@ -319,8 +319,14 @@ describe('apply_kyc_result', () => {
       [[me.id, null, null, 'evt-bad-2', minutesAgo(1)], actionErrors.kycBadResult],
       [[me.id, 'approved', null, null, minutesAgo(1)], actionErrors.eventIdRequired],
       [[me.id, 'approved', null, '', minutesAgo(1)], actionErrors.eventIdRequired],
-      [[me.id, 'rejected', 'x'.repeat(KYC_REASON_MAX_LENGTH + 1), 'evt-bad-3', minutesAgo(1)], actionErrors.reasonTooLong],
-      [['00000000-0000-4000-8000-00000000ffff', 'approved', null, 'evt-bad-4', minutesAgo(1)], actionErrors.unknownMember],
+      [
+        [me.id, 'rejected', 'x'.repeat(KYC_REASON_MAX_LENGTH + 1), 'evt-bad-3', minutesAgo(1)],
+        actionErrors.reasonTooLong,
+      ],
+      [
+        ['00000000-0000-4000-8000-00000000ffff', 'approved', null, 'evt-bad-4', minutesAgo(1)],
+        actionErrors.unknownMember,
+      ],
       [[null, 'approved', null, 'evt-bad-5', minutesAgo(1)], actionErrors.unknownMember],
       [[me.id, 'approved', null, 'evt-bad-6', null], actionErrors.occurredAtRequired],
       [[me.id, 'approved', null, 'evt-bad-7', minutesAgo(-60)], actionErrors.occurredAtRequired],

@@ -100,13 +100,15 @@ export const classificationErrors: Record<ClassificationError, string> = {
 
 /** The keys a declaration's answers may hold, each a boolean. */
 const declarationAnswerKeys: readonly string[] = [...professionalCriteria, 'statement_signed'];
-/** The largest answers object the server keeps, as its JSON text (the database's jsonb text is close to it). */
+/** The largest answers object the server keeps (its JSON text; only unknown keys can reach it). */
 const DECLARATION_ANSWERS_MAX_BYTES = 1024;
 
 /** Whether a declaration's answers are within the schema: only the known keys, each a boolean, at most 1 KB. */
 function declarationAnswersAllowed(answers: Record<string, unknown>): boolean {
-  if (new TextEncoder().encode(JSON.stringify(answers)).length > DECLARATION_ANSWERS_MAX_BYTES) return false;
-  return Object.entries(answers).every(([key, value]) => declarationAnswerKeys.includes(key) && typeof value === 'boolean');
+  if (JSON.stringify(answers).length > DECLARATION_ANSWERS_MAX_BYTES) return false;
+  return Object.entries(answers).every(
+    ([key, value]) => declarationAnswerKeys.includes(key) && typeof value === 'boolean',
+  );
 }
 
 /** Checks a declaration as the server does: null when valid, else the first error. */
