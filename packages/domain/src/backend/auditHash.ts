@@ -77,10 +77,10 @@ export interface AuditHashedFields {
 }
 
 /** The top-level payload keys that may carry a member's personal data (`public.audit_personal_keys()`). */
-export const auditPersonalKeys = ['answers', 'email', 'name', 'note', 'reason', 'user'] as const;
+const auditPersonalKeys = ['answers', 'email', 'name', 'note', 'reason', 'user'] as const;
 
 /** The payload as a version 2 hash covers it: each personal value replaced by the SHA-256 of its jsonb text. */
-export function auditHashableDetails(
+function auditHashableDetails(
   details: { readonly [key: string]: JsonbValue },
   erased: { readonly [key: string]: string } | null = null,
 ): { [key: string]: JsonbValue } {
