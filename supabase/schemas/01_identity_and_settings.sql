@@ -93,8 +93,8 @@ begin
 end
 $$;
 
--- The caller's Vault role: an investor for a locked demo account, else the token's role when it
--- is one of the six, else investor (a missing or unknown claim is the least privileged).
+-- The caller's Vault role: an investor for a locked demo account or an outdated token, else the
+-- token's role when it is one of the six, else investor.
 create or replace function public.vault_role()
 returns text
 language plpgsql
@@ -104,7 +104,10 @@ as $$
 declare
   claimed text := auth.jwt() -> 'app_metadata' ->> 'role';
 begin
-  if public.vault_is_locked_demo_account() then
+  if claimed is null or claimed = 'investor' then
+    return 'investor';
+  end if;
+  if public.vault_is_locked_demo_account() or public.vault_token_outdated() then
     return 'investor';
   end if;
   return case
@@ -114,15 +117,19 @@ begin
 end
 $$;
 
--- The admin flag: only a JSON true counts, and never for a demo account with demo mode off.
+-- The admin flag: only a JSON true counts, never for a locked demo account or an outdated token.
 create or replace function public.vault_is_admin()
 returns boolean
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select coalesce((auth.jwt() -> 'app_metadata' -> 'is_admin') = 'true'::jsonb, false)
-    and not public.vault_is_locked_demo_account()
+begin
+  if (auth.jwt() -> 'app_metadata' -> 'is_admin') is distinct from 'true'::jsonb then
+    return false;
+  end if;
+  return not public.vault_is_locked_demo_account() and not public.vault_token_outdated();
+end
 $$;
 
 -- Policies, check constraints and the app's calls run these as authenticated.

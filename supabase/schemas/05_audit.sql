@@ -113,9 +113,8 @@ as $$
 $$;
 revoke execute on function public.audit_actor_role() from public, anon, authenticated, service_role;
 
--- The one writer. The actor is read from the request (auth.uid(), the claims), never passed in.
--- The id is drawn and the time fixed before the insert, so the row is written once, whole, with
--- its hash.
+-- The one writer (see 20261124120000_audit_events.sql), with the time taken under the lock and
+-- hash version 2.
 create or replace function public.audit_append(
   action text,
   member_id uuid,
@@ -129,13 +128,13 @@ security definer
 set search_path = ''
 as $$
 declare
-  previous text;
+  previous public.audit_events;
   event public.audit_events;
 begin
   lock table public.audit_events in exclusive mode;
-  select e.hash into previous from public.audit_events e order by e.id desc limit 1;
+  select * into previous from public.audit_events e order by e.id desc limit 1;
   event.id := nextval(pg_get_serial_sequence('public.audit_events', 'id'));
-  event.occurred_at := now();
+  event.occurred_at := greatest(clock_timestamp(), previous.occurred_at);
   event.actor_id := case when auth.role() = 'service_role' then null else auth.uid() end;
   event.actor_role := public.audit_actor_role();
   event.action := audit_append.action;
@@ -143,10 +142,12 @@ begin
   event.subject_type := audit_append.subject_type;
   event.subject_id := audit_append.subject_id;
   event.details := coalesce(audit_append.details, '{}'::jsonb);
-  event.prev_hash := coalesce(previous, repeat('0', 64));
+  event.hash_version := 2;
+  event.erased := null;
+  event.prev_hash := coalesce(previous.hash, repeat('0', 64));
   event.hash := public.audit_event_hash(
     event.prev_hash, event.id, event.occurred_at, event.actor_id, event.actor_role, event.action,
-    event.member_id, event.subject_type, event.subject_id, event.details
+    event.member_id, event.subject_type, event.subject_id, public.audit_hashable_details(event.details, null)
   );
   insert into public.audit_events overriding system value select event.*;
   return event;
@@ -154,14 +155,18 @@ end
 $$;
 revoke execute on function public.audit_append(text, uuid, text, text, jsonb) from public, anon, authenticated, service_role;
 
--- Refuses every UPDATE, DELETE and TRUNCATE, whoever runs it (see the header for why a trigger).
--- Statement-level, so even a statement that would touch no row is refused.
+-- Deletes and truncates are refused whoever runs them. Updates are refused too, except the
+-- erasure of personal values by pseudonymise_member (which sets vault.audit_erasure for its
+-- own statement); the row trigger below then allows nothing else to change.
 create or replace function public.audit_events_append_only()
 returns trigger
 language plpgsql
 set search_path = ''
 as $$
 begin
+  if tg_op = 'UPDATE' and coalesce(current_setting('vault.audit_erasure', true), '') = 'on' then
+    return null;
+  end if;
   raise exception using errcode = '42501', message = 'audit_events is append-only';
 end
 $$;
@@ -171,10 +176,9 @@ create trigger audit_events_append_only
   before update or delete or truncate on public.audit_events
   for each statement execute function public.audit_events_append_only();
 
--- The id of the first event whose prev_hash is not the previous event's hash, or whose hash is
--- not the hash of its own content; null when the whole chain holds. Security definer so the
--- whole chain is read whatever the caller may see; only compliance, mfo_admin, the admin flag and
--- the service role may call it.
+-- The id of the first event that does not match its predecessor or its content; or, when the
+-- chain is shorter than the last checkpoint or no longer holds its last event, that event's id;
+-- null when everything holds.
 create or replace function public.audit_verify()
 returns bigint
 language plpgsql
@@ -185,6 +189,8 @@ as $$
 declare
   expected_prev text := repeat('0', 64);
   e public.audit_events;
+  checkpoint public.audit_checkpoints;
+  total bigint := 0;
 begin
   if not (
     auth.role() = 'service_role'
@@ -196,12 +202,21 @@ begin
     if e.prev_hash is distinct from expected_prev
       or e.hash is distinct from public.audit_event_hash(
         e.prev_hash, e.id, e.occurred_at, e.actor_id, e.actor_role, e.action, e.member_id,
-        e.subject_type, e.subject_id, e.details
+        e.subject_type, e.subject_id,
+        case when e.hash_version = 2 then public.audit_hashable_details(e.details, e.erased) else e.details end
       ) then
       return e.id;
     end if;
     expected_prev := e.hash;
+    total := total + 1;
   end loop;
+  select * into checkpoint from public.audit_checkpoints c order by c.day desc limit 1;
+  if found and checkpoint.last_id is not null and (
+    total < checkpoint.event_count
+    or not exists (select 1 from public.audit_events x where x.id = checkpoint.last_id and x.hash = checkpoint.last_hash)
+  ) then
+    return checkpoint.last_id;
+  end if;
   return null;
 end
 $$;

@@ -196,10 +196,12 @@ begin
 end
 $$;
 
+-- The members whose KYC is pending, oldest submission first, each with its earlier decisions;
+-- the read is recorded (personal_data.viewed, the members listed). Security definer: it reads
+-- the members' emails in auth.users and the trail.
 create or replace function public.list_kyc_queue(after text default null, page_size integer default null)
 returns setof public.kyc_queue_row
 language plpgsql
-stable
 security definer
 set search_path = ''
 as $$
@@ -208,6 +210,8 @@ declare
   -- Before every case: the first page starts after it.
   after_id uuid := '00000000-0000-0000-0000-000000000000';
   after_at timestamptz := '-infinity';
+  row_out public.kyc_queue_row;
+  listed text[] := '{}';
 begin
   if auth.uid() is null or not (public.vault_role() = 'compliance' or public.vault_is_admin()) then
     raise exception using errcode = '42501', message = 'only compliance or an administrator may read the KYC queue';
@@ -222,9 +226,21 @@ begin
       raise exception using errcode = '22023', message = 'after is not a member id';
     end if;
   end if;
-  return query
+  for row_out in
     select p.id::text, coalesce(nullif(p.name, ''), u.email::text, ''), coalesce(u.email::text, ''),
-           c.submitted_at, c.provider_applicant_id, c.reason
+           c.submitted_at, c.provider_applicant_id, c.reason,
+           coalesce((
+             select jsonb_agg(jsonb_build_object(
+               'at', to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+               'action', e.action,
+               'status', e.details ->> 'status',
+               'by', e.details ->> 'by',
+               'reason', e.details ->> 'reason'
+             ) order by e.occurred_at, e.id)
+             from public.audit_events e
+             where e.member_id = c.member_id
+               and e.action in ('kyc.approved', 'kyc.rejected', 'kyc.resubmission_requested', 'kyc.reopened')
+           ), '[]'::jsonb)
     from public.kyc_cases c
     join public.profiles p on p.id = c.member_id
     join auth.users u on u.id = c.member_id
@@ -232,7 +248,14 @@ begin
       and p.kyc_status = 'pending'
       and (c.submitted_at, c.member_id) > (after_at, after_id)
     order by c.submitted_at, c.member_id
-    limit size;
+    limit size
+  loop
+    listed := listed || row_out.id;
+    return next row_out;
+  end loop;
+  if cardinality(listed) > 0 then
+    perform public.record_personal_data_view(null, 'kyc_queue', jsonb_build_object('members', to_jsonb(listed)));
+  end if;
 end
 $$;
 revoke execute on function public.list_kyc_queue(text, integer) from public, anon, service_role;
@@ -319,13 +342,11 @@ $$;
 revoke execute on function public.list_audit_events(uuid, text, timestamptz, timestamptz, bigint, integer) from public, anon, service_role;
 grant execute on function public.list_audit_events(uuid, text, timestamptz, timestamptz, bigint, integer) to authenticated;
 
--- One member as /users shows them: role, readiness (wallet, KYC, first on-ramp), the KYC case,
--- the wallet and the investments. Security definer: it reads auth.users and another member's
--- rows.
+-- One member as /users shows them; the read is recorded (personal_data.viewed). Security
+-- definer: it reads auth.users and another member's rows.
 create or replace function public.member_detail(member_id uuid)
 returns jsonb
 language plpgsql
-stable
 security definer
 set search_path = ''
 as $$
@@ -385,6 +406,7 @@ begin
   if result is null then
     raise exception using errcode = '22023', message = 'unknown member';
   end if;
+  perform public.record_personal_data_view(member_detail.member_id, 'member_detail');
   return result;
 end
 $$;
@@ -405,9 +427,9 @@ grant execute on function public.member_detail(uuid) to authenticated;
 --   set_asset_status(asset_id, status, note)        production_spv or the admin flag asset.status_changed
 --   loan_book()                                     the loans' readers (a read: each loan, what is due, what is paid, overdue)
 
--- ---------------------------------------------------------------------------------------------
--- Roles. The role and the admin flag live in auth.users.raw_app_meta_data, which Supabase Auth
--- copies into the next access token's app_metadata claim: the member's next token carries them.
+-- Roles. Only the admin flag grants or removes the admin flag or the mfo_admin role, or changes
+-- an administrator's role; nobody changes their own; a demo account changes none. A change ends
+-- the member's sessions and outdates their tokens in the same transaction.
 create or replace function public.set_member_role(member_id uuid, role text, is_admin boolean)
 returns jsonb
 language plpgsql
@@ -427,6 +449,9 @@ begin
   if set_member_role.member_id = me then
     raise exception using errcode = '42501', message = 'nobody changes their own role';
   end if;
+  if exists (select 1 from public.demo_accounts d where d.user_id = me) then
+    raise exception using errcode = '42501', message = 'a demo account changes no role';
+  end if;
   if set_member_role.role is null or set_member_role.role not in ('investor', 'mfo_admin', 'cl_spv_admin', 'eq_spv_admin', 'production_spv', 'compliance') then
     raise exception using errcode = '22023', message = 'role is not a Vault role';
   end if;
@@ -444,6 +469,12 @@ begin
     else 'investor'
   end;
   old_admin := coalesce((old_meta -> 'is_admin') = 'true'::jsonb, false);
+  if (old_admin or set_member_role.is_admin
+      or (old_role is distinct from set_member_role.role and 'mfo_admin' in (old_role, set_member_role.role)))
+     and not public.vault_is_admin() then
+    raise exception using errcode = '42501',
+      message = 'only an administrator grants or removes the admin flag or the mfo_admin role, or changes an administrator''s role';
+  end if;
   if old_role = set_member_role.role and old_admin = set_member_role.is_admin and old_meta ->> 'role' = set_member_role.role then
     return jsonb_build_object('id', set_member_role.member_id, 'role', set_member_role.role, 'is_admin', set_member_role.is_admin);
   end if;
@@ -451,6 +482,10 @@ begin
     set raw_app_meta_data = old_meta || jsonb_build_object('role', set_member_role.role, 'is_admin', set_member_role.is_admin),
         updated_at = now()
     where u.id = set_member_role.member_id;
+  insert into public.member_rights_changes as r (member_id, changed_at)
+    values (set_member_role.member_id, clock_timestamp())
+    on conflict on constraint member_rights_changes_pkey do update set changed_at = excluded.changed_at;
+  perform public.vault_end_sessions(set_member_role.member_id);
   event := public.audit_append(
     'member.role_changed', set_member_role.member_id, 'member', set_member_role.member_id::text,
     jsonb_build_object(
@@ -461,7 +496,7 @@ begin
   perform public.notify_member(
     set_member_role.member_id, event, 'Your access changed',
     'Your role is now ' || set_member_role.role || case when set_member_role.is_admin then ', with administrator rights' else '' end
-      || '. It applies the next time you sign in.'
+      || '. Sign in again to use it.'
   );
   return jsonb_build_object('id', set_member_role.member_id, 'role', set_member_role.role, 'is_admin', set_member_role.is_admin);
 end
@@ -470,7 +505,6 @@ revoke execute on function public.set_member_role(uuid, text, boolean) from publ
 grant execute on function public.set_member_role(uuid, text, boolean) to authenticated;
 
 
--- One alert transition, shared by the two actions below (internal).
 create or replace function public.alert_transition(alert_id bigint, note text, new_status text)
 returns public.compliance_alerts
 language plpgsql
@@ -499,6 +533,9 @@ begin
   if not found then
     raise exception using errcode = '22023', message = 'unknown alert';
   end if;
+  if current_row.member_id = me then
+    raise exception using errcode = '42501', message = 'nobody reviews an alert about themselves';
+  end if;
   -- A retry of the same step changes nothing and records nothing.
   if current_row.status = new_status then
     return current_row;
@@ -519,7 +556,7 @@ begin
   -- member it concerns.
   perform public.audit_append(
     case new_status when 'acknowledged' then 'alert.acknowledged' else 'alert.resolved' end,
-    null, 'compliance_alert', alert_id::text,
+    current_row.member_id, 'compliance_alert', alert_id::text,
     jsonb_build_object('from', current_row.status, 'to', new_status, 'user', current_row."user", 'issue', current_row.issue)
       || case when kept_note is null then '{}'::jsonb else jsonb_build_object('note', kept_note) end
   );
@@ -573,7 +610,7 @@ create policy loan_repayments_read on public.loan_repayments
   for select to authenticated
   using ((select public.vault_role()) in ('cl_spv_admin', 'mfo_admin') or (select public.vault_is_admin()));
 
-create or replace function public.record_repayment(loan_id text, amount_cents bigint, paid_on date)
+create or replace function public.record_repayment(loan_id text, amount_cents bigint, paid_on date, reference text)
 returns public.loan_repayments
 language plpgsql
 security definer
@@ -581,6 +618,9 @@ set search_path = ''
 as $$
 declare
   loan public.loans;
+  kept_reference text := nullif(btrim(reference), '');
+  life_starts date;
+  outstanding bigint;
   result public.loan_repayments;
 begin
   if auth.uid() is null or not (public.vault_role() = 'cl_spv_admin' or public.vault_is_admin()) then
@@ -592,27 +632,46 @@ begin
   if paid_on is null or paid_on > (now() at time zone 'UTC')::date then
     raise exception using errcode = '22023', message = 'paid_on must be a date, not in the future';
   end if;
-  select * into loan from public.loans l where l.id = record_repayment.loan_id;
+  if kept_reference is null or char_length(kept_reference) > 100 then
+    raise exception using errcode = '22023', message = 'reference is required: the lender''s reference, at most 100 characters';
+  end if;
+  select * into loan from public.loans l where l.id = record_repayment.loan_id for update;
   if not found then
     raise exception using errcode = '22023', message = 'unknown loan';
+  end if;
+  -- A retry with the same reference finds its repayment; the same reference for another
+  -- repayment is refused.
+  select * into result from public.loan_repayments r
+    where r.loan_id = record_repayment.loan_id and r.reference = kept_reference;
+  if found then
+    if result.amount_cents = record_repayment.amount_cents and result.paid_on = record_repayment.paid_on then
+      return result;
+    end if;
+    raise exception using errcode = 'P0001', message = 'this reference is already recorded for another repayment of this loan';
   end if;
   if loan.status <> 'Active' then
     raise exception using errcode = 'P0001', message = 'only an active loan takes repayments';
   end if;
-  insert into public.loan_repayments (loan_id, amount_cents, paid_on, recorded_by)
-    values (record_repayment.loan_id, record_repayment.amount_cents, record_repayment.paid_on, auth.uid())
-    on conflict on constraint loan_repayments_once do nothing
-    returning * into result;
-  if result.id is null then
-    select * into result from public.loan_repayments r
-      where r.loan_id = record_repayment.loan_id and r.paid_on = record_repayment.paid_on
-        and r.amount_cents = record_repayment.amount_cents;
-    return result;
+  life_starts := coalesce(loan.starts_on, (
+    select (min(make_date(substr(r.due, 1, 4)::int, substr(r.due, 6, 2)::int, substr(r.due, 9, 2)::int)) - interval '12 months')::date
+    from public.repayments r where r.borrower = loan.borrower and r.due ~ '^\d{4}-\d{2}-\d{2}'
+  ));
+  if life_starts is null or paid_on < life_starts then
+    raise exception using errcode = '22023', message = 'paid_on must be within the loan''s life';
   end if;
+  outstanding := public.loan_principal_cents(loan.amount)
+    - coalesce((select sum(r.amount_cents) from public.loan_repayments r where r.loan_id = loan.id), 0);
+  if outstanding is null or amount_cents > outstanding then
+    raise exception using errcode = '22023', message = 'amount_cents is more than the loan''s outstanding amount';
+  end if;
+  insert into public.loan_repayments (loan_id, amount_cents, paid_on, recorded_by, reference)
+    values (record_repayment.loan_id, record_repayment.amount_cents, record_repayment.paid_on, auth.uid(), kept_reference)
+    returning * into result;
   -- The borrower is a company, not a member: nobody to notify.
   perform public.audit_append(
     'repayment.recorded', null, 'loan', loan.id,
-    jsonb_build_object('repayment_id', result.id, 'amount_cents', result.amount_cents, 'paid_on', result.paid_on, 'borrower', loan.borrower)
+    jsonb_build_object('repayment_id', result.id, 'amount_cents', result.amount_cents, 'paid_on', result.paid_on,
+                       'borrower', loan.borrower, 'reference', result.reference)
   );
   return result;
 end
