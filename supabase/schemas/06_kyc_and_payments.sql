@@ -19,12 +19,17 @@
 --   replayed event changes nothing and records nothing new.
 
 create table if not exists public.kyc_cases (
-  member_id uuid primary key references auth.users (id) on delete cascade,
+  -- No foreign key to auth.users: the case is kept when the account is deleted (retention).
+  member_id uuid primary key,
   reason text check (reason is null or char_length(reason) between 1 and 500),
   submitted_at timestamptz,
   decided_at timestamptz,
   provider_applicant_id text check (provider_applicant_id is null or char_length(provider_applicant_id) between 1 and 200),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  -- The provider's event time of the last result applied (or a reviewer's decision time).
+  last_result_at timestamptz,
+  -- The country the provider verified, where it gives one.
+  verified_country text check (verified_country is null or verified_country ~ '^[A-Z]{2}$')
 );
 
 alter table public.kyc_cases enable row level security;
@@ -250,8 +255,8 @@ begin
   return outcome;
 end
 $$;
-revoke execute on function public.apply_kyc_result(uuid, text, text, text) from public, anon, authenticated;
-grant execute on function public.apply_kyc_result(uuid, text, text, text) to service_role;
+revoke execute on function public.apply_kyc_result(uuid, text, text, text, timestamptz, text) from public, anon, authenticated;
+grant execute on function public.apply_kyc_result(uuid, text, text, text, timestamptz, text) to service_role;
 
 -- A compliance officer's (or an administrator's) decision on a pending verification; nobody
 -- reviews their own. A provider result older than this decision no longer applies.
@@ -345,7 +350,8 @@ grant execute on function public.demo_approve_kyc() to authenticated;
 
 create table if not exists public.payments (
   id uuid primary key default gen_random_uuid(),
-  member_id uuid not null references auth.users (id),
+  -- No foreign key to auth.users: payments are kept when the account is deleted (retention).
+  member_id uuid not null,
   provider_ref text not null unique check (char_length(provider_ref) between 1 and 200),
   amount_cents bigint not null check (amount_cents > 0),
   currency text not null check (currency ~ '^[A-Z]{3}$'),
@@ -464,3 +470,63 @@ end
 $$;
 revoke execute on function public.record_payment(uuid, text, bigint, text, text, text) from public, anon, authenticated;
 grant execute on function public.record_payment(uuid, text, bigint, text, text, text) to service_role;
+
+-- =============================================================================================
+-- Compliance (or an administrator) reopens a final rejection, with a reason the member reads:
+-- the member is asked to submit again. Nobody reopens their own.
+create or replace function public.reopen_kyc(member_id uuid, reason text)
+returns public.profiles
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := auth.uid();
+  current_row public.profiles;
+  outcome public.profiles;
+begin
+  if me is null or not (public.vault_role() = 'compliance' or public.vault_is_admin()) then
+    raise exception using errcode = '42501', message = 'only compliance or an administrator may review KYC';
+  end if;
+  if reopen_kyc.member_id = me then
+    raise exception using errcode = '42501', message = 'nobody reviews their own KYC';
+  end if;
+  if nullif(btrim(reason), '') is null then
+    raise exception using errcode = '22023', message = 'a reason is required to reopen a verification';
+  end if;
+  if char_length(reason) > 500 then
+    raise exception using errcode = '22023', message = 'reason must be at most 500 characters';
+  end if;
+  select * into current_row from public.profiles p where p.id = reopen_kyc.member_id for update;
+  if not found then
+    raise exception using errcode = '22023', message = 'unknown member';
+  end if;
+  if current_row.kyc_status <> 'rejected' then
+    raise exception using errcode = 'P0001', message = 'only a rejected verification can be reopened';
+  end if;
+  outcome := public.kyc_transition(
+    reopen_kyc.member_id, 'resubmission_requested', reason,
+    jsonb_build_object('from', current_row.kyc_status, 'by', 'reopen')
+  );
+  update public.kyc_cases c set last_result_at = greatest(c.last_result_at, now())
+    where c.member_id = reopen_kyc.member_id;
+  return outcome;
+end
+$$;
+revoke execute on function public.reopen_kyc(uuid, text) from public, anon, service_role;
+grant execute on function public.reopen_kyc(uuid, text) to authenticated;
+
+-- Staff reads of a member's personal data are recorded (personal_data.viewed).
+create or replace function public.record_personal_data_view(member_id uuid, view text, details jsonb default '{}'::jsonb)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  select null from public.audit_append(
+    'personal_data.viewed', record_personal_data_view.member_id, 'member',
+    coalesce(record_personal_data_view.member_id::text, view),
+    jsonb_build_object('view', view) || coalesce(details, '{}'::jsonb)
+  )
+$$;
+revoke execute on function public.record_personal_data_view(uuid, text, jsonb) from public, anon, authenticated, service_role;

@@ -47,14 +47,24 @@ $$;
 revoke execute on function public.is_iso_country(text) from public, anon, authenticated, service_role;
 
 create table if not exists public.investor_profiles (
-  member_id uuid primary key references auth.users (id) on delete cascade,
+  member_id uuid primary key,  -- kept when the account is deleted (retention)
   country text not null check (country ~ '^[A-Z]{2}$'),
   category text not null check (category in (
     'retail', 'professional', 'corporate', 'uk_restricted', 'uk_high_net_worth', 'uk_sophisticated'
   )),
   answers jsonb not null default '{}'::jsonb check (jsonb_typeof(answers) = 'object'),
-  declared_at timestamptz not null default now()
+  declared_at timestamptz not null default now(),
+  -- The declaration this one replaced, whose stricter rules hold until previous_until (30 days).
+  previous_country text,
+  previous_category text,
+  previous_until timestamptz,
+  -- A declared professional status waits for compliance (review_professional_status).
+  professional_status text check (professional_status is null or professional_status in ('pending', 'approved', 'rejected')),
+  professional_reason text check (professional_reason is null or char_length(professional_reason) between 1 and 500)
 );
+-- Compliance reviews professional requests: it reads every declaration.
+create index if not exists investor_profiles_professional_pending_idx on public.investor_profiles (declared_at)
+  where professional_status = 'pending';
 alter table public.investor_profiles enable row level security;
 revoke all on table public.investor_profiles from public, anon, authenticated, service_role;
 grant select on table public.investor_profiles to authenticated, service_role;
@@ -74,7 +84,7 @@ create policy investor_profiles_read on public.investor_profiles
 
 create table if not exists public.appropriateness_assessments (
   id bigint generated always as identity primary key,
-  member_id uuid not null references auth.users (id) on delete cascade,
+  member_id uuid not null,  -- kept when the account is deleted (retention)
   version text not null check (char_length(version) between 1 and 100),
   answers jsonb not null check (jsonb_typeof(answers) = 'object'),
   score integer not null check (score >= 0),
@@ -93,7 +103,7 @@ create policy appropriateness_assessments_own on public.appropriateness_assessme
   using (member_id = (select auth.uid()));
 
 create table if not exists public.cooling_off_periods (
-  member_id uuid primary key references auth.users (id) on delete cascade,
+  member_id uuid primary key,  -- kept when the account is deleted (retention)
   started_at timestamptz not null default now(),
   opportunity_id text not null
 );
@@ -105,6 +115,117 @@ create policy cooling_off_periods_own on public.cooling_off_periods
   for select to authenticated
   using (member_id = (select auth.uid()));
 
+
+-- The questionnaire with its scoring, as `currentQuestionnaire` in the domain. Internal.
+create or replace function public.appropriateness_questionnaire()
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $questionnaire$
+  select $json${
+  "version": "appropriateness-2026-1",
+  "passMark": 4,
+  "questions": [
+    {
+      "id": "what_you_buy",
+      "topic": "knowledge",
+      "text": "What do you own when you invest in an opportunity on Vault?",
+      "options": [
+        {
+          "id": "share_of_private_asset",
+          "text": "A share of a private asset, whose value can fall to nothing",
+          "points": 1
+        },
+        {
+          "id": "bank_deposit",
+          "text": "A bank deposit covered by a guarantee scheme",
+          "points": 0
+        },
+        {
+          "id": "guaranteed_return",
+          "text": "A fixed amount I am sure to get back",
+          "points": 0
+        }
+      ]
+    },
+    {
+      "id": "selling",
+      "topic": "knowledge",
+      "text": "Can you sell your investment whenever you want?",
+      "options": [
+        {
+          "id": "not_always",
+          "text": "Not always: there may be no buyer until the term ends",
+          "points": 1
+        },
+        {
+          "id": "any_time",
+          "text": "Yes, at any time, for at least what I paid",
+          "points": 0
+        }
+      ]
+    },
+    {
+      "id": "private_investments_made",
+      "topic": "experience",
+      "text": "How many times have you invested in unlisted assets (private companies, private loans, crowdfunding) in the last three years?",
+      "options": [
+        {
+          "id": "never",
+          "text": "Never",
+          "points": 0
+        },
+        {
+          "id": "one_to_four",
+          "text": "One to four times",
+          "points": 1
+        },
+        {
+          "id": "five_or_more",
+          "text": "Five times or more",
+          "points": 1
+        }
+      ]
+    },
+    {
+      "id": "market_experience",
+      "topic": "experience",
+      "text": "Have you bought shares, bonds or funds yourself, or worked in finance?",
+      "options": [
+        {
+          "id": "yes",
+          "text": "Yes",
+          "points": 1
+        },
+        {
+          "id": "no",
+          "text": "No",
+          "points": 0
+        }
+      ]
+    },
+    {
+      "id": "losing_everything",
+      "topic": "loss_capacity",
+      "text": "If you lost all the money you invest here, how would it affect you?",
+      "options": [
+        {
+          "id": "no_change",
+          "text": "My standard of living would not change",
+          "points": 1
+        },
+        {
+          "id": "must_change",
+          "text": "I would have to change how I live",
+          "points": 0
+        }
+      ]
+    }
+  ]
+}$json$::jsonb
+$questionnaire$;
+revoke execute on function public.appropriateness_questionnaire() from public, anon, authenticated, service_role;
 
 -- The questionnaire as the member reads it: version, questions and options, no points and no
 -- pass mark, so the answers that pass cannot be read off it. Security definer: it reads the
@@ -620,3 +741,87 @@ $$;
 revoke execute on function public.investment_eligibility(text, bigint) from public, anon, service_role;
 grant execute on function public.investment_eligibility(text, bigint) to authenticated;
 
+-- =============================================================================================
+-- Declarations: the rules the category and a replaced declaration carry (docs/security.md).
+-- The category the rules apply to: a professional status not (yet) approved counts as retail.
+create or replace function public.effective_category(investor public.investor_profiles)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case
+    when (investor).category = 'professional' and (investor).professional_status is distinct from 'approved' then 'retail'
+    else (investor).category
+  end
+$$;
+revoke execute on function public.effective_category(public.investor_profiles) from public, anon, authenticated, service_role;
+
+-- Whether the declaration the member replaced less than 30 days ago was a UK one.
+create or replace function public.previous_declaration_uk(investor public.investor_profiles, at_time timestamptz)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce((investor).previous_until > at_time
+    and (investor).previous_category in ('uk_restricted', 'uk_high_net_worth', 'uk_sophisticated'), false)
+$$;
+revoke execute on function public.previous_declaration_uk(public.investor_profiles, timestamptz) from public, anon, authenticated, service_role;
+
+-- Compliance (or an administrator) decides on a declared professional status; a reason is
+-- required unless approving; nobody reviews their own.
+create or replace function public.review_professional_status(member_id uuid, decision text, reason text)
+returns public.investor_profiles
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := auth.uid();
+  kept_reason text := nullif(btrim(reason), '');
+  investor public.investor_profiles;
+  event public.audit_events;
+begin
+  if me is null or not (public.vault_role() = 'compliance' or public.vault_is_admin()) then
+    raise exception using errcode = '42501', message = 'only compliance or an administrator may review a professional status';
+  end if;
+  if review_professional_status.member_id = me then
+    raise exception using errcode = '42501', message = 'nobody reviews their own professional status';
+  end if;
+  if decision is null or decision not in ('approved', 'rejected') then
+    raise exception using errcode = '22023', message = 'decision must be approved or rejected';
+  end if;
+  if decision = 'rejected' and kept_reason is null then
+    raise exception using errcode = '22023', message = 'a reason is required when rejecting';
+  end if;
+  if char_length(kept_reason) > 500 then
+    raise exception using errcode = '22023', message = 'reason must be at most 500 characters';
+  end if;
+  select * into investor from public.investor_profiles p where p.member_id = review_professional_status.member_id for update;
+  if not found or investor.professional_status is distinct from 'pending' then
+    raise exception using errcode = 'P0001', message = 'there is no professional status waiting for review';
+  end if;
+  update public.investor_profiles p
+    set professional_status = decision, professional_reason = kept_reason
+    where p.member_id = review_professional_status.member_id
+    returning * into investor;
+  event := public.audit_append(
+    'investor.professional_reviewed', review_professional_status.member_id, 'investor_profile',
+    review_professional_status.member_id::text,
+    jsonb_build_object('decision', decision)
+      || case when kept_reason is null then '{}'::jsonb else jsonb_build_object('reason', kept_reason) end
+  );
+  perform public.notify_member(
+    review_professional_status.member_id, event,
+    case when decision = 'approved' then 'Professional status approved' else 'Professional status not approved' end,
+    case when decision = 'approved'
+      then 'You are now treated as a professional investor.'
+      else 'You are still treated as a retail investor. Reason: ' || kept_reason
+    end
+  );
+  return investor;
+end
+$$;
+revoke execute on function public.review_professional_status(uuid, text, text) from public, anon, service_role;
+grant execute on function public.review_professional_status(uuid, text, text) to authenticated;

@@ -190,7 +190,8 @@ begin
       email text,
       submitted_at timestamptz,
       provider_applicant_id text,
-      reason text
+      reason text,
+      decisions jsonb
     );
   end if;
 end
@@ -597,9 +598,10 @@ create table if not exists public.loan_repayments (
   paid_on date not null,
   recorded_by uuid,
   recorded_at timestamptz not null default now(),
-  -- The same amount on the same day for the same loan is one repayment: a retried call finds it.
-  -- Its index leads with loan_id, the foreign key.
-  constraint loan_repayments_once unique (loan_id, paid_on, amount_cents)
+  -- The lender's reference: one repayment per reference and loan, so a retried call finds it and
+  -- two equal repayments on one day stay two. Its index leads with loan_id, the foreign key.
+  reference text not null check (char_length(reference) between 1 and 100),
+  constraint loan_repayments_once unique (loan_id, reference)
 );
 alter table public.loan_repayments enable row level security;
 revoke all on table public.loan_repayments from public, anon, authenticated;
@@ -676,8 +678,8 @@ begin
   return result;
 end
 $$;
-revoke execute on function public.record_repayment(text, bigint, date) from public, anon, service_role;
-grant execute on function public.record_repayment(text, bigint, date) to authenticated;
+revoke execute on function public.record_repayment(text, bigint, date, text) from public, anon, service_role;
+grant execute on function public.record_repayment(text, bigint, date, text) to authenticated;
 
 do $$
 begin
@@ -1125,3 +1127,172 @@ end
 $$;
 revoke execute on function public.list_alerts(text, text, integer) from public, anon, service_role;
 grant execute on function public.list_alerts(text, text, integer) to authenticated;
+
+-- =============================================================================================
+-- Repayments: the lender's reference (unique per loan), a date within the loan's life, and an
+-- amount no more than what is outstanding.
+-- * A loan's life starts on starts_on where it is known, else twelve months before its first
+--   scheduled instalment, and ends today (no repayment is dated in the future).
+-- * The principal is the loan's amount ("€1,250,000"), in cents.
+
+create or replace function public.loan_principal_cents(amount text)
+returns bigint
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when amount ~ '[0-9]'
+    then round(nullif(regexp_replace(amount, '[^0-9.]', '', 'g'), '')::numeric * 100)::bigint
+  end
+$$;
+revoke execute on function public.loan_principal_cents(text) from public, anon, authenticated, service_role;
+
+
+
+-- =============================================================================================
+-- Retention and personal data.
+-- * Deleting an account keeps the regulated records: KYC cases, investor declarations,
+--   appropriateness results, cooling-off periods, investments, payments and signatures lose
+--   their foreign key to auth.users (the member id stays, as a pseudonymous key), and the
+--   member's name and email are kept in public.member_archive for the retention period (5 years
+--   after the relationship ends for AML records, 7 for the audit trail).
+-- * pseudonymise_member (compliance) erases the personal data of a deleted account: the archive,
+--   free-text reasons, declaration answers, signer emails, and the personal values of its audit
+--   events (hash_version 2), and records that it ran.
+
+create table if not exists public.member_archive (
+  member_id uuid primary key,
+  email text check (email is null or char_length(email) <= 320),
+  name text check (name is null or char_length(name) <= 200),
+  deleted_at timestamptz not null default now(),
+  pseudonymised_at timestamptz
+);
+alter table public.member_archive enable row level security;
+revoke all on table public.member_archive from public, anon, authenticated, service_role;
+grant select on table public.member_archive to authenticated;
+drop policy if exists member_archive_read on public.member_archive;
+create policy member_archive_read on public.member_archive
+  for select to authenticated
+  using ((select public.vault_role()) = 'compliance' or (select public.vault_is_admin()));
+
+-- Before an account goes: its name and email into the archive, and member.deleted in the trail.
+create or replace function public.archive_deleted_member()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.member_archive as a (member_id, email, name, deleted_at)
+  values (
+    old.id, left(old.email::text, 320),
+    left(nullif((select p.name from public.profiles p where p.id = old.id), ''), 200),
+    now()
+  )
+  on conflict (member_id) do update set email = excluded.email, name = excluded.name, deleted_at = excluded.deleted_at;
+  perform public.audit_append('member.deleted', old.id, 'member', old.id::text, '{}'::jsonb);
+  return old;
+end
+$$;
+revoke execute on function public.archive_deleted_member() from public, anon, authenticated, service_role;
+drop trigger if exists archive_deleted_member on auth.users;
+create trigger archive_deleted_member
+  before delete on auth.users
+  for each row execute function public.archive_deleted_member();
+
+-- Erases a deleted member's personal data where it is kept; returns what it changed.
+create or replace function public.pseudonymise_member(member_id uuid, reason text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := auth.uid();
+  kept_reason text := nullif(btrim(reason), '');
+  archived public.member_archive;
+  events_erased integer;
+  events_kept integer;
+  result jsonb;
+begin
+  if me is null or public.vault_role() <> 'compliance' then
+    raise exception using errcode = '42501', message = 'only compliance may pseudonymise a member';
+  end if;
+  if pseudonymise_member.member_id is null then
+    raise exception using errcode = '22023', message = 'unknown member';
+  end if;
+  if pseudonymise_member.member_id = me then
+    raise exception using errcode = '42501', message = 'nobody pseudonymises themselves';
+  end if;
+  if kept_reason is null or char_length(kept_reason) > 500 then
+    raise exception using errcode = '22023', message = 'a reason is required (at most 500 characters)';
+  end if;
+  if exists (select 1 from auth.users u where u.id = pseudonymise_member.member_id) then
+    raise exception using errcode = 'P0001', message = 'only a deleted account is pseudonymised';
+  end if;
+  select * into archived from public.member_archive a where a.member_id = pseudonymise_member.member_id for update;
+  if not found then
+    raise exception using errcode = '22023', message = 'unknown member';
+  end if;
+  if archived.pseudonymised_at is not null then
+    return jsonb_build_object('member_id', pseudonymise_member.member_id, 'pseudonymised_at', archived.pseudonymised_at);
+  end if;
+  update public.member_archive a set email = null, name = null, pseudonymised_at = now()
+    where a.member_id = pseudonymise_member.member_id;
+  update public.kyc_cases c set reason = case when c.reason is null then null else '[erased]' end,
+      provider_applicant_id = null, updated_at = now()
+    where c.member_id = pseudonymise_member.member_id;
+  update public.investor_profiles p set answers = '{}'::jsonb,
+      professional_reason = case when p.professional_reason is null then null else '[erased]' end
+    where p.member_id = pseudonymise_member.member_id;
+  update public.appropriateness_assessments a set answers = '{}'::jsonb
+    where a.member_id = pseudonymise_member.member_id;
+  update public.document_signatures s set signer_email = ''
+    where s.member_id = pseudonymise_member.member_id;
+  -- The trail: each personal value becomes "[erased]", its digest kept for the hash.
+  perform set_config('vault.audit_erasure', 'on', true);
+  with erasing as (
+    select e.id,
+      (select jsonb_object_agg(d.key, case when d.key = any (public.audit_personal_keys()) then '"[erased]"'::jsonb else d.value end)
+         from jsonb_each(e.details) d) as details,
+      coalesce(e.erased, '{}'::jsonb) || coalesce((
+        select jsonb_object_agg(d.key, encode(sha256(convert_to(d.value::text, 'UTF8')), 'hex'))
+        from jsonb_each(e.details) d
+        where d.key = any (public.audit_personal_keys()) and not (coalesce(e.erased, '{}'::jsonb) ? d.key)
+      ), '{}'::jsonb) as erased
+    from public.audit_events e
+    where e.member_id = pseudonymise_member.member_id and e.hash_version = 2
+      and exists (
+        select 1 from jsonb_each(e.details) d
+        where d.key = any (public.audit_personal_keys()) and d.value is distinct from '"[erased]"'::jsonb
+      )
+  )
+  update public.audit_events e set details = erasing.details, erased = erasing.erased
+    from erasing where e.id = erasing.id;
+  get diagnostics events_erased = row_count;
+  perform set_config('vault.audit_erasure', '', true);
+  select count(*) into events_kept from public.audit_events e
+    where e.member_id = pseudonymise_member.member_id and e.hash_version = 1
+      and exists (select 1 from jsonb_each(e.details) d where d.key = any (public.audit_personal_keys()));
+  result := jsonb_build_object(
+    'member_id', pseudonymise_member.member_id,
+    'pseudonymised_at', now(),
+    'audit_events_erased', events_erased,
+    'audit_events_before_erasure_support', events_kept
+  );
+  perform public.audit_append(
+    'member.pseudonymised', pseudonymise_member.member_id, 'member', pseudonymise_member.member_id::text,
+    jsonb_build_object('basis', kept_reason, 'audit_events_erased', events_erased,
+                       'audit_events_before_erasure_support', events_kept)
+  );
+  return result;
+end
+$$;
+revoke execute on function public.pseudonymise_member(uuid, text) from public, anon, service_role;
+grant execute on function public.pseudonymise_member(uuid, text) to authenticated;
+
+
+-- =============================================================================================
+-- No client role holds any privilege on any sequence (the default privileges in
+-- 01_identity_and_settings.sql keep later ones closed too).
+revoke all on all sequences in schema public from public, anon, authenticated;
