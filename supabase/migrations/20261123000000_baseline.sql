@@ -1012,8 +1012,10 @@ as $$
 $$;
 revoke execute on function public.audit_actor_role() from public, anon, authenticated, service_role;
 
--- The one writer (see 20261124120000_audit_events.sql), with the time taken under the lock and
--- hash version 2.
+-- The one writer. The actor is read from the request (auth.uid(), the claims), never passed in.
+-- The id is drawn and the time read once the lock is held (never before the previous event's),
+-- so time and order agree; the row is written once, whole, with its hash (version 2: each
+-- personal value by its digest, so it can be erased).
 create or replace function public.audit_append(
   action text,
   member_id uuid,
@@ -4375,8 +4377,8 @@ revoke execute on function public.loan_principal_cents(text) from public, anon, 
 -- =============================================================================================
 -- Retention and personal data.
 -- * Deleting an account keeps the regulated records: KYC cases, investor declarations,
---   appropriateness results, cooling-off periods, investments, payments and signatures lose
---   their foreign key to auth.users (the member id stays, as a pseudonymous key), and the
+--   appropriateness results, cooling-off periods, investments, payments and signatures have no
+--   foreign key to auth.users (the member id stays, as a pseudonymous key), and the
 --   member's name and email are kept in public.member_archive for the retention period (5 years
 --   after the relationship ends for AML records, 7 for the audit trail).
 -- * pseudonymise_member (compliance) erases the personal data of a deleted account: the archive,

@@ -125,8 +125,10 @@ as $$
 $$;
 revoke execute on function public.audit_actor_role() from public, anon, authenticated, service_role;
 
--- The one writer (see 20261124120000_audit_events.sql), with the time taken under the lock and
--- hash version 2.
+-- The one writer. The actor is read from the request (auth.uid(), the claims), never passed in.
+-- The id is drawn and the time read once the lock is held (never before the previous event's),
+-- so time and order agree; the row is written once, whole, with its hash (version 2: each
+-- personal value by its digest, so it can be erased).
 create or replace function public.audit_append(
   action text,
   member_id uuid,

@@ -1152,8 +1152,8 @@ revoke execute on function public.loan_principal_cents(text) from public, anon, 
 -- =============================================================================================
 -- Retention and personal data.
 -- * Deleting an account keeps the regulated records: KYC cases, investor declarations,
---   appropriateness results, cooling-off periods, investments, payments and signatures lose
---   their foreign key to auth.users (the member id stays, as a pseudonymous key), and the
+--   appropriateness results, cooling-off periods, investments, payments and signatures have no
+--   foreign key to auth.users (the member id stays, as a pseudonymous key), and the
 --   member's name and email are kept in public.member_archive for the retention period (5 years
 --   after the relationship ends for AML records, 7 for the audit trail).
 -- * pseudonymise_member (compliance) erases the personal data of a deleted account: the archive,
