@@ -8,6 +8,7 @@ import {
   type Classification,
   classificationError,
   classificationErrors,
+  clientQuestionnaire,
   coolingOffEndsAt,
   currentQuestionnaire,
   decideEligibility,
@@ -155,7 +156,7 @@ export const eligibilityActions: MockActions = {
 
   current_questionnaire: (caller) => {
     if (caller.kind !== 'member') return fail(actionErrors.functionDenied('current_questionnaire'));
-    return { ok: true, value: JSON.parse(JSON.stringify(currentQuestionnaire)) };
+    return { ok: true, value: JSON.parse(JSON.stringify(clientQuestionnaire())) };
   },
 
   submit_appropriateness: (caller, args) => {

@@ -101,7 +101,11 @@ function target(
   decision?: KycDecision,
 ): Exclude<KycStatus, 'not_started'> | 'unchanged' | BackendError {
   const next = nextKycStatus(fn, from, decision);
-  if (next === 'refused') return fn === 'start_kyc' ? actionErrors.kycAlreadyApproved : actionErrors.kycNotPending;
+  if (next === 'ignored') return 'unchanged';
+  if (next === 'refused') {
+    if (fn !== 'start_kyc') return actionErrors.kycNotPending;
+    return from === 'rejected' ? actionErrors.kycRejectedFinal : actionErrors.kycAlreadyApproved;
+  }
   if (next === 'not_started') return actionErrors.kycNotPending;
   return next;
 }

@@ -19,6 +19,9 @@
 -- service_role keep Supabase's defaults, narrowed per object.
 alter default privileges in schema public revoke all on tables from anon;
 alter default privileges in schema public revoke all on sequences from anon;
+-- No client role holds any privilege on a sequence: a setval would make every audited write fail,
+-- and survive a rollback.
+alter default privileges in schema public revoke all on sequences from authenticated;
 alter default privileges in schema public revoke all on functions from anon;
 alter default privileges revoke execute on functions from public;
 
@@ -98,8 +101,8 @@ begin
 end
 $$;
 
--- The caller's Vault role: an investor for a locked demo account, else the token's role when it
--- is one of the six, else investor (a missing or unknown claim is the least privileged).
+-- The caller's Vault role: an investor for a locked demo account or an outdated token, else the
+-- token's role when it is one of the six, else investor.
 create or replace function public.vault_role()
 returns text
 language plpgsql
@@ -109,7 +112,10 @@ as $$
 declare
   claimed text := auth.jwt() -> 'app_metadata' ->> 'role';
 begin
-  if public.vault_is_locked_demo_account() then
+  if claimed is null or claimed = 'investor' then
+    return 'investor';
+  end if;
+  if public.vault_is_locked_demo_account() or public.vault_token_outdated() then
     return 'investor';
   end if;
   return case
@@ -119,15 +125,19 @@ begin
 end
 $$;
 
--- The admin flag: only a JSON true counts, and never for a demo account with demo mode off.
+-- The admin flag: only a JSON true counts, never for a locked demo account or an outdated token.
 create or replace function public.vault_is_admin()
 returns boolean
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select coalesce((auth.jwt() -> 'app_metadata' -> 'is_admin') = 'true'::jsonb, false)
-    and not public.vault_is_locked_demo_account()
+begin
+  if (auth.jwt() -> 'app_metadata' -> 'is_admin') is distinct from 'true'::jsonb then
+    return false;
+  end if;
+  return not public.vault_is_locked_demo_account() and not public.vault_token_outdated();
+end
 $$;
 
 -- Policies, check constraints and the app's calls run these as authenticated.
@@ -214,6 +224,66 @@ begin
   end if;
 end
 $$;
+
+-- =============================================================================================
+-- Rights: a change of role or admin flag outdates every token issued before it.
+-- The role and flag are JWT claims, copied from auth.users when a token is issued, so a token
+-- issued before a change still carries the old ones until it expires. The change time is kept
+-- here; vault_role() and vault_is_admin() give no staff rights to a token issued (iat) before it.
+create table if not exists public.member_rights_changes (
+  member_id uuid primary key,
+  changed_at timestamptz not null
+);
+alter table public.member_rights_changes enable row level security;
+revoke all on table public.member_rights_changes from public, anon, authenticated, service_role;
+
+-- True when the caller's token was issued before their last change of rights (or carries no
+-- issue time while a change exists). Whole seconds: a token issued in the second of the change
+-- counts as older, so the old rights never survive it.
+create or replace function public.vault_token_outdated()
+returns boolean
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  changed timestamptz;
+  issued text := auth.jwt() ->> 'iat';
+begin
+  select r.changed_at into changed from public.member_rights_changes r where r.member_id = auth.uid();
+  if changed is null then
+    return false;
+  end if;
+  if issued is null or issued !~ '^[0-9]{1,12}(\.[0-9]+)?$' then
+    return true;
+  end if;
+  return to_timestamp(issued::numeric) < date_trunc('second', changed) + interval '1 second';
+end
+$$;
+revoke execute on function public.vault_token_outdated() from public, anon;
+grant execute on function public.vault_token_outdated() to authenticated, service_role;
+
+
+
+-- Ends every session of a member at once: refresh tokens and sessions go, so no new access
+-- token is issued with the old claims (where this Auth version keeps them).
+create or replace function public.vault_end_sessions(member_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if to_regclass('auth.refresh_tokens') is not null then
+    execute 'delete from auth.refresh_tokens t where t.user_id::text = $1::text' using member_id;
+  end if;
+  if to_regclass('auth.sessions') is not null then
+    execute 'delete from auth.sessions s where s.user_id = $1' using member_id;
+  end if;
+end
+$$;
+revoke execute on function public.vault_end_sessions(uuid) from public, anon, authenticated, service_role;
 
 -- ─── schemas/02_profiles.sql ─────────────────────────────────────────────────────────────────────
 
@@ -531,7 +601,9 @@ create table if not exists public.loans (
   id text primary key,
   borrower text not null,
   amount text not null,
-  status text not null check (status in ('Active', 'Pending'))
+  status text not null check (status in ('Active', 'Pending')),
+  -- The loan's first day, where known (record_repayment refuses a repayment before it).
+  starts_on date
 );
 
 create table if not exists public.repayments (
@@ -567,8 +639,11 @@ create table if not exists public.compliance_alerts (
   resolved_by uuid,
   resolved_at timestamptz,
   note text check (note is null or char_length(note) between 1 and 500),
+  -- The member the alert concerns, where known: nobody reviews an alert about themselves.
+  member_id uuid,
   primary key ("user", issue)
 );
+create index if not exists compliance_alerts_member_id_idx on public.compliance_alerts (member_id);
 create unique index if not exists compliance_alerts_id_key on public.compliance_alerts (id);
 
 -- A row written with every column named (jsonb_populate_recordset in seed.sql) names id and
@@ -858,11 +933,16 @@ create table if not exists public.audit_events (
     'investment.rejected',
     'investment.submitted',
     'investor.classified',
+    'investor.professional_reviewed',
     'kyc.approved',
     'kyc.rejected',
+    'kyc.reopened',
     'kyc.resubmission_requested',
+    'kyc.result_ignored',
     'kyc.submitted',
     'ledger.transferred',
+    'member.deleted',
+    'member.pseudonymised',
     'member.role_changed',
     'onramp.completed',
     'onramp.revoked',
@@ -870,6 +950,7 @@ create table if not exists public.audit_events (
     'payment.failed',
     'payment.refunded',
     'payment.settled',
+    'personal_data.viewed',
     'repayment.recorded',
     'report.exported',
     'wallet.created',
@@ -880,9 +961,15 @@ create table if not exists public.audit_events (
   member_id uuid,
   subject_type text check (subject_type is null or char_length(subject_type) between 1 and 50),
   subject_id text check (subject_id is null or char_length(subject_id) between 1 and 200),
-  details jsonb not null default '{}'::jsonb check (jsonb_typeof(details) = 'object'),
+  -- A payload over 8 KB is refused: the trail cannot be deleted, so nothing large enters it.
+  details jsonb not null default '{}'::jsonb
+    check (jsonb_typeof(details) = 'object' and octet_length(details::text) <= 8192),
   prev_hash text not null check (prev_hash ~ '^[0-9a-f]{64}$'),
-  hash text not null unique check (hash ~ '^[0-9a-f]{64}$')
+  hash text not null unique check (hash ~ '^[0-9a-f]{64}$'),
+  -- 2: the hash covers the digest of each personal value (audit_hashable_details, below).
+  hash_version smallint not null default 1 check (hash_version in (1, 2)),
+  -- The digests of the personal values erased by pseudonymise_member.
+  erased jsonb check (erased is null or (hash_version = 2 and jsonb_typeof(erased) = 'object'))
 );
 
 -- The canonical content of a row: a jsonb object of every column but the two hashes, written out
@@ -939,8 +1026,9 @@ $$;
 revoke execute on function public.audit_actor_role() from public, anon, authenticated, service_role;
 
 -- The one writer. The actor is read from the request (auth.uid(), the claims), never passed in.
--- The id is drawn and the time fixed before the insert, so the row is written once, whole, with
--- its hash.
+-- The id is drawn and the time read once the lock is held (never before the previous event's),
+-- so time and order agree; the row is written once, whole, with its hash (version 2: each
+-- personal value by its digest, so it can be erased).
 create or replace function public.audit_append(
   action text,
   member_id uuid,
@@ -954,13 +1042,13 @@ security definer
 set search_path = ''
 as $$
 declare
-  previous text;
+  previous public.audit_events;
   event public.audit_events;
 begin
   lock table public.audit_events in exclusive mode;
-  select e.hash into previous from public.audit_events e order by e.id desc limit 1;
+  select * into previous from public.audit_events e order by e.id desc limit 1;
   event.id := nextval(pg_get_serial_sequence('public.audit_events', 'id'));
-  event.occurred_at := now();
+  event.occurred_at := greatest(clock_timestamp(), previous.occurred_at);
   event.actor_id := case when auth.role() = 'service_role' then null else auth.uid() end;
   event.actor_role := public.audit_actor_role();
   event.action := audit_append.action;
@@ -968,10 +1056,12 @@ begin
   event.subject_type := audit_append.subject_type;
   event.subject_id := audit_append.subject_id;
   event.details := coalesce(audit_append.details, '{}'::jsonb);
-  event.prev_hash := coalesce(previous, repeat('0', 64));
+  event.hash_version := 2;
+  event.erased := null;
+  event.prev_hash := coalesce(previous.hash, repeat('0', 64));
   event.hash := public.audit_event_hash(
     event.prev_hash, event.id, event.occurred_at, event.actor_id, event.actor_role, event.action,
-    event.member_id, event.subject_type, event.subject_id, event.details
+    event.member_id, event.subject_type, event.subject_id, public.audit_hashable_details(event.details, null)
   );
   insert into public.audit_events overriding system value select event.*;
   return event;
@@ -979,14 +1069,18 @@ end
 $$;
 revoke execute on function public.audit_append(text, uuid, text, text, jsonb) from public, anon, authenticated, service_role;
 
--- Refuses every UPDATE, DELETE and TRUNCATE, whoever runs it (see the header for why a trigger).
--- Statement-level, so even a statement that would touch no row is refused.
+-- Deletes and truncates are refused whoever runs them. Updates are refused too, except the
+-- erasure of personal values by pseudonymise_member (which sets vault.audit_erasure for its
+-- own statement); the row trigger below then allows nothing else to change.
 create or replace function public.audit_events_append_only()
 returns trigger
 language plpgsql
 set search_path = ''
 as $$
 begin
+  if tg_op = 'UPDATE' and coalesce(current_setting('vault.audit_erasure', true), '') = 'on' then
+    return null;
+  end if;
   raise exception using errcode = '42501', message = 'audit_events is append-only';
 end
 $$;
@@ -996,10 +1090,40 @@ create trigger audit_events_append_only
   before update or delete or truncate on public.audit_events
   for each statement execute function public.audit_events_append_only();
 
--- The id of the first event whose prev_hash is not the previous event's hash, or whose hash is
--- not the hash of its own content; null when the whole chain holds. Security definer so the
--- whole chain is read whatever the caller may see; only compliance, mfo_admin, the admin flag and
--- the service role may call it.
+-- The daily checkpoint: the count of events, the last id and its hash. Written only by
+-- audit_checkpoint() (a trigger refuses every other write, the owner's included); an operator
+-- copies audit_checkpoints_export() elsewhere so the chain can be checked against it.
+create table if not exists public.audit_checkpoints (
+  day date primary key,
+  taken_at timestamptz not null,
+  event_count bigint not null check (event_count >= 0),
+  last_id bigint,
+  last_hash text check (last_hash is null or last_hash ~ '^[0-9a-f]{64}$')
+);
+alter table public.audit_checkpoints enable row level security;
+revoke all on table public.audit_checkpoints from public, anon, authenticated, service_role;
+
+create or replace function public.audit_checkpoints_guard()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' and coalesce(current_setting('vault.audit_checkpoint', true), '') = 'on' then
+    return null;
+  end if;
+  raise exception using errcode = '42501', message = 'audit_checkpoints is written only by audit_checkpoint()';
+end
+$$;
+revoke execute on function public.audit_checkpoints_guard() from public, anon, authenticated, service_role;
+drop trigger if exists audit_checkpoints_guard on public.audit_checkpoints;
+create trigger audit_checkpoints_guard
+  before insert or update or delete or truncate on public.audit_checkpoints
+  for each statement execute function public.audit_checkpoints_guard();
+
+-- The id of the first event that does not match its predecessor or its content; or, when the
+-- chain is shorter than the last checkpoint or no longer holds its last event, that event's id;
+-- null when everything holds.
 create or replace function public.audit_verify()
 returns bigint
 language plpgsql
@@ -1010,6 +1134,8 @@ as $$
 declare
   expected_prev text := repeat('0', 64);
   e public.audit_events;
+  checkpoint public.audit_checkpoints;
+  total bigint := 0;
 begin
   if not (
     auth.role() = 'service_role'
@@ -1021,12 +1147,21 @@ begin
     if e.prev_hash is distinct from expected_prev
       or e.hash is distinct from public.audit_event_hash(
         e.prev_hash, e.id, e.occurred_at, e.actor_id, e.actor_role, e.action, e.member_id,
-        e.subject_type, e.subject_id, e.details
+        e.subject_type, e.subject_id,
+        case when e.hash_version = 2 then public.audit_hashable_details(e.details, e.erased) else e.details end
       ) then
       return e.id;
     end if;
     expected_prev := e.hash;
+    total := total + 1;
   end loop;
+  select * into checkpoint from public.audit_checkpoints c order by c.day desc limit 1;
+  if found and checkpoint.last_id is not null and (
+    total < checkpoint.event_count
+    or not exists (select 1 from public.audit_events x where x.id = checkpoint.last_id and x.hash = checkpoint.last_hash)
+  ) then
+    return checkpoint.last_id;
+  end if;
   return null;
 end
 $$;
@@ -1069,6 +1204,163 @@ create trigger profiles_wallet_created
   when (old.crossmint_wallet_id is null and new.crossmint_wallet_id is not null)
   execute function public.profiles_wallet_created();
 
+-- =============================================================================================
+-- The audit trail.
+-- * Time and order agree: the time is read after the chain's lock is taken (clock_timestamp(),
+--   never before the previous event's), so a later id never has an earlier time.
+-- * Personal data in payloads can be erased without breaking the chain: from hash_version 2 the
+--   hash covers, for each personal key (audit_personal_keys()), the SHA-256 of its value rather
+--   than the value. Erasure (pseudonymise_member) replaces the value with "[erased]" and keeps
+--   that digest in `erased`, so audit_verify() still recomputes every hash. Events written
+--   before hash_version 2 hash their values directly and keep them.
+
+-- The top-level payload keys that may carry a member's personal data.
+create or replace function public.audit_personal_keys()
+returns text[]
+language sql
+immutable
+set search_path = ''
+as $$
+  select array['answers', 'email', 'name', 'note', 'reason', 'user']
+$$;
+
+-- The payload as the version 2 hash covers it: each personal key's value replaced by the
+-- SHA-256 (hex) of its jsonb text, or by the digest kept when it was erased.
+create or replace function public.audit_hashable_details(details jsonb, erased jsonb)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(jsonb_object_agg(
+    e.key,
+    case when e.key = any (public.audit_personal_keys())
+      then to_jsonb(coalesce(erased ->> e.key, encode(sha256(convert_to(e.value::text, 'UTF8')), 'hex')))
+      else e.value
+    end
+  ), '{}'::jsonb)
+  from jsonb_each(details) e
+$$;
+
+
+create or replace function public.audit_events_erasure_only()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  k text;
+begin
+  if (new.id, new.occurred_at, new.actor_id, new.actor_role, new.action, new.member_id, new.subject_type,
+      new.subject_id, new.prev_hash, new.hash, new.hash_version)
+     is distinct from
+     (old.id, old.occurred_at, old.actor_id, old.actor_role, old.action, old.member_id, old.subject_type,
+      old.subject_id, old.prev_hash, old.hash, old.hash_version)
+     or old.hash_version <> 2
+     or (select array_agg(x order by x) from jsonb_object_keys(new.details) x)
+        is distinct from (select array_agg(x order by x) from jsonb_object_keys(old.details) x) then
+    raise exception using errcode = '42501', message = 'audit_events is append-only';
+  end if;
+  for k in select jsonb_object_keys(old.details) loop
+    if new.details -> k is distinct from old.details -> k then
+      if not (k = any (public.audit_personal_keys()))
+         or new.details -> k is distinct from '"[erased]"'::jsonb
+         or (new.erased ->> k) is distinct from coalesce(
+              old.erased ->> k, encode(sha256(convert_to((old.details -> k)::text, 'UTF8')), 'hex')) then
+        raise exception using errcode = '42501', message = 'audit_events is append-only';
+      end if;
+    elsif (new.erased ->> k) is distinct from (old.erased ->> k) then
+      raise exception using errcode = '42501', message = 'audit_events is append-only';
+    end if;
+  end loop;
+  return new;
+end
+$$;
+revoke execute on function public.audit_events_erasure_only() from public, anon, authenticated, service_role;
+
+drop trigger if exists audit_events_erasure_only on public.audit_events;
+create trigger audit_events_erasure_only
+  before update on public.audit_events
+  for each row execute function public.audit_events_erasure_only();
+
+
+-- Today's checkpoint (UTC), once: a second call the same day returns the first.
+create or replace function public.audit_checkpoint()
+returns public.audit_checkpoints
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  result public.audit_checkpoints;
+  today date := (now() at time zone 'UTC')::date;
+begin
+  if auth.uid() is not null and coalesce(auth.role(), '') <> 'service_role' then
+    raise exception using errcode = '42501', message = 'only the service role or a scheduled job may take an audit checkpoint';
+  end if;
+  lock table public.audit_events in exclusive mode;
+  select * into result from public.audit_checkpoints c where c.day = today;
+  if found then
+    return result;
+  end if;
+  result.day := today;
+  result.taken_at := clock_timestamp();
+  select count(*) into result.event_count from public.audit_events;
+  select e.id, e.hash into result.last_id, result.last_hash from public.audit_events e order by e.id desc limit 1;
+  perform set_config('vault.audit_checkpoint', 'on', true);
+  insert into public.audit_checkpoints select result.*;
+  perform set_config('vault.audit_checkpoint', '', true);
+  return result;
+end
+$$;
+revoke execute on function public.audit_checkpoint() from public, anon, authenticated;
+grant execute on function public.audit_checkpoint() to service_role;
+
+-- Every checkpoint as CSV (day, taken_at, event_count, last_id, last_hash), for an operator to
+-- store outside the database.
+create or replace function public.audit_checkpoints_export()
+returns text
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not (
+    auth.role() = 'service_role'
+    or (auth.uid() is not null and (public.vault_role() in ('compliance', 'mfo_admin') or public.vault_is_admin()))
+  ) then
+    raise exception using errcode = '42501', message = 'only compliance, mfo_admin or an administrator may verify the audit trail';
+  end if;
+  return 'day,taken_at,event_count,last_id,last_hash' || coalesce((
+    select string_agg(
+      e'\n' || c.day::text || ',' || to_char(c.taken_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || ','
+        || c.event_count::text || ',' || coalesce(c.last_id::text, '') || ',' || coalesce(c.last_hash, ''),
+      '' order by c.day)
+    from public.audit_checkpoints c
+  ), '');
+end
+$$;
+revoke execute on function public.audit_checkpoints_export() from public, anon;
+grant execute on function public.audit_checkpoints_export() to authenticated, service_role;
+
+-- Where pg_cron is installed, the checkpoint runs each day at 00:05 UTC.
+do $$
+begin
+  if exists (select 1 from pg_catalog.pg_extension where extname = 'pg_cron') then
+    execute $cron$select cron.schedule('vault-audit-checkpoint', '5 0 * * *', 'select public.audit_checkpoint()')$cron$;
+  end if;
+end
+$$;
+
+revoke execute on function public.audit_verify() from public, anon;
+grant execute on function public.audit_verify() to authenticated, service_role;
+
+revoke execute on function public.audit_append(text, uuid, text, text, jsonb) from public, anon, authenticated, service_role;
+revoke execute on function public.audit_events_append_only() from public, anon, authenticated, service_role;
+revoke execute on function public.audit_personal_keys() from public, anon, authenticated, service_role;
+revoke execute on function public.audit_hashable_details(jsonb, jsonb) from public, anon, authenticated, service_role;
+
 -- ─── schemas/06_kyc_and_payments.sql ─────────────────────────────────────────────────────────────
 
 -- KYC that completes without the demo switch (docs/backend.md "KYC").
@@ -1092,12 +1384,17 @@ create trigger profiles_wallet_created
 --   replayed event changes nothing and records nothing new.
 
 create table if not exists public.kyc_cases (
-  member_id uuid primary key references auth.users (id) on delete cascade,
+  -- No foreign key to auth.users: the case is kept when the account is deleted (retention).
+  member_id uuid primary key,
   reason text check (reason is null or char_length(reason) between 1 and 500),
   submitted_at timestamptz,
   decided_at timestamptz,
   provider_applicant_id text check (provider_applicant_id is null or char_length(provider_applicant_id) between 1 and 200),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  -- The provider's event time of the last result applied (or a reviewer's decision time).
+  last_result_at timestamptz,
+  -- The country the provider verified, where it gives one.
+  verified_country text check (verified_country is null or verified_country ~ '^[A-Z]{2}$')
 );
 
 alter table public.kyc_cases enable row level security;
@@ -1151,8 +1448,6 @@ as $$
 $$;
 revoke execute on function public.notify_member(uuid, public.audit_events, text, text) from public, anon, authenticated, service_role;
 
--- One KYC transition: the status, the case, the audit event and the notification. Internal: the
--- three public functions check the caller and the input, then call this.
 create or replace function public.kyc_transition(
   member_id uuid,
   new_status text,
@@ -1165,11 +1460,13 @@ security definer
 set search_path = ''
 as $$
 declare
-  action text := case new_status
-    when 'pending' then 'kyc.submitted'
-    when 'approved' then 'kyc.approved'
-    when 'rejected' then 'kyc.rejected'
-    when 'resubmission_requested' then 'kyc.resubmission_requested'
+  reopening boolean := coalesce(details ->> 'by', '') = 'reopen';
+  action text := case
+    when reopening then 'kyc.reopened'
+    when new_status = 'pending' then 'kyc.submitted'
+    when new_status = 'approved' then 'kyc.approved'
+    when new_status = 'rejected' then 'kyc.rejected'
+    when new_status = 'resubmission_requested' then 'kyc.resubmission_requested'
   end;
   kept_reason text := case when new_status in ('rejected', 'resubmission_requested') then nullif(btrim(reason), '') end;
   result public.profiles;
@@ -1209,7 +1506,8 @@ begin
     case new_status
       when 'pending' then 'We have your identity verification and will tell you once it is reviewed.'
       when 'approved' then 'Your identity verification is approved.'
-      when 'rejected' then 'Your identity verification was not approved. You can start it again. Reason: ' || kept_reason
+      when 'rejected' then 'Your identity verification was not approved. Reason: ' || kept_reason
+        || '. Contact support if you think this is wrong.'
       else 'Please submit your identity verification again. Reason: ' || kept_reason
     end
   );
@@ -1218,9 +1516,8 @@ end
 $$;
 revoke execute on function public.kyc_transition(uuid, text, text, jsonb) from public, anon, authenticated, service_role;
 
--- The member submits their verification: from not_started, rejected or resubmission_requested
--- to pending. Already pending: nothing changes and the row comes back (a retry is harmless).
--- Approved: refused.
+-- The member submits: from not_started or resubmission_requested to pending. Pending: nothing
+-- changes (a retry). Approved, or rejected (final until compliance reopens it): refused.
 create or replace function public.start_kyc()
 returns public.profiles
 language plpgsql
@@ -1244,19 +1541,22 @@ begin
   if current_row.kyc_status = 'approved' then
     raise exception using errcode = 'P0001', message = 'KYC is already approved';
   end if;
+  if current_row.kyc_status = 'rejected' then
+    raise exception using errcode = 'P0001', message = 'a rejected verification is reopened only by compliance';
+  end if;
   return public.kyc_transition(me, 'pending', null, jsonb_build_object('from', current_row.kyc_status));
 end
 $$;
 revoke execute on function public.start_kyc() from public, anon, service_role;
 grant execute on function public.start_kyc() to authenticated;
 
--- The provider's answer, from its webhook (the kyc-webhook edge function, with the service
--- role key, after it has verified the provider's signature). Once per event_id.
 create or replace function public.apply_kyc_result(
   member_id uuid,
   result text,
   reason text,
-  event_id text
+  event_id text,
+  occurred_at timestamptz,
+  verified_country text default null
 )
 returns public.profiles
 language plpgsql
@@ -1265,6 +1565,8 @@ set search_path = ''
 as $$
 declare
   current_row public.profiles;
+  kyc_case public.kyc_cases;
+  outcome public.profiles;
 begin
   if coalesce(auth.role(), '') <> 'service_role' then
     raise exception using errcode = '42501', message = 'only the service role may call apply_kyc_result';
@@ -1278,6 +1580,12 @@ begin
   if char_length(reason) > 500 then
     raise exception using errcode = '22023', message = 'reason must be at most 500 characters';
   end if;
+  if occurred_at is null or occurred_at > now() + interval '5 minutes' then
+    raise exception using errcode = '22023', message = 'occurred_at must be the provider''s event time, not in the future';
+  end if;
+  if verified_country is not null and not public.is_iso_country(verified_country) then
+    raise exception using errcode = '22023', message = 'country must be an ISO 3166-1 alpha-2 code such as DE or GB';
+  end if;
   select * into current_row from public.profiles p where p.id = apply_kyc_result.member_id for update;
   if not found then
     raise exception using errcode = '22023', message = 'unknown member';
@@ -1287,17 +1595,36 @@ begin
   if not found then
     return current_row;
   end if;
-  return public.kyc_transition(
+  select * into kyc_case from public.kyc_cases c where c.member_id = apply_kyc_result.member_id;
+  if current_row.kyc_status <> 'pending'
+     or (kyc_case.last_result_at is not null and apply_kyc_result.occurred_at <= kyc_case.last_result_at) then
+    perform public.audit_append(
+      'kyc.result_ignored', apply_kyc_result.member_id, 'kyc', apply_kyc_result.member_id::text,
+      jsonb_build_object(
+        'result', result, 'event_id', event_id, 'occurred_at', apply_kyc_result.occurred_at,
+        'status', current_row.kyc_status,
+        'why', case when current_row.kyc_status <> 'pending' then 'not_under_review' else 'older_than_last_result' end
+      )
+    );
+    return current_row;
+  end if;
+  outcome := public.kyc_transition(
     apply_kyc_result.member_id, result, coalesce(nullif(btrim(reason), ''), 'No reason given by the provider'),
-    jsonb_build_object('from', current_row.kyc_status, 'event_id', event_id, 'by', 'provider')
+    jsonb_build_object('from', current_row.kyc_status, 'event_id', event_id, 'by', 'provider',
+                       'occurred_at', apply_kyc_result.occurred_at)
   );
+  update public.kyc_cases c
+    set last_result_at = apply_kyc_result.occurred_at,
+        verified_country = coalesce(apply_kyc_result.verified_country, c.verified_country)
+    where c.member_id = apply_kyc_result.member_id;
+  return outcome;
 end
 $$;
-revoke execute on function public.apply_kyc_result(uuid, text, text, text) from public, anon, authenticated;
-grant execute on function public.apply_kyc_result(uuid, text, text, text) to service_role;
+revoke execute on function public.apply_kyc_result(uuid, text, text, text, timestamptz, text) from public, anon, authenticated;
+grant execute on function public.apply_kyc_result(uuid, text, text, text, timestamptz, text) to service_role;
 
--- A compliance officer's (or an administrator's) decision on a pending verification. A reason
--- is required unless approving; nobody reviews their own.
+-- A compliance officer's (or an administrator's) decision on a pending verification; nobody
+-- reviews their own. A provider result older than this decision no longer applies.
 create or replace function public.review_kyc(
   member_id uuid,
   decision text,
@@ -1311,6 +1638,7 @@ as $$
 declare
   me uuid := auth.uid();
   current_row public.profiles;
+  outcome public.profiles;
 begin
   if me is null or not (public.vault_role() = 'compliance' or public.vault_is_admin()) then
     raise exception using errcode = '42501', message = 'only compliance or an administrator may review KYC';
@@ -1334,10 +1662,13 @@ begin
   if current_row.kyc_status <> 'pending' then
     raise exception using errcode = 'P0001', message = 'only a pending KYC can be reviewed';
   end if;
-  return public.kyc_transition(
+  outcome := public.kyc_transition(
     review_kyc.member_id, decision, reason,
     jsonb_build_object('from', current_row.kyc_status, 'by', 'reviewer')
   );
+  update public.kyc_cases c set last_result_at = greatest(c.last_result_at, now())
+    where c.member_id = review_kyc.member_id;
+  return outcome;
 end
 $$;
 revoke execute on function public.review_kyc(uuid, text, text) from public, anon, service_role;
@@ -1389,7 +1720,8 @@ grant execute on function public.demo_approve_kyc() to authenticated;
 
 create table if not exists public.payments (
   id uuid primary key default gen_random_uuid(),
-  member_id uuid not null references auth.users (id),
+  -- No foreign key to auth.users: payments are kept when the account is deleted (retention).
+  member_id uuid not null,
   provider_ref text not null unique check (char_length(provider_ref) between 1 and 200),
   amount_cents bigint not null check (amount_cents > 0),
   currency text not null check (currency ~ '^[A-Z]{3}$'),
@@ -1513,6 +1845,66 @@ $$;
 revoke execute on function public.record_payment(uuid, text, bigint, text, text, text) from public, anon, authenticated;
 grant execute on function public.record_payment(uuid, text, bigint, text, text, text) to service_role;
 
+-- =============================================================================================
+-- Compliance (or an administrator) reopens a final rejection, with a reason the member reads:
+-- the member is asked to submit again. Nobody reopens their own.
+create or replace function public.reopen_kyc(member_id uuid, reason text)
+returns public.profiles
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := auth.uid();
+  current_row public.profiles;
+  outcome public.profiles;
+begin
+  if me is null or not (public.vault_role() = 'compliance' or public.vault_is_admin()) then
+    raise exception using errcode = '42501', message = 'only compliance or an administrator may review KYC';
+  end if;
+  if reopen_kyc.member_id = me then
+    raise exception using errcode = '42501', message = 'nobody reviews their own KYC';
+  end if;
+  if nullif(btrim(reason), '') is null then
+    raise exception using errcode = '22023', message = 'a reason is required to reopen a verification';
+  end if;
+  if char_length(reason) > 500 then
+    raise exception using errcode = '22023', message = 'reason must be at most 500 characters';
+  end if;
+  select * into current_row from public.profiles p where p.id = reopen_kyc.member_id for update;
+  if not found then
+    raise exception using errcode = '22023', message = 'unknown member';
+  end if;
+  if current_row.kyc_status <> 'rejected' then
+    raise exception using errcode = 'P0001', message = 'only a rejected verification can be reopened';
+  end if;
+  outcome := public.kyc_transition(
+    reopen_kyc.member_id, 'resubmission_requested', reason,
+    jsonb_build_object('from', current_row.kyc_status, 'by', 'reopen')
+  );
+  update public.kyc_cases c set last_result_at = greatest(c.last_result_at, now())
+    where c.member_id = reopen_kyc.member_id;
+  return outcome;
+end
+$$;
+revoke execute on function public.reopen_kyc(uuid, text) from public, anon, service_role;
+grant execute on function public.reopen_kyc(uuid, text) to authenticated;
+
+-- Staff reads of a member's personal data are recorded (personal_data.viewed).
+create or replace function public.record_personal_data_view(member_id uuid, view text, details jsonb default '{}'::jsonb)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  select null from public.audit_append(
+    'personal_data.viewed', record_personal_data_view.member_id, 'member',
+    coalesce(record_personal_data_view.member_id::text, view),
+    jsonb_build_object('view', view) || coalesce(details, '{}'::jsonb)
+  )
+$$;
+revoke execute on function public.record_personal_data_view(uuid, text, jsonb) from public, anon, authenticated, service_role;
+
 -- ─── schemas/07_signatures.sql ───────────────────────────────────────────────────────────────────
 
 -- Signatures that persist, with evidence (docs/backend.md "Signatures").
@@ -1556,7 +1948,7 @@ update public.agreement_versions set current = true where version = 'v1' and not
 
 create table if not exists public.agreement_signatures (
   id uuid primary key default gen_random_uuid(),
-  member_id uuid not null references auth.users (id),
+  member_id uuid not null,  -- kept when the account is deleted (retention)
   version text not null references public.agreement_versions (version),
   document_sha256 text not null check (document_sha256 ~ '^[0-9a-f]{64}$'),
   signed_at timestamptz not null default now(),
@@ -1566,7 +1958,7 @@ create index if not exists agreement_signatures_version_idx on public.agreement_
 
 create table if not exists public.document_signatures (
   id uuid primary key default gen_random_uuid(),
-  member_id uuid not null references auth.users (id),
+  member_id uuid not null,  -- kept when the account is deleted (retention)
   document_id text not null,
   document_sha256 text not null check (document_sha256 ~ '^[0-9a-f]{64}$'),
   signer_email text not null default '',
@@ -1753,7 +2145,7 @@ grant execute on function public.investment_quote(bigint, text) to authenticated
 -- is open when the member invests.
 create table if not exists public.investments (
   id uuid primary key default gen_random_uuid(),
-  user_id uuid not null references auth.users (id) on delete cascade,
+  user_id uuid not null,  -- kept when the account is deleted (retention)
   opportunity_id text not null check (char_length(opportunity_id) between 1 and 200),
   -- The opportunity's name when the member invested: the list shows what they invested in,
   -- whatever the catalogue says later.
@@ -2112,14 +2504,24 @@ $$;
 revoke execute on function public.is_iso_country(text) from public, anon, authenticated, service_role;
 
 create table if not exists public.investor_profiles (
-  member_id uuid primary key references auth.users (id) on delete cascade,
+  member_id uuid primary key,  -- kept when the account is deleted (retention)
   country text not null check (country ~ '^[A-Z]{2}$'),
   category text not null check (category in (
     'retail', 'professional', 'corporate', 'uk_restricted', 'uk_high_net_worth', 'uk_sophisticated'
   )),
   answers jsonb not null default '{}'::jsonb check (jsonb_typeof(answers) = 'object'),
-  declared_at timestamptz not null default now()
+  declared_at timestamptz not null default now(),
+  -- The declaration this one replaced, whose stricter rules hold until previous_until (30 days).
+  previous_country text,
+  previous_category text,
+  previous_until timestamptz,
+  -- A declared professional status waits for compliance (review_professional_status).
+  professional_status text check (professional_status is null or professional_status in ('pending', 'approved', 'rejected')),
+  professional_reason text check (professional_reason is null or char_length(professional_reason) between 1 and 500)
 );
+-- Compliance reviews professional requests: it reads every declaration.
+create index if not exists investor_profiles_professional_pending_idx on public.investor_profiles (declared_at)
+  where professional_status = 'pending';
 alter table public.investor_profiles enable row level security;
 revoke all on table public.investor_profiles from public, anon, authenticated, service_role;
 grant select on table public.investor_profiles to authenticated, service_role;
@@ -2139,7 +2541,7 @@ create policy investor_profiles_read on public.investor_profiles
 
 create table if not exists public.appropriateness_assessments (
   id bigint generated always as identity primary key,
-  member_id uuid not null references auth.users (id) on delete cascade,
+  member_id uuid not null,  -- kept when the account is deleted (retention)
   version text not null check (char_length(version) between 1 and 100),
   answers jsonb not null check (jsonb_typeof(answers) = 'object'),
   score integer not null check (score >= 0),
@@ -2158,7 +2560,7 @@ create policy appropriateness_assessments_own on public.appropriateness_assessme
   using (member_id = (select auth.uid()));
 
 create table if not exists public.cooling_off_periods (
-  member_id uuid primary key references auth.users (id) on delete cascade,
+  member_id uuid primary key,  -- kept when the account is deleted (retention)
   started_at timestamptz not null default now(),
   opportunity_id text not null
 );
@@ -2171,9 +2573,8 @@ create policy cooling_off_periods_own on public.cooling_off_periods
   using (member_id = (select auth.uid()));
 
 
--- The questionnaire, as `currentQuestionnaire` in the domain. A new version replaces this
--- function; answers already given keep the version they answered.
-create or replace function public.current_questionnaire()
+-- The questionnaire with its scoring, as `currentQuestionnaire` in the domain. Internal.
+create or replace function public.appropriateness_questionnaire()
 returns jsonb
 language sql
 immutable
@@ -2281,11 +2682,36 @@ as $questionnaire$
   ]
 }$json$::jsonb
 $questionnaire$;
+revoke execute on function public.appropriateness_questionnaire() from public, anon, authenticated, service_role;
+
+-- The questionnaire as the member reads it: version, questions and options, no points and no
+-- pass mark, so the answers that pass cannot be read off it. Security definer: it reads the
+-- scored copy, which no client may.
+create or replace function public.current_questionnaire()
+returns jsonb
+language sql
+immutable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'version', q -> 'version',
+    'questions', (
+      select jsonb_agg(
+        jsonb_build_object(
+          'id', question -> 'id', 'topic', question -> 'topic', 'text', question -> 'text',
+          'options', (select jsonb_agg(o - 'points' order by n) from jsonb_array_elements(question -> 'options') with ordinality as x (o, n))
+        ) order by i)
+      from jsonb_array_elements(q -> 'questions') with ordinality as y (question, i)
+    )
+  )
+  from (select public.appropriateness_questionnaire() as q) s
+$$;
 revoke execute on function public.current_questionnaire() from public, anon, service_role;
 grant execute on function public.current_questionnaire() to authenticated;
 
 -- The score of the options chosen, or null when the answers are not one known option for every
--- question and nothing else (`scoreAppropriateness`).
+-- question and nothing else (`scoreAppropriateness`), or are over 2 KB.
 create or replace function public.appropriateness_score(answers jsonb)
 returns integer
 language sql
@@ -2294,10 +2720,11 @@ set search_path = ''
 as $$
   select case
     when jsonb_typeof(answers) is distinct from 'object' then null
+    when octet_length(answers::text) > 2048 then null
     when (select count(*) from jsonb_object_keys(answers))
-         <> jsonb_array_length(public.current_questionnaire() -> 'questions') then null
+         <> jsonb_array_length(public.appropriateness_questionnaire() -> 'questions') then null
     when exists (
-      select 1 from jsonb_array_elements(public.current_questionnaire() -> 'questions') q
+      select 1 from jsonb_array_elements(public.appropriateness_questionnaire() -> 'questions') q
       where not exists (
         select 1 from jsonb_array_elements(q -> 'options') o
         where o ->> 'id' = answers ->> (q ->> 'id') and jsonb_typeof(answers -> (q ->> 'id')) = 'string'
@@ -2305,7 +2732,7 @@ as $$
     ) then null
     else (
       select sum((o ->> 'points')::integer)::integer
-      from jsonb_array_elements(public.current_questionnaire() -> 'questions') q,
+      from jsonb_array_elements(public.appropriateness_questionnaire() -> 'questions') q,
            jsonb_array_elements(q -> 'options') o
       where o ->> 'id' = answers ->> (q ->> 'id')
     )
@@ -2429,8 +2856,6 @@ as $$
 $$;
 revoke execute on function public.is_first_time_investor(uuid) from public, anon, authenticated, service_role;
 
--- The member's decision for an opportunity and an amount: gathers their rows and asks
--- eligibility_decision. Internal: investment_eligibility and submit_investment call it.
 create or replace function public.member_eligibility(
   member_id uuid,
   opportunity_id text,
@@ -2448,7 +2873,10 @@ declare
   investor public.investor_profiles;
   latest public.appropriateness_assessments;
   cooling_off_started_at timestamptz;
+  questionnaire text;
+  first_time boolean;
   decision record;
+  earlier record;
 begin
   select * into opportunity from public.opportunities o where o.id = member_eligibility.opportunity_id;
   if not found then
@@ -2460,28 +2888,40 @@ begin
     order by a.submitted_at desc, a.id desc limit 1;
   select c.started_at into cooling_off_started_at from public.cooling_off_periods c
     where c.member_id = member_eligibility.member_id;
+  questionnaire := case
+    when latest.id is null then 'not_taken'
+    when latest.passed then 'passed'
+    when latest.acknowledged_at is not null then 'acknowledged'
+    else 'failed'
+  end;
+  first_time := public.is_first_time_investor(member_eligibility.member_id);
   select * into decision from public.eligibility_decision(
-    investor.category, investor.country, investor.declared_at, now(),
+    case when investor.member_id is null then null else public.effective_category(investor) end,
+    investor.country, investor.declared_at, now(),
     opportunity.eligible_countries, opportunity.eligible_categories, opportunity.min_ticket_cents,
     member_eligibility.amount_cents,
-    case
-      when latest.id is null then 'not_taken'
-      when latest.passed then 'passed'
-      when latest.acknowledged_at is not null then 'acknowledged'
-      else 'failed'
-    end,
-    latest.submitted_at,
-    cooling_off_started_at,
-    public.is_first_time_investor(member_eligibility.member_id)
+    questionnaire, latest.submitted_at, cooling_off_started_at, first_time
   );
   code := decision.code;
   at_time := decision.at_time;
+  -- Within 30 days of a change, the replaced declaration's cooling-off and appropriateness
+  -- rules still hold.
+  if code is null and investor.previous_until > now() then
+    select * into earlier from public.eligibility_decision(
+      case when investor.previous_category = 'professional' then 'retail' else investor.previous_category end,
+      investor.previous_country, now(), now(),
+      null, null, null, member_eligibility.amount_cents,
+      questionnaire, latest.submitted_at, cooling_off_started_at, first_time
+    );
+    if earlier.code in ('COOLING_OFF_ACTIVE', 'APPROPRIATENESS_REQUIRED') then
+      code := earlier.code;
+      at_time := earlier.at_time;
+    end if;
+  end if;
 end
 $$;
 revoke execute on function public.member_eligibility(uuid, text, bigint) from public, anon, authenticated, service_role;
 
--- The member declares their country and category. Validated as `classificationError` does;
--- the declaration date is the server's.
 create or replace function public.save_investor_profile(country text, category text, answers jsonb)
 returns public.investor_profiles
 language plpgsql
@@ -2491,7 +2931,11 @@ as $$
 declare
   me uuid := auth.uid();
   uk_category boolean;
+  verified text;
+  existing public.investor_profiles;
   result public.investor_profiles;
+  changed boolean;
+  keep_previous boolean;
 begin
   if me is null then
     raise exception using errcode = '42501', message = 'not signed in';
@@ -2508,6 +2952,15 @@ begin
   if jsonb_typeof(answers) is distinct from 'object' then
     raise exception using errcode = '22023', message = 'answers must be a JSON object';
   end if;
+  if octet_length(answers::text) > 1024
+     or exists (
+       select 1 from jsonb_each(answers) e
+       where e.key not in ('portfolio_over_500k', 'ten_trades_a_quarter', 'one_year_in_finance', 'statement_signed')
+          or jsonb_typeof(e.value) <> 'boolean'
+     ) then
+    raise exception using errcode = '22023',
+      message = 'answers may hold only portfolio_over_500k, ten_trades_a_quarter, one_year_in_finance and statement_signed, each true or false';
+  end if;
   uk_category := category in ('uk_restricted', 'uk_high_net_worth', 'uk_sophisticated');
   if (country = 'GB') <> uk_category then
     raise exception using errcode = '22023', message = 'UK residents take a UK category, and only UK residents do';
@@ -2521,14 +2974,43 @@ begin
   if uk_category and answers -> 'statement_signed' is distinct from 'true'::jsonb then
     raise exception using errcode = '22023', message = 'this category needs its signed statement (statement_signed: true)';
   end if;
-  insert into public.investor_profiles as p (member_id, country, category, answers, declared_at)
-  values (me, save_investor_profile.country, save_investor_profile.category, save_investor_profile.answers, now())
+  select c.verified_country into verified from public.kyc_cases c where c.member_id = me;
+  if verified is not null and verified <> save_investor_profile.country then
+    raise exception using errcode = 'P0001', message = 'your country must be the one your identity verification confirmed';
+  end if;
+  select * into existing from public.investor_profiles p where p.member_id = me for update;
+  changed := existing.member_id is not null
+    and (existing.country <> save_investor_profile.country or existing.category <> save_investor_profile.category);
+  -- An earlier UK declaration still in force is the stricter one: moving on keeps it.
+  keep_previous := public.previous_declaration_uk(existing, now())
+    and existing.category not in ('uk_restricted', 'uk_high_net_worth', 'uk_sophisticated');
+  insert into public.investor_profiles as p (
+    member_id, country, category, answers, declared_at, professional_status
+  )
+  values (
+    me, save_investor_profile.country, save_investor_profile.category, save_investor_profile.answers, now(),
+    case when save_investor_profile.category = 'professional' then 'pending' end
+  )
   on conflict on constraint investor_profiles_pkey do update set
-    country = excluded.country, category = excluded.category, answers = excluded.answers, declared_at = excluded.declared_at
+    country = excluded.country, category = excluded.category, answers = excluded.answers, declared_at = excluded.declared_at,
+    previous_country = case when changed and not keep_previous then p.country else p.previous_country end,
+    previous_category = case when changed and not keep_previous then p.category else p.previous_category end,
+    previous_until = case when changed and not keep_previous then now() + interval '30 days' else p.previous_until end,
+    -- An approved professional status stays approved when the member declares it again.
+    professional_status = case
+      when excluded.category <> 'professional' then null
+      when p.category = 'professional' and p.professional_status = 'approved' then 'approved'
+      else 'pending'
+    end,
+    professional_reason = case
+      when excluded.category = 'professional' and p.category = 'professional' and p.professional_status = 'approved'
+        then p.professional_reason
+    end
   returning * into result;
   perform public.audit_append(
     'investor.classified', me, 'investor_profile', me::text,
-    jsonb_build_object('country', result.country, 'category', result.category, 'answers', result.answers)
+    jsonb_build_object('country', result.country, 'category', result.category, 'answers', result.answers,
+                       'professional_status', result.professional_status)
   );
   return result;
 end
@@ -2536,8 +3018,6 @@ $$;
 revoke execute on function public.save_investor_profile(text, text, jsonb) from public, anon, service_role;
 grant execute on function public.save_investor_profile(text, text, jsonb) to authenticated;
 
--- The member answers the questionnaire; the server scores it and keeps the answers with the
--- version. Not asked of professionals and companies; a UK investor who failed waits 24 hours.
 create or replace function public.submit_appropriateness(version text, answers jsonb)
 returns jsonb
 language plpgsql
@@ -2548,9 +3028,10 @@ declare
   me uuid := auth.uid();
   investor public.investor_profiles;
   latest public.appropriateness_assessments;
-  questionnaire jsonb := public.current_questionnaire();
+  questionnaire jsonb := public.appropriateness_questionnaire();
   score integer;
   saved public.appropriateness_assessments;
+  uk_rules boolean;
 begin
   if me is null then
     raise exception using errcode = '42501', message = 'not signed in';
@@ -2566,15 +3047,16 @@ begin
   if not found then
     raise exception using errcode = 'P0001', message = 'tell us your country and investor category first';
   end if;
-  if investor.category in ('professional', 'corporate') then
+  if public.effective_category(investor) in ('professional', 'corporate') then
     raise exception using errcode = 'P0001', message = 'professional and corporate investors are not asked the questionnaire';
   end if;
+  uk_rules := investor.category in ('uk_restricted', 'uk_high_net_worth', 'uk_sophisticated')
+    or public.previous_declaration_uk(investor, now());
   -- One submission at a time per member, so the retake rule sees the latest.
   perform 1 from public.profiles p where p.id = me for update;
   select * into latest from public.appropriateness_assessments a
     where a.member_id = me order by a.submitted_at desc, a.id desc limit 1;
-  if investor.category in ('uk_restricted', 'uk_high_net_worth', 'uk_sophisticated')
-     and latest.id is not null and not latest.passed and now() < latest.submitted_at + interval '24 hours' then
+  if uk_rules and latest.id is not null and not latest.passed and now() < latest.submitted_at + interval '24 hours' then
     raise exception using errcode = 'P0001', message = 'a failed test can be taken again 24 hours after it';
   end if;
   insert into public.appropriateness_assessments (member_id, version, answers, score, passed)
@@ -2591,7 +3073,7 @@ begin
     'passed', saved.passed,
     'submitted_at', saved.submitted_at,
     'retake_at', case
-      when not saved.passed and investor.category like 'uk\_%' then saved.submitted_at + interval '24 hours'
+      when not saved.passed and uk_rules then saved.submitted_at + interval '24 hours'
     end
   );
 end
@@ -2599,8 +3081,6 @@ $$;
 revoke execute on function public.submit_appropriateness(text, jsonb) from public, anon, service_role;
 grant execute on function public.submit_appropriateness(text, jsonb) to authenticated;
 
--- An EU retail investor whose latest result is "not appropriate" confirms the warning and may
--- go ahead. A retry changes nothing. A UK investor must pass instead.
 create or replace function public.acknowledge_appropriateness_warning()
 returns public.appropriateness_assessments
 language plpgsql
@@ -2619,7 +3099,8 @@ begin
   if not found then
     raise exception using errcode = 'P0001', message = 'tell us your country and investor category first';
   end if;
-  if investor.category in ('uk_restricted', 'uk_high_net_worth', 'uk_sophisticated') then
+  if investor.category in ('uk_restricted', 'uk_high_net_worth', 'uk_sophisticated')
+     or public.previous_declaration_uk(investor, now()) then
     raise exception using errcode = 'P0001', message = 'UK investors must pass the test; a warning cannot be acknowledged';
   end if;
   select * into latest from public.appropriateness_assessments a
@@ -2641,9 +3122,8 @@ $$;
 revoke execute on function public.acknowledge_appropriateness_warning() from public, anon, service_role;
 grant execute on function public.acknowledge_appropriateness_warning() to authenticated;
 
--- The member asks to invest in an opportunity. For a UK first-time investor the first request
--- starts the 24-hour cooling-off (once; a retry keeps the first start). Returns when it ends,
--- or null when none applies.
+-- A UK first-time investor's first request starts the 24-hour cooling-off; so does one whose
+-- UK declaration was replaced less than 30 days ago.
 create or replace function public.request_to_invest(opportunity_id text)
 returns timestamptz
 language plpgsql
@@ -2662,7 +3142,9 @@ begin
     raise exception using errcode = '22023', message = 'unknown opportunity';
   end if;
   select * into investor from public.investor_profiles p where p.member_id = me;
-  if not found or investor.country <> 'GB' or not public.is_first_time_investor(me) then
+  if not found
+     or not (investor.country = 'GB' or coalesce(investor.previous_country = 'GB' and investor.previous_until > now(), false))
+     or not public.is_first_time_investor(me) then
     return null;
   end if;
   insert into public.cooling_off_periods (member_id, opportunity_id) values (me, request_to_invest.opportunity_id)
@@ -2715,6 +3197,91 @@ end
 $$;
 revoke execute on function public.investment_eligibility(text, bigint) from public, anon, service_role;
 grant execute on function public.investment_eligibility(text, bigint) to authenticated;
+
+-- =============================================================================================
+-- Declarations: the rules the category and a replaced declaration carry (docs/security.md).
+-- The category the rules apply to: a professional status not (yet) approved counts as retail.
+create or replace function public.effective_category(investor public.investor_profiles)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case
+    when (investor).category = 'professional' and (investor).professional_status is distinct from 'approved' then 'retail'
+    else (investor).category
+  end
+$$;
+revoke execute on function public.effective_category(public.investor_profiles) from public, anon, authenticated, service_role;
+
+-- Whether the declaration the member replaced less than 30 days ago was a UK one.
+create or replace function public.previous_declaration_uk(investor public.investor_profiles, at_time timestamptz)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce((investor).previous_until > at_time
+    and (investor).previous_category in ('uk_restricted', 'uk_high_net_worth', 'uk_sophisticated'), false)
+$$;
+revoke execute on function public.previous_declaration_uk(public.investor_profiles, timestamptz) from public, anon, authenticated, service_role;
+
+-- Compliance (or an administrator) decides on a declared professional status; a reason is
+-- required unless approving; nobody reviews their own.
+create or replace function public.review_professional_status(member_id uuid, decision text, reason text)
+returns public.investor_profiles
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := auth.uid();
+  kept_reason text := nullif(btrim(reason), '');
+  investor public.investor_profiles;
+  event public.audit_events;
+begin
+  if me is null or not (public.vault_role() = 'compliance' or public.vault_is_admin()) then
+    raise exception using errcode = '42501', message = 'only compliance or an administrator may review a professional status';
+  end if;
+  if review_professional_status.member_id = me then
+    raise exception using errcode = '42501', message = 'nobody reviews their own professional status';
+  end if;
+  if decision is null or decision not in ('approved', 'rejected') then
+    raise exception using errcode = '22023', message = 'decision must be approved or rejected';
+  end if;
+  if decision = 'rejected' and kept_reason is null then
+    raise exception using errcode = '22023', message = 'a reason is required when rejecting';
+  end if;
+  if char_length(kept_reason) > 500 then
+    raise exception using errcode = '22023', message = 'reason must be at most 500 characters';
+  end if;
+  select * into investor from public.investor_profiles p where p.member_id = review_professional_status.member_id for update;
+  if not found or investor.professional_status is distinct from 'pending' then
+    raise exception using errcode = 'P0001', message = 'there is no professional status waiting for review';
+  end if;
+  update public.investor_profiles p
+    set professional_status = decision, professional_reason = kept_reason
+    where p.member_id = review_professional_status.member_id
+    returning * into investor;
+  event := public.audit_append(
+    'investor.professional_reviewed', review_professional_status.member_id, 'investor_profile',
+    review_professional_status.member_id::text,
+    jsonb_build_object('decision', decision)
+      || case when kept_reason is null then '{}'::jsonb else jsonb_build_object('reason', kept_reason) end
+  );
+  perform public.notify_member(
+    review_professional_status.member_id, event,
+    case when decision = 'approved' then 'Professional status approved' else 'Professional status not approved' end,
+    case when decision = 'approved'
+      then 'You are now treated as a professional investor.'
+      else 'You are still treated as a retail investor. Reason: ' || kept_reason
+    end
+  );
+  return investor;
+end
+$$;
+revoke execute on function public.review_professional_status(uuid, text, text) from public, anon, service_role;
+grant execute on function public.review_professional_status(uuid, text, text) to authenticated;
 
 -- ─── schemas/10_consoles.sql ─────────────────────────────────────────────────────────────────────
 
@@ -2910,16 +3477,19 @@ begin
       email text,
       submitted_at timestamptz,
       provider_applicant_id text,
-      reason text
+      reason text,
+      decisions jsonb
     );
   end if;
 end
 $$;
 
+-- The members whose KYC is pending, oldest submission first, each with its earlier decisions;
+-- the read is recorded (personal_data.viewed, the members listed). Security definer: it reads
+-- the members' emails in auth.users and the trail.
 create or replace function public.list_kyc_queue(after text default null, page_size integer default null)
 returns setof public.kyc_queue_row
 language plpgsql
-stable
 security definer
 set search_path = ''
 as $$
@@ -2928,6 +3498,8 @@ declare
   -- Before every case: the first page starts after it.
   after_id uuid := '00000000-0000-0000-0000-000000000000';
   after_at timestamptz := '-infinity';
+  row_out public.kyc_queue_row;
+  listed text[] := '{}';
 begin
   if auth.uid() is null or not (public.vault_role() = 'compliance' or public.vault_is_admin()) then
     raise exception using errcode = '42501', message = 'only compliance or an administrator may read the KYC queue';
@@ -2942,9 +3514,21 @@ begin
       raise exception using errcode = '22023', message = 'after is not a member id';
     end if;
   end if;
-  return query
+  for row_out in
     select p.id::text, coalesce(nullif(p.name, ''), u.email::text, ''), coalesce(u.email::text, ''),
-           c.submitted_at, c.provider_applicant_id, c.reason
+           c.submitted_at, c.provider_applicant_id, c.reason,
+           coalesce((
+             select jsonb_agg(jsonb_build_object(
+               'at', to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+               'action', e.action,
+               'status', e.details ->> 'status',
+               'by', e.details ->> 'by',
+               'reason', e.details ->> 'reason'
+             ) order by e.occurred_at, e.id)
+             from public.audit_events e
+             where e.member_id = c.member_id
+               and e.action in ('kyc.approved', 'kyc.rejected', 'kyc.resubmission_requested', 'kyc.reopened')
+           ), '[]'::jsonb)
     from public.kyc_cases c
     join public.profiles p on p.id = c.member_id
     join auth.users u on u.id = c.member_id
@@ -2952,7 +3536,14 @@ begin
       and p.kyc_status = 'pending'
       and (c.submitted_at, c.member_id) > (after_at, after_id)
     order by c.submitted_at, c.member_id
-    limit size;
+    limit size
+  loop
+    listed := listed || row_out.id;
+    return next row_out;
+  end loop;
+  if cardinality(listed) > 0 then
+    perform public.record_personal_data_view(null, 'kyc_queue', jsonb_build_object('members', to_jsonb(listed)));
+  end if;
 end
 $$;
 revoke execute on function public.list_kyc_queue(text, integer) from public, anon, service_role;
@@ -3039,13 +3630,11 @@ $$;
 revoke execute on function public.list_audit_events(uuid, text, timestamptz, timestamptz, bigint, integer) from public, anon, service_role;
 grant execute on function public.list_audit_events(uuid, text, timestamptz, timestamptz, bigint, integer) to authenticated;
 
--- One member as /users shows them: role, readiness (wallet, KYC, first on-ramp), the KYC case,
--- the wallet and the investments. Security definer: it reads auth.users and another member's
--- rows.
+-- One member as /users shows them; the read is recorded (personal_data.viewed). Security
+-- definer: it reads auth.users and another member's rows.
 create or replace function public.member_detail(member_id uuid)
 returns jsonb
 language plpgsql
-stable
 security definer
 set search_path = ''
 as $$
@@ -3105,6 +3694,7 @@ begin
   if result is null then
     raise exception using errcode = '22023', message = 'unknown member';
   end if;
+  perform public.record_personal_data_view(member_detail.member_id, 'member_detail');
   return result;
 end
 $$;
@@ -3125,9 +3715,9 @@ grant execute on function public.member_detail(uuid) to authenticated;
 --   set_asset_status(asset_id, status, note)        production_spv or the admin flag asset.status_changed
 --   loan_book()                                     the loans' readers (a read: each loan, what is due, what is paid, overdue)
 
--- ---------------------------------------------------------------------------------------------
--- Roles. The role and the admin flag live in auth.users.raw_app_meta_data, which Supabase Auth
--- copies into the next access token's app_metadata claim: the member's next token carries them.
+-- Roles. Only the admin flag grants or removes the admin flag or the mfo_admin role, or changes
+-- an administrator's role; nobody changes their own; a demo account changes none. A change ends
+-- the member's sessions and outdates their tokens in the same transaction.
 create or replace function public.set_member_role(member_id uuid, role text, is_admin boolean)
 returns jsonb
 language plpgsql
@@ -3147,6 +3737,9 @@ begin
   if set_member_role.member_id = me then
     raise exception using errcode = '42501', message = 'nobody changes their own role';
   end if;
+  if exists (select 1 from public.demo_accounts d where d.user_id = me) then
+    raise exception using errcode = '42501', message = 'a demo account changes no role';
+  end if;
   if set_member_role.role is null or set_member_role.role not in ('investor', 'mfo_admin', 'cl_spv_admin', 'eq_spv_admin', 'production_spv', 'compliance') then
     raise exception using errcode = '22023', message = 'role is not a Vault role';
   end if;
@@ -3164,6 +3757,12 @@ begin
     else 'investor'
   end;
   old_admin := coalesce((old_meta -> 'is_admin') = 'true'::jsonb, false);
+  if (old_admin or set_member_role.is_admin
+      or (old_role is distinct from set_member_role.role and 'mfo_admin' in (old_role, set_member_role.role)))
+     and not public.vault_is_admin() then
+    raise exception using errcode = '42501',
+      message = 'only an administrator grants or removes the admin flag or the mfo_admin role, or changes an administrator''s role';
+  end if;
   if old_role = set_member_role.role and old_admin = set_member_role.is_admin and old_meta ->> 'role' = set_member_role.role then
     return jsonb_build_object('id', set_member_role.member_id, 'role', set_member_role.role, 'is_admin', set_member_role.is_admin);
   end if;
@@ -3171,6 +3770,10 @@ begin
     set raw_app_meta_data = old_meta || jsonb_build_object('role', set_member_role.role, 'is_admin', set_member_role.is_admin),
         updated_at = now()
     where u.id = set_member_role.member_id;
+  insert into public.member_rights_changes as r (member_id, changed_at)
+    values (set_member_role.member_id, clock_timestamp())
+    on conflict on constraint member_rights_changes_pkey do update set changed_at = excluded.changed_at;
+  perform public.vault_end_sessions(set_member_role.member_id);
   event := public.audit_append(
     'member.role_changed', set_member_role.member_id, 'member', set_member_role.member_id::text,
     jsonb_build_object(
@@ -3181,7 +3784,7 @@ begin
   perform public.notify_member(
     set_member_role.member_id, event, 'Your access changed',
     'Your role is now ' || set_member_role.role || case when set_member_role.is_admin then ', with administrator rights' else '' end
-      || '. It applies the next time you sign in.'
+      || '. Sign in again to use it.'
   );
   return jsonb_build_object('id', set_member_role.member_id, 'role', set_member_role.role, 'is_admin', set_member_role.is_admin);
 end
@@ -3190,7 +3793,6 @@ revoke execute on function public.set_member_role(uuid, text, boolean) from publ
 grant execute on function public.set_member_role(uuid, text, boolean) to authenticated;
 
 
--- One alert transition, shared by the two actions below (internal).
 create or replace function public.alert_transition(alert_id bigint, note text, new_status text)
 returns public.compliance_alerts
 language plpgsql
@@ -3219,6 +3821,9 @@ begin
   if not found then
     raise exception using errcode = '22023', message = 'unknown alert';
   end if;
+  if current_row.member_id = me then
+    raise exception using errcode = '42501', message = 'nobody reviews an alert about themselves';
+  end if;
   -- A retry of the same step changes nothing and records nothing.
   if current_row.status = new_status then
     return current_row;
@@ -3239,7 +3844,7 @@ begin
   -- member it concerns.
   perform public.audit_append(
     case new_status when 'acknowledged' then 'alert.acknowledged' else 'alert.resolved' end,
-    null, 'compliance_alert', alert_id::text,
+    current_row.member_id, 'compliance_alert', alert_id::text,
     jsonb_build_object('from', current_row.status, 'to', new_status, 'user', current_row."user", 'issue', current_row.issue)
       || case when kept_note is null then '{}'::jsonb else jsonb_build_object('note', kept_note) end
   );
@@ -3280,9 +3885,10 @@ create table if not exists public.loan_repayments (
   paid_on date not null,
   recorded_by uuid,
   recorded_at timestamptz not null default now(),
-  -- The same amount on the same day for the same loan is one repayment: a retried call finds it.
-  -- Its index leads with loan_id, the foreign key.
-  constraint loan_repayments_once unique (loan_id, paid_on, amount_cents)
+  -- The lender's reference: one repayment per reference and loan, so a retried call finds it and
+  -- two equal repayments on one day stay two. Its index leads with loan_id, the foreign key.
+  reference text not null check (char_length(reference) between 1 and 100),
+  constraint loan_repayments_once unique (loan_id, reference)
 );
 alter table public.loan_repayments enable row level security;
 revoke all on table public.loan_repayments from public, anon, authenticated;
@@ -3293,7 +3899,7 @@ create policy loan_repayments_read on public.loan_repayments
   for select to authenticated
   using ((select public.vault_role()) in ('cl_spv_admin', 'mfo_admin') or (select public.vault_is_admin()));
 
-create or replace function public.record_repayment(loan_id text, amount_cents bigint, paid_on date)
+create or replace function public.record_repayment(loan_id text, amount_cents bigint, paid_on date, reference text)
 returns public.loan_repayments
 language plpgsql
 security definer
@@ -3301,6 +3907,9 @@ set search_path = ''
 as $$
 declare
   loan public.loans;
+  kept_reference text := nullif(btrim(reference), '');
+  life_starts date;
+  outstanding bigint;
   result public.loan_repayments;
 begin
   if auth.uid() is null or not (public.vault_role() = 'cl_spv_admin' or public.vault_is_admin()) then
@@ -3312,33 +3921,52 @@ begin
   if paid_on is null or paid_on > (now() at time zone 'UTC')::date then
     raise exception using errcode = '22023', message = 'paid_on must be a date, not in the future';
   end if;
-  select * into loan from public.loans l where l.id = record_repayment.loan_id;
+  if kept_reference is null or char_length(kept_reference) > 100 then
+    raise exception using errcode = '22023', message = 'reference is required: the lender''s reference, at most 100 characters';
+  end if;
+  select * into loan from public.loans l where l.id = record_repayment.loan_id for update;
   if not found then
     raise exception using errcode = '22023', message = 'unknown loan';
+  end if;
+  -- A retry with the same reference finds its repayment; the same reference for another
+  -- repayment is refused.
+  select * into result from public.loan_repayments r
+    where r.loan_id = record_repayment.loan_id and r.reference = kept_reference;
+  if found then
+    if result.amount_cents = record_repayment.amount_cents and result.paid_on = record_repayment.paid_on then
+      return result;
+    end if;
+    raise exception using errcode = 'P0001', message = 'this reference is already recorded for another repayment of this loan';
   end if;
   if loan.status <> 'Active' then
     raise exception using errcode = 'P0001', message = 'only an active loan takes repayments';
   end if;
-  insert into public.loan_repayments (loan_id, amount_cents, paid_on, recorded_by)
-    values (record_repayment.loan_id, record_repayment.amount_cents, record_repayment.paid_on, auth.uid())
-    on conflict on constraint loan_repayments_once do nothing
-    returning * into result;
-  if result.id is null then
-    select * into result from public.loan_repayments r
-      where r.loan_id = record_repayment.loan_id and r.paid_on = record_repayment.paid_on
-        and r.amount_cents = record_repayment.amount_cents;
-    return result;
+  life_starts := coalesce(loan.starts_on, (
+    select (min(make_date(substr(r.due, 1, 4)::int, substr(r.due, 6, 2)::int, substr(r.due, 9, 2)::int)) - interval '12 months')::date
+    from public.repayments r where r.borrower = loan.borrower and r.due ~ '^\d{4}-\d{2}-\d{2}'
+  ));
+  if life_starts is null or paid_on < life_starts then
+    raise exception using errcode = '22023', message = 'paid_on must be within the loan''s life';
   end if;
+  outstanding := public.loan_principal_cents(loan.amount)
+    - coalesce((select sum(r.amount_cents) from public.loan_repayments r where r.loan_id = loan.id), 0);
+  if outstanding is null or amount_cents > outstanding then
+    raise exception using errcode = '22023', message = 'amount_cents is more than the loan''s outstanding amount';
+  end if;
+  insert into public.loan_repayments (loan_id, amount_cents, paid_on, recorded_by, reference)
+    values (record_repayment.loan_id, record_repayment.amount_cents, record_repayment.paid_on, auth.uid(), kept_reference)
+    returning * into result;
   -- The borrower is a company, not a member: nobody to notify.
   perform public.audit_append(
     'repayment.recorded', null, 'loan', loan.id,
-    jsonb_build_object('repayment_id', result.id, 'amount_cents', result.amount_cents, 'paid_on', result.paid_on, 'borrower', loan.borrower)
+    jsonb_build_object('repayment_id', result.id, 'amount_cents', result.amount_cents, 'paid_on', result.paid_on,
+                       'borrower', loan.borrower, 'reference', result.reference)
   );
   return result;
 end
 $$;
-revoke execute on function public.record_repayment(text, bigint, date) from public, anon, service_role;
-grant execute on function public.record_repayment(text, bigint, date) to authenticated;
+revoke execute on function public.record_repayment(text, bigint, date, text) from public, anon, service_role;
+grant execute on function public.record_repayment(text, bigint, date, text) to authenticated;
 
 do $$
 begin
@@ -3786,6 +4414,175 @@ end
 $$;
 revoke execute on function public.list_alerts(text, text, integer) from public, anon, service_role;
 grant execute on function public.list_alerts(text, text, integer) to authenticated;
+
+-- =============================================================================================
+-- Repayments: the lender's reference (unique per loan), a date within the loan's life, and an
+-- amount no more than what is outstanding.
+-- * A loan's life starts on starts_on where it is known, else twelve months before its first
+--   scheduled instalment, and ends today (no repayment is dated in the future).
+-- * The principal is the loan's amount ("€1,250,000"), in cents.
+
+create or replace function public.loan_principal_cents(amount text)
+returns bigint
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when amount ~ '[0-9]'
+    then round(nullif(regexp_replace(amount, '[^0-9.]', '', 'g'), '')::numeric * 100)::bigint
+  end
+$$;
+revoke execute on function public.loan_principal_cents(text) from public, anon, authenticated, service_role;
+
+
+
+-- =============================================================================================
+-- Retention and personal data.
+-- * Deleting an account keeps the regulated records: KYC cases, investor declarations,
+--   appropriateness results, cooling-off periods, investments, payments and signatures have no
+--   foreign key to auth.users (the member id stays, as a pseudonymous key), and the
+--   member's name and email are kept in public.member_archive for the retention period (5 years
+--   after the relationship ends for AML records, 7 for the audit trail).
+-- * pseudonymise_member (compliance) erases the personal data of a deleted account: the archive,
+--   free-text reasons, declaration answers, signer emails, and the personal values of its audit
+--   events (hash_version 2), and records that it ran.
+
+create table if not exists public.member_archive (
+  member_id uuid primary key,
+  email text check (email is null or char_length(email) <= 320),
+  name text check (name is null or char_length(name) <= 200),
+  deleted_at timestamptz not null default now(),
+  pseudonymised_at timestamptz
+);
+alter table public.member_archive enable row level security;
+revoke all on table public.member_archive from public, anon, authenticated, service_role;
+grant select on table public.member_archive to authenticated;
+drop policy if exists member_archive_read on public.member_archive;
+create policy member_archive_read on public.member_archive
+  for select to authenticated
+  using ((select public.vault_role()) = 'compliance' or (select public.vault_is_admin()));
+
+-- Before an account goes: its name and email into the archive, and member.deleted in the trail.
+create or replace function public.archive_deleted_member()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.member_archive as a (member_id, email, name, deleted_at)
+  values (
+    old.id, left(old.email::text, 320),
+    left(nullif((select p.name from public.profiles p where p.id = old.id), ''), 200),
+    now()
+  )
+  on conflict (member_id) do update set email = excluded.email, name = excluded.name, deleted_at = excluded.deleted_at;
+  perform public.audit_append('member.deleted', old.id, 'member', old.id::text, '{}'::jsonb);
+  return old;
+end
+$$;
+revoke execute on function public.archive_deleted_member() from public, anon, authenticated, service_role;
+drop trigger if exists archive_deleted_member on auth.users;
+create trigger archive_deleted_member
+  before delete on auth.users
+  for each row execute function public.archive_deleted_member();
+
+-- Erases a deleted member's personal data where it is kept; returns what it changed.
+create or replace function public.pseudonymise_member(member_id uuid, reason text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := auth.uid();
+  kept_reason text := nullif(btrim(reason), '');
+  archived public.member_archive;
+  events_erased integer;
+  events_kept integer;
+  result jsonb;
+begin
+  if me is null or public.vault_role() <> 'compliance' then
+    raise exception using errcode = '42501', message = 'only compliance may pseudonymise a member';
+  end if;
+  if pseudonymise_member.member_id is null then
+    raise exception using errcode = '22023', message = 'unknown member';
+  end if;
+  if pseudonymise_member.member_id = me then
+    raise exception using errcode = '42501', message = 'nobody pseudonymises themselves';
+  end if;
+  if kept_reason is null or char_length(kept_reason) > 500 then
+    raise exception using errcode = '22023', message = 'a reason is required (at most 500 characters)';
+  end if;
+  if exists (select 1 from auth.users u where u.id = pseudonymise_member.member_id) then
+    raise exception using errcode = 'P0001', message = 'only a deleted account is pseudonymised';
+  end if;
+  select * into archived from public.member_archive a where a.member_id = pseudonymise_member.member_id for update;
+  if not found then
+    raise exception using errcode = '22023', message = 'unknown member';
+  end if;
+  if archived.pseudonymised_at is not null then
+    return jsonb_build_object('member_id', pseudonymise_member.member_id, 'pseudonymised_at', archived.pseudonymised_at);
+  end if;
+  update public.member_archive a set email = null, name = null, pseudonymised_at = now()
+    where a.member_id = pseudonymise_member.member_id;
+  update public.kyc_cases c set reason = case when c.reason is null then null else '[erased]' end,
+      provider_applicant_id = null, updated_at = now()
+    where c.member_id = pseudonymise_member.member_id;
+  update public.investor_profiles p set answers = '{}'::jsonb,
+      professional_reason = case when p.professional_reason is null then null else '[erased]' end
+    where p.member_id = pseudonymise_member.member_id;
+  update public.appropriateness_assessments a set answers = '{}'::jsonb
+    where a.member_id = pseudonymise_member.member_id;
+  update public.document_signatures s set signer_email = ''
+    where s.member_id = pseudonymise_member.member_id;
+  -- The trail: each personal value becomes "[erased]", its digest kept for the hash.
+  perform set_config('vault.audit_erasure', 'on', true);
+  with erasing as (
+    select e.id,
+      (select jsonb_object_agg(d.key, case when d.key = any (public.audit_personal_keys()) then '"[erased]"'::jsonb else d.value end)
+         from jsonb_each(e.details) d) as details,
+      coalesce(e.erased, '{}'::jsonb) || coalesce((
+        select jsonb_object_agg(d.key, encode(sha256(convert_to(d.value::text, 'UTF8')), 'hex'))
+        from jsonb_each(e.details) d
+        where d.key = any (public.audit_personal_keys()) and not (coalesce(e.erased, '{}'::jsonb) ? d.key)
+      ), '{}'::jsonb) as erased
+    from public.audit_events e
+    where e.member_id = pseudonymise_member.member_id and e.hash_version = 2
+      and exists (
+        select 1 from jsonb_each(e.details) d
+        where d.key = any (public.audit_personal_keys()) and d.value is distinct from '"[erased]"'::jsonb
+      )
+  )
+  update public.audit_events e set details = erasing.details, erased = erasing.erased
+    from erasing where e.id = erasing.id;
+  get diagnostics events_erased = row_count;
+  perform set_config('vault.audit_erasure', '', true);
+  select count(*) into events_kept from public.audit_events e
+    where e.member_id = pseudonymise_member.member_id and e.hash_version = 1
+      and exists (select 1 from jsonb_each(e.details) d where d.key = any (public.audit_personal_keys()));
+  result := jsonb_build_object(
+    'member_id', pseudonymise_member.member_id,
+    'pseudonymised_at', now(),
+    'audit_events_erased', events_erased,
+    'audit_events_before_erasure_support', events_kept
+  );
+  perform public.audit_append(
+    'member.pseudonymised', pseudonymise_member.member_id, 'member', pseudonymise_member.member_id::text,
+    jsonb_build_object('basis', kept_reason, 'audit_events_erased', events_erased,
+                       'audit_events_before_erasure_support', events_kept)
+  );
+  return result;
+end
+$$;
+revoke execute on function public.pseudonymise_member(uuid, text) from public, anon, service_role;
+grant execute on function public.pseudonymise_member(uuid, text) to authenticated;
+
+
+-- =============================================================================================
+-- No client role holds any privilege on any sequence (the default privileges in
+-- 01_identity_and_settings.sql keep later ones closed too).
+revoke all on all sequences in schema public from public, anon, authenticated;
 
 -- ─── schemas/11_ledger.sql ───────────────────────────────────────────────────────────────────────
 

@@ -14,6 +14,9 @@
 -- service_role keep Supabase's defaults, narrowed per object.
 alter default privileges in schema public revoke all on tables from anon;
 alter default privileges in schema public revoke all on sequences from anon;
+-- No client role holds any privilege on a sequence: a setval would make every audited write fail,
+-- and survive a rollback.
+alter default privileges in schema public revoke all on sequences from authenticated;
 alter default privileges in schema public revoke all on functions from anon;
 alter default privileges revoke execute on functions from public;
 
@@ -93,8 +96,8 @@ begin
 end
 $$;
 
--- The caller's Vault role: an investor for a locked demo account, else the token's role when it
--- is one of the six, else investor (a missing or unknown claim is the least privileged).
+-- The caller's Vault role: an investor for a locked demo account or an outdated token, else the
+-- token's role when it is one of the six, else investor.
 create or replace function public.vault_role()
 returns text
 language plpgsql
@@ -104,7 +107,10 @@ as $$
 declare
   claimed text := auth.jwt() -> 'app_metadata' ->> 'role';
 begin
-  if public.vault_is_locked_demo_account() then
+  if claimed is null or claimed = 'investor' then
+    return 'investor';
+  end if;
+  if public.vault_is_locked_demo_account() or public.vault_token_outdated() then
     return 'investor';
   end if;
   return case
@@ -114,15 +120,19 @@ begin
 end
 $$;
 
--- The admin flag: only a JSON true counts, and never for a demo account with demo mode off.
+-- The admin flag: only a JSON true counts, never for a locked demo account or an outdated token.
 create or replace function public.vault_is_admin()
 returns boolean
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select coalesce((auth.jwt() -> 'app_metadata' -> 'is_admin') = 'true'::jsonb, false)
-    and not public.vault_is_locked_demo_account()
+begin
+  if (auth.jwt() -> 'app_metadata' -> 'is_admin') is distinct from 'true'::jsonb then
+    return false;
+  end if;
+  return not public.vault_is_locked_demo_account() and not public.vault_token_outdated();
+end
 $$;
 
 -- Policies, check constraints and the app's calls run these as authenticated.
@@ -209,3 +219,63 @@ begin
   end if;
 end
 $$;
+
+-- =============================================================================================
+-- Rights: a change of role or admin flag outdates every token issued before it.
+-- The role and flag are JWT claims, copied from auth.users when a token is issued, so a token
+-- issued before a change still carries the old ones until it expires. The change time is kept
+-- here; vault_role() and vault_is_admin() give no staff rights to a token issued (iat) before it.
+create table if not exists public.member_rights_changes (
+  member_id uuid primary key,
+  changed_at timestamptz not null
+);
+alter table public.member_rights_changes enable row level security;
+revoke all on table public.member_rights_changes from public, anon, authenticated, service_role;
+
+-- True when the caller's token was issued before their last change of rights (or carries no
+-- issue time while a change exists). Whole seconds: a token issued in the second of the change
+-- counts as older, so the old rights never survive it.
+create or replace function public.vault_token_outdated()
+returns boolean
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  changed timestamptz;
+  issued text := auth.jwt() ->> 'iat';
+begin
+  select r.changed_at into changed from public.member_rights_changes r where r.member_id = auth.uid();
+  if changed is null then
+    return false;
+  end if;
+  if issued is null or issued !~ '^[0-9]{1,12}(\.[0-9]+)?$' then
+    return true;
+  end if;
+  return to_timestamp(issued::numeric) < date_trunc('second', changed) + interval '1 second';
+end
+$$;
+revoke execute on function public.vault_token_outdated() from public, anon;
+grant execute on function public.vault_token_outdated() to authenticated, service_role;
+
+
+
+-- Ends every session of a member at once: refresh tokens and sessions go, so no new access
+-- token is issued with the old claims (where this Auth version keeps them).
+create or replace function public.vault_end_sessions(member_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if to_regclass('auth.refresh_tokens') is not null then
+    execute 'delete from auth.refresh_tokens t where t.user_id::text = $1::text' using member_id;
+  end if;
+  if to_regclass('auth.sessions') is not null then
+    execute 'delete from auth.sessions s where s.user_id = $1' using member_id;
+  end if;
+end
+$$;
+revoke execute on function public.vault_end_sessions(uuid) from public, anon, authenticated, service_role;

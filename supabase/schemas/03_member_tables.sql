@@ -114,7 +114,9 @@ create table if not exists public.loans (
   id text primary key,
   borrower text not null,
   amount text not null,
-  status text not null check (status in ('Active', 'Pending'))
+  status text not null check (status in ('Active', 'Pending')),
+  -- The loan's first day, where known (record_repayment refuses a repayment before it).
+  starts_on date
 );
 
 create table if not exists public.repayments (
@@ -150,8 +152,11 @@ create table if not exists public.compliance_alerts (
   resolved_by uuid,
   resolved_at timestamptz,
   note text check (note is null or char_length(note) between 1 and 500),
+  -- The member the alert concerns, where known: nobody reviews an alert about themselves.
+  member_id uuid,
   primary key ("user", issue)
 );
+create index if not exists compliance_alerts_member_id_idx on public.compliance_alerts (member_id);
 create unique index if not exists compliance_alerts_id_key on public.compliance_alerts (id);
 
 -- A row written with every column named (jsonb_populate_recordset in seed.sql) names id and

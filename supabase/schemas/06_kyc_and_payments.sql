@@ -19,12 +19,17 @@
 --   replayed event changes nothing and records nothing new.
 
 create table if not exists public.kyc_cases (
-  member_id uuid primary key references auth.users (id) on delete cascade,
+  -- No foreign key to auth.users: the case is kept when the account is deleted (retention).
+  member_id uuid primary key,
   reason text check (reason is null or char_length(reason) between 1 and 500),
   submitted_at timestamptz,
   decided_at timestamptz,
   provider_applicant_id text check (provider_applicant_id is null or char_length(provider_applicant_id) between 1 and 200),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  -- The provider's event time of the last result applied (or a reviewer's decision time).
+  last_result_at timestamptz,
+  -- The country the provider verified, where it gives one.
+  verified_country text check (verified_country is null or verified_country ~ '^[A-Z]{2}$')
 );
 
 alter table public.kyc_cases enable row level security;
@@ -78,8 +83,6 @@ as $$
 $$;
 revoke execute on function public.notify_member(uuid, public.audit_events, text, text) from public, anon, authenticated, service_role;
 
--- One KYC transition: the status, the case, the audit event and the notification. Internal: the
--- three public functions check the caller and the input, then call this.
 create or replace function public.kyc_transition(
   member_id uuid,
   new_status text,
@@ -92,11 +95,13 @@ security definer
 set search_path = ''
 as $$
 declare
-  action text := case new_status
-    when 'pending' then 'kyc.submitted'
-    when 'approved' then 'kyc.approved'
-    when 'rejected' then 'kyc.rejected'
-    when 'resubmission_requested' then 'kyc.resubmission_requested'
+  reopening boolean := coalesce(details ->> 'by', '') = 'reopen';
+  action text := case
+    when reopening then 'kyc.reopened'
+    when new_status = 'pending' then 'kyc.submitted'
+    when new_status = 'approved' then 'kyc.approved'
+    when new_status = 'rejected' then 'kyc.rejected'
+    when new_status = 'resubmission_requested' then 'kyc.resubmission_requested'
   end;
   kept_reason text := case when new_status in ('rejected', 'resubmission_requested') then nullif(btrim(reason), '') end;
   result public.profiles;
@@ -136,7 +141,8 @@ begin
     case new_status
       when 'pending' then 'We have your identity verification and will tell you once it is reviewed.'
       when 'approved' then 'Your identity verification is approved.'
-      when 'rejected' then 'Your identity verification was not approved. You can start it again. Reason: ' || kept_reason
+      when 'rejected' then 'Your identity verification was not approved. Reason: ' || kept_reason
+        || '. Contact support if you think this is wrong.'
       else 'Please submit your identity verification again. Reason: ' || kept_reason
     end
   );
@@ -145,9 +151,8 @@ end
 $$;
 revoke execute on function public.kyc_transition(uuid, text, text, jsonb) from public, anon, authenticated, service_role;
 
--- The member submits their verification: from not_started, rejected or resubmission_requested
--- to pending. Already pending: nothing changes and the row comes back (a retry is harmless).
--- Approved: refused.
+-- The member submits: from not_started or resubmission_requested to pending. Pending: nothing
+-- changes (a retry). Approved, or rejected (final until compliance reopens it): refused.
 create or replace function public.start_kyc()
 returns public.profiles
 language plpgsql
@@ -171,19 +176,22 @@ begin
   if current_row.kyc_status = 'approved' then
     raise exception using errcode = 'P0001', message = 'KYC is already approved';
   end if;
+  if current_row.kyc_status = 'rejected' then
+    raise exception using errcode = 'P0001', message = 'a rejected verification is reopened only by compliance';
+  end if;
   return public.kyc_transition(me, 'pending', null, jsonb_build_object('from', current_row.kyc_status));
 end
 $$;
 revoke execute on function public.start_kyc() from public, anon, service_role;
 grant execute on function public.start_kyc() to authenticated;
 
--- The provider's answer, from its webhook (the kyc-webhook edge function, with the service
--- role key, after it has verified the provider's signature). Once per event_id.
 create or replace function public.apply_kyc_result(
   member_id uuid,
   result text,
   reason text,
-  event_id text
+  event_id text,
+  occurred_at timestamptz,
+  verified_country text default null
 )
 returns public.profiles
 language plpgsql
@@ -192,6 +200,8 @@ set search_path = ''
 as $$
 declare
   current_row public.profiles;
+  kyc_case public.kyc_cases;
+  outcome public.profiles;
 begin
   if coalesce(auth.role(), '') <> 'service_role' then
     raise exception using errcode = '42501', message = 'only the service role may call apply_kyc_result';
@@ -205,6 +215,12 @@ begin
   if char_length(reason) > 500 then
     raise exception using errcode = '22023', message = 'reason must be at most 500 characters';
   end if;
+  if occurred_at is null or occurred_at > now() + interval '5 minutes' then
+    raise exception using errcode = '22023', message = 'occurred_at must be the provider''s event time, not in the future';
+  end if;
+  if verified_country is not null and not public.is_iso_country(verified_country) then
+    raise exception using errcode = '22023', message = 'country must be an ISO 3166-1 alpha-2 code such as DE or GB';
+  end if;
   select * into current_row from public.profiles p where p.id = apply_kyc_result.member_id for update;
   if not found then
     raise exception using errcode = '22023', message = 'unknown member';
@@ -214,17 +230,36 @@ begin
   if not found then
     return current_row;
   end if;
-  return public.kyc_transition(
+  select * into kyc_case from public.kyc_cases c where c.member_id = apply_kyc_result.member_id;
+  if current_row.kyc_status <> 'pending'
+     or (kyc_case.last_result_at is not null and apply_kyc_result.occurred_at <= kyc_case.last_result_at) then
+    perform public.audit_append(
+      'kyc.result_ignored', apply_kyc_result.member_id, 'kyc', apply_kyc_result.member_id::text,
+      jsonb_build_object(
+        'result', result, 'event_id', event_id, 'occurred_at', apply_kyc_result.occurred_at,
+        'status', current_row.kyc_status,
+        'why', case when current_row.kyc_status <> 'pending' then 'not_under_review' else 'older_than_last_result' end
+      )
+    );
+    return current_row;
+  end if;
+  outcome := public.kyc_transition(
     apply_kyc_result.member_id, result, coalesce(nullif(btrim(reason), ''), 'No reason given by the provider'),
-    jsonb_build_object('from', current_row.kyc_status, 'event_id', event_id, 'by', 'provider')
+    jsonb_build_object('from', current_row.kyc_status, 'event_id', event_id, 'by', 'provider',
+                       'occurred_at', apply_kyc_result.occurred_at)
   );
+  update public.kyc_cases c
+    set last_result_at = apply_kyc_result.occurred_at,
+        verified_country = coalesce(apply_kyc_result.verified_country, c.verified_country)
+    where c.member_id = apply_kyc_result.member_id;
+  return outcome;
 end
 $$;
-revoke execute on function public.apply_kyc_result(uuid, text, text, text) from public, anon, authenticated;
-grant execute on function public.apply_kyc_result(uuid, text, text, text) to service_role;
+revoke execute on function public.apply_kyc_result(uuid, text, text, text, timestamptz, text) from public, anon, authenticated;
+grant execute on function public.apply_kyc_result(uuid, text, text, text, timestamptz, text) to service_role;
 
--- A compliance officer's (or an administrator's) decision on a pending verification. A reason
--- is required unless approving; nobody reviews their own.
+-- A compliance officer's (or an administrator's) decision on a pending verification; nobody
+-- reviews their own. A provider result older than this decision no longer applies.
 create or replace function public.review_kyc(
   member_id uuid,
   decision text,
@@ -238,6 +273,7 @@ as $$
 declare
   me uuid := auth.uid();
   current_row public.profiles;
+  outcome public.profiles;
 begin
   if me is null or not (public.vault_role() = 'compliance' or public.vault_is_admin()) then
     raise exception using errcode = '42501', message = 'only compliance or an administrator may review KYC';
@@ -261,10 +297,13 @@ begin
   if current_row.kyc_status <> 'pending' then
     raise exception using errcode = 'P0001', message = 'only a pending KYC can be reviewed';
   end if;
-  return public.kyc_transition(
+  outcome := public.kyc_transition(
     review_kyc.member_id, decision, reason,
     jsonb_build_object('from', current_row.kyc_status, 'by', 'reviewer')
   );
+  update public.kyc_cases c set last_result_at = greatest(c.last_result_at, now())
+    where c.member_id = review_kyc.member_id;
+  return outcome;
 end
 $$;
 revoke execute on function public.review_kyc(uuid, text, text) from public, anon, service_role;
@@ -316,7 +355,8 @@ grant execute on function public.demo_approve_kyc() to authenticated;
 
 create table if not exists public.payments (
   id uuid primary key default gen_random_uuid(),
-  member_id uuid not null references auth.users (id),
+  -- No foreign key to auth.users: payments are kept when the account is deleted (retention).
+  member_id uuid not null,
   provider_ref text not null unique check (char_length(provider_ref) between 1 and 200),
   amount_cents bigint not null check (amount_cents > 0),
   currency text not null check (currency ~ '^[A-Z]{3}$'),
@@ -439,3 +479,63 @@ end
 $$;
 revoke execute on function public.record_payment(uuid, text, bigint, text, text, text) from public, anon, authenticated;
 grant execute on function public.record_payment(uuid, text, bigint, text, text, text) to service_role;
+
+-- =============================================================================================
+-- Compliance (or an administrator) reopens a final rejection, with a reason the member reads:
+-- the member is asked to submit again. Nobody reopens their own.
+create or replace function public.reopen_kyc(member_id uuid, reason text)
+returns public.profiles
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := auth.uid();
+  current_row public.profiles;
+  outcome public.profiles;
+begin
+  if me is null or not (public.vault_role() = 'compliance' or public.vault_is_admin()) then
+    raise exception using errcode = '42501', message = 'only compliance or an administrator may review KYC';
+  end if;
+  if reopen_kyc.member_id = me then
+    raise exception using errcode = '42501', message = 'nobody reviews their own KYC';
+  end if;
+  if nullif(btrim(reason), '') is null then
+    raise exception using errcode = '22023', message = 'a reason is required to reopen a verification';
+  end if;
+  if char_length(reason) > 500 then
+    raise exception using errcode = '22023', message = 'reason must be at most 500 characters';
+  end if;
+  select * into current_row from public.profiles p where p.id = reopen_kyc.member_id for update;
+  if not found then
+    raise exception using errcode = '22023', message = 'unknown member';
+  end if;
+  if current_row.kyc_status <> 'rejected' then
+    raise exception using errcode = 'P0001', message = 'only a rejected verification can be reopened';
+  end if;
+  outcome := public.kyc_transition(
+    reopen_kyc.member_id, 'resubmission_requested', reason,
+    jsonb_build_object('from', current_row.kyc_status, 'by', 'reopen')
+  );
+  update public.kyc_cases c set last_result_at = greatest(c.last_result_at, now())
+    where c.member_id = reopen_kyc.member_id;
+  return outcome;
+end
+$$;
+revoke execute on function public.reopen_kyc(uuid, text) from public, anon, service_role;
+grant execute on function public.reopen_kyc(uuid, text) to authenticated;
+
+-- Staff reads of a member's personal data are recorded (personal_data.viewed).
+create or replace function public.record_personal_data_view(member_id uuid, view text, details jsonb default '{}'::jsonb)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  select null from public.audit_append(
+    'personal_data.viewed', record_personal_data_view.member_id, 'member',
+    coalesce(record_personal_data_view.member_id::text, view),
+    jsonb_build_object('view', view) || coalesce(details, '{}'::jsonb)
+  )
+$$;
+revoke execute on function public.record_personal_data_view(uuid, text, jsonb) from public, anon, authenticated, service_role;

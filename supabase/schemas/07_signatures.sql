@@ -39,7 +39,7 @@ update public.agreement_versions set current = true where version = 'v1' and not
 
 create table if not exists public.agreement_signatures (
   id uuid primary key default gen_random_uuid(),
-  member_id uuid not null references auth.users (id),
+  member_id uuid not null,  -- kept when the account is deleted (retention)
   version text not null references public.agreement_versions (version),
   document_sha256 text not null check (document_sha256 ~ '^[0-9a-f]{64}$'),
   signed_at timestamptz not null default now(),
@@ -49,7 +49,7 @@ create index if not exists agreement_signatures_version_idx on public.agreement_
 
 create table if not exists public.document_signatures (
   id uuid primary key default gen_random_uuid(),
-  member_id uuid not null references auth.users (id),
+  member_id uuid not null,  -- kept when the account is deleted (retention)
   document_id text not null,
   document_sha256 text not null check (document_sha256 ~ '^[0-9a-f]{64}$'),
   signer_email text not null default '',

@@ -50,7 +50,7 @@ grant execute on function public.investment_quote(bigint, text) to authenticated
 -- is open when the member invests.
 create table if not exists public.investments (
   id uuid primary key default gen_random_uuid(),
-  user_id uuid not null references auth.users (id) on delete cascade,
+  user_id uuid not null,  -- kept when the account is deleted (retention)
   opportunity_id text not null check (char_length(opportunity_id) between 1 and 200),
   -- The opportunity's name when the member invested: the list shows what they invested in,
   -- whatever the catalogue says later.

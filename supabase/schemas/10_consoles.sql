@@ -190,16 +190,19 @@ begin
       email text,
       submitted_at timestamptz,
       provider_applicant_id text,
-      reason text
+      reason text,
+      decisions jsonb
     );
   end if;
 end
 $$;
 
+-- The members whose KYC is pending, oldest submission first, each with its earlier decisions;
+-- the read is recorded (personal_data.viewed, the members listed). Security definer: it reads
+-- the members' emails in auth.users and the trail.
 create or replace function public.list_kyc_queue(after text default null, page_size integer default null)
 returns setof public.kyc_queue_row
 language plpgsql
-stable
 security definer
 set search_path = ''
 as $$
@@ -208,6 +211,8 @@ declare
   -- Before every case: the first page starts after it.
   after_id uuid := '00000000-0000-0000-0000-000000000000';
   after_at timestamptz := '-infinity';
+  row_out public.kyc_queue_row;
+  listed text[] := '{}';
 begin
   if auth.uid() is null or not (public.vault_role() = 'compliance' or public.vault_is_admin()) then
     raise exception using errcode = '42501', message = 'only compliance or an administrator may read the KYC queue';
@@ -222,9 +227,21 @@ begin
       raise exception using errcode = '22023', message = 'after is not a member id';
     end if;
   end if;
-  return query
+  for row_out in
     select p.id::text, coalesce(nullif(p.name, ''), u.email::text, ''), coalesce(u.email::text, ''),
-           c.submitted_at, c.provider_applicant_id, c.reason
+           c.submitted_at, c.provider_applicant_id, c.reason,
+           coalesce((
+             select jsonb_agg(jsonb_build_object(
+               'at', to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+               'action', e.action,
+               'status', e.details ->> 'status',
+               'by', e.details ->> 'by',
+               'reason', e.details ->> 'reason'
+             ) order by e.occurred_at, e.id)
+             from public.audit_events e
+             where e.member_id = c.member_id
+               and e.action in ('kyc.approved', 'kyc.rejected', 'kyc.resubmission_requested', 'kyc.reopened')
+           ), '[]'::jsonb)
     from public.kyc_cases c
     join public.profiles p on p.id = c.member_id
     join auth.users u on u.id = c.member_id
@@ -232,7 +249,14 @@ begin
       and p.kyc_status = 'pending'
       and (c.submitted_at, c.member_id) > (after_at, after_id)
     order by c.submitted_at, c.member_id
-    limit size;
+    limit size
+  loop
+    listed := listed || row_out.id;
+    return next row_out;
+  end loop;
+  if cardinality(listed) > 0 then
+    perform public.record_personal_data_view(null, 'kyc_queue', jsonb_build_object('members', to_jsonb(listed)));
+  end if;
 end
 $$;
 revoke execute on function public.list_kyc_queue(text, integer) from public, anon, service_role;
@@ -319,13 +343,11 @@ $$;
 revoke execute on function public.list_audit_events(uuid, text, timestamptz, timestamptz, bigint, integer) from public, anon, service_role;
 grant execute on function public.list_audit_events(uuid, text, timestamptz, timestamptz, bigint, integer) to authenticated;
 
--- One member as /users shows them: role, readiness (wallet, KYC, first on-ramp), the KYC case,
--- the wallet and the investments. Security definer: it reads auth.users and another member's
--- rows.
+-- One member as /users shows them; the read is recorded (personal_data.viewed). Security
+-- definer: it reads auth.users and another member's rows.
 create or replace function public.member_detail(member_id uuid)
 returns jsonb
 language plpgsql
-stable
 security definer
 set search_path = ''
 as $$
@@ -385,6 +407,7 @@ begin
   if result is null then
     raise exception using errcode = '22023', message = 'unknown member';
   end if;
+  perform public.record_personal_data_view(member_detail.member_id, 'member_detail');
   return result;
 end
 $$;
@@ -405,9 +428,9 @@ grant execute on function public.member_detail(uuid) to authenticated;
 --   set_asset_status(asset_id, status, note)        production_spv or the admin flag asset.status_changed
 --   loan_book()                                     the loans' readers (a read: each loan, what is due, what is paid, overdue)
 
--- ---------------------------------------------------------------------------------------------
--- Roles. The role and the admin flag live in auth.users.raw_app_meta_data, which Supabase Auth
--- copies into the next access token's app_metadata claim: the member's next token carries them.
+-- Roles. Only the admin flag grants or removes the admin flag or the mfo_admin role, or changes
+-- an administrator's role; nobody changes their own; a demo account changes none. A change ends
+-- the member's sessions and outdates their tokens in the same transaction.
 create or replace function public.set_member_role(member_id uuid, role text, is_admin boolean)
 returns jsonb
 language plpgsql
@@ -427,6 +450,9 @@ begin
   if set_member_role.member_id = me then
     raise exception using errcode = '42501', message = 'nobody changes their own role';
   end if;
+  if exists (select 1 from public.demo_accounts d where d.user_id = me) then
+    raise exception using errcode = '42501', message = 'a demo account changes no role';
+  end if;
   if set_member_role.role is null or set_member_role.role not in ('investor', 'mfo_admin', 'cl_spv_admin', 'eq_spv_admin', 'production_spv', 'compliance') then
     raise exception using errcode = '22023', message = 'role is not a Vault role';
   end if;
@@ -444,6 +470,12 @@ begin
     else 'investor'
   end;
   old_admin := coalesce((old_meta -> 'is_admin') = 'true'::jsonb, false);
+  if (old_admin or set_member_role.is_admin
+      or (old_role is distinct from set_member_role.role and 'mfo_admin' in (old_role, set_member_role.role)))
+     and not public.vault_is_admin() then
+    raise exception using errcode = '42501',
+      message = 'only an administrator grants or removes the admin flag or the mfo_admin role, or changes an administrator''s role';
+  end if;
   if old_role = set_member_role.role and old_admin = set_member_role.is_admin and old_meta ->> 'role' = set_member_role.role then
     return jsonb_build_object('id', set_member_role.member_id, 'role', set_member_role.role, 'is_admin', set_member_role.is_admin);
   end if;
@@ -451,6 +483,10 @@ begin
     set raw_app_meta_data = old_meta || jsonb_build_object('role', set_member_role.role, 'is_admin', set_member_role.is_admin),
         updated_at = now()
     where u.id = set_member_role.member_id;
+  insert into public.member_rights_changes as r (member_id, changed_at)
+    values (set_member_role.member_id, clock_timestamp())
+    on conflict on constraint member_rights_changes_pkey do update set changed_at = excluded.changed_at;
+  perform public.vault_end_sessions(set_member_role.member_id);
   event := public.audit_append(
     'member.role_changed', set_member_role.member_id, 'member', set_member_role.member_id::text,
     jsonb_build_object(
@@ -461,7 +497,7 @@ begin
   perform public.notify_member(
     set_member_role.member_id, event, 'Your access changed',
     'Your role is now ' || set_member_role.role || case when set_member_role.is_admin then ', with administrator rights' else '' end
-      || '. It applies the next time you sign in.'
+      || '. Sign in again to use it.'
   );
   return jsonb_build_object('id', set_member_role.member_id, 'role', set_member_role.role, 'is_admin', set_member_role.is_admin);
 end
@@ -470,7 +506,6 @@ revoke execute on function public.set_member_role(uuid, text, boolean) from publ
 grant execute on function public.set_member_role(uuid, text, boolean) to authenticated;
 
 
--- One alert transition, shared by the two actions below (internal).
 create or replace function public.alert_transition(alert_id bigint, note text, new_status text)
 returns public.compliance_alerts
 language plpgsql
@@ -499,6 +534,9 @@ begin
   if not found then
     raise exception using errcode = '22023', message = 'unknown alert';
   end if;
+  if current_row.member_id = me then
+    raise exception using errcode = '42501', message = 'nobody reviews an alert about themselves';
+  end if;
   -- A retry of the same step changes nothing and records nothing.
   if current_row.status = new_status then
     return current_row;
@@ -519,7 +557,7 @@ begin
   -- member it concerns.
   perform public.audit_append(
     case new_status when 'acknowledged' then 'alert.acknowledged' else 'alert.resolved' end,
-    null, 'compliance_alert', alert_id::text,
+    current_row.member_id, 'compliance_alert', alert_id::text,
     jsonb_build_object('from', current_row.status, 'to', new_status, 'user', current_row."user", 'issue', current_row.issue)
       || case when kept_note is null then '{}'::jsonb else jsonb_build_object('note', kept_note) end
   );
@@ -560,9 +598,10 @@ create table if not exists public.loan_repayments (
   paid_on date not null,
   recorded_by uuid,
   recorded_at timestamptz not null default now(),
-  -- The same amount on the same day for the same loan is one repayment: a retried call finds it.
-  -- Its index leads with loan_id, the foreign key.
-  constraint loan_repayments_once unique (loan_id, paid_on, amount_cents)
+  -- The lender's reference: one repayment per reference and loan, so a retried call finds it and
+  -- two equal repayments on one day stay two. Its index leads with loan_id, the foreign key.
+  reference text not null check (char_length(reference) between 1 and 100),
+  constraint loan_repayments_once unique (loan_id, reference)
 );
 alter table public.loan_repayments enable row level security;
 revoke all on table public.loan_repayments from public, anon, authenticated;
@@ -573,7 +612,7 @@ create policy loan_repayments_read on public.loan_repayments
   for select to authenticated
   using ((select public.vault_role()) in ('cl_spv_admin', 'mfo_admin') or (select public.vault_is_admin()));
 
-create or replace function public.record_repayment(loan_id text, amount_cents bigint, paid_on date)
+create or replace function public.record_repayment(loan_id text, amount_cents bigint, paid_on date, reference text)
 returns public.loan_repayments
 language plpgsql
 security definer
@@ -581,6 +620,9 @@ set search_path = ''
 as $$
 declare
   loan public.loans;
+  kept_reference text := nullif(btrim(reference), '');
+  life_starts date;
+  outstanding bigint;
   result public.loan_repayments;
 begin
   if auth.uid() is null or not (public.vault_role() = 'cl_spv_admin' or public.vault_is_admin()) then
@@ -592,33 +634,52 @@ begin
   if paid_on is null or paid_on > (now() at time zone 'UTC')::date then
     raise exception using errcode = '22023', message = 'paid_on must be a date, not in the future';
   end if;
-  select * into loan from public.loans l where l.id = record_repayment.loan_id;
+  if kept_reference is null or char_length(kept_reference) > 100 then
+    raise exception using errcode = '22023', message = 'reference is required: the lender''s reference, at most 100 characters';
+  end if;
+  select * into loan from public.loans l where l.id = record_repayment.loan_id for update;
   if not found then
     raise exception using errcode = '22023', message = 'unknown loan';
+  end if;
+  -- A retry with the same reference finds its repayment; the same reference for another
+  -- repayment is refused.
+  select * into result from public.loan_repayments r
+    where r.loan_id = record_repayment.loan_id and r.reference = kept_reference;
+  if found then
+    if result.amount_cents = record_repayment.amount_cents and result.paid_on = record_repayment.paid_on then
+      return result;
+    end if;
+    raise exception using errcode = 'P0001', message = 'this reference is already recorded for another repayment of this loan';
   end if;
   if loan.status <> 'Active' then
     raise exception using errcode = 'P0001', message = 'only an active loan takes repayments';
   end if;
-  insert into public.loan_repayments (loan_id, amount_cents, paid_on, recorded_by)
-    values (record_repayment.loan_id, record_repayment.amount_cents, record_repayment.paid_on, auth.uid())
-    on conflict on constraint loan_repayments_once do nothing
-    returning * into result;
-  if result.id is null then
-    select * into result from public.loan_repayments r
-      where r.loan_id = record_repayment.loan_id and r.paid_on = record_repayment.paid_on
-        and r.amount_cents = record_repayment.amount_cents;
-    return result;
+  life_starts := coalesce(loan.starts_on, (
+    select (min(make_date(substr(r.due, 1, 4)::int, substr(r.due, 6, 2)::int, substr(r.due, 9, 2)::int)) - interval '12 months')::date
+    from public.repayments r where r.borrower = loan.borrower and r.due ~ '^\d{4}-\d{2}-\d{2}'
+  ));
+  if life_starts is null or paid_on < life_starts then
+    raise exception using errcode = '22023', message = 'paid_on must be within the loan''s life';
   end if;
+  outstanding := public.loan_principal_cents(loan.amount)
+    - coalesce((select sum(r.amount_cents) from public.loan_repayments r where r.loan_id = loan.id), 0);
+  if outstanding is null or amount_cents > outstanding then
+    raise exception using errcode = '22023', message = 'amount_cents is more than the loan''s outstanding amount';
+  end if;
+  insert into public.loan_repayments (loan_id, amount_cents, paid_on, recorded_by, reference)
+    values (record_repayment.loan_id, record_repayment.amount_cents, record_repayment.paid_on, auth.uid(), kept_reference)
+    returning * into result;
   -- The borrower is a company, not a member: nobody to notify.
   perform public.audit_append(
     'repayment.recorded', null, 'loan', loan.id,
-    jsonb_build_object('repayment_id', result.id, 'amount_cents', result.amount_cents, 'paid_on', result.paid_on, 'borrower', loan.borrower)
+    jsonb_build_object('repayment_id', result.id, 'amount_cents', result.amount_cents, 'paid_on', result.paid_on,
+                       'borrower', loan.borrower, 'reference', result.reference)
   );
   return result;
 end
 $$;
-revoke execute on function public.record_repayment(text, bigint, date) from public, anon, service_role;
-grant execute on function public.record_repayment(text, bigint, date) to authenticated;
+revoke execute on function public.record_repayment(text, bigint, date, text) from public, anon, service_role;
+grant execute on function public.record_repayment(text, bigint, date, text) to authenticated;
 
 do $$
 begin
@@ -1066,3 +1127,172 @@ end
 $$;
 revoke execute on function public.list_alerts(text, text, integer) from public, anon, service_role;
 grant execute on function public.list_alerts(text, text, integer) to authenticated;
+
+-- =============================================================================================
+-- Repayments: the lender's reference (unique per loan), a date within the loan's life, and an
+-- amount no more than what is outstanding.
+-- * A loan's life starts on starts_on where it is known, else twelve months before its first
+--   scheduled instalment, and ends today (no repayment is dated in the future).
+-- * The principal is the loan's amount ("€1,250,000"), in cents.
+
+create or replace function public.loan_principal_cents(amount text)
+returns bigint
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when amount ~ '[0-9]'
+    then round(nullif(regexp_replace(amount, '[^0-9.]', '', 'g'), '')::numeric * 100)::bigint
+  end
+$$;
+revoke execute on function public.loan_principal_cents(text) from public, anon, authenticated, service_role;
+
+
+
+-- =============================================================================================
+-- Retention and personal data.
+-- * Deleting an account keeps the regulated records: KYC cases, investor declarations,
+--   appropriateness results, cooling-off periods, investments, payments and signatures have no
+--   foreign key to auth.users (the member id stays, as a pseudonymous key), and the
+--   member's name and email are kept in public.member_archive for the retention period (5 years
+--   after the relationship ends for AML records, 7 for the audit trail).
+-- * pseudonymise_member (compliance) erases the personal data of a deleted account: the archive,
+--   free-text reasons, declaration answers, signer emails, and the personal values of its audit
+--   events (hash_version 2), and records that it ran.
+
+create table if not exists public.member_archive (
+  member_id uuid primary key,
+  email text check (email is null or char_length(email) <= 320),
+  name text check (name is null or char_length(name) <= 200),
+  deleted_at timestamptz not null default now(),
+  pseudonymised_at timestamptz
+);
+alter table public.member_archive enable row level security;
+revoke all on table public.member_archive from public, anon, authenticated, service_role;
+grant select on table public.member_archive to authenticated;
+drop policy if exists member_archive_read on public.member_archive;
+create policy member_archive_read on public.member_archive
+  for select to authenticated
+  using ((select public.vault_role()) = 'compliance' or (select public.vault_is_admin()));
+
+-- Before an account goes: its name and email into the archive, and member.deleted in the trail.
+create or replace function public.archive_deleted_member()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.member_archive as a (member_id, email, name, deleted_at)
+  values (
+    old.id, left(old.email::text, 320),
+    left(nullif((select p.name from public.profiles p where p.id = old.id), ''), 200),
+    now()
+  )
+  on conflict (member_id) do update set email = excluded.email, name = excluded.name, deleted_at = excluded.deleted_at;
+  perform public.audit_append('member.deleted', old.id, 'member', old.id::text, '{}'::jsonb);
+  return old;
+end
+$$;
+revoke execute on function public.archive_deleted_member() from public, anon, authenticated, service_role;
+drop trigger if exists archive_deleted_member on auth.users;
+create trigger archive_deleted_member
+  before delete on auth.users
+  for each row execute function public.archive_deleted_member();
+
+-- Erases a deleted member's personal data where it is kept; returns what it changed.
+create or replace function public.pseudonymise_member(member_id uuid, reason text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := auth.uid();
+  kept_reason text := nullif(btrim(reason), '');
+  archived public.member_archive;
+  events_erased integer;
+  events_kept integer;
+  result jsonb;
+begin
+  if me is null or public.vault_role() <> 'compliance' then
+    raise exception using errcode = '42501', message = 'only compliance may pseudonymise a member';
+  end if;
+  if pseudonymise_member.member_id is null then
+    raise exception using errcode = '22023', message = 'unknown member';
+  end if;
+  if pseudonymise_member.member_id = me then
+    raise exception using errcode = '42501', message = 'nobody pseudonymises themselves';
+  end if;
+  if kept_reason is null or char_length(kept_reason) > 500 then
+    raise exception using errcode = '22023', message = 'a reason is required (at most 500 characters)';
+  end if;
+  if exists (select 1 from auth.users u where u.id = pseudonymise_member.member_id) then
+    raise exception using errcode = 'P0001', message = 'only a deleted account is pseudonymised';
+  end if;
+  select * into archived from public.member_archive a where a.member_id = pseudonymise_member.member_id for update;
+  if not found then
+    raise exception using errcode = '22023', message = 'unknown member';
+  end if;
+  if archived.pseudonymised_at is not null then
+    return jsonb_build_object('member_id', pseudonymise_member.member_id, 'pseudonymised_at', archived.pseudonymised_at);
+  end if;
+  update public.member_archive a set email = null, name = null, pseudonymised_at = now()
+    where a.member_id = pseudonymise_member.member_id;
+  update public.kyc_cases c set reason = case when c.reason is null then null else '[erased]' end,
+      provider_applicant_id = null, updated_at = now()
+    where c.member_id = pseudonymise_member.member_id;
+  update public.investor_profiles p set answers = '{}'::jsonb,
+      professional_reason = case when p.professional_reason is null then null else '[erased]' end
+    where p.member_id = pseudonymise_member.member_id;
+  update public.appropriateness_assessments a set answers = '{}'::jsonb
+    where a.member_id = pseudonymise_member.member_id;
+  update public.document_signatures s set signer_email = ''
+    where s.member_id = pseudonymise_member.member_id;
+  -- The trail: each personal value becomes "[erased]", its digest kept for the hash.
+  perform set_config('vault.audit_erasure', 'on', true);
+  with erasing as (
+    select e.id,
+      (select jsonb_object_agg(d.key, case when d.key = any (public.audit_personal_keys()) then '"[erased]"'::jsonb else d.value end)
+         from jsonb_each(e.details) d) as details,
+      coalesce(e.erased, '{}'::jsonb) || coalesce((
+        select jsonb_object_agg(d.key, encode(sha256(convert_to(d.value::text, 'UTF8')), 'hex'))
+        from jsonb_each(e.details) d
+        where d.key = any (public.audit_personal_keys()) and not (coalesce(e.erased, '{}'::jsonb) ? d.key)
+      ), '{}'::jsonb) as erased
+    from public.audit_events e
+    where e.member_id = pseudonymise_member.member_id and e.hash_version = 2
+      and exists (
+        select 1 from jsonb_each(e.details) d
+        where d.key = any (public.audit_personal_keys()) and d.value is distinct from '"[erased]"'::jsonb
+      )
+  )
+  update public.audit_events e set details = erasing.details, erased = erasing.erased
+    from erasing where e.id = erasing.id;
+  get diagnostics events_erased = row_count;
+  perform set_config('vault.audit_erasure', '', true);
+  select count(*) into events_kept from public.audit_events e
+    where e.member_id = pseudonymise_member.member_id and e.hash_version = 1
+      and exists (select 1 from jsonb_each(e.details) d where d.key = any (public.audit_personal_keys()));
+  result := jsonb_build_object(
+    'member_id', pseudonymise_member.member_id,
+    'pseudonymised_at', now(),
+    'audit_events_erased', events_erased,
+    'audit_events_before_erasure_support', events_kept
+  );
+  perform public.audit_append(
+    'member.pseudonymised', pseudonymise_member.member_id, 'member', pseudonymise_member.member_id::text,
+    jsonb_build_object('basis', kept_reason, 'audit_events_erased', events_erased,
+                       'audit_events_before_erasure_support', events_kept)
+  );
+  return result;
+end
+$$;
+revoke execute on function public.pseudonymise_member(uuid, text) from public, anon, service_role;
+grant execute on function public.pseudonymise_member(uuid, text) to authenticated;
+
+
+-- =============================================================================================
+-- No client role holds any privilege on any sequence (the default privileges in
+-- 01_identity_and_settings.sql keep later ones closed too).
+revoke all on all sequences in schema public from public, anon, authenticated;

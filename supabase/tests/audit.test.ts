@@ -125,9 +125,9 @@ describe('the chain', () => {
   it('also breaks when the owner disables the trigger to alter a row', async () => {
     await asOwner(db, async (tx) => {
       const id = await append(tx, 'document.signed', callers.investorA.id);
-      await tx.exec('alter table public.audit_events disable trigger audit_events_append_only');
+      await tx.exec('alter table public.audit_events disable trigger user');
       await tx.query(`update public.audit_events set subject_id = 'forged' where id = $1`, [id]);
-      await tx.exec('alter table public.audit_events enable trigger audit_events_append_only');
+      await tx.exec('alter table public.audit_events enable trigger user');
       expect(await verifyAs(tx)).toBe(id);
     });
   });

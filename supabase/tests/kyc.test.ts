@@ -72,7 +72,9 @@ async function recordsOf(tx: Transaction, member: Account) {
 }
 
 const startKyc = 'select * from public.start_kyc()';
-const applyResult = 'select * from public.apply_kyc_result($1, $2, $3, $4)';
+const applyResult = 'select * from public.apply_kyc_result($1, $2, $3, $4, $5)';
+/** A provider event time: `n` minutes ago. */
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 const review = 'select * from public.review_kyc($1, $2, $3)';
 
 describe('the statuses', () => {
@@ -172,7 +174,7 @@ describe('every transition of the domain’s table', () => {
         fn === 'start_kyc'
           ? await tryQuery(tx, startKyc)
           : fn === 'apply_kyc_result'
-            ? await tryQuery(tx, applyResult, [me.id, decision, reason, `evt-table-${n}`])
+            ? await tryQuery(tx, applyResult, [me.id, decision, reason, `evt-table-${n}`, minutesAgo(1)])
             : await tryQuery(tx, review, [me.id, decision, reason]);
       const after = await recordsOf(tx, me);
       const status = await statusOf(tx, me);
@@ -184,6 +186,12 @@ describe('every transition of the domain’s table', () => {
         expect(result.ok).toBe(true);
         expect(status).toBe(from);
         expect(after).toEqual(before);
+      } else if (want === 'ignored') {
+        expect(result.ok).toBe(true);
+        expect(status).toBe(from);
+        expect(after.events.slice(before.events.length).map((e) => e.action)).toEqual(['kyc.result_ignored']);
+        expect(after.notes).toEqual(before.notes);
+        expect(after.kycCase).toEqual(before.kycCase);
       } else {
         expect(result).toMatchObject({ ok: true, value: { rows: [{ kyc_status: want }] } });
         expect(status).toBe(want);
@@ -199,9 +207,11 @@ describe('every transition of the domain’s table', () => {
 describe('apply_kyc_result', () => {
   it.each(callerNames)('as %s', async (name: CallerName) => {
     const me = callers.investorB;
-    const result = await asActor(db, whoIs(callers, name), (tx) =>
-      tryQuery(tx, applyResult, [me.id, 'approved', null, 'evt-roles-1']),
-    );
+    const result = await asActor(db, whoIs(callers, name), async (tx) => {
+      await setStatus(tx, me, 'pending');
+      await become(tx, whoIs(callers, name));
+      return tryQuery(tx, applyResult, [me.id, 'approved', null, 'evt-roles-1', minutesAgo(1)]);
+    });
     if (name === 'service_role')
       expect(result).toMatchObject({ ok: true, value: { rows: [{ kyc_status: 'approved' }] } });
     else expect(result).toMatchObject({ ok: false, ...actionErrors.functionDenied('apply_kyc_result') });
@@ -209,7 +219,7 @@ describe('apply_kyc_result', () => {
 
   it('checks the caller itself too: the owner without the service role’s claims is refused', async () => {
     const result = await asOwner(db, (tx) =>
-      tryQuery(tx, applyResult, [callers.investorB.id, 'approved', null, 'evt-owner-1']),
+      tryQuery(tx, applyResult, [callers.investorB.id, 'approved', null, 'evt-owner-1', minutesAgo(1)]),
     );
     expect(result).toMatchObject({ ok: false, ...actionErrors.serviceRoleOnly('apply_kyc_result') });
   });
@@ -219,27 +229,34 @@ describe('apply_kyc_result', () => {
     await asActor(db, 'service_role', async (tx) => {
       await setStatus(tx, me, 'pending');
       await become(tx, 'service_role');
-      const first = await tx.query<Record<string, unknown>>(applyResult, [me.id, 'rejected', 'Expired ID.', 'evt-1']);
-      expect(first.rows[0]).toMatchObject({ kyc_status: 'rejected' });
+      const first = await tx.query<Record<string, unknown>>(applyResult, [
+        me.id,
+        'resubmission_requested',
+        'Expired ID.',
+        'evt-1',
+        minutesAgo(3),
+      ]);
+      expect(first.rows[0]).toMatchObject({ kyc_status: 'resubmission_requested' });
       const before = await recordsOf(tx, me);
-      expect(before.events.map((e) => e.action)).toEqual(['kyc.rejected']);
+      expect(before.events.map((e) => e.action)).toEqual(['kyc.resubmission_requested']);
       expect(before.events[0]).toMatchObject({
         actor_id: null,
         actor_role: 'service_role',
         details: { event_id: 'evt-1', by: 'provider', reason: 'Expired ID.' },
       });
       for (const replay of [
-        [me.id, 'rejected', 'Expired ID.', 'evt-1'],
-        [me.id, 'approved', null, 'evt-1'],
+        [me.id, 'resubmission_requested', 'Expired ID.', 'evt-1', minutesAgo(3)],
+        [me.id, 'approved', null, 'evt-1', minutesAgo(1)],
       ]) {
         await become(tx, 'service_role');
         const again = await tx.query<Record<string, unknown>>(applyResult, replay);
         expect(again.rows).toEqual(first.rows);
         expect(await recordsOf(tx, me)).toEqual(before);
       }
-      // A new event id is a new answer.
+      // A new event id is a new answer, once the member is under review again.
+      await setStatus(tx, me, 'pending');
       await become(tx, 'service_role');
-      await tx.query(applyResult, [me.id, 'approved', null, 'evt-2']);
+      await tx.query(applyResult, [me.id, 'approved', null, 'evt-2', minutesAgo(1)]);
       expect(await statusOf(tx, me)).toBe('approved');
     });
   });
@@ -247,7 +264,9 @@ describe('apply_kyc_result', () => {
   it('keeps a placeholder reason when the provider rejects without one', async () => {
     const me = callers.investorA;
     await asActor(db, 'service_role', async (tx) => {
-      await tx.query(applyResult, [me.id, 'rejected', '  ', 'evt-noreason']);
+      await setStatus(tx, me, 'pending');
+      await become(tx, 'service_role');
+      await tx.query(applyResult, [me.id, 'rejected', '  ', 'evt-noreason', minutesAgo(1)]);
       const { kycCase, notes } = await recordsOf(tx, me);
       expect(kycCase?.reason).toBe(KYC_PROVIDER_NO_REASON);
       expect(notes.at(-1)).toEqual(kycNotification('rejected', KYC_PROVIDER_NO_REASON));
@@ -257,13 +276,21 @@ describe('apply_kyc_result', () => {
   it('refuses bad input and records nothing, not even the event id', async () => {
     const me = callers.investorA;
     const cases: [unknown[], { code: string; message: string }][] = [
-      [[me.id, 'maybe', null, 'evt-bad-1'], actionErrors.kycBadResult],
-      [[me.id, null, null, 'evt-bad-2'], actionErrors.kycBadResult],
-      [[me.id, 'approved', null, null], actionErrors.eventIdRequired],
-      [[me.id, 'approved', null, ''], actionErrors.eventIdRequired],
-      [[me.id, 'rejected', 'x'.repeat(KYC_REASON_MAX_LENGTH + 1), 'evt-bad-3'], actionErrors.reasonTooLong],
-      [['00000000-0000-4000-8000-00000000ffff', 'approved', null, 'evt-bad-4'], actionErrors.unknownMember],
-      [[null, 'approved', null, 'evt-bad-5'], actionErrors.unknownMember],
+      [[me.id, 'maybe', null, 'evt-bad-1', minutesAgo(1)], actionErrors.kycBadResult],
+      [[me.id, null, null, 'evt-bad-2', minutesAgo(1)], actionErrors.kycBadResult],
+      [[me.id, 'approved', null, null, minutesAgo(1)], actionErrors.eventIdRequired],
+      [[me.id, 'approved', null, '', minutesAgo(1)], actionErrors.eventIdRequired],
+      [
+        [me.id, 'rejected', 'x'.repeat(KYC_REASON_MAX_LENGTH + 1), 'evt-bad-3', minutesAgo(1)],
+        actionErrors.reasonTooLong,
+      ],
+      [
+        ['00000000-0000-4000-8000-00000000ffff', 'approved', null, 'evt-bad-4', minutesAgo(1)],
+        actionErrors.unknownMember,
+      ],
+      [[null, 'approved', null, 'evt-bad-5', minutesAgo(1)], actionErrors.unknownMember],
+      [[me.id, 'approved', null, 'evt-bad-6', null], actionErrors.occurredAtRequired],
+      [[me.id, 'approved', null, 'evt-bad-7', minutesAgo(-60)], actionErrors.occurredAtRequired],
     ];
     await asActor(db, 'service_role', async (tx) => {
       for (const [params, error] of cases) {

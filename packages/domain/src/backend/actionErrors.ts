@@ -35,6 +35,35 @@ export const actionErrors = {
   reasonTooLong: { code: '22023', message: 'reason must be at most 500 characters' },
   unknownMember: { code: '22023', message: 'unknown member' },
   eventIdRequired: { code: '22023', message: 'event_id is required' },
+  occurredAtRequired: { code: '22023', message: "occurred_at must be the provider's event time, not in the future" },
+  kycRejectedFinal: { code: 'P0001', message: 'a rejected verification is reopened only by compliance' },
+  kycReopenReasonRequired: { code: '22023', message: 'a reason is required to reopen a verification' },
+  kycNotRejected: { code: 'P0001', message: 'only a rejected verification can be reopened' },
+
+  professionalReviewDenied: {
+    code: '42501',
+    message: 'only compliance or an administrator may review a professional status',
+  },
+  professionalSelfReview: { code: '42501', message: 'nobody reviews their own professional status' },
+  professionalBadDecision: { code: '22023', message: 'decision must be approved or rejected' },
+  professionalReasonRequired: { code: '22023', message: 'a reason is required when rejecting' },
+  professionalNotPending: { code: 'P0001', message: 'there is no professional status waiting for review' },
+  countryNotVerified: { code: 'P0001', message: 'your country must be the one your identity verification confirmed' },
+  badDeclarationAnswers: {
+    code: '22023',
+    message:
+      'answers may hold only portfolio_over_500k, ten_trades_a_quarter, one_year_in_finance and statement_signed, each true or false',
+  },
+
+  checkpointDenied: {
+    code: '42501',
+    message: 'only the service role or a scheduled job may take an audit checkpoint',
+  },
+  checkpointsReadOnly: { code: '42501', message: 'audit_checkpoints is written only by audit_checkpoint()' },
+  pseudonymiseDenied: { code: '42501', message: 'only compliance may pseudonymise a member' },
+  pseudonymiseSelf: { code: '42501', message: 'nobody pseudonymises themselves' },
+  pseudonymiseReasonRequired: { code: '22023', message: 'a reason is required (at most 500 characters)' },
+  pseudonymiseAccountOpen: { code: 'P0001', message: 'only a deleted account is pseudonymised' },
 
   providerRefRequired: { code: '22023', message: 'provider_ref is required' },
   badAmount: { code: '22023', message: 'amount_cents must be a positive whole number of cents' },

@@ -39,6 +39,12 @@ export const auditActions = [
   'withdrawal.failed',
   'investment.funded',
   'investment.expired',
+  'kyc.result_ignored',
+  'kyc.reopened',
+  'investor.professional_reviewed',
+  'member.deleted',
+  'member.pseudonymised',
+  'personal_data.viewed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 const AuditActionSchema = v.picklist(auditActions);

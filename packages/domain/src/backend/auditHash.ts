@@ -66,6 +66,31 @@ export interface AuditHashedFields {
   subjectType: string | null;
   subjectId: string | null;
   details: { readonly [key: string]: JsonbValue };
+  /**
+   * 2 (every event the database writes now): the hash covers each personal key's digest
+   * (`auditHashableDetails`) instead of its value, so the value can be erased. 1 or absent: the
+   * details as they are.
+   */
+  hashVersion?: 1 | 2;
+  /** The digests of the personal values already erased (`"[erased]"` in details). */
+  erased?: { readonly [key: string]: string } | null;
+}
+
+/** The top-level payload keys that may carry a member's personal data (`public.audit_personal_keys()`). */
+const auditPersonalKeys = ['answers', 'email', 'name', 'note', 'reason', 'user'] as const;
+
+/** The payload as a version 2 hash covers it: each personal value replaced by the SHA-256 of its jsonb text. */
+function auditHashableDetails(
+  details: { readonly [key: string]: JsonbValue },
+  erased: { readonly [key: string]: string } | null = null,
+): { [key: string]: JsonbValue } {
+  const out: { [key: string]: JsonbValue } = {};
+  for (const [key, value] of Object.entries(details)) {
+    out[key] = (auditPersonalKeys as readonly string[]).includes(key)
+      ? (erased?.[key] ?? sha256Hex(jsonbText(value)))
+      : value;
+  }
+  return out;
 }
 
 /** The text the hash is taken of: the previous hash, then the event's canonical content. */
@@ -81,7 +106,7 @@ export function auditHashInput(prevHash: string, e: AuditHashedFields): string {
       member_id: e.memberId,
       subject_type: e.subjectType,
       subject_id: e.subjectId,
-      details: e.details,
+      details: e.hashVersion === 2 ? auditHashableDetails(e.details, e.erased ?? null) : e.details,
     })
   );
 }

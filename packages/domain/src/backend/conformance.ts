@@ -594,7 +594,16 @@ function kycPaymentScenarios(): Scenario[] {
     out.push(review);
 
     for (const [fn, values] of [
-      ['apply_kyc_result', { member_id: '$own', result: 'approved', reason: null, event_id: 'evt-conformance-kyc' }],
+      [
+        'apply_kyc_result',
+        {
+          member_id: '$own',
+          result: 'approved',
+          reason: null,
+          event_id: 'evt-conformance-kyc',
+          occurred_at: '2026-01-01T00:00:00Z',
+        },
+      ],
       [
         'record_payment',
         {

@@ -28,7 +28,7 @@ const validArgs: Record<string, Record<string, ScenarioValue>> = {
   set_member_role: { member_id: '$other', role: 'compliance', is_admin: false },
   acknowledge_alert: { alert_id: 1, note: 'Looking into it' },
   resolve_alert: { alert_id: 1, note: 'Document renewed' },
-  record_repayment: { loan_id: activeLoan, amount_cents: 10_000, paid_on: '2025-04-01' },
+  record_repayment: { loan_id: activeLoan, amount_cents: 10_000, paid_on: '2025-04-01', reference: 'conformance-1' },
   loan_book: {},
   set_asset_status: { asset_id: asset, status: 'Under Maintenance', note: 'Inverter replaced' },
 };
@@ -144,7 +144,7 @@ export function consoleScenarios(actors: readonly Actor[]): Scenario[] {
       actor: 'cl_spv_admin',
       op: 'rpc',
       target: 'record_repayment',
-      values: { loan_id: pendingLoan, amount_cents: 100, paid_on: '2025-04-01' },
+      values: { loan_id: pendingLoan, amount_cents: 100, paid_on: '2025-04-01', reference: 'conformance-2' },
       expect: refused(actionErrors.loanNotActive),
     },
     {
@@ -152,7 +152,7 @@ export function consoleScenarios(actors: readonly Actor[]): Scenario[] {
       actor: 'cl_spv_admin',
       op: 'rpc',
       target: 'record_repayment',
-      values: { loan_id: activeLoan, amount_cents: 0, paid_on: '2025-04-01' },
+      values: { loan_id: activeLoan, amount_cents: 0, paid_on: '2025-04-01', reference: 'conformance-3' },
       expect: refused(actionErrors.badAmount),
     },
     {

@@ -22,6 +22,23 @@ export const consoleErrors = {
   memberDetailDenied: { code: '42501', message: "only mfo_admin or an administrator may read a member's detail" },
   roleChangeDenied: { code: '42501', message: "only mfo_admin or an administrator may change a member's role" },
   roleChangeSelf: { code: '42501', message: 'nobody changes their own role' },
+  roleChangeDemo: { code: '42501', message: 'a demo account changes no role' },
+  roleChangeNeedsAdmin: {
+    code: '42501',
+    message:
+      "only an administrator grants or removes the admin flag or the mfo_admin role, or changes an administrator's role",
+  },
+  alertSelfReview: { code: '42501', message: 'nobody reviews an alert about themselves' },
+  repaymentReferenceRequired: {
+    code: '22023',
+    message: "reference is required: the lender's reference, at most 100 characters",
+  },
+  repaymentReferenceReused: {
+    code: 'P0001',
+    message: 'this reference is already recorded for another repayment of this loan',
+  },
+  repaymentOutsideLoanLife: { code: '22023', message: "paid_on must be within the loan's life" },
+  repaymentOverOutstanding: { code: '22023', message: "amount_cents is more than the loan's outstanding amount" },
   notAVaultRole: { code: '22023', message: 'role is not a Vault role' },
   isAdminRequired: { code: '22023', message: 'is_admin must be true or false' },
   alertDenied: { code: '42501', message: 'only mfo_admin or an administrator may act on compliance alerts' },
@@ -215,19 +232,23 @@ export function centsToEuros(cents: number): string {
  * arguments in order, who holds EXECUTE, and what each records.
  */
 export const consoleServerActions = [
-  { name: 'list_kyc_queue', args: ['after', 'page_size'], records: [] },
+  { name: 'list_kyc_queue', args: ['after', 'page_size'], records: ['personal_data.viewed'] },
   {
     name: 'list_audit_events',
     args: ['member_id', 'action', 'from_at', 'to_at', 'before_id', 'page_size'],
     records: [],
   },
   { name: 'list_subscriptions', args: ['status', 'after', 'page_size'], records: [] },
-  { name: 'member_detail', args: ['member_id'], records: [] },
+  { name: 'member_detail', args: ['member_id'], records: ['personal_data.viewed'] },
   { name: 'list_alerts', args: ['status', 'after', 'page_size'], records: [] },
   { name: 'set_member_role', args: ['member_id', 'role', 'is_admin'], records: ['member.role_changed'] },
   { name: 'acknowledge_alert', args: ['alert_id', 'note'], records: ['alert.acknowledged'] },
   { name: 'resolve_alert', args: ['alert_id', 'note'], records: ['alert.resolved'] },
-  { name: 'record_repayment', args: ['loan_id', 'amount_cents', 'paid_on'], records: ['repayment.recorded'] },
+  {
+    name: 'record_repayment',
+    args: ['loan_id', 'amount_cents', 'paid_on', 'reference'],
+    records: ['repayment.recorded'],
+  },
   { name: 'loan_book', args: [], records: [] },
   { name: 'set_asset_status', args: ['asset_id', 'status', 'note'], records: ['asset.status_changed'] },
   { name: 'export_report', args: ['kind', 'from_at', 'to_at'], records: ['report.exported'] },

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { appropriatenessWarning, currentQuestionnaire } from '@vault/domain';
+import { appropriatenessWarning, clientQuestionnaire, currentQuestionnaire } from '@vault/domain';
 import { HttpResponse, http } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { type AppStoryParameters, SLOW, sessionAs, storyUsers, withApp } from '../../test-support';
@@ -7,7 +7,7 @@ import { AppropriatenessStep } from './AppropriatenessStep';
 
 const investor = sessionAs('investor', storyUsers.fundedInvestor);
 const questionnaireHandler = http.post('*/rest/v1/rpc/current_questionnaire', () =>
-  HttpResponse.json(currentQuestionnaire),
+  HttpResponse.json(clientQuestionnaire()),
 );
 const submitUrl = '*/rest/v1/rpc/submit_appropriateness';
 const acknowledgeUrl = '*/rest/v1/rpc/acknowledge_appropriateness_warning';

@@ -1,5 +1,5 @@
 import { Button, Callout, Card, Checkbox, Flex, Heading, RadioGroup, Skeleton, Text } from '@radix-ui/themes';
-import { appropriatenessWarning, type Questionnaire } from '@vault/domain';
+import { appropriatenessWarning, type ClientQuestionnaire } from '@vault/domain';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type AppropriatenessResult, useInvestorProfileActions } from '../../data/investorProfile/investorProfile';
 
@@ -21,7 +21,7 @@ export function AppropriatenessStep({ onDone }: { onDone: () => void }) {
   const id = useId();
   const actions = useInvestorProfileActions();
   const { loadQuestionnaire } = actions;
-  const [questionnaire, setQuestionnaire] = useState<Questionnaire | null>(null);
+  const [questionnaire, setQuestionnaire] = useState<ClientQuestionnaire | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [result, setResult] = useState<AppropriatenessResult | null>(null);

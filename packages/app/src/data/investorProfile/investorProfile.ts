@@ -1,4 +1,4 @@
-import type { InvestorCategory, Questionnaire } from '@vault/domain';
+import type { ClientQuestionnaire, InvestorCategory } from '@vault/domain';
 import { useCallback } from 'react';
 import * as v from 'valibot';
 import type { CallResult } from '../../backend/callResult';
@@ -33,19 +33,18 @@ async function saveInvestorProfile(store: SessionStore, declaration: InvestorPro
 
 const QuestionnaireAnswerSchema = v.object({
   version: v.string(),
-  passMark: v.number(),
   questions: v.array(
     v.object({
       id: v.string(),
       topic: v.picklist(['knowledge', 'experience', 'loss_capacity']),
       text: v.string(),
-      options: v.array(v.object({ id: v.string(), text: v.string(), points: v.number() })),
+      options: v.array(v.object({ id: v.string(), text: v.string() })),
     }),
   ),
 });
 
-/** `current_questionnaire`: the version and questions the server scores, so the screen shows the same. */
-async function loadQuestionnaire(store: SessionStore): Promise<CallResult<{ questionnaire: Questionnaire }>> {
+/** `current_questionnaire`: the version and questions the server scores (without its scoring), so the screen shows the same. */
+async function loadQuestionnaire(store: SessionStore): Promise<CallResult<{ questionnaire: ClientQuestionnaire }>> {
   const answer = await callMemberAction(store, 'current_questionnaire', {});
   if (!answer.ok) return answer;
   const parsed = v.safeParse(QuestionnaireAnswerSchema, answer.value);

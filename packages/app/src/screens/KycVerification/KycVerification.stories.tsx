@@ -135,7 +135,7 @@ export const Pending: Story = {
   },
 };
 
-/** Rejected: the reason the server kept, and Start again submits a new verification ("Under review"). */
+/** Rejected: the reason the server kept; a rejection is final for the member, so nothing restarts it. */
 export const RejectedWithReason: Story = {
   parameters: {
     app: { url: '/kyc-verification', session: sessionAs('investor', withStatus('rejected')) },
@@ -146,11 +146,12 @@ export const RejectedWithReason: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Not approved')).toBeVisible();
     const decision = canvas.getByRole('region', { name: 'Verification decision' });
-    await expect(decision).toHaveTextContent('Your identity verification was not approved. You can start it again.');
+    await expect(decision).toHaveTextContent(
+      'Your identity verification was not approved. Contact support if you think this is wrong.',
+    );
     await expect(await within(decision).findByText(`Reason: ${rejectionReason}`, {}, SLOW)).toBeVisible();
-    await userEvent.click(within(decision).getByRole('button', { name: 'Start again' }));
-    await expect(await canvas.findByText('Under review', {}, SLOW)).toBeVisible();
-    await expect(canvas.queryByRole('region', { name: 'Verification decision' })).toBeNull();
+    await expect(within(decision).queryByRole('button', { name: 'Start again' })).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Continue' })).toBeDisabled();
   },
 };
 

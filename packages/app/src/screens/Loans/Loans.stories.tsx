@@ -104,9 +104,12 @@ export const RecordRepayment: Story = {
     // Paid on starts at today (a later day is refused by the field and by the server).
     const today = new Date().toISOString().slice(0, 10);
     await expect(within(dialog).getByLabelText('Paid on')).toHaveValue(today);
+    await userEvent.type(within(dialog).getByLabelText("Lender's reference"), 'BANK-2026-0042');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record repayment' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
-    await expect(recorded).toEqual([{ loan_id: 'LN-2025-014', amount_cents: 125_050, paid_on: today }]);
+    await expect(recorded).toEqual([
+      { loan_id: 'LN-2025-014', amount_cents: 125_050, paid_on: today, reference: 'BANK-2026-0042' },
+    ]);
     await expect(await canvas.findByRole('status', {}, SLOW)).toHaveTextContent(/LN-2025-014: repayment of €1,250.50/);
   },
 };
