@@ -3,11 +3,5 @@ export { kycSessionHandlers, onrampSessionHandlers, walletHandlers } from './fun
 export { RETRY_HEADER, tableHandlers } from './rest';
 export * from './scenario';
 
-export { mockSettings } from './settings';
-export {
-  MOCK_DEMO_PASSWORD,
-  mockAdminPair,
-  mockDb,
-  uuidForEmail,
-} from './state';
+export { mockDb } from './state';
 export { sampleTables } from './tables';

@@ -9,7 +9,7 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: conditions } },
   test: {
-    include: ['tests/**/*.test.ts', 'functions/**/*.test.ts'],
+    include: ['tests/**/*.test.ts', 'functions/**/*.test.ts', 'host/**/*.test.ts'],
     globalSetup: ['tests/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

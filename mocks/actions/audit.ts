@@ -71,7 +71,7 @@ export function appendAudit(caller: ActionCaller, input: AuditInput): ServerRow 
 }
 
 /** The id of the first event whose hash does not hold, or null (`audit_verify()`). */
-export function verifyAuditChain(): number | null {
+function verifyAuditChain(): number | null {
   let prev = AUDIT_GENESIS_HASH;
   for (const row of mockDb.serverRows(AUDIT_TABLE)) {
     const hash = auditEventHash(prev, {

@@ -22,7 +22,6 @@ export const mockActions: MockActions = {
   ...consoleActions,
 };
 
-export { verifyAuditChain } from './audit';
 export { complianceAlertRows, productionAssetRows } from './consoles';
 export { investmentRowsOf } from './investments';
 export { documentRowsOf } from './signatures';

@@ -8,5 +8,13 @@ const conditions = ['source', ...defaultServerConditions];
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: conditions } },
-  test: { include: ['src/**/*.test.ts'], environment: 'node' },
+  test: {
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    // The tests that talk to the backend run the local host over PGlite, loaded from the dump the
+    // database tests make (supabase/tests/global-setup.ts).
+    globalSetup: ['../../supabase/tests/global-setup.ts'],
+    hookTimeout: 120_000,
+    testTimeout: 60_000,
+  },
 });

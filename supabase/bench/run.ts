@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
-import { migrationFiles, readSql, supabaseDir } from '../tests/pglite';
+import { migrationFiles, readSql, supabaseDir } from '../host/database';
 import {
   LEDGER_TRANSFERS,
   ledgerFillSql,

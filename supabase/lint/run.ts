@@ -1,4 +1,4 @@
-import { applyMigrations, freshShimDb } from '../tests/pglite';
+import { applyMigrations, freshShimDb } from '../host/database';
 import { formatFinding, judge, lintDatabase, readAllowList } from './lint';
 
 // `npm run lint:db`: the migrations on a fresh PGlite database, then every lint finding, allowed

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { freshShimDb, readSql } from '../tests/pglite';
+import { freshShimDb, readSql } from '../host/database';
 import { schemaSnapshot } from '../tests/snapshot';
 
 /**

@@ -1,9 +1,9 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { Role } from '@vault/domain';
 import { inject } from 'vitest';
-import { loadDb } from './pglite';
+import { loadDb } from '../host/database';
 
-export * from './pglite';
+export * from '../host/database';
 
 /**
  * The test databases: one per test file, loaded from the dumps tests/global-setup.ts makes.

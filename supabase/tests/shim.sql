@@ -118,3 +118,29 @@ create function auth.role() returns text language sql stable as $$
     (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
   )::text
 $$;
+
+-- Supabase Auth's sessions and rotating refresh tokens (GoTrue's own tables), which the local
+-- host's Auth (supabase/host/auth.ts) keeps as GoTrue does.
+create table auth.sessions (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz,
+  updated_at timestamptz,
+  refreshed_at timestamp,
+  not_after timestamptz,
+  aal text,
+  user_agent text,
+  ip inet
+);
+
+create table auth.refresh_tokens (
+  instance_id uuid,
+  id bigserial primary key,
+  token varchar(255) unique,
+  user_id varchar(255),
+  revoked boolean,
+  created_at timestamptz,
+  updated_at timestamptz,
+  parent varchar(255),
+  session_id uuid references auth.sessions (id) on delete cascade
+);

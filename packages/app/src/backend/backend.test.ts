@@ -1,28 +1,43 @@
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mockDb, tableHandlers, walletHandlers } from '../../../../mocks';
-import { server } from '../../../../mocks/node';
 import { memoryStorage } from '../storage/browserStorage';
 import { createSessionArea } from '../storage/sessionArea';
-import { realtimeTransport, TEST_CONFIG, testClient } from '../test-support/mockBackend';
+import {
+  type LocalBackend,
+  realtimeTransport,
+  startLocalBackend,
+  TEST_CONFIG,
+  testClient,
+  transport,
+} from '../test-support/localBackend';
 import { configureBackend } from './client';
 import { loadSampleTable, MOCK_RETRY_HEADER } from './tables';
 import { createWallet } from './wallet';
 
-/** Every request the backend sent, as the mock server saw it. */
+/** Every request the backend sent, as MSW saw it. */
 let seen: Request[] = [];
+let local: LocalBackend;
+let members = 0;
 
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  server.events.on('request:start', ({ request }) => {
+beforeAll(async () => {
+  local = await startLocalBackend();
+  local.server.events.on('request:start', ({ request }) => {
     seen.push(request.clone());
   });
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+afterEach(() => local.server.resetHandlers());
+afterAll(() => local.close());
+
+async function walletOf(userId: string): Promise<string | null | undefined> {
+  return (
+    await local.row<{ w: string | null }>('select crossmint_wallet_id as w from public.profiles where id = $1', [
+      userId,
+    ])
+  )?.w;
+}
 
 /** A client signed in as a fresh investor (the shared client of loadSampleTable too). */
-async function signedIn(email = 'member@example.eu') {
+async function signedIn(email = `member${++members}@example.eu`) {
   const area = createSessionArea(memoryStorage(), null);
   const client = testClient(area.adapter);
   const { data, error } = await client.auth.signInWithPassword({ email, password: 'pw' });
@@ -32,7 +47,6 @@ async function signedIn(email = 'member@example.eu') {
 }
 
 beforeEach(() => {
-  mockDb.reset();
   seen = [];
 });
 
@@ -46,15 +60,19 @@ function only(method: string, path: string): Request {
 
 describe('Supabase Auth of the embedded backend', () => {
   it('refreshes with the refresh-token grant, spends the old refresh token, and knows the user', async () => {
-    const { client, session } = await signedIn();
+    const { client, session } = await signedIn('refresh@example.eu');
     const { data, error } = await client.auth.refreshSession();
     expect(error).toBeNull();
     expect(data.session?.refresh_token).not.toBe(session.refresh_token);
     expect(data.session?.user.id).toBe(session.user.id);
+    // Past GoTrue's reuse interval (two tabs refreshing at once) a spent token is refused.
+    await local.db.query(`update auth.refresh_tokens set updated_at = now() - interval '1 minute' where token = $1`, [
+      session.refresh_token,
+    ]);
     const again = await testClient().auth.refreshSession({ refresh_token: session.refresh_token });
-    expect(again.error?.code).toBe('refresh_token_not_found');
+    expect(again.error?.code).toBe('refresh_token_already_used');
     const user = await client.auth.getUser();
-    expect(user.data.user?.email).toBe('member@example.eu');
+    expect(user.data.user?.email).toBe('refresh@example.eu');
     const forged = await testClient().auth.getUser(`${session.access_token.slice(0, -4)}AAAA`);
     expect(forged.error?.status).toBe(403);
   });
@@ -65,7 +83,7 @@ describe('createWallet (function)', () => {
     const { client, session, userId } = await signedIn();
     seen = [];
     const result = await createWallet(client, userId, { idempotencyKey: 'key-1' });
-    expect(result).toEqual({ ok: true, walletId: expect.stringMatching(/^cm-wallet-/) });
+    expect(result).toEqual({ ok: true, walletId: expect.stringMatching(/^0x[0-9a-f]{40}$/) });
     const request = only('POST', '/functions/v1/create-crossmint-wallet');
     expect(request.headers.get('x-correlation-id')).toMatch(/^vault-[0-9a-z]+-[0-9a-z]{8}$/);
     expect(request.headers.get('idempotency-key')).toBe('key-1');
@@ -73,7 +91,7 @@ describe('createWallet (function)', () => {
     expect(request.headers.get('apikey')).toBe(TEST_CONFIG.anonKey);
     expect(await request.json()).toEqual({ userId });
     // The function wrote it with the service role; a retry with the same key gets the same id.
-    expect(mockDb.profile(userId)?.crossmint_wallet_id).toBe(result.ok ? result.walletId : null);
+    expect(await walletOf(userId)).toBe(result.ok ? result.walletId : null);
     expect(await createWallet(client, userId, { idempotencyKey: 'key-1' })).toEqual(result);
   });
 
@@ -90,13 +108,13 @@ describe('createWallet (function)', () => {
 
   it("takes the user from the token: another member's id in the body is refused (403)", async () => {
     const { client } = await signedIn();
-    const other = await signedIn('other@example.eu');
+    const other = await signedIn();
     const result = await createWallet(client, other.userId, { idempotencyKey: 'k' });
     expect(result).toEqual({
       ok: false,
       error: expect.stringMatching(/HTTP 403.*userId does not match the signed-in user/),
     });
-    expect(mockDb.profile(other.userId)?.crossmint_wallet_id).toBeNull();
+    expect(await walletOf(other.userId)).toBeNull();
   });
 
   it('without a session: 401 Not signed in', async () => {
@@ -113,7 +131,7 @@ describe('createWallet (function)', () => {
     ['noWalletId', /did not return a wallet id/],
   ] as const)('%s ends in { ok: false } with a clear message', async (variant, message) => {
     const { client, userId } = await signedIn();
-    server.use(walletHandlers[variant]);
+    local.server.use(transport.wallet[variant]);
     const result = await createWallet(client, userId, { idempotencyKey: 'k' });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toMatch(message);
@@ -130,7 +148,7 @@ describe('createWallet (demo mode)', () => {
     expect(seen.some((r) => r.method === 'PATCH')).toBe(false);
     const request = only('POST', '/rest/v1/rpc/demo_create_wallet');
     expect(request.headers.get('authorization')).toBe(`Bearer ${session.access_token}`);
-    expect(mockDb.profile(userId)?.crossmint_wallet_id).toBe(result.ok ? result.walletId : null);
+    expect(await walletOf(userId)).toBe(result.ok ? result.walletId : null);
     // The server keeps the first wallet: a second call answers it and writes nothing new.
     const again = await createWallet(client, userId, { demo: true, idempotencyKey: 'k2' });
     expect(again).toEqual(result);
@@ -164,21 +182,21 @@ describe('loadSampleTable', () => {
 
   it('turns a 500 into an error state', async () => {
     await signedIn();
-    server.use(tableHandlers.error('documents'));
+    local.server.use(transport.tableError('documents'));
     const result = await loadSampleTable('documents');
     expect(result).toEqual({ ok: false, error: expect.stringContaining('Could not load documents') });
   });
 
   it('turns malformed rows into an error state, never a crash', async () => {
     await signedIn();
-    server.use(http.get('*/rest/v1/loans', () => HttpResponse.json([{ id: 1, borrower: null }])));
+    local.server.use(http.get('*/rest/v1/loans', () => HttpResponse.json([{ id: 1, borrower: null }])));
     const result = await loadSampleTable('loans');
     expect(result).toEqual({ ok: false, error: 'The loans data could not be read' });
   });
 
   it('serves an empty table for the empty variant', async () => {
     await signedIn();
-    server.use(tableHandlers.empty());
+    local.server.use(transport.tableEmpty('documents'));
     expect(await loadSampleTable('documents')).toEqual({ ok: true, rows: [] });
   });
 });

@@ -1,22 +1,45 @@
 import { messages } from '@vault/domain';
 import { delay, HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockDb, uuidForEmail } from '../../../../mocks';
-import { server } from '../../../../mocks/node';
+import { stableIdForEmail } from '../../../../supabase/host/index.ts';
 import { approveKyc } from '../data/kycCases/approveKyc';
 import { saveProfile } from '../data/profile/saveProfile';
 import { createWallet } from '../data/wallet/createWallet';
 import { memoryStorage } from '../storage/browserStorage';
 import { AUTH_STORAGE_KEY, createSessionArea, PROFILE_CACHE_KEY } from '../storage/sessionArea';
-import { tab, testStore } from '../test-support/mockBackend';
+import { type LocalBackend, startLocalBackend, tab, testStore } from '../test-support/localBackend';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => mockDb.reset());
+let backend: LocalBackend;
+let server: LocalBackend['server'];
+beforeAll(async () => {
+  backend = await startLocalBackend();
+  server = backend.server;
+});
 afterEach(() => {
   server.resetHandlers();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
+afterAll(() => backend.close());
+
+/** Fresh members for each case: the database is shared by the whole file. */
+let run = 0;
+let A = '';
+let B = '';
+beforeEach(() => {
+  run += 1;
+  A = `a${run}@example.eu`;
+  B = `b${run}@example.eu`;
+});
+
+async function walletOf(email: string): Promise<unknown> {
+  const id = await stableIdForEmail(email);
+  return (await backend.row<{ w: unknown }>('select crossmint_wallet_id as w from public.profiles where id = $1', [id]))
+    ?.w;
+}
+
+async function refreshTokenLives(token: string): Promise<boolean> {
+  return (await backend.rows('select 1 from auth.refresh_tokens where token = $1 and not revoked', [token])).length > 0;
+}
 
 const stored = (storage: Storage | null, key = AUTH_STORAGE_KEY) => {
   const raw = storage?.getItem(key);
@@ -42,7 +65,7 @@ describe('sign-in through Supabase Auth (the embedded backend)', () => {
     const { session } = store.getState();
     expect(session).toEqual({
       user: {
-        id: uuidForEmail('jane.doe@example.eu'),
+        id: await stableIdForEmail('jane.doe@example.eu'),
         name: 'Jane Doe',
         email: 'jane.doe@example.eu',
         role: 'investor',
@@ -99,14 +122,14 @@ describe('admin sign-in', () => {
 describe('logout', () => {
   it('forgets the session at once and revokes its refresh token on the server', async () => {
     const { store, notify, area } = testStore();
-    await store.signIn('a@example.eu', 'pw');
+    await store.signIn(A, 'pw');
     const refresh = String(stored(area.local)?.refresh_token);
     store.logout();
     expect(store.getState().session).toEqual({ user: null, isAdmin: false });
     expect(area.local?.getItem(AUTH_STORAGE_KEY)).toBeNull();
     expect(area.local?.getItem(PROFILE_CACHE_KEY)).toBeNull();
     expect(notify.success.at(-1)).toBe(messages.loggedOut);
-    await vi.waitFor(() => expect(mockDb.useRefreshToken(refresh)).toBeUndefined());
+    await vi.waitFor(async () => expect(await refreshTokenLives(refresh)).toBe(false));
   });
 
   it('signing straight back in waits for the sign-out, so the old sign-out never drops the new session', async () => {
@@ -151,7 +174,7 @@ describe('restoring from storage', () => {
     let value = raw;
     if (name === 'an unknown role') {
       const signedIn = testStore();
-      await signedIn.store.signIn('a@example.eu', 'pw');
+      await signedIn.store.signIn(A, 'pw');
       const session = stored(signedIn.area.local) as { user: { app_metadata: Record<string, unknown> } };
       session.user.app_metadata.role = 'superuser';
       value = JSON.stringify(session);
@@ -181,14 +204,14 @@ describe('defects', () => {
       }),
     );
     const { store } = testStore();
-    await store.signIn('a@example.eu', 'pw');
+    await store.signIn(A, 'pw');
     const creating = createWallet(store, { demo: false });
     await delay(50);
     store.logout();
-    await store.signIn('b@example.eu', 'pw');
+    await store.signIn(B, 'pw');
     release();
     expect(await creating).toMatchObject({ ok: false, superseded: true });
-    expect(store.getState().session.user?.email).toBe('b@example.eu');
+    expect(store.getState().session.user?.email).toBe(B);
     expect(store.getState().session.user?.crossmintWalletId).toBeUndefined();
   });
 
@@ -202,7 +225,7 @@ describe('defects', () => {
           .then((body) => bodies.push(body));
     });
     const { store } = testStore();
-    await store.signIn('a@example.eu', 'pw');
+    await store.signIn(A, 'pw');
     expect(await saveProfile(store, { name: 'Ada King' })).toEqual({ ok: true });
     expect(await saveProfile(store, { name: 'Ada King' })).toEqual({ ok: true });
     await vi.waitFor(() => expect(bodies).toEqual([{ name: 'Ada King' }]));
@@ -212,9 +235,9 @@ describe('defects', () => {
 
   it('3: a value accepted on write always passes the restore check (no sign-out on reload)', async () => {
     server.use(
-      http.post('*/rest/v1/rpc/demo_approve_kyc', () =>
+      http.post('*/rest/v1/rpc/demo_approve_kyc', async () =>
         HttpResponse.json({
-          id: uuidForEmail('a@example.eu'),
+          id: await stableIdForEmail(A),
           name: '',
           preferences: {},
           kyc_status: 'x'.repeat(60),
@@ -225,11 +248,11 @@ describe('defects', () => {
       ),
     );
     const { store, area } = testStore();
-    await store.signIn('a@example.eu', 'pw');
+    await store.signIn(A, 'pw');
     await approveKyc(store);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const reloaded = testStore(createSessionArea(area.local, null));
-    expect(reloaded.store.getState().session.user?.email).toBe('a@example.eu');
+    expect(reloaded.store.getState().session.user?.email).toBe(A);
     expect(reloaded.store.getState().session.user?.kycStatus).toBe(store.getState().session.user?.kycStatus);
   });
 
@@ -238,10 +261,10 @@ describe('defects', () => {
     const { store, notify } = testStore(tab(), {
       loadBackend: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
     });
-    await expect(store.signIn('a@example.eu', 'pw')).resolves.toBe(false);
+    await expect(store.signIn(A, 'pw')).resolves.toBe(false);
     expect(notify.error).toEqual([expect.stringMatching(/could not load its connection to the server/)]);
     const hanging = testStore(tab(), { loadBackend: () => new Promise(() => undefined), loadTimeoutMs: 100 });
-    await expect(hanging.store.signIn('a@example.eu', 'pw')).resolves.toBe(false);
+    await expect(hanging.store.signIn(A, 'pw')).resolves.toBe(false);
     expect(hanging.notify.error).toHaveLength(1);
   });
 
@@ -251,7 +274,7 @@ describe('defects', () => {
       http.patch('*/rest/v1/profiles', () => delay('infinite')),
     );
     const { store } = testStore(tab(), { backend: { timeouts: { wallet: 200, profile: 200 } } });
-    await store.signIn('a@example.eu', 'pw');
+    await store.signIn(A, 'pw');
     expect(await createWallet(store, { demo: false })).toEqual({
       ok: false,
       error: 'The wallet service did not answer in time. Please try again.',
@@ -268,10 +291,10 @@ describe('two tabs, two accounts', () => {
     const local = memoryStorage();
     const a = testStore(tab(local));
     const b = testStore(tab(local));
-    await a.store.signIn('a@example.eu', 'pw', false);
-    await b.store.signIn('b@example.eu', 'pw', true);
+    await a.store.signIn(A, 'pw', false);
+    await b.store.signIn(B, 'pw', true);
     a.store.syncFromStorage();
-    expect(a.store.getState().session.user?.email).toBe('a@example.eu');
+    expect(a.store.getState().session.user?.email).toBe(A);
     const [walletA, walletB] = await Promise.all([
       createWallet(a.store, { demo: false }),
       createWallet(b.store, { demo: true }),
@@ -280,19 +303,19 @@ describe('two tabs, two accounts', () => {
     expect(walletB).toEqual({ ok: true });
     const idA = a.store.getState().session.user?.crossmintWalletId;
     const idB = b.store.getState().session.user?.crossmintWalletId;
-    expect(idA).toMatch(/^cm-wallet-/);
+    expect(idA).toMatch(/^0x[0-9a-f]{40}$/);
     expect(idB).toMatch(/^demo-wallet-/);
-    expect(mockDb.profile(uuidForEmail('a@example.eu'))?.crossmint_wallet_id).toBe(idA);
-    expect(mockDb.profile(uuidForEmail('b@example.eu'))?.crossmint_wallet_id).toBe(idB);
+    expect(await walletOf(A)).toBe(idA);
+    expect(await walletOf(B)).toBe(idB);
   });
 
   it("another tab's remembered sign-in and sign-out reach this tab", async () => {
     const local = memoryStorage();
     const here = testStore(tab(local));
     const there = testStore(tab(local));
-    await there.store.signIn('a@example.eu', 'pw');
+    await there.store.signIn(A, 'pw');
     here.store.syncFromStorage();
-    expect(here.store.getState().session.user?.email).toBe('a@example.eu');
+    expect(here.store.getState().session.user?.email).toBe(A);
     there.store.logout();
     here.store.syncFromStorage();
     expect(here.store.getState().session.user).toBeNull();

@@ -4,7 +4,6 @@ import type { PlatformUser } from '../entities';
 import { type MemberReadiness, memberReadiness, memberReadinessValues } from '../readiness';
 import { routes } from '../routes';
 import { demoAccounts, demoEmail, effectiveReader, isDemoAccountId } from './accounts';
-import { actors, conformanceScenarios } from './conformance';
 import { alertStatusRank, consoleErrors, listAlertsPage } from './consoles';
 import { backendErrors, httpStatusFor } from './errors';
 import {
@@ -162,51 +161,6 @@ describe('the demo functions and errors', () => {
     expect(httpStatusFor('42501', true)).toBe(403);
     expect(httpStatusFor('P0001', true)).toBe(400);
     expect(httpStatusFor(backendErrors.unknownTable('x').code, true)).toBe(404);
-  });
-});
-
-describe('the conformance scenarios', () => {
-  it('have unique names and cover every table and every actor', () => {
-    const names = conformanceScenarios.map((s) => s.name);
-    expect(new Set(names).size).toBe(names.length);
-    for (const table of backendTableNames) {
-      for (const op of ['select', 'insert', 'update', 'delete'] as const) {
-        for (const a of actors) {
-          expect(
-            conformanceScenarios.some((s) => s.target === table && s.op === op && s.actor === a.id),
-            `${a.id} ${op} ${table}`,
-          ).toBe(true);
-        }
-      }
-    }
-  });
-
-  it('refuse a member’s own KYC approval by update but allow their name', () => {
-    const find = (name: string) => conformanceScenarios.find((s) => s.name === name)?.expect;
-    expect(find('investorA updates own profiles.kyc_status (demo on)')).toEqual({
-      denied: '42501',
-      message: 'permission denied for table profiles',
-    });
-    expect(find('investorA updates own profiles.name (demo off)')).toEqual({ rows: 1 });
-    expect(find('investorA updates other profiles.name (demo on)')).toEqual({ rows: 0 });
-    for (const mode of ['on', 'off']) {
-      expect(find(`investorA updates own profiles.crossmint_wallet_id (demo ${mode})`)).toEqual({
-        denied: '42501',
-        message: 'permission denied for table profiles',
-      });
-    }
-    expect(find('investorA selects all loans')).toEqual({ rows: 0 });
-    expect(find('cl_spv_admin selects all loans')).toEqual({ rows: sampleData.loans.length });
-    expect(find('anon selects all loans')).toEqual({ denied: '42501', message: 'permission denied for table loans' });
-    expect(find('anon lists members')).toEqual({ denied: '42501', message: listMembersErrors.denied.message });
-    expect(find('compliance lists members')).toEqual({ denied: '42501', message: listMembersErrors.denied.message });
-    expect(find('mfo_admin lists members')).toEqual({ minRows: 9 });
-  });
-
-  it('let only the embedded backend’s demo mode take a member’s own wallet PATCH', () => {
-    const wallet = conformanceScenarios.filter((s) => s.embedded !== undefined);
-    expect(wallet.length).toBeGreaterThan(0);
-    expect(wallet.every((s) => s.name.includes('crossmint_wallet_id (demo on)'))).toBe(true);
   });
 });
 

@@ -4,7 +4,6 @@ export * from './actions';
 export * from './agreement';
 export * from './audit';
 export * from './auditHash';
-export * from './conformance';
 export * from './consoles';
 export * from './errors';
 export * from './fees';

@@ -18,7 +18,6 @@ export const demoFunctionNames = [
   'demo_reset_first_onramp',
   'demo_create_wallet',
 ] as const;
-export type DemoFunctionName = (typeof demoFunctionNames)[number];
 
 const DemoFunctionSchema = v.object({
   name: v.picklist(demoFunctionNames),

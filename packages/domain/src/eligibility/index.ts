@@ -1,7 +1,6 @@
 export * from './actions';
 export * from './cases';
 export * from './classification';
-export * from './conformance';
 export * from './countries';
 export * from './decision';
 export * from './profile';

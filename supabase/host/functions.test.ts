@@ -1,0 +1,204 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededDb } from '../tests/db';
+import type { Host } from './index.ts';
+import { LOCAL_PROVIDER_SECRETS } from './index.ts';
+import { hmacHex } from './jwt.ts';
+import { BASE, call, signIn, testHost } from './testing.ts';
+
+/**
+ * The edge functions run unchanged inside the host, and the embedded providers' results reach
+ * the database only through signed webhooks to the real kyc-webhook and payments-webhook.
+ */
+
+let db: PGlite;
+let host: Host;
+
+beforeAll(async () => {
+  db = await seededDb();
+  host = testHost(db);
+});
+
+afterAll(async () => {
+  await db.close();
+});
+
+async function profile(
+  id: string,
+): Promise<{ kyc_status: string; first_onramp_ok: boolean; crossmint_wallet_id: string | null }> {
+  const { rows } = await db.query<{ kyc_status: string; first_onramp_ok: boolean; crossmint_wallet_id: string | null }>(
+    'select kyc_status, first_onramp_ok, crossmint_wallet_id from public.profiles where id = $1',
+    [id],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('no profile');
+  return row;
+}
+
+async function payments(id: string): Promise<{ status: string; amount_cents: string }[]> {
+  return (
+    await db.query<{ status: string; amount_cents: string }>(
+      'select status, amount_cents::text from public.payments where member_id = $1 order by created_at',
+      [id],
+    )
+  ).rows;
+}
+
+describe('KYC', () => {
+  it('kyc-session opens the case and the embedded Sumsub approves it through a signed webhook', async () => {
+    const member = await signIn(host, 'kyc.approve@host.test');
+    const answer = await call(host, '/functions/v1/kyc-session', { token: member.token, body: {} });
+    expect(answer).toMatchObject({ status: 200, body: { success: true, provider: 'embedded', kycStatus: 'pending' } });
+    expect((await profile(member.id)).kyc_status).toBe('approved');
+    const events = await db.query<{ action: string }>(
+      `select action from public.audit_events where subject_id = $1 order by id`,
+      [member.id],
+    );
+    expect(events.rows.map((r) => r.action)).toEqual(expect.arrayContaining(['kyc.submitted', 'kyc.approved']));
+  });
+
+  it('with no automatic outcome the case waits; the member’s control rejects it', async () => {
+    host.providers.kyc.auto = null;
+    try {
+      const member = await signIn(host, 'kyc.manual@host.test');
+      expect((await call(host, '/functions/v1/kyc-session', { token: member.token, body: {} })).status).toBe(200);
+      expect((await profile(member.id)).kyc_status).toBe('pending');
+      const review = await call(host, '/embedded/v1/kyc/decide', { token: member.token, body: { outcome: 'review' } });
+      expect(review).toMatchObject({ status: 200, body: { deliveries: [] } });
+      expect((await profile(member.id)).kyc_status).toBe('pending');
+      const reject = await call(host, '/embedded/v1/kyc/decide', { token: member.token, body: { outcome: 'reject' } });
+      expect(reject).toMatchObject({
+        status: 200,
+        body: { deliveries: [{ event: 'applicantReviewed', status: 200 }] },
+      });
+      expect((await profile(member.id)).kyc_status).toBe('rejected');
+    } finally {
+      host.providers.kyc.auto = 'approve';
+    }
+  });
+
+  it('a webhook signed with another secret is refused and changes nothing', async () => {
+    const member = await signIn(host, 'kyc.forged@host.test');
+    const body = JSON.stringify({
+      type: 'applicantReviewed',
+      applicantId: 'forged',
+      externalUserId: member.id,
+      reviewResult: { reviewAnswer: 'GREEN' },
+      createdAtMs: Date.now(),
+    });
+    const response = await host.fetch(
+      new Request(`${BASE}/functions/v1/kyc-webhook`, {
+        method: 'POST',
+        headers: { 'x-payload-digest': await hmacHex('SHA-256', 'not-the-secret', body) },
+        body,
+      }),
+    );
+    expect(response.status).toBe(401);
+    expect((await profile(member.id)).kyc_status).toBe('not_started');
+    // The same body with the host's secret is applied.
+    const signed = await host.fetch(
+      new Request(`${BASE}/functions/v1/kyc-webhook`, {
+        method: 'POST',
+        headers: { 'x-payload-digest': await hmacHex('SHA-256', LOCAL_PROVIDER_SECRETS.sumsubWebhook, body) },
+        body,
+      }),
+    );
+    expect(signed.status).toBe(200);
+    expect((await profile(member.id)).kyc_status).toBe('approved');
+  });
+});
+
+describe('payments', () => {
+  it('onramp-session opens a checkout and the embedded Stripe settles it through a signed webhook', async () => {
+    const member = await signIn(host, 'pay.settle@host.test');
+    const answer = await call(host, '/functions/v1/onramp-session', {
+      token: member.token,
+      body: { amountCents: 2500 },
+      headers: { 'Idempotency-Key': 'attempt-0001', Origin: 'http://app.test' },
+    });
+    expect(answer).toMatchObject({ status: 200, body: { success: true, provider: 'embedded', status: 'pending' } });
+    expect((answer.body as { url: string }).url).toMatch(
+      /^http:\/\/app\.test\/wallet\?onramp=success&session_id=cs_test_/,
+    );
+    expect(await payments(member.id)).toEqual([{ status: 'settled', amount_cents: '2500' }]);
+    expect((await profile(member.id)).first_onramp_ok).toBe(true);
+  });
+
+  it('a bank transfer: pending at checkout, settled when it arrives; refund reaches the webhook', async () => {
+    host.providers.payments.auto = null;
+    try {
+      const member = await signIn(host, 'pay.bank@host.test');
+      const answer = await call(host, '/functions/v1/onramp-session', {
+        token: member.token,
+        body: { amountCents: 5000 },
+      });
+      expect(answer.status).toBe(200);
+      expect(await payments(member.id)).toEqual([]);
+      const sessions = await call(host, '/embedded/v1/payments/sessions', { token: member.token });
+      const sessionId = (sessions.body as { id: string }[])[0]?.id;
+      expect(sessionId).toBe((answer.body as { sessionId: string }).sessionId);
+      const decide = (outcome: string) =>
+        call(host, '/embedded/v1/payments/decide', { token: member.token, body: { sessionId, outcome } });
+      expect((await decide('await_bank_transfer')).status).toBe(200);
+      expect(await payments(member.id)).toEqual([{ status: 'pending', amount_cents: '5000' }]);
+      expect((await decide('bank_transfer_arrives')).status).toBe(200);
+      expect(await payments(member.id)).toEqual([{ status: 'settled', amount_cents: '5000' }]);
+      // The refund event is delivered and verified; the webhook does not record refunds yet.
+      expect(await decide('refund')).toMatchObject({
+        status: 200,
+        body: { deliveries: [{ event: 'charge.refunded', status: 200, body: { received: true, ignored: true } }] },
+      });
+      // Another member cannot drive this session.
+      const other = await signIn(host, 'pay.other@host.test');
+      expect(
+        await call(host, '/embedded/v1/payments/decide', { token: other.token, body: { sessionId, outcome: 'fail' } }),
+      ).toMatchObject({ status: 404 });
+    } finally {
+      host.providers.payments.auto = 'settle';
+    }
+  });
+
+  it('a failed card payment is recorded failed', async () => {
+    host.providers.payments.auto = 'fail';
+    try {
+      const member = await signIn(host, 'pay.fail@host.test');
+      expect(
+        (await call(host, '/functions/v1/onramp-session', { token: member.token, body: { amountCents: 3000 } })).status,
+      ).toBe(200);
+      expect(await payments(member.id)).toEqual([{ status: 'failed', amount_cents: '3000' }]);
+      expect((await profile(member.id)).first_onramp_ok).toBe(false);
+    } finally {
+      host.providers.payments.auto = 'settle';
+    }
+  });
+
+  it('below the minimum the function refuses with the form’s text', async () => {
+    const member = await signIn(host, 'pay.small@host.test');
+    expect(
+      await call(host, '/functions/v1/onramp-session', { token: member.token, body: { amountCents: 100 } }),
+    ).toMatchObject({
+      status: 400,
+      body: { success: false, error: 'Minimum first on-ramp is €20' },
+    });
+  });
+});
+
+describe('wallet', () => {
+  it('create-crossmint-wallet stores one wallet per member, and a signed-out token is 401', async () => {
+    const member = await signIn(host, 'wallet@host.test');
+    const first = await call(host, '/functions/v1/create-crossmint-wallet', { token: member.token, body: {} });
+    expect(first).toMatchObject({ status: 200, body: { success: true } });
+    const walletId = (first.body as { walletId: string }).walletId;
+    expect(walletId).toMatch(/^0x[0-9a-f]{40}$/);
+    expect((await profile(member.id)).crossmint_wallet_id).toBe(walletId);
+    expect(
+      (await call(host, '/functions/v1/create-crossmint-wallet', { token: member.token, body: {} })).body,
+    ).toMatchObject({
+      walletId,
+    });
+    expect((await call(host, '/auth/v1/logout', { method: 'POST', token: member.token })).status).toBe(204);
+    expect((await call(host, '/functions/v1/create-crossmint-wallet', { token: member.token, body: {} })).status).toBe(
+      401,
+    );
+  });
+});
