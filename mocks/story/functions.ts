@@ -1,5 +1,7 @@
-import { kycSessionFunction, onrampSessionFunction, stableHash, walletFunction } from '@vault/domain';
+import { kycSessionFunction, onrampSessionFunction, type ProfileRow, stableHash, walletFunction } from '@vault/domain';
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
+import { fn } from 'storybook/test';
+import { tableAnswers } from './rest';
 import { callerOf } from './session';
 
 /**
@@ -65,50 +67,83 @@ function sessionFailure<F extends typeof kycSessionFunction | typeof onrampSessi
   return HttpResponse.json({ success: false, error: errors[key] }, { status: status[key] });
 }
 
-/** kyc-session with the demo provider, answering the KYC status it leaves (approved at once, or pending). */
-const kycSession = (kycStatus: 'approved' | 'pending'): HttpHandler =>
-  http.post(KYC_SESSION_PATH, async ({ request }) => {
-    const caller = await callerOf(request);
-    if (!caller) return sessionFailure(kycSessionFunction, 'notSignedIn');
-    await delay(FUNCTION_MS);
-    return HttpResponse.json({
-      success: true,
-      provider: 'demo',
-      accessToken: `demo-kyc-${caller.sub.replaceAll('-', '').slice(0, 12)}`,
-      expiresInSeconds: 600,
-      levelName: 'demo',
-      kycStatus,
-      error: null,
-    });
-  });
+/**
+ * A function whose success changes the member's row (the server writes it): its handler, and the
+ * profile read that answers the change once this story has called it (a Storybook spy counts the
+ * calls, empty at every story's start). Spread both into a story's handlers.
+ */
+function changingProfile(
+  path: string,
+  answer: (request: Request) => Promise<Response>,
+  changes: Partial<ProfileRow>,
+): HttpHandler[] {
+  const succeeded = fn().mockName(path);
+  return [
+    http.post(path, async ({ request }) => {
+      const response = await answer(request);
+      if (response.ok) succeeded();
+      return response;
+    }),
+    tableAnswers.profileOnceCalled(succeeded, changes),
+  ];
+}
 
-/** kyc-session in one state (`approve`, the default; `pending`: under review; `unavailable`). */
+/** kyc-session with the demo provider, answering the KYC status it leaves (approved at once, or pending). */
+const kycSession = (kycStatus: 'approved' | 'pending'): HttpHandler[] =>
+  changingProfile(
+    KYC_SESSION_PATH,
+    async (request) => {
+      const caller = await callerOf(request);
+      if (!caller) return sessionFailure(kycSessionFunction, 'notSignedIn');
+      await delay(FUNCTION_MS);
+      return HttpResponse.json({
+        success: true,
+        provider: 'demo',
+        accessToken: `demo-kyc-${caller.sub.replaceAll('-', '').slice(0, 12)}`,
+        expiresInSeconds: 600,
+        levelName: 'demo',
+        kycStatus,
+        error: null,
+      });
+    },
+    { kyc_status: kycStatus },
+  );
+
+/**
+ * kyc-session in one state, each a list of handlers to spread (`approve`, the default, and
+ * `pending`: under review, with the profile read after them; `unavailable`).
+ */
 export const kycSessionAnswers = {
   approve: kycSession('approved'),
   pending: kycSession('pending'),
-  unavailable: http.post(KYC_SESSION_PATH, () => sessionFailure(kycSessionFunction, 'unavailable')),
+  unavailable: [http.post(KYC_SESSION_PATH, () => sessionFailure(kycSessionFunction, 'unavailable'))],
 };
 
-/** onramp-session in one state (`settle`, the default: paid at once; `unavailable`). */
+/** onramp-session in one state, each a list of handlers to spread (`settle`, the default: paid at once; `unavailable`). */
 export const onrampSessionAnswers = {
-  settle: http.post(ONRAMP_SESSION_PATH, async ({ request }) => {
-    const caller = await callerOf(request);
-    if (!caller) return sessionFailure(onrampSessionFunction, 'notSignedIn');
-    await delay(FUNCTION_MS);
-    return HttpResponse.json({
-      success: true,
-      provider: 'demo',
-      status: 'settled',
-      url: null,
-      sessionId: null,
-      error: null,
-    });
-  }),
-  unavailable: http.post(ONRAMP_SESSION_PATH, () => sessionFailure(onrampSessionFunction, 'unavailable')),
+  settle: changingProfile(
+    ONRAMP_SESSION_PATH,
+    async (request) => {
+      const caller = await callerOf(request);
+      if (!caller) return sessionFailure(onrampSessionFunction, 'notSignedIn');
+      await delay(FUNCTION_MS);
+      return HttpResponse.json({
+        success: true,
+        provider: 'demo',
+        status: 'settled',
+        url: null,
+        sessionId: null,
+        error: null,
+      });
+    },
+    { first_onramp_ok: true },
+  ),
+  unavailable: [http.post(ONRAMP_SESSION_PATH, () => sessionFailure(onrampSessionFunction, 'unavailable'))],
 };
 
+/** The functions' defaults: the wallet made, KYC approved, the payment settled. */
 export const storyFunctionHandlers: HttpHandler[] = [
   walletAnswers.success,
-  kycSessionAnswers.approve,
-  onrampSessionAnswers.settle,
+  ...kycSessionAnswers.approve,
+  ...onrampSessionAnswers.settle,
 ];

@@ -222,9 +222,22 @@ export const tableAnswers = {
   /** Rows of a table outside the sample data (a server-written table such as `kyc_cases`), shaped by the request. */
   serverRows: (table: TableName, rows: readonly Row[]): HttpHandler => readWith(table, () => rows),
   profileKeepingWrites,
-  /** The profile row from the token with these columns changed. */
-  profile: (changes: Partial<ProfileRow>): HttpHandler =>
-    readWith('profiles', (profile) => (profile ? [{ ...profile, ...changes }] : [])),
+  /**
+   * The profile row from the token with `changes`, once `called` (a spy of this story) has been
+   * called; before, the read goes on to the next answer.
+   */
+  profileOnceCalled: (called: { mock: { calls: readonly unknown[] } }, changes: Partial<ProfileRow>): HttpHandler =>
+    http.get('*/rest/v1/profiles', async ({ request }) => {
+      if (called.mock.calls.length === 0) return undefined;
+      const caller = await callerOf(request);
+      const rows = caller ? [{ ...caller.profile, ...changes }] : [];
+      return rowsAnswer(request, shape(rows, new URL(request.url)));
+    }),
+  /** The profile row from the token with these columns changed (or, from a function, the changes at the time of each read). */
+  profile: (changes: Partial<ProfileRow> | (() => Partial<ProfileRow>)): HttpHandler =>
+    readWith('profiles', (profile) =>
+      profile ? [{ ...profile, ...(typeof changes === 'function' ? changes() : changes) }] : [],
+    ),
 };
 
 export const storyRestHandlers: HttpHandler[] = [profilePatch, defaultRead];

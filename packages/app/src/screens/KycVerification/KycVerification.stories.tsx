@@ -102,7 +102,7 @@ const resubmissionReason = 'Please add a proof of address from the last three mo
 export const NotStartedContinue: Story = {
   parameters: {
     app: { url: '/kyc-verification', session: sessionAs('investor', withStatus('not_started')) },
-    msw: { handlers: [kycSessionAnswers.pending] },
+    msw: { handlers: [...kycSessionAnswers.pending] },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -117,7 +117,7 @@ export const NotStartedContinue: Story = {
 export const Pending: Story = {
   parameters: {
     app: { url: '/kyc-verification', session: sessionAs('investor', withStatus('pending')) },
-    msw: { handlers: [kycSessionAnswers.unavailable] },
+    msw: { handlers: [...kycSessionAnswers.unavailable] },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -133,7 +133,7 @@ export const Pending: Story = {
 export const RejectedWithReason: Story = {
   parameters: {
     app: { url: '/kyc-verification', session: sessionAs('investor', withStatus('rejected')) },
-    msw: { handlers: [kycSessionAnswers.pending, kycCaseWith(rejectionReason)] },
+    msw: { handlers: [...kycSessionAnswers.pending, kycCaseWith(rejectionReason)] },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -151,7 +151,7 @@ export const RejectedWithReason: Story = {
 export const ResubmissionRequested: Story = {
   parameters: {
     app: { url: '/kyc-verification', session: sessionAs('investor', withStatus('resubmission_requested')) },
-    msw: { handlers: [kycSessionAnswers.pending, kycCaseWith(resubmissionReason)] },
+    msw: { handlers: [...kycSessionAnswers.pending, kycCaseWith(resubmissionReason)] },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -169,7 +169,7 @@ export const ResubmissionRequested: Story = {
 export const SubmitFails: Story = {
   parameters: {
     app: { url: '/kyc-verification', session: sessionAs('investor', withStatus('not_started')) },
-    msw: { handlers: [kycSessionAnswers.unavailable] },
+    msw: { handlers: [...kycSessionAnswers.unavailable] },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -204,7 +204,7 @@ export const OnrampPending: Story = {
 export const OnrampError: Story = {
   parameters: {
     app: { url: '/wallet', session: sessionAs('investor', storyUsers.kycInvestor) },
-    msw: { handlers: [onrampSessionAnswers.unavailable] },
+    msw: { handlers: [...onrampSessionAnswers.unavailable] },
   },
   play: async ({ canvasElement }) => {
     const canvas = await toBankStep(canvasElement);
