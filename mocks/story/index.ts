@@ -19,5 +19,5 @@ export const storyHandlers: HttpHandler[] = [
 export { authAnswers } from './auth';
 export { kycSessionAnswers, onrampSessionAnswers, walletAnswers } from './functions';
 export { RETRY_HEADER, tableAnswers } from './rest';
-export { pgError, recordedRpc, rpcAnswer, rpcLoading, rpcRefusal } from './rpc';
-export { type StoryMember, storySession } from './session';
+export { recordedRpc, rpcAnswer, rpcLoading, rpcRefusal } from './rpc';
+export { storySession } from './session';

@@ -34,7 +34,7 @@ function rpcPath(name: string): string {
 }
 
 /** A Postgres error as PostgREST answers it: its JSON shape, and its status for a signed-in caller. */
-export function pgError(error: BackendError, status = httpStatusFor(error.code, true)): Response {
+function pgError(error: BackendError, status = httpStatusFor(error.code, true)): Response {
   return HttpResponse.json({ ...error, details: null, hint: null }, { status });
 }
 
