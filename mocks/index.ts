@@ -1,6 +1,6 @@
 export { kycSessionHandlers, onrampSessionHandlers, walletHandlers } from './functions';
 
-export { RETRY_HEADER, tableHandlers } from './rest';
+export { tableHandlers } from './rest';
 export * from './scenario';
 
 export { mockDb } from './state';

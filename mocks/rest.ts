@@ -60,7 +60,7 @@ import { type MockProfile, mockDb } from './state';
  */
 
 /** The header the app sends, in mock mode only, when a load is a Retry. */
-export const RETRY_HEADER = 'x-vault-retry';
+const RETRY_HEADER = 'x-vault-retry';
 /** Own-row calls (profile, demo functions) answer quickly, as a small query would. */
 const ROW_CALL_MS = 50;
 
