@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baselineFile, schemaPaths } from '../scripts/baseline';
 import { definitions } from '../scripts/definitions';
+import { generateDomainSql, generatedDomainFile } from '../scripts/domain-sql';
 import { supabaseDir } from './pglite';
 
 /**
@@ -41,6 +42,14 @@ describe('the schema files', () => {
     expect(listed, 'apply order is name order').toEqual([...listed].sort());
   });
 
+  it('begin with what `npm run gen:sql` makes from @vault/domain (no drift)', () => {
+    expect(schemaPaths()[0]).toBe(generatedDomainFile);
+    const committed = readFileSync(join(supabaseDir, generatedDomainFile), 'utf8');
+    expect(committed === generateDomainSql(), `supabase/${generatedDomainFile} is stale: run npm run gen:sql`).toBe(
+      true,
+    );
+  });
+
   it('define each table, view, function, policy, trigger, index, type and sequence once', () => {
     const files = sources();
     expect(definitions(files.map((f) => f.sql).join('\n')).length).toBeGreaterThan(100);
@@ -72,9 +81,9 @@ describe('the schema files', () => {
   });
 });
 
-describe('the deployed migrations (migrations/deployed.json)', () => {
+describe('the deployed migrations (deployed-migrations.json)', () => {
   const frozen = (
-    JSON.parse(readFileSync(join(migrationsDir, 'deployed.json'), 'utf8')) as { files: Record<string, string> }
+    JSON.parse(readFileSync(join(supabaseDir, 'deployed-migrations.json'), 'utf8')) as { files: Record<string, string> }
   ).files;
 
   it('are unchanged, byte for byte', () => {
