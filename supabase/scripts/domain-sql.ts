@@ -149,8 +149,11 @@ export function generateDomainSql(): string {
     questionnaire(),
     refusalMessages(),
     notifications(),
-    `-- vault_role() runs as its caller, inside every policy.
+    `-- This file comes before the default privileges of 01_identity_and_settings.sql, so each grant
+-- is written out. vault_role() runs as its caller, inside every policy.
+revoke execute on function public.vault_roles() from public, anon;
 grant execute on function public.vault_roles() to authenticated, service_role;
+revoke execute on function public.audit_action_names() from public, anon;
 grant execute on function public.audit_action_names() to authenticated, service_role;
 revoke execute on function public.is_iso_country(text) from public, anon, authenticated, service_role;
 revoke execute on function public.eligibility_refusal_message(text, timestamptz) from public, anon, authenticated, service_role;

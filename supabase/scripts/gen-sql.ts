@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { baselineFile, generateBaseline } from './baseline';
+import { baselineFile, baselineFrozen, generateBaseline } from './baseline';
 import { generateDomainSql, generatedDomainFile } from './domain-sql';
 
 // `npm run gen:sql`: rewrites supabase/schemas/00_generated_domain.sql from @vault/domain, then
@@ -9,5 +9,9 @@ import { generateDomainSql, generatedDomainFile } from './domain-sql';
 const supabaseDir = fileURLToPath(new URL('..', import.meta.url));
 writeFileSync(join(supabaseDir, generatedDomainFile), generateDomainSql());
 console.log(`wrote ${generatedDomainFile}`);
-writeFileSync(join(supabaseDir, 'migrations', baselineFile), generateBaseline());
-console.log(`wrote migrations/${baselineFile}`);
+if (baselineFrozen()) {
+  console.log(`${baselineFile} is deployed (deployed-migrations.json): add a new migration for the change`);
+} else {
+  writeFileSync(join(supabaseDir, 'migrations', baselineFile), generateBaseline());
+  console.log(`wrote migrations/${baselineFile}`);
+}

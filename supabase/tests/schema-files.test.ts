@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baselineFile, schemaPaths } from '../scripts/baseline';
+import { baselineFile, deployedMigrations, schemaPaths } from '../scripts/baseline';
 import { definitions } from '../scripts/definitions';
 import { generateDomainSql, generatedDomainFile } from '../scripts/domain-sql';
 import { supabaseDir } from './pglite';
@@ -82,9 +82,7 @@ describe('the schema files', () => {
 });
 
 describe('the deployed migrations (deployed-migrations.json)', () => {
-  const frozen = (
-    JSON.parse(readFileSync(join(supabaseDir, 'deployed-migrations.json'), 'utf8')) as { files: Record<string, string> }
-  ).files;
+  const frozen = deployedMigrations();
 
   it('are unchanged, byte for byte', () => {
     for (const [file, sha256] of Object.entries(frozen)) {
