@@ -114,7 +114,7 @@ begin
     return 'investor';
   end if;
   return case
-    when claimed in ('investor', 'mfo_admin', 'cl_spv_admin', 'eq_spv_admin', 'production_spv', 'compliance') then claimed
+    when claimed = any (public.vault_roles()) then claimed
     else 'investor'
   end;
 end

@@ -106,6 +106,7 @@ declare
   kept_reason text := case when new_status in ('rejected', 'resubmission_requested') then nullif(btrim(reason), '') end;
   result public.profiles;
   event public.audit_events;
+  texts record;
 begin
   if action is null then
     raise exception using errcode = '22023', message = 'unknown KYC status';
@@ -129,23 +130,8 @@ begin
     coalesce(details, '{}'::jsonb) || jsonb_build_object('status', new_status)
       || case when kept_reason is null then '{}'::jsonb else jsonb_build_object('reason', kept_reason) end
   );
-  perform public.notify_member(
-    kyc_transition.member_id,
-    event,
-    case new_status
-      when 'pending' then 'Verification submitted'
-      when 'approved' then 'Identity verified'
-      when 'rejected' then 'Verification not approved'
-      else 'Verification needs more information'
-    end,
-    case new_status
-      when 'pending' then 'We have your identity verification and will tell you once it is reviewed.'
-      when 'approved' then 'Your identity verification is approved.'
-      when 'rejected' then 'Your identity verification was not approved. Reason: ' || kept_reason
-        || '. Contact support if you think this is wrong.'
-      else 'Please submit your identity verification again. Reason: ' || kept_reason
-    end
-  );
+  select * into texts from public.notification_text('kyc.' || new_status, kept_reason);
+  perform public.notify_member(kyc_transition.member_id, event, texts.title, texts.body);
   return result;
 end
 $$;
@@ -396,6 +382,7 @@ declare
   member public.profiles;
   event public.audit_events;
   details jsonb;
+  texts record;
 begin
   if coalesce(auth.role(), '') <> 'service_role' then
     raise exception using errcode = '42501', message = 'only the service role may call record_payment';
@@ -462,17 +449,13 @@ begin
     if not member.first_onramp_ok and payment.currency = 'EUR' and payment.amount_cents >= 2000 then
       update public.profiles p set first_onramp_ok = true where p.id = payment.member_id;
       event := public.audit_append('onramp.completed', payment.member_id, 'payment', payment.id::text, details);
-      perform public.notify_member(
-        payment.member_id, event, 'First deposit received',
-        'Your first deposit has arrived in your wallet. You can now invest.'
-      );
+      select * into texts from public.notification_text('payment.onramp_completed');
+      perform public.notify_member(payment.member_id, event, texts.title, texts.body);
     end if;
   elsif payment.status = 'failed' then
     event := public.audit_append('payment.failed', payment.member_id, 'payment', payment.id::text, details);
-    perform public.notify_member(
-      payment.member_id, event, 'Payment failed',
-      'A payment to your wallet did not go through. Please try again.'
-    );
+    select * into texts from public.notification_text('payment.failed');
+    perform public.notify_member(payment.member_id, event, texts.title, texts.body);
   end if;
   return payment;
 end

@@ -80,7 +80,7 @@ begin
     raise exception using errcode = '22023', message = 'search is longer than 200 characters';
   end if;
   if wanted_role is not null
-    and wanted_role not in ('investor', 'mfo_admin', 'cl_spv_admin', 'eq_spv_admin', 'production_spv', 'compliance') then
+    and not (wanted_role = any (public.vault_roles())) then
     raise exception using errcode = '22023', message = 'role is not a Vault role';
   end if;
   -- memberReadinessValues in packages/domain/src/readiness.ts.
@@ -109,7 +109,7 @@ begin
           coalesce(u.email::text, '') as email,
           case
             when u.raw_app_meta_data ->> 'role'
-              in ('investor', 'mfo_admin', 'cl_spv_admin', 'eq_spv_admin', 'production_spv', 'compliance')
+              = any (public.vault_roles())
               then u.raw_app_meta_data ->> 'role'
             else 'investor'
           end as role,
@@ -135,7 +135,7 @@ begin
           coalesce(u.email::text, '') as email,
           case
             when u.raw_app_meta_data ->> 'role'
-              in ('investor', 'mfo_admin', 'cl_spv_admin', 'eq_spv_admin', 'production_spv', 'compliance')
+              = any (public.vault_roles())
               then u.raw_app_meta_data ->> 'role'
             else 'investor'
           end as role,
@@ -366,7 +366,7 @@ begin
     'email', coalesce(u.email::text, ''),
     'role', case
       when u.raw_app_meta_data ->> 'role'
-        in ('investor', 'mfo_admin', 'cl_spv_admin', 'eq_spv_admin', 'production_spv', 'compliance')
+        = any (public.vault_roles())
         then u.raw_app_meta_data ->> 'role'
       else 'investor'
     end,
@@ -453,7 +453,7 @@ begin
   if exists (select 1 from public.demo_accounts d where d.user_id = me) then
     raise exception using errcode = '42501', message = 'a demo account changes no role';
   end if;
-  if set_member_role.role is null or set_member_role.role not in ('investor', 'mfo_admin', 'cl_spv_admin', 'eq_spv_admin', 'production_spv', 'compliance') then
+  if set_member_role.role is null or not (set_member_role.role = any (public.vault_roles())) then
     raise exception using errcode = '22023', message = 'role is not a Vault role';
   end if;
   if set_member_role.is_admin is null then
@@ -465,7 +465,7 @@ begin
     raise exception using errcode = '22023', message = 'unknown member';
   end if;
   old_role := case
-    when old_meta ->> 'role' in ('investor', 'mfo_admin', 'cl_spv_admin', 'eq_spv_admin', 'production_spv', 'compliance')
+    when old_meta ->> 'role' = any (public.vault_roles())
       then old_meta ->> 'role'
     else 'investor'
   end;

@@ -22,6 +22,17 @@ export function schemaPaths(): string[] {
   return [...section[1].matchAll(/"([^"]+)"/g)].map((m) => (m[1] ?? '').replace(/^\.\//, ''));
 }
 
+/** The deployed migrations, file -> SHA-256 (supabase/deployed-migrations.json). */
+export function deployedMigrations(): Record<string, string> {
+  const text = readFileSync(join(supabaseDir, 'deployed-migrations.json'), 'utf8');
+  return (JSON.parse(text) as { files: Record<string, string> }).files;
+}
+
+/** Once a project has received the baseline it is frozen: it is never regenerated again. */
+export function baselineFrozen(): boolean {
+  return baselineFile in deployedMigrations();
+}
+
 export function generateBaseline(): string {
   const parts = schemaPaths().map((path) => {
     const text = readFileSync(join(supabaseDir, path), 'utf8').trimEnd();

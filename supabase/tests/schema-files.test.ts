@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baselineFile, schemaPaths } from '../scripts/baseline';
+import { baselineFile, deployedMigrations, schemaPaths } from '../scripts/baseline';
 import { definitions } from '../scripts/definitions';
-import { supabaseDir } from './pglite';
+import { generateDomainSql, generatedDomainFile } from '../scripts/domain-sql';
+import { supabaseDir } from '../host/database';
 
 /**
  * The schema is written once (docs/backend.md "Changing the schema"): every object is defined in
@@ -41,6 +42,14 @@ describe('the schema files', () => {
     expect(listed, 'apply order is name order').toEqual([...listed].sort());
   });
 
+  it('begin with what `npm run gen:sql` makes from @vault/domain (no drift)', () => {
+    expect(schemaPaths()[0]).toBe(generatedDomainFile);
+    const committed = readFileSync(join(supabaseDir, generatedDomainFile), 'utf8');
+    expect(committed === generateDomainSql(), `supabase/${generatedDomainFile} is stale: run npm run gen:sql`).toBe(
+      true,
+    );
+  });
+
   it('define each table, view, function, policy, trigger, index, type and sequence once', () => {
     const files = sources();
     expect(definitions(files.map((f) => f.sql).join('\n')).length).toBeGreaterThan(100);
@@ -72,10 +81,8 @@ describe('the schema files', () => {
   });
 });
 
-describe('the deployed migrations (migrations/deployed.json)', () => {
-  const frozen = (
-    JSON.parse(readFileSync(join(migrationsDir, 'deployed.json'), 'utf8')) as { files: Record<string, string> }
-  ).files;
+describe('the deployed migrations (deployed-migrations.json)', () => {
+  const frozen = deployedMigrations();
 
   it('are unchanged, byte for byte', () => {
     for (const [file, sha256] of Object.entries(frozen)) {
