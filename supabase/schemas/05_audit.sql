@@ -48,12 +48,12 @@ create table if not exists public.audit_events (
     'kyc.result_ignored',
     'kyc.submitted',
     'member.deleted',
+    'member.personal_data_viewed',
     'member.pseudonymised',
     'member.role_changed',
     'onramp.completed',
     'payment.failed',
     'payment.settled',
-    'personal_data.viewed',
     'repayment.recorded',
     'report.exported',
     'wallet.created'
