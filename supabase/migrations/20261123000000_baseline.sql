@@ -53,6 +53,7 @@ as $$
     'kyc.submitted',
     'ledger.transferred',
     'member.deleted',
+    'member.personal_data_viewed',
     'member.pseudonymised',
     'member.role_changed',
     'onramp.completed',
@@ -61,7 +62,6 @@ as $$
     'payment.failed',
     'payment.refunded',
     'payment.settled',
-    'personal_data.viewed',
     'repayment.recorded',
     'report.exported',
     'wallet.created',
@@ -2110,7 +2110,7 @@ $$;
 revoke execute on function public.reopen_kyc(uuid, text) from public, anon, service_role;
 grant execute on function public.reopen_kyc(uuid, text) to authenticated;
 
--- Staff reads of a member's personal data are recorded (personal_data.viewed).
+-- Staff reads of a member's personal data are recorded (member.personal_data_viewed).
 create or replace function public.record_personal_data_view(member_id uuid, view text, details jsonb default '{}'::jsonb)
 returns void
 language sql
@@ -2118,7 +2118,7 @@ security definer
 set search_path = ''
 as $$
   select null from public.audit_append(
-    'personal_data.viewed', record_personal_data_view.member_id, 'member',
+    'member.personal_data_viewed', record_personal_data_view.member_id, 'member',
     coalesce(record_personal_data_view.member_id::text, view),
     jsonb_build_object('view', view) || coalesce(details, '{}'::jsonb)
   )
@@ -3539,7 +3539,7 @@ end
 $$;
 
 -- The members whose KYC is pending, oldest submission first, each with its earlier decisions;
--- the read is recorded (personal_data.viewed, the members listed). Security definer: it reads
+-- the read is recorded (member.personal_data_viewed, the members listed). Security definer: it reads
 -- the members' emails in auth.users and the trail.
 create or replace function public.list_kyc_queue(after text default null, page_size integer default null)
 returns setof public.kyc_queue_row
@@ -3684,7 +3684,7 @@ $$;
 revoke execute on function public.list_audit_events(uuid, text, timestamptz, timestamptz, bigint, integer) from public, anon, service_role;
 grant execute on function public.list_audit_events(uuid, text, timestamptz, timestamptz, bigint, integer) to authenticated;
 
--- One member as /users shows them; the read is recorded (personal_data.viewed). Security
+-- One member as /users shows them; the read is recorded (member.personal_data_viewed). Security
 -- definer: it reads auth.users and another member's rows.
 create or replace function public.member_detail(member_id uuid)
 returns jsonb

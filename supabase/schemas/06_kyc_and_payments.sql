@@ -508,7 +508,7 @@ $$;
 revoke execute on function public.reopen_kyc(uuid, text) from public, anon, service_role;
 grant execute on function public.reopen_kyc(uuid, text) to authenticated;
 
--- Staff reads of a member's personal data are recorded (personal_data.viewed).
+-- Staff reads of a member's personal data are recorded (member.personal_data_viewed).
 create or replace function public.record_personal_data_view(member_id uuid, view text, details jsonb default '{}'::jsonb)
 returns void
 language sql
@@ -516,7 +516,7 @@ security definer
 set search_path = ''
 as $$
   select null from public.audit_append(
-    'personal_data.viewed', record_personal_data_view.member_id, 'member',
+    'member.personal_data_viewed', record_personal_data_view.member_id, 'member',
     coalesce(record_personal_data_view.member_id::text, view),
     jsonb_build_object('view', view) || coalesce(details, '{}'::jsonb)
   )

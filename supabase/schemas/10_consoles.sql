@@ -198,7 +198,7 @@ end
 $$;
 
 -- The members whose KYC is pending, oldest submission first, each with its earlier decisions;
--- the read is recorded (personal_data.viewed, the members listed). Security definer: it reads
+-- the read is recorded (member.personal_data_viewed, the members listed). Security definer: it reads
 -- the members' emails in auth.users and the trail.
 create or replace function public.list_kyc_queue(after text default null, page_size integer default null)
 returns setof public.kyc_queue_row
@@ -343,7 +343,7 @@ $$;
 revoke execute on function public.list_audit_events(uuid, text, timestamptz, timestamptz, bigint, integer) from public, anon, service_role;
 grant execute on function public.list_audit_events(uuid, text, timestamptz, timestamptz, bigint, integer) to authenticated;
 
--- One member as /users shows them; the read is recorded (personal_data.viewed). Security
+-- One member as /users shows them; the read is recorded (member.personal_data_viewed). Security
 -- definer: it reads auth.users and another member's rows.
 create or replace function public.member_detail(member_id uuid)
 returns jsonb

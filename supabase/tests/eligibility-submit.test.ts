@@ -150,6 +150,13 @@ describe('submit_investment and eligibility', () => {
         'professional',
         JSON.stringify({ ten_trades_a_quarter: true, one_year_in_finance: true }),
       ]);
+      // A professional status counts once compliance approved it (hardening-declarations.test.ts).
+      await asOwnerIn(
+        tx,
+        pro,
+        `update public.investor_profiles set professional_status = 'approved' where member_id = $1`,
+        [pro.id],
+      );
       return attempt(tx, 100);
     });
     expect(proResult.ok).toBe(true);

@@ -274,17 +274,17 @@ describe('four eyes', () => {
 });
 
 describe('staff reads of personal data are recorded', () => {
-  it('member_detail records personal_data.viewed for the member read, by the reader', async () => {
+  it('member_detail records member.personal_data_viewed for the member read, by the reader', async () => {
     const member = await createUser(db);
     await asActor(db, callers.mfo_admin, async (tx) => {
       await tx.query('select public.member_detail($1)', [member.id]);
       await tx.exec('reset role');
       const { rows } = await tx.query(
-        `select action, actor_id, member_id, details from public.audit_events where action = 'personal_data.viewed'`,
+        `select action, actor_id, member_id, details from public.audit_events where action = 'member.personal_data_viewed'`,
       );
       expect(rows).toEqual([
         {
-          action: 'personal_data.viewed',
+          action: 'member.personal_data_viewed',
           actor_id: callers.mfo_admin.id,
           member_id: member.id,
           details: { view: 'member_detail' },
@@ -301,7 +301,7 @@ describe('staff reads of personal data are recorded', () => {
       await tx.query('select * from public.list_kyc_queue(null, 200)');
       await tx.exec('reset role');
       const { rows } = await tx.query<{ details: { view: string; members: string[] } }>(
-        `select details from public.audit_events where action = 'personal_data.viewed'`,
+        `select details from public.audit_events where action = 'member.personal_data_viewed'`,
       );
       expect(rows).toHaveLength(1);
       expect(rows[0]?.details.view).toBe('kyc_queue');
@@ -312,7 +312,7 @@ describe('staff reads of personal data are recorded', () => {
       await become(tx, callers.compliance);
       await tx.query('select * from public.list_kyc_queue(null, 200)');
       await tx.exec('reset role');
-      const { rows } = await tx.query(`select 1 from public.audit_events where action = 'personal_data.viewed'`);
+      const { rows } = await tx.query(`select 1 from public.audit_events where action = 'member.personal_data_viewed'`);
       expect(rows).toEqual([]);
     });
   });

@@ -64,6 +64,8 @@ export const LoanSchema = v.object({
   borrower: v.string(),
   amount: v.string(),
   status: v.picklist(loanStatuses),
+  /** The loan's first day, where known: no repayment is recorded before it. */
+  starts_on: v.optional(v.nullable(v.string())),
 });
 export type Loan = v.InferOutput<typeof LoanSchema>;
 
@@ -99,6 +101,8 @@ export const ComplianceAlertSchema = v.object({
   resolved_by: OptionalTextSchema,
   resolved_at: OptionalTextSchema,
   note: OptionalTextSchema,
+  /** The member the alert concerns, where known (nobody reviews an alert about themselves). */
+  member_id: OptionalTextSchema,
 });
 export type ComplianceAlert = v.InferOutput<typeof ComplianceAlertSchema>;
 

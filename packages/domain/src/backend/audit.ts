@@ -44,7 +44,7 @@ export const auditActions = [
   'investor.professional_reviewed',
   'member.deleted',
   'member.pseudonymised',
-  'personal_data.viewed',
+  'member.personal_data_viewed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 const AuditActionSchema = v.picklist(auditActions);

@@ -232,14 +232,14 @@ export function centsToEuros(cents: number): string {
  * arguments in order, who holds EXECUTE, and what each records.
  */
 export const consoleServerActions = [
-  { name: 'list_kyc_queue', args: ['after', 'page_size'], records: ['personal_data.viewed'] },
+  { name: 'list_kyc_queue', args: ['after', 'page_size'], records: ['member.personal_data_viewed'] },
   {
     name: 'list_audit_events',
     args: ['member_id', 'action', 'from_at', 'to_at', 'before_id', 'page_size'],
     records: [],
   },
   { name: 'list_subscriptions', args: ['status', 'after', 'page_size'], records: [] },
-  { name: 'member_detail', args: ['member_id'], records: ['personal_data.viewed'] },
+  { name: 'member_detail', args: ['member_id'], records: ['member.personal_data_viewed'] },
   { name: 'list_alerts', args: ['status', 'after', 'page_size'], records: [] },
   { name: 'set_member_role', args: ['member_id', 'role', 'is_admin'], records: ['member.role_changed'] },
   { name: 'acknowledge_alert', args: ['alert_id', 'note'], records: ['alert.acknowledged'] },

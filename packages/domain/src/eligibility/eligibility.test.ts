@@ -182,9 +182,11 @@ describe('classification', () => {
     expect(classificationError('GB', 'retail', {})).toBe('CATEGORY_NOT_FOR_COUNTRY');
     expect(classificationError('DE', 'uk_restricted', { statement_signed: true })).toBe('CATEGORY_NOT_FOR_COUNTRY');
     expect(classificationError('DE', 'professional', { portfolio_over_500k: true })).toBe('CRITERIA_NOT_MET');
+    // Answers are booleans of the known keys only (bounded input).
     expect(classificationError('DE', 'professional', { portfolio_over_500k: true, ten_trades_a_quarter: 'yes' })).toBe(
-      'CRITERIA_NOT_MET',
+      'ANSWERS_NOT_ALLOWED',
     );
+    expect(classificationError('DE', 'retail', { nickname: true })).toBe('ANSWERS_NOT_ALLOWED');
     expect(
       classificationError('DE', 'professional', { portfolio_over_500k: true, one_year_in_finance: true }),
     ).toBeNull();

@@ -11,7 +11,6 @@ import {
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { RETRY_HEADER, tableAnswers } from '../../../../../mocks/story';
-import { RETRY_HEADER, sampleTables, tableHandlers } from '../../../../../mocks';
 import {
   expectNoRiskWarning,
   expectRiskWarning,
