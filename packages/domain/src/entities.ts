@@ -52,11 +52,15 @@ export const InvestmentRowSchema = v.object({
 export type InvestmentRow = v.InferOutput<typeof InvestmentRowSchema>;
 
 const loanStatuses = ['Active', 'Pending'] as const;
+/** The SPV a loan, holding or asset belongs to (`public.spvs`): its administrators see it. */
+const SpvIdSchema = v.optional(v.string());
+
 export const LoanSchema = v.object({
   id: v.string(),
   borrower: v.string(),
   amount: v.string(),
   status: v.picklist(loanStatuses),
+  spv_id: SpvIdSchema,
 });
 export type Loan = v.InferOutput<typeof LoanSchema>;
 
@@ -65,6 +69,7 @@ export const EquityHoldingSchema = v.object({
   shares: v.number(),
   value: v.string(),
   performance: v.string(),
+  spv_id: SpvIdSchema,
 });
 export type EquityHolding = v.InferOutput<typeof EquityHoldingSchema>;
 
@@ -73,6 +78,7 @@ export const ProductionAssetSchema = v.object({
   name: v.string(),
   status: v.picklist(assetStatuses),
   value: v.string(),
+  spv_id: SpvIdSchema,
 });
 export type ProductionAsset = v.InferOutput<typeof ProductionAssetSchema>;
 

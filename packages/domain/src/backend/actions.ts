@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { eligibilityServerActions } from '../eligibility/actions';
+import { offeringServerActions } from '../offerings/actions';
 import { parseTable } from '../table';
 import { auditActions } from './audit';
 import { consoleServerActions } from './consoles';
@@ -23,6 +24,8 @@ const ServerActionSchema = v.object({
     'the investor',
     'compliance or the admin flag',
     'eq_spv_admin or the admin flag',
+    "the SPV's administrators",
+    'offering reviewers',
     'the service role',
     'staff readers',
     'the roles consoleFunctions names',
@@ -107,4 +110,5 @@ export const serverActions: readonly ServerAction[] = parseTable('server action'
   },
   ...consoleServerActions,
   ...eligibilityServerActions,
+  ...offeringServerActions,
 ]);

@@ -30,6 +30,15 @@ export const auditActions = [
   'appropriateness.submitted',
   'appropriateness.warning_acknowledged',
   'investment.cooling_off_started',
+  'offering.created',
+  'offering.updated',
+  'offering.submitted',
+  'offering.approved',
+  'offering.returned',
+  'offering.opened',
+  'offering.issued',
+  'offering.failed',
+  'offering.withdrawn',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 const AuditActionSchema = v.picklist(auditActions);
