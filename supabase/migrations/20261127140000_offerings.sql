@@ -421,7 +421,7 @@ set search_path = ''
 as $$
 begin
   if jsonb_typeof(value) <> 'string'
-    or (value #>> '{}') !~ '^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$' then
+    or (value #>> '{}') !~ '^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$' then
     return false;
   end if;
   perform (value #>> '{}')::timestamptz;

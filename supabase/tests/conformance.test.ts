@@ -14,7 +14,7 @@ import {
   serverActions,
 } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { become } from './actors';
+import { become, runSampleSpv } from './actors';
 import { type Account, type Attempt, asActor, createUser, seededDb, setDemoMode, tryQuery } from './db';
 
 /**
@@ -33,6 +33,12 @@ beforeAll(async () => {
   // The fixture: one fresh account per signed-in actor, made while demo mode is on.
   for (const a of actors) {
     if (a.role) accounts.set(a.id, await createUser(db, { role: a.role, isAdmin: a.isAdmin }));
+  }
+  // Each SPV actor runs the sample SPV of its kind, as its demo account does (seed.sql).
+  for (const a of actors) {
+    const account = accounts.get(a.id);
+    if (account && !a.isAdmin && ['cl_spv_admin', 'eq_spv_admin', 'production_spv'].includes(account.role))
+      await runSampleSpv(db, account);
   }
 });
 

@@ -11,7 +11,7 @@ import {
   roleIds,
 } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asOwner, become } from './actors';
+import { asOwner, become, runSampleSpv } from './actors';
 import { type Account, asActor, createUser, seededDb, tryQuery, type Who } from './db';
 
 /**
@@ -31,6 +31,8 @@ beforeAll(async () => {
   const accounts: Partial<Record<Role, Account>> = {};
   for (const role of roleIds) accounts[role] = await createUser(db, { role });
   members = { ...(accounts as Record<Role, Account>), adminFlag: await createUser(db, { isAdmin: true }) };
+  // Each SPV role runs the sample SPV of its kind (offerings.test.ts tries another SPV's rows).
+  for (const role of ['cl_spv_admin', 'eq_spv_admin', 'production_spv'] as const) await runSampleSpv(db, members[role]);
   target = await createUser(db, { role: 'investor' });
 });
 

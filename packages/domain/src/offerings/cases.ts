@@ -67,6 +67,8 @@ export const offeringDetailsCases: readonly unknown[] = [
   { opens_at: '2026-01-01' },
   { opens_at: '2026-01-01T09:00:00+01:00' },
   { opens_at: '2026-02-30T09:00:00Z' },
+  { opens_at: '2026-01-01T24:00:00Z' },
+  { deadline_at: '2028-02-29T23:59:59.5+05:30' },
   { deadline_at: 20260101 },
   { term_months: 0 },
   { term_months: 601 },

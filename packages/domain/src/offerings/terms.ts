@@ -42,7 +42,7 @@ const MAX_BPS = 10_000;
 const MAX_LIST = 20;
 
 /** A time as the details carry it: ISO 8601 with seconds optional and an explicit offset. */
-export const offeringTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+export const offeringTimePattern = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const text = (min: number, max: number, message: string) =>
   v.pipe(v.string(message), v.check((s) => s.trim().length >= min && s.length <= max, message));
@@ -54,8 +54,16 @@ const time = (field: string) =>
   v.pipe(
     v.string(`${field} must be a time such as 2026-01-31T09:00:00Z`),
     v.regex(offeringTimePattern, `${field} must be a time such as 2026-01-31T09:00:00Z`),
-    v.check((s) => !Number.isNaN(Date.parse(s)), `${field} must be a time such as 2026-01-31T09:00:00Z`),
+    v.check(isCalendarTime, `${field} must be a time such as 2026-01-31T09:00:00Z`),
   );
+
+/** A real day of a real month (PostgreSQL refuses 2026-02-30 where JavaScript's Date rolls over). */
+function isCalendarTime(s: string): boolean {
+  const year = Number(s.slice(0, 4));
+  const month = Number(s.slice(5, 7));
+  const day = Number(s.slice(8, 10));
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
 
 const impactMessage = 'impact_metrics must be a list of at most 20 {name, unit, per_year}, per_year 0 or more';
 const ImpactMetricSchema = v.strictObject(

@@ -15,16 +15,15 @@ export const spvs: { id: string; name: string; kind: SpvKind }[] = [
 
 /**
  * Which SPV issues each sample opportunity: the ones financed by notes or loans the lending SPV,
- * the plants that produce power or water the production SPV, the rest the equity SPV.
+ * the water kiosks that sell what they produce the production SPV, the stakes in projects the
+ * equity SPV.
  */
 const opportunitySpv: Partial<Record<string, string>> = {
-  'solar-park-groningen': sampleSpvIds.production,
-  'clean-water-kenya': sampleSpvIds.production,
-  'agrivoltaics-spain': sampleSpvIds.production,
   'offshore-wind-baltic': sampleSpvIds.lending,
   'social-housing-rotterdam': sampleSpvIds.lending,
   'schools-ghana': sampleSpvIds.lending,
   'edtech-vietnam': sampleSpvIds.lending,
+  'clean-water-kenya': sampleSpvIds.production,
 };
 
 export function spvOfOpportunity(id: string): string {
