@@ -192,7 +192,7 @@ describe('export_report', () => {
   it('escapes a field a spreadsheet would run as a formula', async () => {
     await asActor(db, members.cl_spv_admin, async (tx) => {
       await tx.exec('reset role');
-      await tx.query(`insert into public.loans values ('LN-X', '=HYPERLINK("x")', '€1', 'Active')`);
+      await tx.query(`insert into public.loans values ('LN-X', '=HYPERLINK("x")', '€1', 'Active', 'spv-lending')`);
       await become(tx, members.cl_spv_admin);
       await tx.query(`select public.record_repayment('LN-X', 100, '2025-01-01')`);
       const lines = await exportAs(tx, members.cl_spv_admin, 'repayments', null, null);
@@ -472,13 +472,16 @@ describe('keyset paging', () => {
       await tx.query(
         `insert into public.investments (user_id, opportunity_id, opportunity_name, amount_cents, management_fee_cents,
            card_fee_cents, total_cents, method, status, submitted_at)
-         select $1, 'op', 'Op', 1000, 0, 0, 1000, 'bank', case when i % 3 = 0 then 'Pending' else 'Active' end,
+         select $1, 'solar-park-groningen', 'Op', 1000, 0, 0, 1000, 'bank', case when i % 3 = 0 then 'Pending' else 'Active' end,
                 now() - make_interval(mins => i)
          from generate_series(1, 10) as i`,
         [target.id],
       );
       const expected = await tx.query<{ id: string }>(
-        `select id::text from public.investments order by (status <> 'Pending'), submitted_at, id`,
+        // The SPV's own subscriptions only (offerings.test.ts: another SPV's are never listed).
+        `select i.id::text from public.investments i
+         where i.opportunity_id in (select o.id from public.opportunities o where o.spv_id = 'spv-equity')
+         order by (i.status <> 'Pending'), i.submitted_at, i.id`,
       );
       await become(tx, members.eq_spv_admin);
       const rows = await pages<string>(async (after) => {
