@@ -37,7 +37,9 @@ function spvTable(): string {
 /** Each SPV role's demo account administers the sample SPV of its kind. */
 function spvAdministrators(): string {
   const values = sampleSpvs.flatMap((spv) =>
-    demoAccounts.filter((a) => a.role === spvRoleOfKind[spv.kind]).map((a) => `  (${literal(spv.id)}, ${literal(a.id)})`),
+    demoAccounts
+      .filter((a) => a.role === spvRoleOfKind[spv.kind])
+      .map((a) => `  (${literal(spv.id)}, ${literal(a.id)})`),
   );
   return `insert into public.spv_administrators (spv_id, member_id) values\n${values.join(',\n')}\non conflict do nothing;`;
 }

@@ -4,13 +4,13 @@ import {
   allocationRules,
   formatEuros,
   nextOfferingStatus,
+  OfferingDetailsSchema,
   type OfferingLimits,
   offeringActions,
   offeringConsistencyCases,
   offeringConsistencyError,
   offeringDetailsCases,
   offeringDetailsError,
-  OfferingDetailsSchema,
   offeringRefusal,
   offeringRefusalError,
   offeringStatuses,
@@ -141,17 +141,17 @@ describe('the allocation at closing', () => {
 
   it('gives the remaining units to the largest remainders, the earlier hold first on a tie', () => {
     // 3 units among three equal holds of 2 units: one each, then nothing left.
-    expect(allocateUnits('pro_rata', 100, 300, [{ amountCents: 200 }, { amountCents: 200 }, { amountCents: 200 }])).toEqual([
-      1, 1, 1,
-    ]);
+    expect(
+      allocateUnits('pro_rata', 100, 300, [{ amountCents: 200 }, { amountCents: 200 }, { amountCents: 200 }]),
+    ).toEqual([1, 1, 1]);
     // 2 units among three equal holds: the remainders tie, so the first two get them.
-    expect(allocateUnits('pro_rata', 100, 200, [{ amountCents: 200 }, { amountCents: 200 }, { amountCents: 200 }])).toEqual([
-      1, 1, 0,
-    ]);
+    expect(
+      allocateUnits('pro_rata', 100, 200, [{ amountCents: 200 }, { amountCents: 200 }, { amountCents: 200 }]),
+    ).toEqual([1, 1, 0]);
     // First come: in order, until the units are gone.
-    expect(allocateUnits('first_come', 100, 500, [{ amountCents: 300 }, { amountCents: 300 }, { amountCents: 300 }])).toEqual([
-      3, 2, 0,
-    ]);
+    expect(
+      allocateUnits('first_come', 100, 500, [{ amountCents: 300 }, { amountCents: 300 }, { amountCents: 300 }]),
+    ).toEqual([3, 2, 0]);
   });
 });
 

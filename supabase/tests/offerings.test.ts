@@ -156,7 +156,8 @@ async function events(tx: Transaction, id: string): Promise<string[]> {
 /** Moves an offering's times, as the passing of time would. */
 async function setTimes(tx: Transaction, id: string, times: { opens_at?: string; deadline_at?: string }) {
   await owner(tx);
-  if (times.opens_at) await tx.query('update public.opportunities set opens_at = $2 where id = $1', [id, times.opens_at]);
+  if (times.opens_at)
+    await tx.query('update public.opportunities set opens_at = $2 where id = $1', [id, times.opens_at]);
   if (times.deadline_at)
     await tx.query('update public.opportunities set deadline_at = $2 where id = $1', [id, times.deadline_at]);
 }
@@ -242,7 +243,8 @@ describe('every function × every caller', () => {
       fn: 'offering_accepts',
       allowed: signedIn,
       denied: actionErrors.functionDenied('offering_accepts'),
-      run: async (tx, caller) => call(tx, caller, 'select public.offering_accepts($1, $2)', [await opened(tx), 100_000]),
+      run: async (tx, caller) =>
+        call(tx, caller, 'select public.offering_accepts($1, $2)', [await opened(tx), 100_000]),
     },
     {
       fn: 'my_positions',
@@ -469,8 +471,9 @@ describe('the state table, allowed and refused', () => {
       expect(rows).toEqual([{ reason: 'State the fees' }]);
       expect(await events(tx, id)).toEqual(['offering.created', 'offering.submitted', 'offering.returned']);
       // Edited and submitted again, it can be approved.
-      expect(await call(tx, m.eq, 'select public.update_offering($1, $2::jsonb)', [id, '{"description":"Fees: 1%."}']))
-        .toMatchObject({ ok: true });
+      expect(
+        await call(tx, m.eq, 'select public.update_offering($1, $2::jsonb)', [id, '{"description":"Fees: 1%."}']),
+      ).toMatchObject({ ok: true });
       expect(await call(tx, m.eq, 'select public.submit_offering($1)', [id])).toMatchObject({ ok: true });
       expect(await call(tx, m.compliance, 'select status from public.approve_offering($1)', [id])).toMatchObject({
         ok: true,
@@ -527,33 +530,38 @@ describe('the state table, allowed and refused', () => {
     });
   });
 
-  it.each(['draft', 'in_review', 'open'] as const)('withdraw from %s: cancels every subscription with the reason', async (from) => {
-    await asActor(db, m.eq, async (tx) => {
-      const id = from === 'draft' ? await create(tx) : from === 'in_review' ? await inReview(tx) : await opened(tx);
-      const investment = from === 'open' ? await hold(tx, m.investor, id, 1_000_000) : null;
-      expect(await call(tx, m.eq, 'select public.withdraw_offering($1, $2)', [id, ''])).toMatchObject(
-        refusal(actionErrors.offeringReasonRequired),
-      );
-      expect(
-        await call(tx, m.eq, 'select status from public.withdraw_offering($1, $2)', [id, 'The permit was refused.']),
-      ).toMatchObject({ ok: true, value: { rows: [{ status: 'withdrawn' }] } });
-      expect(await call(tx, m.eq, 'select status from public.withdraw_offering($1, $2)', [id, 'Again'])).toMatchObject({
-        ok: true,
-      });
-      expect((await events(tx, id)).at(-1)).toBe('offering.withdrawn');
-      if (investment) {
-        const { rows } = await tx.query('select status, reason from public.investments where id = $1', [investment]);
-        expect(rows).toEqual([
-          { status: 'Cancelled', reason: 'The offering was withdrawn: The permit was refused.' },
-        ]);
-        const notes = await tx.query<{ body: string }>(
-          `select body from public.notifications where user_id = $1 and title = 'Offering withdrawn'`,
-          [m.investor.id],
+  it.each(['draft', 'in_review', 'open'] as const)(
+    'withdraw from %s: cancels every subscription with the reason',
+    async (from) => {
+      await asActor(db, m.eq, async (tx) => {
+        const id = from === 'draft' ? await create(tx) : from === 'in_review' ? await inReview(tx) : await opened(tx);
+        const investment = from === 'open' ? await hold(tx, m.investor, id, 1_000_000) : null;
+        expect(await call(tx, m.eq, 'select public.withdraw_offering($1, $2)', [id, ''])).toMatchObject(
+          refusal(actionErrors.offeringReasonRequired),
         );
-        expect(notes.rows[0]?.body).toContain('The permit was refused.');
-      }
-    });
-  });
+        expect(
+          await call(tx, m.eq, 'select status from public.withdraw_offering($1, $2)', [id, 'The permit was refused.']),
+        ).toMatchObject({ ok: true, value: { rows: [{ status: 'withdrawn' }] } });
+        expect(
+          await call(tx, m.eq, 'select status from public.withdraw_offering($1, $2)', [id, 'Again']),
+        ).toMatchObject({
+          ok: true,
+        });
+        expect((await events(tx, id)).at(-1)).toBe('offering.withdrawn');
+        if (investment) {
+          const { rows } = await tx.query('select status, reason from public.investments where id = $1', [investment]);
+          expect(rows).toEqual([
+            { status: 'Cancelled', reason: 'The offering was withdrawn: The permit was refused.' },
+          ]);
+          const notes = await tx.query<{ body: string }>(
+            `select body from public.notifications where user_id = $1 and title = 'Offering withdrawn'`,
+            [m.investor.id],
+          );
+          expect(notes.rows[0]?.body).toContain('The permit was refused.');
+        }
+      });
+    },
+  );
 });
 
 // -----------------------------------------------------------------------------------------------
@@ -566,7 +574,12 @@ describe('closing', () => {
       const c = await hold(tx, m.investor, id, 30_000_000, 10);
       expect(await call(tx, m.eq, 'select public.close_offering($1)', [id])).toMatchObject({ ok: true });
       await owner(tx);
-      const allocations = await tx.query<{ investment_id: string; units: number; amount_cents: number; fees_cents: number }>(
+      const allocations = await tx.query<{
+        investment_id: string;
+        units: number;
+        amount_cents: number;
+        fees_cents: number;
+      }>(
         'select investment_id, units::int, amount_cents::bigint::float8 as amount_cents, fees_cents::int from public.offering_allocations where opportunity_id = $1',
         [id],
       );
@@ -581,9 +594,10 @@ describe('closing', () => {
       expect(byId.get(a)).toMatchObject({ units: 4_000, amount_cents: 40_000_000, fees_cents: 400_000 });
       const statuses = await tx.query('select status from public.investments where opportunity_id = $1', [id]);
       expect(new Set(statuses.rows.map((r) => (r as { status: string }).status))).toEqual(new Set(['Active']));
-      const positions = await tx.query('select member_id, units::int from public.positions where opportunity_id = $1 order by units', [
-        id,
-      ]);
+      const positions = await tx.query(
+        'select member_id, units::int from public.positions where opportunity_id = $1 order by units',
+        [id],
+      );
       expect(positions.rows).toEqual([
         { member_id: m.investor2.id, units: 4_000 },
         { member_id: m.investor.id, units: 6_000 },
@@ -593,7 +607,11 @@ describe('closing', () => {
         `select details from public.audit_events where action = 'offering.issued' and subject_id = $1`,
         [id],
       );
-      expect(event.rows[0]?.details).toMatchObject({ units: 10_000, raised_cents: 100_000_000, held_cents: 150_000_000 });
+      expect(event.rows[0]?.details).toMatchObject({
+        units: 10_000,
+        raised_cents: 100_000_000,
+        held_cents: 150_000_000,
+      });
       const notes = await tx.query(
         `select user_id from public.notifications where title = 'Units issued' and user_id in ($1, $2)`,
         [m.investor.id, m.investor2.id],
@@ -616,10 +634,7 @@ describe('closing', () => {
       ]);
       // A later unit price values the position at it; the end of the term matures it.
       await owner(tx);
-      await tx.query(
-        `insert into public.offering_unit_prices values ($1, now() - interval '1 day', 12_500)`,
-        [id],
-      );
+      await tx.query(`insert into public.offering_unit_prices values ($1, now() - interval '1 day', 12_500)`, [id]);
       await tx.query(
         `update public.positions set first_issued_at = now() - interval '61 months' where opportunity_id = $1`,
         [id],
@@ -641,13 +656,13 @@ describe('closing', () => {
       expect(
         await call(tx, m.eq, 'select status from public.review_investment($1, $2, $3)', [rejected, 'rejected', 'KYC']),
       ).toMatchObject({ ok: true, value: { rows: [{ status: 'Rejected' }] } });
-      expect(await call(tx, m.eq, 'select public.review_investment($1, $2, null)', [rejected, 'confirmed'])).toMatchObject(
-        refusal(actionErrors.investmentNotPending),
-      );
+      expect(
+        await call(tx, m.eq, 'select public.review_investment($1, $2, null)', [rejected, 'confirmed']),
+      ).toMatchObject(refusal(actionErrors.investmentNotPending));
       const pending = await hold(tx, m.investor, id, 5_000_000);
-      expect(await call(tx, m.eq, 'select public.review_investment($1, $2, null)', [pending, 'confirmed'])).toMatchObject(
-        refusal(actionErrors.offeringClosesItsSubscriptions),
-      );
+      expect(
+        await call(tx, m.eq, 'select public.review_investment($1, $2, null)', [pending, 'confirmed']),
+      ).toMatchObject(refusal(actionErrors.offeringClosesItsSubscriptions));
       expect(await call(tx, m.eq, 'select public.close_offering($1)', [id])).toMatchObject({ ok: true });
       await owner(tx);
       const { rows } = await tx.query(
@@ -692,7 +707,8 @@ describe('closing', () => {
           const investors = [m.investor, m.investor2];
           for (const [i, h] of holds.entries()) {
             const investment = await hold(tx, investors[h.investor] ?? m.investor, id, h.amount, 100 - i);
-            if (h.cancelled) await tx.query(`update public.investments set status = 'Cancelled' where id = $1`, [investment]);
+            if (h.cancelled)
+              await tx.query(`update public.investments set status = 'Cancelled' where id = $1`, [investment]);
           }
           const held = holds.filter((h) => !h.cancelled).reduce((s, h) => s + h.amount, 0);
           await setTimes(tx, id, { deadline_at: '2026-01-02T00:00:00Z' });
@@ -713,7 +729,12 @@ describe('closing', () => {
             expect(Number(positions.rows[0]?.cost)).toBe(units * price);
             expect(units * price).toBeLessThanOrEqual(max);
             const asked = holds.filter((h) => !h.cancelled).map((h) => Math.floor(h.amount / price));
-            expect(units).toBe(Math.min(asked.reduce((a, b) => a + b, 0), maxUnits));
+            expect(units).toBe(
+              Math.min(
+                asked.reduce((a, b) => a + b, 0),
+                maxUnits,
+              ),
+            );
           } else {
             expect(done).toEqual({ opened: 0, issued: 0, failed: 1 });
             expect(positions.rows[0]?.units).toBe('0');
@@ -810,7 +831,9 @@ describe('offering_accepts', () => {
       );
       const sample = sampleSharedRows.opportunities.find((o) => o.open);
       const closed = sampleSharedRows.opportunities.find((o) => !o.open);
-      expect(await call(tx, m.investor, 'select public.offering_accepts($1, 1)', [sample?.id])).toMatchObject({ ok: true });
+      expect(await call(tx, m.investor, 'select public.offering_accepts($1, 1)', [sample?.id])).toMatchObject({
+        ok: true,
+      });
       expect(await call(tx, m.investor, 'select public.offering_accepts($1, 1)', [closed?.id])).toMatchObject(
         refusal(offeringRefusalError({ code: 'NOT_OPEN', limitCents: null })),
       );
@@ -849,18 +872,23 @@ describe('an SPV administrator and another SPV', () => {
       const investment = await hold(tx, m.investor, id, 1_000_000);
       const listed = async (reader: Account) => {
         await become(tx, reader);
-        const { rows } = await tx.query<{ id: string }>(`select id from public.list_subscriptions('Pending', null, 200)`);
+        const { rows } = await tx.query<{ id: string }>(
+          `select id from public.list_subscriptions('Pending', null, 200)`,
+        );
         return rows.map((r) => r.id).includes(investment);
       };
       expect(await listed(m.eq)).toBe(true);
       expect(await listed(m.adminFlag)).toBe(true);
       expect(await listed(m.eqOther)).toBe(false);
       expect(await listed(m.cl)).toBe(false);
-      expect(await call(tx, m.eqOther, 'select public.review_investment($1, $2, $3)', [investment, 'rejected', 'No']))
-        .toMatchObject(refusal(actionErrors.noSuchInvestment));
+      expect(
+        await call(tx, m.eqOther, 'select public.review_investment($1, $2, $3)', [investment, 'rejected', 'No']),
+      ).toMatchObject(refusal(actionErrors.noSuchInvestment));
       const exported = async (reader: Account) => {
         await become(tx, reader);
-        const { rows } = await tx.query<{ csv: string }>(`select public.export_report('investments', null, null) as csv`);
+        const { rows } = await tx.query<{ csv: string }>(
+          `select public.export_report('investments', null, null) as csv`,
+        );
         return (rows[0]?.csv ?? '').includes(investment);
       };
       expect(await exported(m.eq)).toBe(true);
@@ -875,7 +903,9 @@ describe('an SPV administrator and another SPV', () => {
       await tx.query(`insert into public.spvs values ('spv-lending-2', 'Second Lending SPV', 'lending')`);
       await tx.query(`insert into public.loans values ('LN-OTHER', 'Other B.V.', '€1', 'Active', 'spv-lending-2')`);
       await tx.query(`insert into public.spvs values ('spv-production-2', 'Second Production SPV', 'production')`);
-      await tx.query(`insert into public.production_assets values ('Other Array', 'Operational', '€1', 'spv-production-2')`);
+      await tx.query(
+        `insert into public.production_assets values ('Other Array', 'Operational', '€1', 'spv-production-2')`,
+      );
       await become(tx, m.cl);
       const loans = await tx.query<{ id: string }>('select id from public.loans');
       expect(loans.rows.map((r) => r.id)).not.toContain('LN-OTHER');
@@ -910,10 +940,13 @@ describe('a sample opportunity', () => {
       const sample = sampleSharedRows.opportunities.find((o) => o.spv_id === 'spv-equity' && o.open);
       if (!sample) throw new Error('no open equity sample');
       const investment = await hold(tx, m.investor, sample.id, 505_050);
-      expect(await call(tx, m.eq, 'select status from public.review_investment($1, $2, null)', [investment, 'confirmed']))
-        .toMatchObject({ ok: true, value: { rows: [{ status: 'Active' }] } });
+      expect(
+        await call(tx, m.eq, 'select status from public.review_investment($1, $2, null)', [investment, 'confirmed']),
+      ).toMatchObject({ ok: true, value: { rows: [{ status: 'Active' }] } });
       await become(tx, m.investor);
-      const { rows } = await tx.query('select opportunity_id, units, cost_cents, value_cents, status from public.my_positions()');
+      const { rows } = await tx.query(
+        'select opportunity_id, units, cost_cents, value_cents, status from public.my_positions()',
+      );
       expect(rows).toEqual([
         { opportunity_id: sample.id, units: 5_050, cost_cents: 505_000, value_cents: 505_000, status: 'Active' },
       ]);

@@ -95,7 +95,8 @@ beforeAll(async () => {
   }
   // Each SPV role runs the sample SPV of its kind, which holds every sample loan, holding or asset
   // of that kind (offerings.test.ts reads them as an SPV administrator of another SPV).
-  for (const name of ['cl_spv_admin', 'eq_spv_admin', 'production_spv'] as const) await runSampleSpv(db, accounts[name]);
+  for (const name of ['cl_spv_admin', 'eq_spv_admin', 'production_spv'] as const)
+    await runSampleSpv(db, accounts[name]);
 });
 
 afterAll(async () => {

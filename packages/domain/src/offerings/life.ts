@@ -1,5 +1,5 @@
-import { formatEuros } from '../money';
 import type { BackendError } from '../backend/errors';
+import { formatEuros } from '../money';
 import type { AllocationRule, OfferingStatus } from './terms';
 
 /**

@@ -42,10 +42,14 @@ const MAX_BPS = 10_000;
 const MAX_LIST = 20;
 
 /** A time as the details carry it: ISO 8601 with seconds optional and an explicit offset. */
-export const offeringTimePattern = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+export const offeringTimePattern =
+  /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const text = (min: number, max: number, message: string) =>
-  v.pipe(v.string(message), v.check((s) => s.trim().length >= min && s.length <= max, message));
+  v.pipe(
+    v.string(message),
+    v.check((s) => s.trim().length >= min && s.length <= max, message),
+  );
 const wholeNumber = (min: number, max: number, message: string) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
 const cents = (field: string) =>
