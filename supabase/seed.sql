@@ -144,7 +144,7 @@ from (values
 on conflict (id) do nothing;
 
 -- Registered as demo accounts: banned whenever demo mode is off, and without staff rights then
--- (public.demo_accounts, 20261124100000_demo_accounts_locked.sql).
+-- (public.demo_accounts, 01_identity_and_settings.sql).
 insert into public.demo_accounts (user_id) values
   ('00000000-0000-4000-8000-000000000001'),
   ('00000000-0000-4000-8000-000000000002'),

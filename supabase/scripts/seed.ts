@@ -74,7 +74,7 @@ ${values.join(',\n')}
 on conflict (id) do nothing;
 
 -- Registered as demo accounts: banned whenever demo mode is off, and without staff rights then
--- (public.demo_accounts, 20261124100000_demo_accounts_locked.sql).
+-- (public.demo_accounts, 01_identity_and_settings.sql).
 insert into public.demo_accounts (user_id) values
 ${demoAccounts.map((a) => `  (${literal(a.id)})`).join(',\n')}
 on conflict (user_id) do nothing;`;

@@ -6,7 +6,7 @@ import { asOwner, become, type Callers, callerNames, createCallers, whoIs } from
 import { asActor, seededDb, tryQuery } from './db';
 
 /**
- * The audit trail (20261124120000_audit_events.sql): the action list agrees with the domain's;
+ * The audit trail (05_audit.sql): the action list agrees with the domain's;
  * the chain holds and audit_verify() names the first altered row; nobody, the service role and
  * the owner included, updates, deletes or truncates it; only compliance, mfo_admin and the admin
  * flag read every event, a member their own, anon nothing; wallet.created is recorded by trigger.

@@ -15,7 +15,7 @@ import { asOwner, become, runSampleSpv } from './actors';
 import { type Account, asActor, createUser, seededDb, tryQuery, type Who } from './db';
 
 /**
- * The operators' consoles on the server (20261124140000..140300, docs/backend.md "Consoles"):
+ * The operators' consoles on the server (10_consoles.sql, docs/backend.md "Consoles"):
  * every function allows exactly the roles the domain names (consoles.ts) and refuses the others
  * with 42501; nobody changes their own role and the next token carries a changed one; alerts,
  * repayments and assets change, record and retry as documented; each report holds only what its

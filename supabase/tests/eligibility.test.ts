@@ -20,7 +20,7 @@ import { asOwner, become } from './actors';
 import { type Account, asActor, createUser, seededDb, tryQuery } from './db';
 
 /**
- * Investor eligibility (20261124150100_investor_eligibility.sql) against its domain twin
+ * Investor eligibility (09_eligibility.sql) against its domain twin
  * (packages/domain/src/eligibility/): the country list, the questionnaire and its scoring, the
  * decision over the domain's whole case space, the refusal texts; then the member's functions:
  * save_investor_profile, submit_appropriateness, acknowledge_appropriateness_warning,

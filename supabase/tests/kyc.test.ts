@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import {
   actionErrors,
@@ -16,21 +15,10 @@ import {
 } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, become, type CallerName, type Callers, callerNames, createCallers, whoIs } from './actors';
-import {
-  type Account,
-  asActor,
-  createUser,
-  migrationFiles,
-  readSql,
-  seededDb,
-  setDemoMode,
-  shimDb,
-  supabaseDir,
-  tryQuery,
-} from './db';
+import { type Account, asActor, createUser, seededDb, setDemoMode, tryQuery } from './db';
 
 /**
- * KYC (20261124120100_kyc.sql): the statuses; start_kyc, apply_kyc_result and review_kyc for
+ * KYC (06_kyc_and_payments.sql): the statuses; start_kyc, apply_kyc_result and review_kyc for
  * every caller, allowed and denied; every transition of the domain's table; the audit event and
  * the notification of each; idempotency of start_kyc and of a replayed provider event;
  * demo_approve_kyc recorded too.
@@ -100,33 +88,6 @@ describe('the statuses', () => {
       const unknown = await tryQuery(tx, `update public.profiles set kyc_status = 'unknown' where id = $1`, [fresh.id]);
       expect(unknown).toMatchObject({ ok: false, code: '23514' });
     });
-  });
-
-  it('migrate an existing unknown (or any other) value to not_started, and leave the five alone', async () => {
-    const old = await shimDb();
-    try {
-      const files = migrationFiles();
-      const mine = files.findIndex((f) => f >= '20261124120100');
-      for (const f of files.slice(0, mine)) await old.exec(readSql(join(supabaseDir, 'migrations', f)));
-      const a = await createUser(old);
-      const b = await createUser(old);
-      const c = await createUser(old);
-      await old.query(`update public.profiles set kyc_status = 'unknown' where id = $1`, [a.id]);
-      await old.query(`update public.profiles set kyc_status = 'Verified' where id = $1`, [b.id]);
-      await old.query(`update public.profiles set kyc_status = 'approved' where id = $1`, [c.id]);
-      for (const f of files.slice(mine)) await old.exec(readSql(join(supabaseDir, 'migrations', f)));
-      const { rows } = await old.query<{ id: string; kyc_status: string }>(
-        'select id, kyc_status from public.profiles where id = any ($1::uuid[])',
-        [[a.id, b.id, c.id]],
-      );
-      expect(Object.fromEntries(rows.map((r) => [r.id, r.kyc_status]))).toEqual({
-        [a.id]: 'not_started',
-        [b.id]: 'not_started',
-        [c.id]: 'approved',
-      });
-    } finally {
-      await old.close();
-    }
   });
 });
 

@@ -5,7 +5,7 @@ import { asOwner, become, type CallerName, type Callers, callerNames, createCall
 import { type Account, asActor, seededDb, tryQuery } from './db';
 
 /**
- * Payments (20261124120200_payments.sql): record_payment for every caller; the first settled EUR
+ * Payments (06_kyc_and_payments.sql): record_payment for every caller; the first settled EUR
  * payment of at least €20 completes the first on-ramp, once; payment.settled / payment.failed /
  * onramp.completed and the notifications; idempotency per event id; who reads payments.
  */

@@ -70,7 +70,7 @@ export const actionErrors = {
   noSuchInvestment: { code: 'P0001', message: 'no such investment' },
   investmentNotPending: { code: 'P0001', message: 'only a pending investment can be reviewed' },
   investmentNotCancellable: { code: 'P0001', message: 'only a pending investment can be cancelled' },
-  // What to do next, for the investor who finds the window closed (20261124180100_cancellation_window_message.sql).
+  // What to do next, for the investor who finds the window closed (08_investments.sql).
   cancellationWindowOver: {
     code: 'P0001',
     message:

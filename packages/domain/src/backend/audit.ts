@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * The audit trail's action names (`public.audit_events.action`, 20261124120000_audit_events.sql).
+ * The audit trail's action names (`public.audit_events.action`, 05_audit.sql).
  * The table's CHECK constraint lists exactly these; supabase/tests/audit.test.ts proves it.
  * docs/backend.md "The audit trail" says which function records each.
  */

@@ -157,7 +157,7 @@ export interface Scenario {
   embedded?: Expectation;
 }
 
-/** The signatures' server actions (20261124120300_signatures.sql). */
+/** The signatures' server actions (07_signatures.sql). */
 type SignatureActionName = 'sign_agreement' | 'sign_document';
 
 /** One server action a scenario plays before its own operation. */
@@ -546,7 +546,7 @@ function signatureScenarios(): Scenario[] {
 
 // --- KYC, payments and the audit check (start_kyc, review_kyc, apply_kyc_result, record_payment, audit_verify) ---
 
-/** The KYC and payment server actions (20261124120100_kyc.sql, 20261124120200_payments.sql) and audit_verify. */
+/** The KYC and payment server actions (06_kyc_and_payments.sql) and audit_verify. */
 type KycPaymentActionName = 'start_kyc' | 'review_kyc' | 'apply_kyc_result' | 'record_payment' | 'audit_verify';
 
 /**

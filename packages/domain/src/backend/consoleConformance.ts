@@ -5,7 +5,7 @@ import type { BackendError } from './errors';
 import { sampleSharedRows } from './sample';
 
 /**
- * The conformance scenarios of the consoles' functions (20261124140100..140300,
+ * The conformance scenarios of the consoles' functions (10_consoles.sql,
  * mocks/actions/consoles.ts), played by both runners with the rest of conformance.ts: every actor
  * calls every function (allowed exactly as `consoleFunctions` says, else its refusal), exports
  * every report (as `reportExporters` says), and the refusals both backends must word alike.

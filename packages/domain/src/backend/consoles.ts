@@ -6,7 +6,7 @@ import type { BackendError } from './errors';
 
 /**
  * The operators' consoles on the server (docs/backend.md "Consoles"): who may call each of their
- * functions, and which role may export which report. The SQL (supabase/migrations/2026112414*)
+ * functions, and which role may export which report. The SQL (supabase/schemas/10_consoles.sql)
  * and the embedded backend (mocks/actions/consoles.ts) both follow these tables;
  * supabase/tests/consoles.test.ts calls every function as every role and holds the SQL to them.
  */

@@ -7,7 +7,7 @@ import { sampleSharedRows } from './sample';
 
 /**
  * The conformance scenarios of submit_investment, review_investment and cancel_investment
- * (20261124130000_investments.sql, mocks/actions/investments.ts), played by both runners with the
+ * (08_investments.sql, mocks/actions/investments.ts), played by both runners with the
  * rest of packages/domain/src/backend/conformance.ts. A scenario cannot name a row its setup made,
  * so the reviews and cancellations here meet an investment that does not exist: enough to prove
  * who may call them and each argument refusal in both backends; supabase/tests/investments.test.ts

@@ -4,7 +4,7 @@ import type { AuditAction } from './audit';
 
 /**
  * KYC: the statuses of `profiles.kyc_status` and the transitions the server functions carry
- * (20261124120100_kyc.sql; docs/backend.md "KYC"). supabase/tests/kyc.test.ts runs every row of
+ * (06_kyc_and_payments.sql; docs/backend.md "KYC"). supabase/tests/kyc.test.ts runs every row of
  * `kycTransitions` against the SQL, and the notification texts against `kycNotification`.
  */
 export const kycStatuses = ['not_started', 'pending', 'approved', 'rejected', 'resubmission_requested'] as const;
@@ -104,7 +104,7 @@ export function kycNotification(
   }
 }
 
-/** The notifications record_payment sends (20261124120200_payments.sql). */
+/** The notifications record_payment sends (06_kyc_and_payments.sql). */
 export const paymentNotifications = {
   onrampCompleted: {
     title: 'First deposit received',

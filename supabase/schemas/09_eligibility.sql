@@ -58,10 +58,19 @@ create table if not exists public.investor_profiles (
 alter table public.investor_profiles enable row level security;
 revoke all on table public.investor_profiles from public, anon, authenticated, service_role;
 grant select on table public.investor_profiles to authenticated, service_role;
-drop policy if exists investor_profiles_own on public.investor_profiles;
-create policy investor_profiles_own on public.investor_profiles
+-- A member record of the table contract (packages/domain/src/backend/tables.ts,
+-- docs/eligibility.md): the member reads their own row (the app shows a UK first-time investor the
+-- FCA's risk warning from its country), and compliance, mfo_admin and the admin flag read every
+-- member's, as they read the other records about a member (the signatures, the audit trail).
+-- Nobody writes it but save_investor_profile.
+drop policy if exists investor_profiles_read on public.investor_profiles;
+create policy investor_profiles_read on public.investor_profiles
   for select to authenticated
-  using (member_id = (select auth.uid()));
+  using (
+    member_id = (select auth.uid())
+    or (select public.vault_role()) in ('compliance', 'mfo_admin')
+    or (select public.vault_is_admin())
+  );
 
 create table if not exists public.appropriateness_assessments (
   id bigint generated always as identity primary key,
@@ -96,10 +105,6 @@ create policy cooling_off_periods_own on public.cooling_off_periods
   for select to authenticated
   using (member_id = (select auth.uid()));
 
-alter table public.opportunities add column if not exists eligible_countries text[];
-alter table public.opportunities add column if not exists eligible_categories text[];
-alter table public.opportunities add column if not exists min_ticket_cents bigint
-  check (min_ticket_cents is null or min_ticket_cents > 0);
 
 -- The questionnaire, as `currentQuestionnaire` in the domain. A new version replaces this
 -- function; answers already given keep the version they answered.
@@ -337,7 +342,12 @@ as $$
 $$;
 revoke execute on function public.eligibility_refusal_message(text, timestamptz) from public, anon, authenticated, service_role;
 
--- A first-time investor has no investment yet.
+-- A UK first-time investor (COBS 4.12A cooling-off, docs/eligibility.md) is one who has not yet
+-- invested through Vault. The copies of the sample investments every member receives while demo
+-- mode is on (public.investments.sample, set by the new-user trigger) are illustration, not
+-- investments they made: they do not count. Only an investment the member submitted
+-- (submit_investment) that was not rejected or cancelled does (`countsAsPriorInvestment` in
+-- packages/domain/src/eligibility/decision.ts).
 create or replace function public.is_first_time_investor(member_id uuid)
 returns boolean
 language sql
@@ -345,7 +355,12 @@ stable
 security definer
 set search_path = ''
 as $$
-  select not exists (select 1 from public.investments i where i.user_id = is_first_time_investor.member_id)
+  select not exists (
+    select 1 from public.investments i
+    where i.user_id = is_first_time_investor.member_id
+      and not i.sample
+      and i.status not in ('Rejected', 'Cancelled')
+  )
 $$;
 revoke execute on function public.is_first_time_investor(uuid) from public, anon, authenticated, service_role;
 
@@ -602,11 +617,15 @@ $$;
 revoke execute on function public.request_to_invest(text) from public, anon, service_role;
 grant execute on function public.request_to_invest(text) to authenticated;
 
--- The first refusal for the caller investing amount_cents in an opportunity, or null.
--- Dropped first: 20261124180000 changes its return type, and the migrations apply again on top.
-drop function if exists public.investment_eligibility(text, bigint);
+-- investment_eligibility answers the refusal's time with its code, so a screen shows a UK
+-- first-time investor's cooling-off countdown from the server after a reload
+-- (docs/eligibility.md). It returns null when nothing refuses, else
+-- {"code": <refusal>, "at": <timestamptz or null>}: `at` is the decision's time
+-- (`eligibilityAnswerOf` in packages/domain/src/eligibility/decision.ts): when the cooling-off ends
+-- (COOLING_OFF_ACTIVE, null before it has started) or when a failed UK test may be taken again
+-- (APPROPRIATENESS_REQUIRED).
 create or replace function public.investment_eligibility(opportunity_id text, amount_cents bigint)
-returns text
+returns jsonb
 language plpgsql
 stable
 security definer
@@ -614,6 +633,7 @@ set search_path = ''
 as $$
 declare
   me uuid := auth.uid();
+  decision record;
 begin
   if me is null then
     raise exception using errcode = '42501', message = 'not signed in';
@@ -621,8 +641,13 @@ begin
   if amount_cents is null or amount_cents <= 0 then
     raise exception using errcode = '22023', message = 'amount_cents must be a positive whole number of cents';
   end if;
-  return (select e.code from public.member_eligibility(me, opportunity_id, amount_cents) e);
+  select e.code, e.at_time into decision from public.member_eligibility(me, opportunity_id, amount_cents) e;
+  if decision.code is null then
+    return null;
+  end if;
+  return jsonb_build_object('code', decision.code, 'at', decision.at_time);
 end
 $$;
 revoke execute on function public.investment_eligibility(text, bigint) from public, anon, service_role;
 grant execute on function public.investment_eligibility(text, bigint) to authenticated;
+

@@ -4,7 +4,7 @@
 -- One row per (user, function): the start of the current fixed window and the calls counted in
 -- it. Only the service role's edge functions use it, through public.function_rate_limit_hit:
 -- row-level security is on with no policy, and anon and authenticated hold no privilege, so no
--- client can read, reset or fill another member's counter. Re-runnable like every migration.
+-- client can read, reset or fill another member's counter.
 
 create table if not exists public.function_rate_limits (
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -70,7 +70,6 @@ begin
   return next;
 end
 $$;
-
 revoke execute on function public.function_rate_limit_hit(uuid, text, integer, integer) from public, anon, authenticated;
 grant execute on function public.function_rate_limit_hit(uuid, text, integer, integer) to service_role;
 

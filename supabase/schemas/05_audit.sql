@@ -25,7 +25,33 @@ create table if not exists public.audit_events (
   occurred_at timestamptz not null default now(),
   actor_id uuid,
   actor_role text not null check (char_length(actor_role) between 1 and 50),
-  action text not null,
+  -- `auditActions` in packages/domain/src/backend/audit.ts, in code point order.
+  action text not null check (action in (
+    'agreement.signed',
+    'alert.acknowledged',
+    'alert.resolved',
+    'appropriateness.submitted',
+    'appropriateness.warning_acknowledged',
+    'asset.status_changed',
+    'document.signed',
+    'investment.cancelled',
+    'investment.confirmed',
+    'investment.cooling_off_started',
+    'investment.rejected',
+    'investment.submitted',
+    'investor.classified',
+    'kyc.approved',
+    'kyc.rejected',
+    'kyc.resubmission_requested',
+    'kyc.submitted',
+    'member.role_changed',
+    'onramp.completed',
+    'payment.failed',
+    'payment.settled',
+    'repayment.recorded',
+    'report.exported',
+    'wallet.created'
+  )),
   member_id uuid,
   subject_type text check (subject_type is null or char_length(subject_type) between 1 and 50),
   subject_id text check (subject_id is null or char_length(subject_id) between 1 and 200),
@@ -33,19 +59,6 @@ create table if not exists public.audit_events (
   prev_hash text not null check (prev_hash ~ '^[0-9a-f]{64}$'),
   hash text not null unique check (hash ~ '^[0-9a-f]{64}$')
 );
-
-alter table public.audit_events drop constraint if exists audit_events_action_check;
-alter table public.audit_events add constraint audit_events_action_check check (action in (
-  'wallet.created',
-  'kyc.submitted', 'kyc.approved', 'kyc.rejected', 'kyc.resubmission_requested',
-  'payment.settled', 'payment.failed', 'onramp.completed',
-  'agreement.signed', 'document.signed',
-  'investment.submitted', 'investment.confirmed', 'investment.rejected',
-  'member.role_changed'
-));
-
--- The member policy filters on member_id.
-create index if not exists audit_events_member_id_idx on public.audit_events (member_id);
 
 -- The canonical content of a row: a jsonb object of every column but the two hashes, written out
 -- as jsonb's text (keys in jsonb's fixed order, one space after ':' and ','), with occurred_at as
@@ -80,6 +93,7 @@ as $$
     'details', $10
   )::text, 'UTF8')), 'hex')
 $$;
+revoke execute on function public.audit_event_hash(text, bigint, timestamptz, uuid, text, text, uuid, text, text, jsonb) from public, anon, authenticated, service_role;
 
 -- Who is acting, as the trail records it: the service role (a provider's webhook through an edge
 -- function), a signed-in member ('admin' when the admin flag is set, else their Vault role), or
@@ -97,6 +111,7 @@ as $$
     else 'system'
   end
 $$;
+revoke execute on function public.audit_actor_role() from public, anon, authenticated, service_role;
 
 -- The one writer. The actor is read from the request (auth.uid(), the claims), never passed in.
 -- The id is drawn and the time fixed before the insert, so the row is written once, whole, with
@@ -137,6 +152,7 @@ begin
   return event;
 end
 $$;
+revoke execute on function public.audit_append(text, uuid, text, text, jsonb) from public, anon, authenticated, service_role;
 
 -- Refuses every UPDATE, DELETE and TRUNCATE, whoever runs it (see the header for why a trigger).
 -- Statement-level, so even a statement that would touch no row is refused.
@@ -149,13 +165,7 @@ begin
   raise exception using errcode = '42501', message = 'audit_events is append-only';
 end
 $$;
-
-revoke execute on function public.audit_append(text, uuid, text, text, jsonb) from public, anon, authenticated, service_role;
 revoke execute on function public.audit_events_append_only() from public, anon, authenticated, service_role;
--- Internal helpers too: only the security definer functions above call them, as the owner.
-revoke execute on function public.audit_actor_role() from public, anon, authenticated, service_role;
-revoke execute on function public.audit_event_hash(text, bigint, timestamptz, uuid, text, text, uuid, text, text, jsonb) from public, anon, authenticated, service_role;
-
 drop trigger if exists audit_events_append_only on public.audit_events;
 create trigger audit_events_append_only
   before update or delete or truncate on public.audit_events
@@ -201,7 +211,6 @@ grant execute on function public.audit_verify() to authenticated, service_role;
 alter table public.audit_events enable row level security;
 revoke all on table public.audit_events from public, anon, authenticated, service_role;
 grant select on table public.audit_events to authenticated, service_role;
-
 drop policy if exists audit_events_read on public.audit_events;
 create policy audit_events_read on public.audit_events
   for select to authenticated
@@ -228,7 +237,6 @@ begin
 end
 $$;
 revoke execute on function public.profiles_wallet_created() from public, anon, authenticated, service_role;
-
 drop trigger if exists profiles_wallet_created on public.profiles;
 create trigger profiles_wallet_created
   after update of crossmint_wallet_id on public.profiles

@@ -57,26 +57,30 @@ create table if not exists public.document_signatures (
   unique (member_id, document_id)
 );
 
-do $$
-declare
-  t text;
-begin
-  foreach t in array array['agreement_signatures', 'document_signatures'] loop
-    execute format('alter table public.%I enable row level security', t);
-    execute format('revoke all on table public.%I from public, anon, authenticated, service_role', t);
-    execute format('grant select on table public.%I to authenticated, service_role', t);
-    execute format('drop policy if exists %I on public.%I', t || '_read', t);
-    -- The member reads their own; compliance, mfo_admin and the admin flag read every one.
-    execute format(
-      'create policy %I on public.%I for select to authenticated using ('
-      'member_id = (select auth.uid()) '
-      'or (select public.vault_role()) in (''compliance'', ''mfo_admin'') '
-      'or (select public.vault_is_admin()))',
-      t || '_read', t
-    );
-  end loop;
-end
-$$;
+-- The member reads their own; compliance, mfo_admin and the admin flag read every one.
+alter table public.agreement_signatures enable row level security;
+revoke all on table public.agreement_signatures from public, anon, authenticated, service_role;
+grant select on table public.agreement_signatures to authenticated, service_role;
+drop policy if exists agreement_signatures_read on public.agreement_signatures;
+create policy agreement_signatures_read on public.agreement_signatures
+  for select to authenticated
+  using (
+    member_id = (select auth.uid())
+    or (select public.vault_role()) in ('compliance', 'mfo_admin')
+    or (select public.vault_is_admin())
+  );
+
+alter table public.document_signatures enable row level security;
+revoke all on table public.document_signatures from public, anon, authenticated, service_role;
+grant select on table public.document_signatures to authenticated, service_role;
+drop policy if exists document_signatures_read on public.document_signatures;
+create policy document_signatures_read on public.document_signatures
+  for select to authenticated
+  using (
+    member_id = (select auth.uid())
+    or (select public.vault_role()) in ('compliance', 'mfo_admin')
+    or (select public.vault_is_admin())
+  );
 
 create or replace function public.sign_agreement(version text, document_sha256 text)
 returns public.agreement_signatures
@@ -116,6 +120,8 @@ begin
   return signature;
 end
 $$;
+revoke execute on function public.sign_agreement(text, text) from public, anon, service_role;
+grant execute on function public.sign_agreement(text, text) to authenticated;
 
 -- SHA-256 of a document row's canonical content (see the header).
 create or replace function public.document_sha256(doc public.documents)
@@ -128,6 +134,7 @@ as $$
     'user_id', (doc).user_id, 'id', (doc).id, 'name', (doc).name, 'type', (doc).type, 'date', (doc).date
   )::text, 'UTF8')), 'hex')
 $$;
+revoke execute on function public.document_sha256(public.documents) from public, anon, authenticated, service_role;
 
 create or replace function public.sign_document(document_id text)
 returns public.document_signatures
@@ -172,9 +179,5 @@ begin
   return signature;
 end
 $$;
-
-revoke execute on function public.sign_agreement(text, text) from public, anon, service_role;
-grant execute on function public.sign_agreement(text, text) to authenticated;
 revoke execute on function public.sign_document(text) from public, anon, service_role;
 grant execute on function public.sign_document(text) to authenticated;
-revoke execute on function public.document_sha256(public.documents) from public, anon, authenticated, service_role;

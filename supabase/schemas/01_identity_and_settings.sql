@@ -1,4 +1,50 @@
--- Staff demo accounts never outlive demo mode (docs/backend.md "Demo mode and the demo accounts").
+-- Who is asking, and the demo switch (docs/backend.md "Identity", "Demo mode and the demo accounts").
+--
+-- Identity is Supabase Auth. The Vault role is the JWT claim app_metadata.role and the admin
+-- flag app_metadata.is_admin. Only the server writes app_metadata (service role or SQL), so a
+-- member can never change their own role. Every policy reads the helpers below.
+--
+-- Every statement of the schema files can run twice (create or replace, if not exists, on
+-- conflict, drop … if exists before a create), so applying the baseline again changes nothing.
+
+-- anon gets nothing it does not need (docs/security.md "What anon can do"). Supabase grants anon
+-- everything created in public (default privileges), and Postgres grants EXECUTE on every new
+-- function to PUBLIC. Both are taken back before anything is created, so every table and
+-- function below is closed to anon until its own grant opens it on purpose; authenticated and
+-- service_role keep Supabase's defaults, narrowed per object.
+alter default privileges in schema public revoke all on tables from anon;
+alter default privileges in schema public revoke all on sequences from anon;
+alter default privileges in schema public revoke all on functions from anon;
+alter default privileges revoke execute on functions from public;
+
+-- One row: whether demo mode is on. Off by default; seed.sql turns it on for local and demo
+-- projects. The app reads it (anon and signed in) to decide whether to offer demo mode; no
+-- client writes it (change it with SQL: update public.app_settings set demo_mode = false).
+create table if not exists public.app_settings (
+  id boolean primary key default true check (id),
+  demo_mode boolean not null default false
+);
+insert into public.app_settings (id) values (true) on conflict (id) do nothing;
+
+alter table public.app_settings enable row level security;
+revoke all on table public.app_settings from anon, authenticated;
+grant select on table public.app_settings to anon, authenticated;
+grant all on table public.app_settings to service_role;
+drop policy if exists app_settings_read on public.app_settings;
+create policy app_settings_read on public.app_settings for select to anon, authenticated using (true);
+comment on table public.app_settings is
+  'Readable by anon on purpose: the signed-out app asks whether to offer demo mode. One row, one flag, no member data.';
+
+create or replace function public.vault_demo_mode()
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce((select s.demo_mode from public.app_settings s where s.id), false)
+$$;
+
+-- Staff demo accounts never outlive demo mode.
 --
 -- * public.demo_accounts lists the accounts seed.sql makes (one per role). The seed registers
 --   them; nothing else writes it.
@@ -28,31 +74,44 @@ comment on table public.demo_accounts is
   'The seeded demo accounts: banned, and without staff rights, whenever app_settings.demo_mode is off.';
 
 -- True when the caller is a demo account and demo mode is off: such a caller has no staff rights.
+-- public.vault_role() and public.vault_is_admin() run inside every policy, once per query. As
+-- SQL functions with their own search_path they would never be inlined, and PostgreSQL plans an
+-- SQL function's body again on every query; in PL/pgSQL the statements keep their plans for the
+-- session (docs/performance.md "Database"). As security definer the lock is read by the owner,
+-- without the policies of app_settings and demo_accounts (which call these functions in turn):
+-- the demo switch is public, and the only demo_accounts row read is the caller's own.
 create or replace function public.vault_is_locked_demo_account()
 returns boolean
-language sql
+language plpgsql
 stable
+security definer
 set search_path = ''
 as $$
-  select not public.vault_demo_mode()
-    and exists (select 1 from public.demo_accounts d where d.user_id = auth.uid())
+begin
+  return not coalesce((select s.demo_mode from public.app_settings s where s.id), false)
+    and exists (select 1 from public.demo_accounts d where d.user_id = auth.uid());
+end
 $$;
 
--- The caller's Vault role, as in 20261123180000, except that a demo account with demo mode off
--- is an investor whatever its token says.
+-- The caller's Vault role: an investor for a locked demo account, else the token's role when it
+-- is one of the six, else investor (a missing or unknown claim is the least privileged).
 create or replace function public.vault_role()
 returns text
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select case
-    when public.vault_is_locked_demo_account() then 'investor'
-    when auth.jwt() -> 'app_metadata' ->> 'role'
-      in ('investor', 'mfo_admin', 'cl_spv_admin', 'eq_spv_admin', 'production_spv', 'compliance')
-      then auth.jwt() -> 'app_metadata' ->> 'role'
+declare
+  claimed text := auth.jwt() -> 'app_metadata' ->> 'role';
+begin
+  if public.vault_is_locked_demo_account() then
+    return 'investor';
+  end if;
+  return case
+    when claimed in ('investor', 'mfo_admin', 'cl_spv_admin', 'eq_spv_admin', 'production_spv', 'compliance') then claimed
     else 'investor'
-  end
+  end;
+end
 $$;
 
 -- The admin flag: only a JSON true counts, and never for a demo account with demo mode off.
@@ -65,6 +124,12 @@ as $$
   select coalesce((auth.jwt() -> 'app_metadata' -> 'is_admin') = 'true'::jsonb, false)
     and not public.vault_is_locked_demo_account()
 $$;
+
+-- Policies, check constraints and the app's calls run these as authenticated.
+grant execute on function public.vault_demo_mode() to authenticated, service_role;
+grant execute on function public.vault_is_locked_demo_account() to authenticated, service_role;
+grant execute on function public.vault_role() to authenticated, service_role;
+grant execute on function public.vault_is_admin() to authenticated, service_role;
 
 -- Bans (demo mode off) or unbans (demo mode on) every registered demo account. Security
 -- definer: it runs inside the operator's UPDATE of app_settings and writes auth.users.
@@ -98,12 +163,10 @@ begin
 end
 $$;
 revoke execute on function public.vault_sync_demo_bans() from public, anon, authenticated;
-
 drop trigger if exists app_settings_demo_bans on public.app_settings;
 create trigger app_settings_demo_bans
   after insert or update of demo_mode on public.app_settings
   for each row execute function public.vault_sync_demo_bans();
-
 drop trigger if exists demo_accounts_demo_bans on public.demo_accounts;
 create trigger demo_accounts_demo_bans
   after insert on public.demo_accounts
@@ -134,31 +197,15 @@ $$;
 revoke execute on function public.vault_set_demo_password(text) from public, anon, authenticated;
 grant execute on function public.vault_set_demo_password(text) to service_role;
 
--- A project seeded before this migration: its demo accounts (the fixed ids of
--- packages/domain/src/backend/accounts.ts) are registered, so the switch governs them, and the
--- password the old seed gave them, published in the docs, no longer opens them (each gets a
--- random one, as the seed now gives).
-insert into public.demo_accounts (user_id)
-  select u.id from auth.users u
-  where u.id in (
-    '00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002',
-    '00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000004',
-    '00000000-0000-4000-8000-000000000005', '00000000-0000-4000-8000-000000000006'
-  )
-  and u.email like 'demo.%@vault.example'
-on conflict (user_id) do nothing;
-
+-- GraphQL: the app speaks REST only. Where pg_graphql is installed, its endpoint is closed to
+-- anon and authenticated (no usage of graphql_public), so no key lists the schema through it.
 do $$
 begin
-  if exists (
-    select 1 from auth.users u
-    where u.encrypted_password = '$2a$10$OgWoikXLbgIY6dnL1jkPUeM5MRvHE.Le9PAhORjKA0K/gp/5TUsOe'
-  ) then
-    execute $sql$
-      update auth.users u
-        set encrypted_password = extensions.crypt(encode(extensions.gen_random_bytes(32), 'base64'), extensions.gen_salt('bf', 10))
-        where u.encrypted_password = '$2a$10$OgWoikXLbgIY6dnL1jkPUeM5MRvHE.Le9PAhORjKA0K/gp/5TUsOe'
-    $sql$;
+  if exists (select 1 from pg_catalog.pg_namespace where nspname = 'graphql_public') then
+    execute 'revoke usage on schema graphql_public from anon, authenticated';
+  end if;
+  if exists (select 1 from pg_catalog.pg_namespace where nspname = 'graphql') then
+    execute 'revoke usage on schema graphql from anon, authenticated';
   end if;
 end
 $$;
