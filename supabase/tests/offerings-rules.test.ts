@@ -23,7 +23,7 @@ import { seededDb } from './db';
 
 /**
  * The offering's rules, once in @vault/domain (packages/domain/src/offerings/) and once in SQL
- * (20261127140000_offerings.sql): both give the same first fault of every case of details and of
+ * (supabase/schemas/11_offerings.sql): both give the same first fault of every case of details and of
  * terms, the same state table, the same allocation for any offering and holds (fast-check), the
  * same refusal of a subscription, and write euros alike.
  */

@@ -15,7 +15,7 @@ import { become, runSampleSpv } from './actors';
 import { type Account, asActor, createUser, seededDb, tryQuery, type Who } from './db';
 
 /**
- * Offerings on the server (20261127140000_offerings.sql, docs/offerings.md): every function as
+ * Offerings on the server (supabase/schemas/11_offerings.sql, docs/offerings.md): every function as
  * every caller, allowed or refused; each transition of the state table allowed and refused; an SPV
  * administrator refused on another SPV's offering, subscriptions, loans and assets; four eyes on
  * approval; closing allocates, issues units and settles each subscription (a property test over

@@ -1,7 +1,7 @@
 import type { BackendError } from '../backend/errors';
 
 /**
- * The refusals of the offering functions (supabase/migrations/20261127140000_offerings.sql),
+ * The refusals of the offering functions (supabase/schemas/11_offerings.sql),
  * part of `actionErrors`. A field's fault is 22023 with the message of `offeringDetailsError` or
  * `offeringConsistencyError`; a subscription the offering refuses is `offeringRefusalError`.
  */
