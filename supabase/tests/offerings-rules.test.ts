@@ -11,6 +11,7 @@ import {
   offeringConsistencyError,
   offeringDetailsCases,
   offeringDetailsError,
+  offeringFieldKeys,
   offeringRefusal,
   offeringRefusalError,
   offeringStatuses,
@@ -59,6 +60,15 @@ describe('the details of an offering', () => {
     expect(faults.length).toBeGreaterThan(offeringDetailsCases.length / 2);
     for (const fault of faults) if (fault.field !== 'details') expect(fault.message.startsWith(fault.field)).toBe(true);
     expect(offeringDetailsError(validOfferingDetails)).toBeNull();
+  });
+
+  it.each([...offeringFieldKeys])('%s: a value of the wrong type is refused alike, naming the field', async (key) => {
+    const details = { [key]: { wrong: true } };
+    const sql = await one<string | null>('select public.offering_details_error($1::jsonb) as out', [
+      JSON.stringify(details),
+    ]);
+    expect(sql).toBe(offeringDetailsError(details)?.message ?? null);
+    expect(sql?.startsWith(key)).toBe(true);
   });
 
   it('are described by the valibot schema the rules come from', () => {

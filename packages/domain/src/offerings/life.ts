@@ -112,8 +112,8 @@ export interface OfferingLimits {
   heldCents: number;
 }
 
-export const offeringRefusalCodes = ['NOT_OPEN', 'BELOW_MIN_TICKET', 'ABOVE_MAX_TICKET', 'ABOVE_REMAINING'] as const;
-export type OfferingRefusalCode = (typeof offeringRefusalCodes)[number];
+const offeringRefusalCodes = ['NOT_OPEN', 'BELOW_MIN_TICKET', 'ABOVE_MAX_TICKET', 'ABOVE_REMAINING'] as const;
+type OfferingRefusalCode = (typeof offeringRefusalCodes)[number];
 export interface OfferingRefusal {
   code: OfferingRefusalCode;
   /** The limit the amount missed: the minimum, the maximum ticket, or what is left. */

@@ -20,30 +20,23 @@ export const spvRoleOfKind: Readonly<Record<SpvKind, Role>> = {
   lending: 'cl_spv_admin',
   production: 'production_spv',
 };
-export const spvRoles: readonly Role[] = spvKinds.map((kind) => spvRoleOfKind[kind]);
-
-/** Who sees every SPV's offerings, subscriptions, loans and assets (besides the admin flag). */
-export const everySpvReaders: readonly Role[] = ['mfo_admin', 'compliance'];
 
 export const offeringStatuses = ['draft', 'in_review', 'open', 'issued', 'failed', 'withdrawn', 'closed'] as const;
 export type OfferingStatus = (typeof offeringStatuses)[number];
 
-export const distributionFrequencies = ['monthly', 'quarterly', 'annual'] as const;
+const distributionFrequencies = ['monthly', 'quarterly', 'annual'] as const;
 export const allocationRules = ['first_come', 'pro_rata'] as const;
 export type AllocationRule = (typeof allocationRules)[number];
-export const offeringDocumentKinds = ['key_information', 'subscription_terms', 'other'] as const;
-/** Approval needs one document of each of these kinds. */
-export const requiredOfferingDocuments = ['key_information', 'subscription_terms'] as const;
+const offeringDocumentKinds = ['key_information', 'subscription_terms', 'other'] as const;
 
 /** The largest amount an offering counts in: €100,000,000, so every sum fits a JavaScript number. */
-export const OFFERING_MAX_CENTS = 10_000_000_000;
+const OFFERING_MAX_CENTS = 10_000_000_000;
 const MAX_MONTHS = 600;
 const MAX_BPS = 10_000;
 const MAX_LIST = 20;
 
 /** A time as the details carry it: ISO 8601 with seconds optional and an explicit offset. */
-export const offeringTimePattern =
-  /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+const offeringTimePattern = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const text = (min: number, max: number, message: string) =>
   v.pipe(
@@ -90,7 +83,6 @@ const OfferingDocumentSchema = v.strictObject(
   },
   documentsMessage,
 );
-export type OfferingDocument = v.InferOutput<typeof OfferingDocumentSchema>;
 
 const countriesMessage = 'eligible_countries must be null or a list of ISO 3166-1 alpha-2 codes';
 const categoriesMessage = 'eligible_categories must be null or a list of investor categories';
@@ -99,7 +91,7 @@ const categoriesMessage = 'eligible_categories must be null or a list of investo
  * Every field of the details, in the order they are checked, with its rule and whether an
  * offering needs it before it is submitted. A draft may leave any field but spv_id and name null.
  */
-export const offeringFields = [
+const offeringFields = [
   { key: 'spv_id', required: true, schema: text(1, 100, 'spv_id must be the id of an SPV') },
   { key: 'name', required: true, schema: text(1, 200, 'name must be 1 to 200 characters') },
   {
@@ -185,10 +177,10 @@ export const offeringFields = [
   },
 ] as const;
 
-export type OfferingField = (typeof offeringFields)[number]['key'];
+type OfferingField = (typeof offeringFields)[number]['key'];
 export const offeringFieldKeys: readonly OfferingField[] = offeringFields.map((f) => f.key);
 /** What a draft holds from its creation (`offeringCreateFields`) and its lists: never cleared to null. */
-export const offeringCreateFields: readonly OfferingField[] = [
+const offeringCreateFields: readonly OfferingField[] = [
   'spv_id',
   'name',
   'category',
