@@ -96,7 +96,47 @@ create table if not exists public.opportunities (
   -- Who may invest (docs/eligibility.md): null means no restriction.
   eligible_countries text[],
   eligible_categories text[],
-  min_ticket_cents bigint check (min_ticket_cents is null or min_ticket_cents > 0)
+  min_ticket_cents bigint check (min_ticket_cents is null or min_ticket_cents > 0),
+  -- The offering's typed terms and state (docs/offerings.md; their rules: 11_offerings.sql and
+  -- packages/domain/src/offerings/). A sample opportunity has no deadline and no targets: it stays
+  -- open until an operator closes it. The SPV's foreign key is added once the SPVs exist.
+  spv_id text not null,
+  status text not null default 'draft',
+  unit_price_cents bigint,
+  min_target_cents bigint,
+  max_target_cents bigint,
+  max_ticket_cents bigint,
+  opens_at timestamptz,
+  deadline_at timestamptz,
+  term_months integer,
+  projected_yield_bps integer,
+  distribution_frequency text,
+  lockup_months integer,
+  early_redemption_fee_bps integer,
+  allocation_rule text,
+  impact_metrics jsonb not null default '[]'::jsonb,
+  documents jsonb not null default '[]'::jsonb,
+  constraint opportunities_offering_check check (
+    status in ('draft', 'in_review', 'open', 'issued', 'failed', 'withdrawn', 'closed')
+    and open = (status = 'open')
+    and (unit_price_cents is null or unit_price_cents between 1 and 10000000000)
+    and (min_target_cents is null or min_target_cents between 1 and 10000000000)
+    and (max_target_cents is null or max_target_cents between 1 and 10000000000)
+    and (max_ticket_cents is null or max_ticket_cents between 1 and 10000000000)
+    and (term_months is null or term_months between 1 and 600)
+    and (projected_yield_bps is null or projected_yield_bps between 0 and 10000)
+    and (distribution_frequency is null or distribution_frequency in ('monthly', 'quarterly', 'annual'))
+    and (lockup_months is null or lockup_months between 0 and 600)
+    and (early_redemption_fee_bps is null or early_redemption_fee_bps between 0 and 10000)
+    and (allocation_rule is null or allocation_rule in ('first_come', 'pro_rata'))
+    and jsonb_typeof(impact_metrics) = 'array'
+    and jsonb_typeof(documents) = 'array'
+    -- An offering (one with a deadline) past its draft has every term it needs.
+    and (deadline_at is null or status = 'draft' or (
+      unit_price_cents is not null and min_target_cents is not null and max_target_cents is not null
+      and opens_at is not null and allocation_rule is not null
+    ))
+  )
 );
 
 create table if not exists public.opportunity_details (
@@ -116,7 +156,8 @@ create table if not exists public.loans (
   amount text not null,
   status text not null check (status in ('Active', 'Pending')),
   -- The loan's first day, where known (record_repayment refuses a repayment before it).
-  starts_on date
+  starts_on date,
+  spv_id text not null
 );
 
 create table if not exists public.repayments (
@@ -130,13 +171,15 @@ create table if not exists public.equity_holdings (
   company text primary key,
   shares integer not null,
   value text not null,
-  performance text not null
+  performance text not null,
+  spv_id text not null
 );
 
 create table if not exists public.production_assets (
   name text primary key,
   status text not null check (status in ('Operational', 'Under Maintenance')),
-  value text not null
+  value text not null,
+  spv_id text not null
 );
 
 -- Compliance alerts: an id to act on and a status (open, acknowledged, resolved) with who and
@@ -201,8 +244,7 @@ alter table public.opportunities enable row level security;
 revoke all on table public.opportunities from anon, authenticated;
 grant select on table public.opportunities to authenticated;
 grant all on table public.opportunities to service_role;
-drop policy if exists opportunities_read on public.opportunities;
-create policy opportunities_read on public.opportunities for select to authenticated using (true);
+-- Its read policy, which calls the SPV helpers, is in 11_offerings.sql.
 
 alter table public.opportunity_details enable row level security;
 revoke all on table public.opportunity_details from anon, authenticated;
@@ -215,33 +257,25 @@ alter table public.loans enable row level security;
 revoke all on table public.loans from anon, authenticated;
 grant select on table public.loans to authenticated;
 grant all on table public.loans to service_role;
-drop policy if exists loans_read on public.loans;
-create policy loans_read on public.loans for select to authenticated
-  using ((select public.vault_role()) = any ('{cl_spv_admin,mfo_admin}'::text[]) or (select public.vault_is_admin()));
+-- Its read policy, which calls the SPV helpers, is in 11_offerings.sql.
 
 alter table public.repayments enable row level security;
 revoke all on table public.repayments from anon, authenticated;
 grant select on table public.repayments to authenticated;
 grant all on table public.repayments to service_role;
-drop policy if exists repayments_read on public.repayments;
-create policy repayments_read on public.repayments for select to authenticated
-  using ((select public.vault_role()) = any ('{cl_spv_admin,mfo_admin}'::text[]) or (select public.vault_is_admin()));
+-- Its read policy, which calls the SPV helpers, is in 11_offerings.sql.
 
 alter table public.equity_holdings enable row level security;
 revoke all on table public.equity_holdings from anon, authenticated;
 grant select on table public.equity_holdings to authenticated;
 grant all on table public.equity_holdings to service_role;
-drop policy if exists equity_holdings_read on public.equity_holdings;
-create policy equity_holdings_read on public.equity_holdings for select to authenticated
-  using ((select public.vault_role()) = any ('{eq_spv_admin,mfo_admin}'::text[]) or (select public.vault_is_admin()));
+-- Its read policy, which calls the SPV helpers, is in 11_offerings.sql.
 
 alter table public.production_assets enable row level security;
 revoke all on table public.production_assets from anon, authenticated;
 grant select on table public.production_assets to authenticated;
 grant all on table public.production_assets to service_role;
-drop policy if exists production_assets_read on public.production_assets;
-create policy production_assets_read on public.production_assets for select to authenticated
-  using ((select public.vault_role()) = any ('{production_spv,mfo_admin}'::text[]) or (select public.vault_is_admin()));
+-- Its read policy, which calls the SPV helpers, is in 11_offerings.sql.
 
 alter table public.compliance_alerts enable row level security;
 revoke all on table public.compliance_alerts from anon, authenticated;

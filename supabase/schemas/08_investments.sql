@@ -194,6 +194,9 @@ begin
     raise exception using errcode = 'P0001',
       message = refusal.code || ': ' || public.eligibility_refusal_message(refusal.code, refusal.at_time);
   end if;
+  -- The offering's ticket limits and what is left of its maximum (12_offerings.sql); it locks the
+  -- offering's row, so concurrent subscriptions never take it past its maximum.
+  perform public.offering_accepts(opportunity.id, submit_investment.amount_cents);
 
   -- 7. The row (its fees from the quote), the hold on the member's cash and its audit event.
   insert into public.investments as i (
@@ -232,10 +235,11 @@ $$;
 revoke execute on function public.submit_investment(text, bigint, text, uuid) from public, anon, service_role;
 grant execute on function public.submit_investment(text, bigint, text, uuid) to authenticated;
 
--- The SPV administrator's (or an administrator's) decision on a pending investment:
--- confirmed makes it Active and posts its hold (the money goes to escrow and the fee accounts),
--- rejected (with a reason) makes it Rejected and voids the hold (the money is available again at
--- once). The member is notified.
+-- The SPV's decision on a pending subscription of one of its offerings. Rejecting (with a
+-- reason) works before the offering closes; confirming only for a sample opportunity, whose
+-- subscriptions are confirmed one by one and issued units at once (an offering with a deadline
+-- confirms its subscriptions when it closes). Confirming posts the hold (the money goes to escrow and the fee
+-- accounts); rejecting voids it (the money is available again at once). The member is notified.
 create or replace function public.review_investment(
   investment_id uuid,
   decision text,
@@ -249,12 +253,16 @@ as $$
 declare
   me uuid := auth.uid();
   current_row public.investments;
+  o public.opportunities;
   result public.investments;
   kept_reason text := nullif(btrim(reason), '');
   event public.audit_events;
+  quote record;
 begin
-  if me is null or not (public.vault_role() = 'eq_spv_admin' or public.vault_is_admin()) then
-    raise exception using errcode = '42501', message = 'only eq_spv_admin or an administrator may review investments';
+  if me is null or not (
+    public.vault_role() in ('eq_spv_admin', 'cl_spv_admin', 'production_spv') or public.vault_is_admin()
+  ) then
+    raise exception using errcode = '42501', message = 'only an SPV''s administrators or an administrator may review investments';
   end if;
   if investment_id is null then
     raise exception using errcode = '22023', message = 'investment_id is required';
@@ -270,11 +278,18 @@ begin
   end if;
   perform public.ledger_lock();
   select * into current_row from public.investments i where i.id = review_investment.investment_id for update;
-  if not found then
+  if found then
+    select * into o from public.opportunities x where x.id = current_row.opportunity_id;
+  end if;
+  -- Another SPV's subscription answers as an unknown one: its existence is not the caller's to learn.
+  if current_row.id is null or not public.vault_acts_for_spv(o.spv_id) then
     raise exception using errcode = 'P0001', message = 'no such investment';
   end if;
   if current_row.status <> 'Pending' then
     raise exception using errcode = 'P0001', message = 'only a pending investment can be reviewed';
+  end if;
+  if decision = 'confirmed' and o.deadline_at is not null then
+    raise exception using errcode = 'P0001', message = 'closing the offering confirms its subscriptions; reject one with a reason instead';
   end if;
   update public.investments i
     set status = case when decision = 'confirmed' then 'Active' else 'Rejected' end,
@@ -283,6 +298,14 @@ begin
     where i.id = current_row.id
     returning * into result;
   perform public.ledger_resolve_investment(result, case when decision = 'confirmed' then 'post' else 'void' end);
+  if decision = 'confirmed' and o.unit_price_cents is not null then
+    select * into quote from public.investment_quote((result.amount_cents / o.unit_price_cents) * o.unit_price_cents, result.method);
+    perform public.offering_issue_units(
+      result.user_id, o.id, result.amount_cents / o.unit_price_cents,
+      (result.amount_cents / o.unit_price_cents) * o.unit_price_cents,
+      quote.management_fee_cents + quote.card_fee_cents
+    );
+  end if;
   event := public.audit_append(
     case when decision = 'confirmed' then 'investment.confirmed' else 'investment.rejected' end,
     result.user_id, 'investment', result.id::text,

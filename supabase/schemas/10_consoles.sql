@@ -607,11 +607,9 @@ alter table public.loan_repayments enable row level security;
 revoke all on table public.loan_repayments from public, anon, authenticated;
 grant select on table public.loan_repayments to authenticated;
 grant all on table public.loan_repayments to service_role;
-drop policy if exists loan_repayments_read on public.loan_repayments;
-create policy loan_repayments_read on public.loan_repayments
-  for select to authenticated
-  using ((select public.vault_role()) in ('cl_spv_admin', 'mfo_admin') or (select public.vault_is_admin()));
+-- Its read policy, which calls the SPV helpers, is in 11_offerings.sql.
 
+-- A repayment, on one of the caller's own SPVs' loans (another SPV's is an unknown loan).
 create or replace function public.record_repayment(loan_id text, amount_cents bigint, paid_on date, reference text)
 returns public.loan_repayments
 language plpgsql
@@ -638,7 +636,7 @@ begin
     raise exception using errcode = '22023', message = 'reference is required: the lender''s reference, at most 100 characters';
   end if;
   select * into loan from public.loans l where l.id = record_repayment.loan_id for update;
-  if not found then
+  if not found or not public.vault_acts_for_spv(loan.spv_id) then
     raise exception using errcode = '22023', message = 'unknown loan';
   end if;
   -- A retry with the same reference finds its repayment; the same reference for another
@@ -742,7 +740,8 @@ revoke execute on function public.loan_book() from public, anon, service_role;
 grant execute on function public.loan_book() to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
--- Assets: the status of a production asset (its id is its name), with a note kept in the trail.
+-- Assets: the status of a production asset (its id is its name), with a note kept in the trail;
+-- on one of the caller's own SPVs' assets (another SPV's is an unknown asset).
 create or replace function public.set_asset_status(asset_id text, status text, note text)
 returns public.production_assets
 language plpgsql
@@ -767,7 +766,7 @@ begin
     raise exception using errcode = '22023', message = 'note must be at most 500 characters';
   end if;
   select * into current_row from public.production_assets a where a.name = set_asset_status.asset_id for update;
-  if not found then
+  if not found or not public.vault_acts_for_spv(current_row.spv_id) then
     raise exception using errcode = '22023', message = 'unknown asset';
   end if;
   if current_row.status = set_asset_status.status then
@@ -820,8 +819,9 @@ end
 $$;
 
 -- Every member's investments, Pending first (or one status), keyset paged: `after` is the last
--- id of the previous page. Security definer: it reads the investors' names and emails and every
--- member's rows, which the members' own policy keeps to themselves.
+-- id of the previous page; an SPV administrator's own SPVs' only. Security definer: it reads the
+-- investors' names and emails and every member's rows, which the members' own policy keeps to
+-- themselves.
 create or replace function public.list_subscriptions(
   status text default null,
   after text default null,
@@ -838,9 +838,13 @@ declare
   wanted text := nullif(btrim(status), '');
   after_id uuid;
   after_row public.investments;
+  every_spv boolean := public.vault_sees_every_spv();
+  mine text[] := public.vault_spv_ids();
 begin
-  if auth.uid() is null or not (public.vault_role() = 'eq_spv_admin' or public.vault_is_admin()) then
-    raise exception using errcode = '42501', message = 'only eq_spv_admin or an administrator may read subscriptions';
+  if auth.uid() is null or not (
+    public.vault_role() in ('eq_spv_admin', 'cl_spv_admin', 'production_spv') or public.vault_is_admin()
+  ) then
+    raise exception using errcode = '42501', message = 'only an SPV''s administrators or an administrator may read subscriptions';
   end if;
   if wanted is not null and wanted not in ('Pending', 'Awaiting payment', 'Active', 'Matured', 'Rejected', 'Cancelled') then
     raise exception using errcode = '22023', message = 'status is not an investment status';
@@ -865,6 +869,7 @@ begin
       left join public.profiles p on p.id = i.user_id
       where i.status = wanted
         and (after_id is null or (i.submitted_at, i.id) > (after_row.submitted_at, after_row.id))
+        and (every_spv or i.opportunity_id in (select o.id from public.opportunities o where o.spv_id = any (mine)))
       order by i.status, i.submitted_at, i.id
       limit size;
   else
@@ -875,9 +880,10 @@ begin
       from public.investments i
       join auth.users u on u.id = i.user_id
       left join public.profiles p on p.id = i.user_id
-      where after_id is null
+      where (after_id is null
          or ((i.status <> 'Pending'), i.submitted_at, i.id)
-            > ((after_row.status <> 'Pending'), after_row.submitted_at, after_row.id)
+            > ((after_row.status <> 'Pending'), after_row.submitted_at, after_row.id))
+        and (every_spv or i.opportunity_id in (select o.id from public.opportunities o where o.spv_id = any (mine)))
       order by (i.status <> 'Pending'), i.submitted_at, i.id
       limit size;
   end if;
@@ -940,7 +946,8 @@ revoke execute on function public.csv_euros(bigint) from public, anon, authentic
 -- A report over [from_at, to_at) (either may be null: open-ended), as CSV text: a header row,
 -- then one line per row, oldest first. Which role may export which kind is the domain's
 -- `reportExporters` (supabase/tests/consoles.test.ts holds this function to it); the admin flag
--- exports every kind. Security definer: the reports read other members' rows and emails.
+-- exports every kind; an SPV administrator's investments and repayments are their own SPVs'
+-- only. Security definer: the reports read other members' rows and emails.
 create or replace function public.export_report(kind text, from_at timestamptz default null, to_at timestamptz default null)
 returns text
 language plpgsql
@@ -949,6 +956,8 @@ set search_path = ''
 as $$
 declare
   caller_role text := public.vault_role();
+  every_spv boolean := public.vault_sees_every_spv();
+  mine text[] := public.vault_spv_ids();
   allowed text[];
   lines text[];
   body text;
@@ -981,6 +990,7 @@ begin
       )
       from public.investments i left join auth.users u on u.id = i.user_id
       where (from_at is null or i.submitted_at >= from_at) and (to_at is null or i.submitted_at < to_at)
+        and (every_spv or i.opportunity_id in (select o.id from public.opportunities o where o.spv_id = any (mine)))
       order by i.submitted_at, i.id
     );
     body := public.csv_line('id', 'submitted_at', 'decided_at', 'status', 'method', 'member_id', 'email',
@@ -1006,6 +1016,7 @@ begin
       from public.loan_repayments r join public.loans l on l.id = r.loan_id
       where (from_at is null or r.paid_on >= (from_at at time zone 'UTC')::date)
         and (to_at is null or r.paid_on < (to_at at time zone 'UTC')::date)
+        and (every_spv or l.spv_id = any (mine))
       order by r.paid_on, r.id
     );
     body := public.csv_line('id', 'loan_id', 'borrower', 'paid_on', 'amount_cents', 'amount_eur', 'recorded_at');

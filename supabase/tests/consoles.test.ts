@@ -11,7 +11,7 @@ import {
   roleIds,
 } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asOwner, become } from './actors';
+import { asOwner, become, runSampleSpv } from './actors';
 import { type Account, asActor, createUser, seededDb, tryQuery, type Who } from './db';
 
 /**
@@ -31,6 +31,8 @@ beforeAll(async () => {
   const accounts: Partial<Record<Role, Account>> = {};
   for (const role of roleIds) accounts[role] = await createUser(db, { role });
   members = { ...(accounts as Record<Role, Account>), adminFlag: await createUser(db, { isAdmin: true }) };
+  // Each SPV role runs the sample SPV of its kind (offerings.test.ts tries another SPV's rows).
+  for (const role of ['cl_spv_admin', 'eq_spv_admin', 'production_spv'] as const) await runSampleSpv(db, members[role]);
   target = await createUser(db, { role: 'investor' });
 });
 
@@ -190,7 +192,9 @@ describe('export_report', () => {
   it('escapes a field a spreadsheet would run as a formula', async () => {
     await asActor(db, members.cl_spv_admin, async (tx) => {
       await tx.exec('reset role');
-      await tx.query(`insert into public.loans values ('LN-X', '=HYPERLINK("x")', '€1', 'Active', '2024-06-01')`);
+      await tx.query(
+        `insert into public.loans values ('LN-X', '=HYPERLINK("x")', '€1', 'Active', '2024-06-01', 'spv-lending')`,
+      );
       await become(tx, members.cl_spv_admin);
       await tx.query(`select public.record_repayment('LN-X', 100, '2025-01-01', 'ref-x')`);
       const lines = await exportAs(tx, members.cl_spv_admin, 'repayments', null, null);
@@ -473,13 +477,16 @@ describe('keyset paging', () => {
       await tx.query(
         `insert into public.investments (user_id, opportunity_id, opportunity_name, amount_cents, management_fee_cents,
            card_fee_cents, total_cents, method, status, submitted_at)
-         select $1, 'op', 'Op', 1000, 0, 0, 1000, 'bank', case when i % 3 = 0 then 'Pending' else 'Active' end,
+         select $1, 'solar-park-groningen', 'Op', 1000, 0, 0, 1000, 'bank', case when i % 3 = 0 then 'Pending' else 'Active' end,
                 now() - make_interval(mins => i)
          from generate_series(1, 10) as i`,
         [target.id],
       );
       const expected = await tx.query<{ id: string }>(
-        `select id::text from public.investments order by (status <> 'Pending'), submitted_at, id`,
+        // The SPV's own subscriptions only (offerings.test.ts: another SPV's are never listed).
+        `select i.id::text from public.investments i
+         where i.opportunity_id in (select o.id from public.opportunities o where o.spv_id = 'spv-equity')
+         order by (i.status <> 'Pending'), i.submitted_at, i.id`,
       );
       await become(tx, members.eq_spv_admin);
       const rows = await pages<string>(async (after) => {

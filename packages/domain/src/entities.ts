@@ -59,6 +59,9 @@ export const InvestmentRowSchema = v.object({
 export type InvestmentRow = v.InferOutput<typeof InvestmentRowSchema>;
 
 const loanStatuses = ['Active', 'Pending'] as const;
+/** The SPV a loan, holding or asset belongs to (`public.spvs`): its administrators see it. */
+const SpvIdSchema = v.optional(v.string());
+
 export const LoanSchema = v.object({
   id: v.string(),
   borrower: v.string(),
@@ -66,6 +69,7 @@ export const LoanSchema = v.object({
   status: v.picklist(loanStatuses),
   /** The loan's first day, where known: no repayment is recorded before it. */
   starts_on: v.optional(v.nullable(v.string())),
+  spv_id: SpvIdSchema,
 });
 export type Loan = v.InferOutput<typeof LoanSchema>;
 
@@ -74,6 +78,7 @@ export const EquityHoldingSchema = v.object({
   shares: v.number(),
   value: v.string(),
   performance: v.string(),
+  spv_id: SpvIdSchema,
 });
 export type EquityHolding = v.InferOutput<typeof EquityHoldingSchema>;
 
@@ -82,6 +87,7 @@ export const ProductionAssetSchema = v.object({
   name: v.string(),
   status: v.picklist(assetStatuses),
   value: v.string(),
+  spv_id: SpvIdSchema,
 });
 export type ProductionAsset = v.InferOutput<typeof ProductionAssetSchema>;
 

@@ -1,3 +1,4 @@
+import { offeringErrors } from '../offerings/actions';
 import { consoleErrors } from './consoles';
 import type { BackendError } from './errors';
 
@@ -92,7 +93,7 @@ export const actionErrors = {
   investOnrampMissing: { code: 'P0001', message: 'make your first on-ramp before investing' },
   investmentReviewDenied: {
     code: '42501',
-    message: 'only eq_spv_admin or an administrator may review investments',
+    message: "only an SPV's administrators or an administrator may review investments",
   },
   investmentIdRequired: { code: '22023', message: 'investment_id is required' },
   investmentBadDecision: { code: '22023', message: 'decision must be confirmed or rejected' },
@@ -123,4 +124,5 @@ export const actionErrors = {
   asOfRequired: { code: '22023', message: 'as_of is required' },
 
   ...consoleErrors,
+  ...offeringErrors,
 } as const satisfies Record<string, BackendError | ((...args: never[]) => BackendError)>;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { eligibilityServerActions } from '../eligibility/actions';
+import { offeringServerActions } from '../offerings/actions';
 import { parseTable } from '../table';
 import { auditActions } from './audit';
 import { consoleServerActions } from './consoles';
@@ -24,6 +25,8 @@ const ServerActionSchema = v.object({
     'compliance or the admin flag',
     'compliance',
     'eq_spv_admin or the admin flag',
+    "the SPV's administrators",
+    'offering reviewers',
     'the service role',
     'staff readers',
     'ledger readers',
@@ -189,4 +192,5 @@ export const serverActions: readonly ServerAction[] = parseTable('server action'
   },
   ...consoleServerActions,
   ...eligibilityServerActions,
+  ...offeringServerActions,
 ]);

@@ -45,6 +45,15 @@ export const auditActions = [
   'member.deleted',
   'member.pseudonymised',
   'member.personal_data_viewed',
+  'offering.created',
+  'offering.updated',
+  'offering.submitted',
+  'offering.approved',
+  'offering.returned',
+  'offering.opened',
+  'offering.issued',
+  'offering.failed',
+  'offering.withdrawn',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 const AuditActionSchema = v.picklist(auditActions);

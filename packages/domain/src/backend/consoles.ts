@@ -18,7 +18,10 @@ export const consoleErrors = {
     code: '42501',
     message: 'only compliance, mfo_admin or an administrator may read the audit trail',
   },
-  subscriptionsDenied: { code: '42501', message: 'only eq_spv_admin or an administrator may read subscriptions' },
+  subscriptionsDenied: {
+    code: '42501',
+    message: "only an SPV's administrators or an administrator may read subscriptions",
+  },
   memberDetailDenied: { code: '42501', message: "only mfo_admin or an administrator may read a member's detail" },
   roleChangeDenied: { code: '42501', message: "only mfo_admin or an administrator may change a member's role" },
   roleChangeSelf: { code: '42501', message: 'nobody changes their own role' },
@@ -85,7 +88,11 @@ export type ConsoleFunction = v.InferOutput<typeof ConsoleFunctionSchema>;
 export const consoleFunctions: readonly ConsoleFunction[] = parseTable('console function', ConsoleFunctionSchema, [
   { name: 'list_kyc_queue', roles: ['compliance'], denied: consoleErrors.kycQueueDenied },
   { name: 'list_audit_events', roles: ['compliance', 'mfo_admin'], denied: consoleErrors.auditReadDenied },
-  { name: 'list_subscriptions', roles: ['eq_spv_admin'], denied: consoleErrors.subscriptionsDenied },
+  {
+    name: 'list_subscriptions',
+    roles: ['cl_spv_admin', 'eq_spv_admin', 'production_spv'],
+    denied: consoleErrors.subscriptionsDenied,
+  },
   { name: 'member_detail', roles: ['mfo_admin'], denied: consoleErrors.memberDetailDenied },
   { name: 'list_alerts', roles: ['mfo_admin'], denied: consoleErrors.alertReadDenied },
   { name: 'set_member_role', roles: ['mfo_admin'], denied: consoleErrors.roleChangeDenied },
