@@ -265,17 +265,6 @@ const tableRead = (fixed?: TableScenario, only?: string): HttpHandler =>
     return readAnswer(request, table, scenario);
   });
 
-/**
- * The sample tables in one state, for stories: `tableHandlers.error('opportunities')` fails that
- * table only; without a name every table is in that state.
- */
-export const tableHandlers = {
-  ok: (table?: string): HttpHandler => tableRead('ok', table),
-  loading: (table?: string): HttpHandler => tableRead('loading', table),
-  error: (table?: string): HttpHandler => tableRead('error', table),
-  empty: (table?: string): HttpHandler => tableRead('empty', table),
-};
-
 const NameSchema = v.pipe(v.string(), v.maxLength(200));
 
 /** A profile UPDATE after the grant check: row-level security, then the BEFORE UPDATE trigger. */

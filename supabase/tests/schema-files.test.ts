@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { supabaseDir } from '../host/database';
 import { baselineFile, deployedMigrations, schemaPaths } from '../scripts/baseline';
 import { definitions } from '../scripts/definitions';
 import { generateDomainSql, generatedDomainFile } from '../scripts/domain-sql';
-import { supabaseDir } from '../host/database';
 
 /**
  * The schema is written once (docs/backend.md "Changing the schema"): every object is defined in

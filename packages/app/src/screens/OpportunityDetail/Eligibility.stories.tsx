@@ -8,7 +8,6 @@ import {
 } from '@vault/domain';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { type AppStoryParameters, SLOW, sessionAs, storyUsers, withApp } from '../../test-support';
 import {
   expectNoRiskWarning,
   expectRiskWarning,
@@ -16,6 +15,7 @@ import {
   profileAnswer,
   resetServed,
 } from '../../components/eligibility/riskWarningStories';
+import { type AppStoryParameters, SLOW, sessionAs, storyUsers, withApp } from '../../test-support';
 import OpportunityDetail from '.';
 
 const detail = sampleSharedRows.opportunity_details.find((d) => d.id === 'schools-ghana');
