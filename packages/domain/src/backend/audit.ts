@@ -84,6 +84,10 @@ export const AuditEventRowSchema = v.object({
   details: v.record(v.string(), v.unknown()),
   prev_hash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
   hash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  /** 2: the hash covers each personal value by its digest, so it can be erased (auditHash.ts). */
+  hash_version: v.optional(v.picklist([1, 2])),
+  /** The digests of the personal values erased by pseudonymise_member. */
+  erased: v.optional(v.nullable(v.record(v.string(), v.string()))),
 });
 
 /** The first event's prev_hash: no event comes before it. */
