@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { actionErrors } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { become, type CallerName, type Callers, callerNames, createCallers, whoIs } from './actors';
+import { become, type CallerName, type Callers, callerNames, createCallers, runSampleSpv, whoIs } from './actors';
 import { type Account, asActor, createUser, seededDb, tryQuery } from './db';
 
 /**
@@ -17,6 +17,8 @@ beforeAll(async () => {
   db = await seededDb();
   callers = await createCallers(db);
   lender = await createUser(db, { role: 'cl_spv_admin' });
+  // An SPV's administrators record repayments on their own SPV's loans only.
+  await runSampleSpv(db, lender);
 });
 
 afterAll(async () => {

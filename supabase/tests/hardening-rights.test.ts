@@ -113,9 +113,10 @@ describe('a change of rights takes effect at once', () => {
     const admin = await createUser(db, { isAdmin: true });
     const other = await createUser(db, { isAdmin: true });
     await asOwner(db, async (tx) => {
-      const session = await tx.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id', [
-        admin.id,
-      ]);
+      const session = await tx.query<{ id: string }>(
+        'insert into auth.sessions (id, user_id) values (gen_random_uuid(), $1) returning id',
+        [admin.id],
+      );
       await tx.query(`insert into auth.refresh_tokens (token, user_id, session_id) values ('t-1', $1, $2)`, [
         admin.id,
         session.rows[0]?.id,

@@ -901,7 +901,9 @@ describe('an SPV administrator and another SPV', () => {
     await asActor(db, m.cl, async (tx) => {
       await owner(tx);
       await tx.query(`insert into public.spvs values ('spv-lending-2', 'Second Lending SPV', 'lending')`);
-      await tx.query(`insert into public.loans values ('LN-OTHER', 'Other B.V.', '€1', 'Active', 'spv-lending-2')`);
+      await tx.query(
+        `insert into public.loans values ('LN-OTHER', 'Other B.V.', '€1', 'Active', null, 'spv-lending-2')`,
+      );
       await tx.query(`insert into public.spvs values ('spv-production-2', 'Second Production SPV', 'production')`);
       await tx.query(
         `insert into public.production_assets values ('Other Array', 'Operational', '€1', 'spv-production-2')`,
@@ -910,9 +912,9 @@ describe('an SPV administrator and another SPV', () => {
       const loans = await tx.query<{ id: string }>('select id from public.loans');
       expect(loans.rows.map((r) => r.id)).not.toContain('LN-OTHER');
       expect(loans.rows).toHaveLength(sampleSharedRows.loans.length);
-      expect(await call(tx, m.cl, `select public.record_repayment('LN-OTHER', 100, '2025-01-01')`)).toMatchObject(
-        refusal(actionErrors.unknownLoan),
-      );
+      expect(
+        await call(tx, m.cl, `select public.record_repayment('LN-OTHER', 100, '2025-01-01', 'REF-1')`),
+      ).toMatchObject(refusal(actionErrors.unknownLoan));
       const book = await tx.query<{ id: string }>('select id from public.loan_book()');
       expect(book.rows.map((r) => r.id)).not.toContain('LN-OTHER');
       await become(tx, m.prod);

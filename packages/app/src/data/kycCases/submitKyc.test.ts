@@ -1,4 +1,4 @@
-import { kycNotification } from '@vault/domain';
+import { kycNotification, kycSessionFunction } from '@vault/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   idOf,
@@ -57,7 +57,7 @@ describe('submitKyc', () => {
     expect((await recordsOf(local, id)).actions).toEqual(['kyc.submitted']);
   });
 
-  it('after a rejection: the member reads the reason, and starts again', async () => {
+  it('after a final rejection: the member reads the reason and cannot start again (compliance reopens)', async () => {
     local.host.providers.kyc.auto = null;
     const { store, id } = await signedIn();
     await submitKyc(store);
@@ -67,13 +67,13 @@ describe('submitKyc', () => {
     if (!loaded.ok) throw new Error(loaded.error);
     const reason = 'The identity document could not be verified.';
     expect(await loaded.backend.readKycCase(id)).toMatchObject({ ok: true, row: { reason } });
-    expect(await submitKyc(store)).toEqual({ ok: true });
-    expect(store.getState().session.user?.kycStatus).toBe('pending');
+    expect(await submitKyc(store)).toMatchObject({ ok: false, error: kycSessionFunction.errors.notStartable });
+    expect(await loaded.backend.readProfile(id)).toMatchObject({ ok: true, profile: { kycStatus: 'rejected' } });
     expect(await recordsOf(local, id)).toMatchObject({
-      actions: ['kyc.submitted', 'kyc.rejected', 'kyc.submitted'],
-      notes: [kycNotification('pending'), kycNotification('rejected', reason), kycNotification('pending')],
+      actions: ['kyc.submitted', 'kyc.rejected'],
+      notes: [kycNotification('pending'), kycNotification('rejected', reason)],
     });
-    expect(await loaded.backend.readKycCase(id)).toMatchObject({ ok: true, row: { reason: null } });
+    expect(await loaded.backend.readKycCase(id)).toMatchObject({ ok: true, row: { reason } });
   });
 
   it('the browser cannot call apply_kyc_result: refused before anything changes', async () => {
@@ -85,6 +85,7 @@ describe('submitKyc', () => {
       result: 'approved',
       reason: null,
       event_id: 'evt-forged',
+      occurred_at: new Date().toISOString(),
     });
     expect(answer).toMatchObject({
       ok: false,
