@@ -124,9 +124,16 @@ function readWith(table: string | undefined, rowsOf: (profile: ProfileRow | null
   });
 }
 
+/**
+ * The changes this story's demo functions made to the member's row (a Storybook spy, empty at every
+ * story's start), so a later read of the profile shows them, as the server's row would.
+ */
+export const demoProfileWrites = fn<(changes: Partial<ProfileRow>) => void>().mockName('demo function');
+
 const defaultRows = (profile: ProfileRow | null, table: string): readonly Row[] => {
   if (table === APP_SETTINGS_TABLE) return [{ demo_mode: true }];
-  if (table === 'profiles') return profile ? [profile] : [];
+  if (table === 'profiles')
+    return profile ? [Object.assign({ ...profile }, ...demoProfileWrites.mock.calls.map(([changes]) => changes))] : [];
   return sampleRowsOf(table, profile?.id ?? null);
 };
 

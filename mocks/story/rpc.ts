@@ -6,12 +6,13 @@ import {
   httpStatusFor,
   KYC_APPROVED,
   listMembers,
+  type ProfileRow,
   sampleData,
   serverActions,
 } from '@vault/domain';
 import { delay, type HttpHandler, HttpResponse, http, type JsonBodyType } from 'msw';
 import { fn } from 'storybook/test';
-import { sampleRowsOf } from './rest';
+import { demoProfileWrites, sampleRowsOf } from './rest';
 import { callerOf } from './session';
 
 /**
@@ -101,6 +102,7 @@ const demoAnswers: HttpHandler[] = [
     await delay(ROW_CALL_MS);
     const caller = await callerOf(request);
     if (!caller) return pgError({ code: '42501', message: `permission denied for function ${name}` }, 401);
+    demoProfileWrites(changes as Partial<ProfileRow>);
     return HttpResponse.json({ ...caller.profile, ...(changes as object) });
   }),
 );

@@ -129,11 +129,20 @@ const fieldOf = (dialog: HTMLElement, label: string | undefined) =>
  */
 export async function expectRefusalKeepsDialog(
   canvas: ReturnType<typeof within>,
-  options: { action: string; confirm?: string; field?: string; text: string; message: RegExp },
+  options: {
+    action: string;
+    confirm?: string;
+    field?: string;
+    text: string;
+    message: RegExp;
+    /** Fills what else the dialog asks (e.g. a reference) before confirming. */
+    fill?: (dialog: HTMLElement) => Promise<void>;
+  },
 ) {
   await userEvent.click(canvas.getByRole('button', { name: options.action }));
   const dialog = await screen.findByRole('dialog', {}, SLOW);
   await userEvent.type(fieldOf(dialog, options.field), options.text);
+  await options.fill?.(dialog);
   await userEvent.click(within(dialog).getByRole('button', { name: options.confirm ?? options.action }));
   await expect(await within(dialog).findByText(options.message, {}, SLOW)).toBeVisible();
   await expect(screen.getByRole('dialog')).toBeVisible();

@@ -139,6 +139,7 @@ export const RecordRefused: Story = {
       field: 'Amount (€)',
       text: '300',
       message: /only an active loan takes repayments/,
+      fill: (dialog) => userEvent.type(within(dialog).getByLabelText("Lender's reference"), 'BANK-2026-0043'),
     });
   },
 };
