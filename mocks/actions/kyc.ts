@@ -18,7 +18,7 @@ import type { ActionAnswer, ActionCaller, MockActions } from './types';
 
 /**
  * KYC on the embedded backend: start_kyc, apply_kyc_result and review_kyc as
- * 20261124120100_kyc.sql carries them. The transitions come from the domain's `nextKycStatus`, the
+ * supabase/schemas/06_kyc_and_payments.sql carries them. The transitions come from the domain's `nextKycStatus`, the
  * notification texts from `kycNotification`, the errors from `actionErrors`; the order of the
  * checks is the SQL's, so both backends refuse a bad request with the same error.
  */
