@@ -9,7 +9,7 @@ import type { Session } from '@vault/domain';
 import type { Appearance } from '@vault/ui';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { configure } from 'storybook/test';
-import { handlers } from '../mocks/handlers';
+import { storyHandlers, storySession } from '../mocks/story';
 import { StoryAuthSeed } from '../packages/app/src/test-support/authSeed';
 import { VIEWPORTS } from './viewports';
 
@@ -29,15 +29,14 @@ const withTheme: Decorator = (Story, context) => (
 
 /**
  * A story with a signed-in session (`parameters.app.session`, or a FullApp story's `args.session`)
- * starts signed in for real: its member is put into the embedded backend and signed in there, and
- * the decorator below hands the session to the story's own storage.
+ * starts signed in: a token that carries its member and their profile row, which the story
+ * backend answers from (mocks/story); the decorator below hands it to the story's own storage.
  */
 async function storySessionLoader(context: { parameters: Record<string, unknown>; args: Record<string, unknown> }) {
   const app = context.parameters.app as { session?: Session } | undefined;
   const session = app?.session ?? (context.args.session as Session | undefined);
   if (!session?.user) return { authSeed: null };
-  const { seedSignedInMember } = await import('../mocks/seed');
-  return { authSeed: await seedSignedInMember(session.user, session.isAdmin) };
+  return { authSeed: await storySession(session.user, session.isAdmin) };
 }
 
 const withAuthSeed: Decorator = (Story, context) => (
@@ -65,14 +64,14 @@ const preview: Preview = {
   initialGlobals: { theme: 'light' },
   decorators: [withTheme, withAuthSeed],
   loaders: [
-    // One worker per preview; the shared handlers are initial handlers, so they survive the
-    // addon's per-story reset, and a story adds overrides with `beforeEach({ msw }) { msw.use(...) }`.
+    // One worker per preview; the story backend's canned answers are initial handlers, so they
+    // survive the addon's per-story reset, and a story's `parameters.msw` handlers come first.
     mswLoader(async () => {
       const [{ setupWorker }, { untilControlled }] = await Promise.all([
         import('msw/browser'),
         import('../mocks/untilControlled'),
       ]);
-      const worker = setupWorker(...handlers);
+      const worker = setupWorker(...storyHandlers);
       await untilControlled();
       await worker.start({
         quiet: true,

@@ -1,8 +1,8 @@
 // The Jest environment of the Storybook tests (test-runner-jest.config.js): the test-runner's own,
 // except that a Jest worker keeps one browser connection, context and page for all the story files
-// it runs, instead of a new context and a fresh load of iframe.html (about 2 MB of script) per file.
-// Stories of one file already share a page, one after another; sharing it across files saves about
-// 3 s of a 2-core machine per file (docs/testing.md). Between files, the page's storage is cleared,
+// it runs, instead of a new context and a fresh load of iframe.html's script per file. Stories of
+// one file already share a page, one after another; sharing it across files spares that load for
+// every file (docs/testing.md). Between files, the page's storage is cleared,
 // and a page that has left iframe.html, or that a story broke, is replaced by a new one.
 import { getTestRunnerConfig, setupPage } from '@storybook/test-runner';
 import PlaywrightEnvironment from '@storybook/test-runner/dist/jest-playwright-entries/test-environment.js';

@@ -60,10 +60,7 @@ function claimsFor(account: MockAccount, sessionId: string, now = Date.now()): J
 }
 
 /** A signed-in session for an account, as the token endpoint answers it. */
-export async function sessionFor(
-  account: MockAccount,
-  sessionId = mockDb.newSessionId(),
-): Promise<Record<string, unknown>> {
+async function sessionFor(account: MockAccount, sessionId = mockDb.newSessionId()): Promise<Record<string, unknown>> {
   const claims = claimsFor(account, sessionId);
   return {
     access_token: await signJwt(claims),

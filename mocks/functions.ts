@@ -75,16 +75,6 @@ async function walletAnswer(scenario: WalletScenario, request: Request): Promise
 const walletHandler = (fixed?: WalletScenario): HttpHandler =>
   http.post(WALLET_PATH, ({ request }) => walletAnswer(fixed ?? currentWalletScenario(), request));
 
-/** The wallet function, one handler per answer, for stories and tests (`server.use(walletHandlers.failure)`). */
-export const walletHandlers = {
-  success: walletHandler('success'),
-  failure: walletHandler('failure'),
-  serverError: walletHandler('serverError'),
-  networkError: walletHandler('networkError'),
-  invalidJson: walletHandler('invalidJson'),
-  noWalletId: walletHandler('noWalletId'),
-} satisfies Record<WalletScenario, HttpHandler>;
-
 /*
  * kyc-session and onramp-session, as supabase/functions/kyc-session and onramp-session answer:
  * the same body shapes, and the statuses and texts of @vault/domain's `kycSessionFunction` and
@@ -186,15 +176,8 @@ async function onrampSessionAnswer(request: Request): Promise<Response> {
   });
 }
 
-/** kyc-session in one state, for stories and tests (`server.use(kycSessionHandlers.pending)`). */
-export const kycSessionHandlers = {
-  approve: http.post(KYC_SESSION_PATH, ({ request }) => kycSessionAnswer(request, 'approve')),
-  pending: http.post(KYC_SESSION_PATH, ({ request }) => kycSessionAnswer(request, 'none')),
-  unavailable: http.post(KYC_SESSION_PATH, () => kycFail('unavailable')),
-};
-
 /** onramp-session in one state, for stories and tests. */
-export const onrampSessionHandlers = {
+const onrampSessionHandlers = {
   settle: http.post(ONRAMP_SESSION_PATH, ({ request }) => onrampSessionAnswer(request)),
   unavailable: http.post(ONRAMP_SESSION_PATH, () => onrampFail('unavailable')),
 };

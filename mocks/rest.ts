@@ -60,7 +60,7 @@ import { type MockProfile, mockDb } from './state';
  */
 
 /** The header the app sends, in mock mode only, when a load is a Retry. */
-export const RETRY_HEADER = 'x-vault-retry';
+const RETRY_HEADER = 'x-vault-retry';
 /** Own-row calls (profile, demo functions) answer quickly, as a small query would. */
 const ROW_CALL_MS = 50;
 
@@ -264,17 +264,6 @@ const tableRead = (fixed?: TableScenario, only?: string): HttpHandler =>
       fixed !== undefined && (only === undefined || only === table) ? fixed : currentTableScenario(table);
     return readAnswer(request, table, scenario);
   });
-
-/**
- * The sample tables in one state, for stories: `tableHandlers.error('opportunities')` fails that
- * table only; without a name every table is in that state.
- */
-export const tableHandlers = {
-  ok: (table?: string): HttpHandler => tableRead('ok', table),
-  loading: (table?: string): HttpHandler => tableRead('loading', table),
-  error: (table?: string): HttpHandler => tableRead('error', table),
-  empty: (table?: string): HttpHandler => tableRead('empty', table),
-};
 
 const NameSchema = v.pipe(v.string(), v.maxLength(200));
 

@@ -7,7 +7,7 @@ import { mockDb } from './state';
 /**
  * Reads of rows the server actions write that are not sample tables: `kyc_cases` (the member's
  * own row; compliance, mfo_admin and the admin flag every row, as its policy in
- * 20261124120100_kyc.sql says; anon holds no grant). The `eq` filter and `.maybeSingle()` are
+ * supabase/schemas/06_kyc_and_payments.sql says; anon holds no grant). The `eq` filter and `.maybeSingle()` are
  * the parts of PostgREST the app uses here.
  */
 function refusal(error: BackendError, signedIn: boolean): Response {

@@ -9,18 +9,26 @@
 -- Demo mode on: new members get the sample rows and the demo functions work.
 update public.app_settings set demo_mode = true;
 
--- The catalogue and the role tables.
+-- The SPVs, then the catalogue and the role tables.
+insert into public.spvs
+  select * from jsonb_populate_recordset(null::public.spvs, '[
+  {"id":"spv-equity","name":"Vault Impact Equity SPV","kind":"equity"},
+  {"id":"spv-lending","name":"Vault Community Lending SPV","kind":"lending"},
+  {"id":"spv-production","name":"Vault Renewable Production SPV","kind":"production"}
+]'::jsonb)
+on conflict do nothing;
+
 insert into public.opportunities
   select * from jsonb_populate_recordset(null::public.opportunities, '[
-  {"id":"solar-park-groningen","name":"Groningen Solar Park II","category":"Renewable energy","region":"Netherlands","apy":"7.2%","minInvestment":"€5,000","term":"36 Months","ratings":4.6,"riskScore":3,"country":"Netherlands","audited":true,"open":true,"description":"A 48 MW solar park on former farmland, selling power to Dutch utilities under a fixed-price contract.","eligible_countries":null,"eligible_categories":null,"min_ticket_cents":null},
-  {"id":"offshore-wind-baltic","name":"Baltic Offshore Wind Notes","category":"Renewable energy","region":"EU","apy":"6.4%","minInvestment":"€10,000","term":"5 Years","ratings":4.4,"riskScore":2,"country":"Germany","audited":true,"open":true,"description":"Senior notes financing the grid connection of an offshore wind farm in the Baltic Sea.","eligible_countries":null,"eligible_categories":null,"min_ticket_cents":null},
-  {"id":"affordable-homes-lisbon","name":"Lisbon Affordable Homes","category":"Social impact, Housing","region":"EU","apy":"5.8%","minInvestment":"€5,000","term":"4 Years","ratings":4.2,"riskScore":3,"country":"Portugal","audited":true,"open":true,"description":"Renovation of 120 apartments let below market rent to key workers, with a municipal lease.","eligible_countries":["AT","BE","BG","CY","CZ","DE","DK","EE","ES","FI","FR","GR","HR","HU","IE","IT","LT","LU","LV","MT","NL","PL","PT","RO","SE","SI","SK","IS","LI","NO"],"eligible_categories":null,"min_ticket_cents":null},
-  {"id":"social-housing-rotterdam","name":"Rotterdam Social Housing Fund","category":"Social impact, Housing","region":"Netherlands","apy":"4.9%","minInvestment":"€2,500","term":"18 Months","ratings":4,"riskScore":2,"country":"Netherlands","audited":false,"open":true,"description":"Bridge financing for energy-efficient social housing built with a housing association.","eligible_countries":null,"eligible_categories":null,"min_ticket_cents":null},
-  {"id":"clean-water-kenya","name":"Kenya Clean Water Kiosks","category":"Clean water","region":"Africa","apy":"9.1%","minInvestment":"€1,000","term":"24 Months","ratings":4.7,"riskScore":4,"country":"Kenya","audited":true,"open":true,"description":"Solar-powered purification kiosks that sell safe drinking water to 60,000 people a day.","eligible_countries":null,"eligible_categories":null,"min_ticket_cents":null},
-  {"id":"desalination-india","name":"Gujarat Brackish Water Plant","category":"Clean water","region":"Asia","apy":"8.3%","minInvestment":"€7,500","term":"3 Years","ratings":3.9,"riskScore":4,"country":"India","audited":false,"open":false,"description":"A low-energy reverse-osmosis plant supplying farms and villages with treated water.","eligible_countries":null,"eligible_categories":null,"min_ticket_cents":null},
-  {"id":"schools-ghana","name":"Ghana Solar Schools","category":"Education","region":"Africa","apy":"6.9%","minInvestment":"€500","term":"12 Months","ratings":4.5,"riskScore":3,"country":"Ghana","audited":true,"open":true,"description":"Rooftop solar and digital classrooms for 40 rural schools, repaid from energy savings.","eligible_countries":null,"eligible_categories":null,"min_ticket_cents":null},
-  {"id":"edtech-vietnam","name":"Vietnam Vocational Learning","category":"Education","region":"Asia","apy":"7.8%","minInvestment":"€3,000","term":"30 Months","ratings":4.1,"riskScore":3,"country":"Vietnam","audited":true,"open":true,"description":"Loans to vocational colleges training technicians for the renewable-energy industry.","eligible_countries":null,"eligible_categories":null,"min_ticket_cents":null},
-  {"id":"agrivoltaics-spain","name":"Andalusia Agrivoltaics","category":"Renewable energy","region":"EU","apy":"6.1%","minInvestment":"€5,000","term":"2 Years","ratings":4.3,"riskScore":2,"country":"Spain","audited":true,"open":true,"description":"Raised solar panels over olive groves, sharing the land between crops and power.","eligible_countries":null,"eligible_categories":null,"min_ticket_cents":null}
+  {"id":"solar-park-groningen","name":"Groningen Solar Park II","category":"Renewable energy","region":"Netherlands","apy":"7.2%","minInvestment":"€5,000","term":"36 Months","ratings":4.6,"riskScore":3,"country":"Netherlands","audited":true,"open":true,"description":"A 48 MW solar park on former farmland, selling power to Dutch utilities under a fixed-price contract.","eligible_countries":null,"eligible_categories":null,"min_ticket_cents":null,"spv_id":"spv-equity","status":"open","unit_price_cents":100,"min_target_cents":null,"max_target_cents":null,"max_ticket_cents":null,"opens_at":null,"deadline_at":null,"term_months":36,"projected_yield_bps":720,"distribution_frequency":"annual","lockup_months":24,"early_redemption_fee_bps":200,"allocation_rule":"first_come","impact_metrics":[{"name":"Solar capacity","unit":"MW installed","per_year":48}],"documents":[]},
+  {"id":"offshore-wind-baltic","name":"Baltic Offshore Wind Notes","category":"Renewable energy","region":"EU","apy":"6.4%","minInvestment":"€10,000","term":"5 Years","ratings":4.4,"riskScore":2,"country":"Germany","audited":true,"open":true,"description":"Senior notes financing the grid connection of an offshore wind farm in the Baltic Sea.","eligible_countries":null,"eligible_categories":null,"min_ticket_cents":null,"spv_id":"spv-lending","status":"open","unit_price_cents":100,"min_target_cents":null,"max_target_cents":null,"max_ticket_cents":null,"opens_at":null,"deadline_at":null,"term_months":60,"projected_yield_bps":640,"distribution_frequency":"annual","lockup_months":24,"early_redemption_fee_bps":200,"allocation_rule":"first_come","impact_metrics":[],"documents":[]},
+  {"id":"affordable-homes-lisbon","name":"Lisbon Affordable Homes","category":"Social impact, Housing","region":"EU","apy":"5.8%","minInvestment":"€5,000","term":"4 Years","ratings":4.2,"riskScore":3,"country":"Portugal","audited":true,"open":true,"description":"Renovation of 120 apartments let below market rent to key workers, with a municipal lease.","eligible_countries":["AT","BE","BG","CY","CZ","DE","DK","EE","ES","FI","FR","GR","HR","HU","IE","IT","LT","LU","LV","MT","NL","PL","PT","RO","SE","SI","SK","IS","LI","NO"],"eligible_categories":null,"min_ticket_cents":null,"spv_id":"spv-equity","status":"open","unit_price_cents":100,"min_target_cents":null,"max_target_cents":null,"max_ticket_cents":null,"opens_at":null,"deadline_at":null,"term_months":48,"projected_yield_bps":580,"distribution_frequency":"annual","lockup_months":24,"early_redemption_fee_bps":200,"allocation_rule":"first_come","impact_metrics":[{"name":"Homes let below market rent","unit":"apartments","per_year":120}],"documents":[]},
+  {"id":"social-housing-rotterdam","name":"Rotterdam Social Housing Fund","category":"Social impact, Housing","region":"Netherlands","apy":"4.9%","minInvestment":"€2,500","term":"18 Months","ratings":4,"riskScore":2,"country":"Netherlands","audited":false,"open":true,"description":"Bridge financing for energy-efficient social housing built with a housing association.","eligible_countries":null,"eligible_categories":null,"min_ticket_cents":null,"spv_id":"spv-lending","status":"open","unit_price_cents":100,"min_target_cents":null,"max_target_cents":null,"max_ticket_cents":null,"opens_at":null,"deadline_at":null,"term_months":18,"projected_yield_bps":490,"distribution_frequency":"annual","lockup_months":24,"early_redemption_fee_bps":200,"allocation_rule":"first_come","impact_metrics":[],"documents":[]},
+  {"id":"clean-water-kenya","name":"Kenya Clean Water Kiosks","category":"Clean water","region":"Africa","apy":"9.1%","minInvestment":"€1,000","term":"24 Months","ratings":4.7,"riskScore":4,"country":"Kenya","audited":true,"open":true,"description":"Solar-powered purification kiosks that sell safe drinking water to 60,000 people a day.","eligible_countries":null,"eligible_categories":null,"min_ticket_cents":null,"spv_id":"spv-production","status":"open","unit_price_cents":100,"min_target_cents":null,"max_target_cents":null,"max_ticket_cents":null,"opens_at":null,"deadline_at":null,"term_months":24,"projected_yield_bps":910,"distribution_frequency":"annual","lockup_months":24,"early_redemption_fee_bps":200,"allocation_rule":"first_come","impact_metrics":[{"name":"Safe drinking water","unit":"people served per day","per_year":60000}],"documents":[]},
+  {"id":"desalination-india","name":"Gujarat Brackish Water Plant","category":"Clean water","region":"Asia","apy":"8.3%","minInvestment":"€7,500","term":"3 Years","ratings":3.9,"riskScore":4,"country":"India","audited":false,"open":false,"description":"A low-energy reverse-osmosis plant supplying farms and villages with treated water.","eligible_countries":null,"eligible_categories":null,"min_ticket_cents":null,"spv_id":"spv-equity","status":"closed","unit_price_cents":100,"min_target_cents":null,"max_target_cents":null,"max_ticket_cents":null,"opens_at":null,"deadline_at":null,"term_months":36,"projected_yield_bps":830,"distribution_frequency":"annual","lockup_months":24,"early_redemption_fee_bps":200,"allocation_rule":"first_come","impact_metrics":[],"documents":[]},
+  {"id":"schools-ghana","name":"Ghana Solar Schools","category":"Education","region":"Africa","apy":"6.9%","minInvestment":"€500","term":"12 Months","ratings":4.5,"riskScore":3,"country":"Ghana","audited":true,"open":true,"description":"Rooftop solar and digital classrooms for 40 rural schools, repaid from energy savings.","eligible_countries":null,"eligible_categories":null,"min_ticket_cents":null,"spv_id":"spv-lending","status":"open","unit_price_cents":100,"min_target_cents":null,"max_target_cents":null,"max_ticket_cents":null,"opens_at":null,"deadline_at":null,"term_months":12,"projected_yield_bps":690,"distribution_frequency":"annual","lockup_months":24,"early_redemption_fee_bps":200,"allocation_rule":"first_come","impact_metrics":[{"name":"Schools equipped","unit":"rural schools","per_year":40}],"documents":[]},
+  {"id":"edtech-vietnam","name":"Vietnam Vocational Learning","category":"Education","region":"Asia","apy":"7.8%","minInvestment":"€3,000","term":"30 Months","ratings":4.1,"riskScore":3,"country":"Vietnam","audited":true,"open":true,"description":"Loans to vocational colleges training technicians for the renewable-energy industry.","eligible_countries":null,"eligible_categories":null,"min_ticket_cents":null,"spv_id":"spv-lending","status":"open","unit_price_cents":100,"min_target_cents":null,"max_target_cents":null,"max_ticket_cents":null,"opens_at":null,"deadline_at":null,"term_months":30,"projected_yield_bps":780,"distribution_frequency":"annual","lockup_months":24,"early_redemption_fee_bps":200,"allocation_rule":"first_come","impact_metrics":[],"documents":[]},
+  {"id":"agrivoltaics-spain","name":"Andalusia Agrivoltaics","category":"Renewable energy","region":"EU","apy":"6.1%","minInvestment":"€5,000","term":"2 Years","ratings":4.3,"riskScore":2,"country":"Spain","audited":true,"open":true,"description":"Raised solar panels over olive groves, sharing the land between crops and power.","eligible_countries":null,"eligible_categories":null,"min_ticket_cents":null,"spv_id":"spv-equity","status":"open","unit_price_cents":100,"min_target_cents":null,"max_target_cents":null,"max_ticket_cents":null,"opens_at":null,"deadline_at":null,"term_months":24,"projected_yield_bps":610,"distribution_frequency":"annual","lockup_months":24,"early_redemption_fee_bps":200,"allocation_rule":"first_come","impact_metrics":[],"documents":[]}
 ]'::jsonb)
 on conflict do nothing;
 
@@ -40,10 +48,10 @@ on conflict do nothing;
 
 insert into public.loans
   select * from jsonb_populate_recordset(null::public.loans, '[
-  {"id":"LN-2025-014","borrower":"Zonnepark Drenthe B.V.","amount":"€1,250,000","status":"Active"},
-  {"id":"LN-2025-017","borrower":"AquaKiosk Kenya Ltd","amount":"€480,000","status":"Active"},
-  {"id":"LN-2025-021","borrower":"Casa Justa Lisboa","amount":"€2,100,000","status":"Pending"},
-  {"id":"LN-2025-023","borrower":"EduSolar Ghana","amount":"€320,000","status":"Pending"}
+  {"id":"LN-2025-014","borrower":"Zonnepark Drenthe B.V.","amount":"€1,250,000","status":"Active","spv_id":"spv-lending"},
+  {"id":"LN-2025-017","borrower":"AquaKiosk Kenya Ltd","amount":"€480,000","status":"Active","spv_id":"spv-lending"},
+  {"id":"LN-2025-021","borrower":"Casa Justa Lisboa","amount":"€2,100,000","status":"Pending","spv_id":"spv-lending"},
+  {"id":"LN-2025-023","borrower":"EduSolar Ghana","amount":"€320,000","status":"Pending","spv_id":"spv-lending"}
 ]'::jsonb)
 on conflict do nothing;
 
@@ -57,18 +65,18 @@ on conflict do nothing;
 
 insert into public.equity_holdings
   select * from jsonb_populate_recordset(null::public.equity_holdings, '[
-  {"company":"Nordic Heat Pumps AB","shares":12500,"value":"€1,875,000","performance":"+12.4%"},
-  {"company":"BlueTide Desalination BV","shares":8200,"value":"€943,000","performance":"+4.1%"},
-  {"company":"Sahel Microgrids SA","shares":15000,"value":"€612,000","performance":"-2.3%"}
+  {"company":"Nordic Heat Pumps AB","shares":12500,"value":"€1,875,000","performance":"+12.4%","spv_id":"spv-equity"},
+  {"company":"BlueTide Desalination BV","shares":8200,"value":"€943,000","performance":"+4.1%","spv_id":"spv-equity"},
+  {"company":"Sahel Microgrids SA","shares":15000,"value":"€612,000","performance":"-2.3%","spv_id":"spv-equity"}
 ]'::jsonb)
 on conflict do nothing;
 
 insert into public.production_assets
   select * from jsonb_populate_recordset(null::public.production_assets, '[
-  {"name":"Groningen PV Array A","status":"Operational","value":"€8,400,000"},
-  {"name":"Groningen PV Array B","status":"Under Maintenance","value":"€7,950,000"},
-  {"name":"Nakuru Water Kiosk Cluster","status":"Operational","value":"€640,000"},
-  {"name":"Andalusia Agrivoltaic Field 3","status":"Operational","value":"€5,200,000"}
+  {"name":"Groningen PV Array A","status":"Operational","value":"€8,400,000","spv_id":"spv-production"},
+  {"name":"Groningen PV Array B","status":"Under Maintenance","value":"€7,950,000","spv_id":"spv-production"},
+  {"name":"Nakuru Water Kiosk Cluster","status":"Operational","value":"€640,000","spv_id":"spv-production"},
+  {"name":"Andalusia Agrivoltaic Field 3","status":"Operational","value":"€5,200,000","spv_id":"spv-production"}
 ]'::jsonb)
 on conflict do nothing;
 
@@ -136,7 +144,7 @@ from (values
 on conflict (id) do nothing;
 
 -- Registered as demo accounts: banned whenever demo mode is off, and without staff rights then
--- (public.demo_accounts, 20261124100000_demo_accounts_locked.sql).
+-- (public.demo_accounts, 01_identity_and_settings.sql).
 insert into public.demo_accounts (user_id) values
   ('00000000-0000-4000-8000-000000000001'),
   ('00000000-0000-4000-8000-000000000002'),
@@ -181,6 +189,13 @@ begin
   end if;
 end
 $$;
+
+-- Each SPV role's demo account runs one SPV (public.spv_administrators).
+insert into public.spv_administrators (spv_id, member_id) values
+  ('spv-equity', '00000000-0000-4000-8000-000000000004'),
+  ('spv-lending', '00000000-0000-4000-8000-000000000003'),
+  ('spv-production', '00000000-0000-4000-8000-000000000005')
+on conflict do nothing;
 
 -- KYC approved for the staff accounts (the investor starts fresh).
 update public.profiles set kyc_status = 'approved' where id in ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000004', '00000000-0000-4000-8000-000000000005', '00000000-0000-4000-8000-000000000006');

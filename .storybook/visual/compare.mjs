@@ -1,6 +1,6 @@
 // The pixel comparison of the visual check (shots.ts), in a worker thread. The test-runner runs
-// shots.ts inside Jest's sandbox, where pngjs and pixelmatch run about seven times slower than in
-// plain Node (a 992×1272 shot: ~500 ms to decode instead of ~70 ms); a worker thread is plain Node.
+// shots.ts inside Jest's sandbox, where pngjs and pixelmatch run several times slower than in
+// plain Node; a worker thread is plain Node.
 // Message in: { id, actual, expected, threshold, maxChangedRatio } (PNG bytes); out: { id, changed,
 // diff }: how many pixels changed, and the diff image as PNG bytes when more than maxChangedRatio
 // of the pixels changed (a failure), else null.

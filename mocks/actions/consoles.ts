@@ -26,7 +26,7 @@ import { KYC_CASES_TABLE, notifyMember } from './kyc';
 import type { ActionAnswer, ActionCaller, MockActions } from './types';
 
 /**
- * The consoles' functions on the embedded backend, as 20261124140100..140300 carry them, in the
+ * The consoles' functions on the embedded backend, as supabase/schemas/10_consoles.sql carries them, in the
  * SQL's order of checks. Who may call each (`consoleFunctions`), who may export which report
  * (`reportExporters`), the page bounds, the CSV columns and fields, the errors: all from
  * @vault/domain. The alerts' and assets' changes are server rows laid over the sample rows

@@ -8,6 +8,7 @@ import {
   type Classification,
   classificationError,
   classificationErrors,
+  clientQuestionnaire,
   coolingOffEndsAt,
   currentQuestionnaire,
   decideEligibility,
@@ -29,7 +30,7 @@ import { appendAudit } from './audit';
 import type { ActionAnswer, MockActions } from './types';
 
 /**
- * Investor eligibility on the embedded backend, as 20261124150100_investor_eligibility.sql
+ * Investor eligibility on the embedded backend, as supabase/schemas/09_eligibility.sql
  * carries it: every rule is the domain's (`classificationError`, `scoreAppropriateness`,
  * `appropriatenessSubmissionRefusal`, `acknowledgementRefusal`, `decideEligibility`), and the
  * checks run in the SQL's order so both backends give the same answer and error.
@@ -155,7 +156,7 @@ export const eligibilityActions: MockActions = {
 
   current_questionnaire: (caller) => {
     if (caller.kind !== 'member') return fail(actionErrors.functionDenied('current_questionnaire'));
-    return { ok: true, value: JSON.parse(JSON.stringify(currentQuestionnaire)) };
+    return { ok: true, value: JSON.parse(JSON.stringify(clientQuestionnaire())) };
   },
 
   submit_appropriateness: (caller, args) => {
@@ -253,7 +254,7 @@ export const eligibilityActions: MockActions = {
     if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) return fail(actionErrors.badAmount);
     const decision = memberEligibility(caller.id, args.opportunity_id, amount);
     if (!decision) return fail(unknownOpportunity);
-    // The code and its time, as 20261124180000_investment_eligibility_time.sql answers them.
+    // The code and its time, as supabase/schemas/09_eligibility.sql answers them.
     const answer = eligibilityAnswerOf(decision);
     return { ok: true, value: answer ? { code: answer.code, at: answer.at } : null };
   },
@@ -262,7 +263,7 @@ export const eligibilityActions: MockActions = {
 type ActionAnswerValue = Extract<ActionAnswer, { ok: true }>['value'];
 
 /**
- * submit_investment's eligibility step (section 6 of 20261124150300's function): the first
+ * submit_investment's eligibility step (section 6 of submit_investment in supabase/schemas/08_investments.sql): the first
  * refusal as its P0001 '<CODE>: <text>' error, or null when the member may invest.
  */
 export function eligibilityRefusalFor(

@@ -22,7 +22,7 @@ import type { ActionAnswer, MockActions } from './types';
 
 /**
  * submit_investment, review_investment and cancel_investment of
- * 20261124130000_investments.sql, in the SQL's order of checks. Every rule comes from
+ * supabase/schemas/08_investments.sql, in the SQL's order of checks. Every rule comes from
  * @vault/domain: the arguments (`submitInvestmentArgsError`, `reviewInvestmentArgsError`), the
  * readiness gate (`readinessRefusal`), the fees (`investmentQuote`), the cancellation window
  * (`mayCancelInvestment`), the notification texts and the errors. Investments submitted here are

@@ -18,7 +18,7 @@ import type { ActionAnswer, ActionCaller, MockActions } from './types';
 
 /**
  * KYC on the embedded backend: start_kyc, apply_kyc_result and review_kyc as
- * 20261124120100_kyc.sql carries them. The transitions come from the domain's `nextKycStatus`, the
+ * supabase/schemas/06_kyc_and_payments.sql carries them. The transitions come from the domain's `nextKycStatus`, the
  * notification texts from `kycNotification`, the errors from `actionErrors`; the order of the
  * checks is the SQL's, so both backends refuse a bad request with the same error.
  */
@@ -101,7 +101,11 @@ function target(
   decision?: KycDecision,
 ): Exclude<KycStatus, 'not_started'> | 'unchanged' | BackendError {
   const next = nextKycStatus(fn, from, decision);
-  if (next === 'refused') return fn === 'start_kyc' ? actionErrors.kycAlreadyApproved : actionErrors.kycNotPending;
+  if (next === 'ignored') return 'unchanged';
+  if (next === 'refused') {
+    if (fn !== 'start_kyc') return actionErrors.kycNotPending;
+    return from === 'rejected' ? actionErrors.kycRejectedFinal : actionErrors.kycAlreadyApproved;
+  }
   if (next === 'not_started') return actionErrors.kycNotPending;
   return next;
 }

@@ -12,7 +12,7 @@ import { firstTimeEvent, notifyMember } from './kyc';
 import type { MockActions } from './types';
 
 /**
- * record_payment on the embedded backend, as 20261124120200_payments.sql carries it: the argument
+ * record_payment on the embedded backend, as supabase/schemas/06_kyc_and_payments.sql carries it: the argument
  * checks, what an event does to a payment and when it completes the first on-ramp are the
  * domain's (`paymentArgsError`, `paymentStep`, `completesFirstOnramp`, proven equal to the SQL in
  * supabase/tests/payment-rules.test.ts). Service role only; once per event id.

@@ -11,7 +11,7 @@ import { appendAudit } from './audit';
 import type { ActionAnswer, ActionCaller, MockActions } from './types';
 
 /**
- * `sign_agreement` and `sign_document` of 20261124120300_signatures.sql: the current agreement,
+ * `sign_agreement` and `sign_document` of supabase/schemas/07_signatures.sql: the current agreement,
  * the document hash and the errors come from @vault/domain. The evidence lives in the server rows
  * `agreement_signatures` and `document_signatures`; a document's 'Signed' status is read from
  * its evidence (`documentRowsOf`), never stored a second time.

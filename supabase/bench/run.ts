@@ -1,10 +1,21 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { migrationFiles, readSql, supabaseDir } from '../host/database';
+import {
+  LEDGER_TRANSFERS,
+  ledgerFillSql,
+  ledgerTimingSql,
+  ledgerTimings,
+  PARALLEL,
+  PARALLEL_ACCOUNTS,
+  PARALLEL_SECONDS,
+  parallelCheckSql,
+  parallelSessionSql,
+} from './ledger';
 import { consoleQueries, consoleTables, fillSteps, MEMBERS, timingSql } from './queries';
 
 /**
@@ -33,6 +44,8 @@ interface Engine {
   /** Runs a script in one session; answers the last statement's rows (tab-separated) and the notices. */
   run(sql: string): Promise<{ rows: string[][]; notices: string[] }>;
   plans: boolean;
+  /** Runs each script in its own session, all at once; answers each one's error output. Absent on PGlite (one session). */
+  parallel?(scripts: string[]): Promise<{ stderr: string }[]>;
   close(): Promise<void>;
 }
 
@@ -68,6 +81,21 @@ function startPostgres(): Engine {
       'start',
     ]),
   );
+  const psqlArgs = [
+    '-h',
+    dir,
+    '-p',
+    port,
+    '-U',
+    'postgres',
+    '-d',
+    'postgres',
+    '-X',
+    '-q',
+    '-At',
+    '-v',
+    'ON_ERROR_STOP=1',
+  ];
   const psql = (sql: string) =>
     spawnSync(
       'psql',
@@ -103,6 +131,23 @@ function startPostgres(): Engine {
       // Each notice starts "NOTICE:" (psql may prefix it with the script's position).
       const notices = result.stderr.split(/^(?:psql:[^\n]*?)?NOTICE:\s+/m).slice(1);
       return { rows, notices };
+    },
+    parallel(scripts) {
+      return Promise.all(
+        scripts.map(
+          (sql) =>
+            new Promise<{ stderr: string }>((resolve, reject) => {
+              const child = spawn('psql', psqlArgs, { stdio: ['pipe', 'ignore', 'pipe'] });
+              let stderr = '';
+              child.stderr.on('data', (chunk: Buffer) => {
+                stderr += chunk.toString();
+              });
+              child.on('error', reject);
+              child.on('close', () => resolve({ stderr }));
+              child.stdin.end(sql);
+            }),
+        ),
+      );
     },
     async close() {
       sh(asPostgresUser([join(PG_BIN, 'pg_ctl'), '-D', data, '-m', 'fast', 'stop']));
@@ -242,6 +287,7 @@ async function main() {
       '\n| page | as | the call, through RLS | the same call as the owner, no RLS | ratio | the bare statement as the owner |\n|---|---|---|---|---|---|',
     );
     for (const line of report) console.log(line);
+    await ledgerBench(engine, mfoAdmin ?? '', failures);
     if (failures.length > 0) {
       console.log(`\nFAILED:\n${failures.map((f) => `- ${f}`).join('\n')}`);
       process.exitCode = 1;
@@ -251,6 +297,56 @@ async function main() {
   } finally {
     await engine.close();
   }
+}
+
+/** The ledger's ratios (ledger.ts), and its parallel sessions where the engine has sessions. */
+async function ledgerBench(engine: Engine, reader: string, failures: string[]): Promise<void> {
+  const [big, small] = (await engine.run('select id from public.profiles order by id limit 2')).rows.map(
+    (r) => r[0] ?? '',
+  );
+  if (!big || !small) throw new Error('no members to give ledger lines');
+  let t = Date.now();
+  const [[bigCash = '', cursor = ''] = []] = (await engine.run(ledgerFillSql(big, small))).rows;
+  console.log(
+    `\nledger: ${LEDGER_TRANSFERS.toLocaleString('en')} transfers filled: ${((Date.now() - t) / 1000).toFixed(1)} s`,
+  );
+  const report: string[] = [];
+  for (const timed of ledgerTimings(big, small, bigCash, cursor)) {
+    const time = async (side: 'call' | 'reference') =>
+      Number((await engine.run(ledgerTimingSql(timed, side))).rows.at(-1)?.[0]);
+    const calls: number[] = [];
+    const references: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      calls.push(await time('call'));
+      references.push(await time('reference'));
+    }
+    const ratio = middle(calls) / middle(references);
+    if (!(ratio <= RATIO_GOAL)) failures.push(`ledger: ${timed.label}: ${ratio.toFixed(2)}x (goal ≤ ${RATIO_GOAL}x)`);
+    report.push(
+      `| ${timed.label} | ${middle(calls).toFixed(3)} ms | ${middle(references).toFixed(3)} ms | ${ratio.toFixed(2)}x |`,
+    );
+  }
+  console.log('\n| ledger | the call | the reference | ratio |\n|---|---|---|---|');
+  for (const line of report) console.log(line);
+  if (!engine.parallel) {
+    console.log('\nledger: parallel sessions skipped (PGlite has one session)');
+    return;
+  }
+  const [[since = '0'] = []] = (await engine.run('select coalesce(max(seq), 0) from public.ledger_transfers')).rows;
+  t = Date.now();
+  const sessions = await engine.parallel(Array.from({ length: PARALLEL }, () => parallelSessionSql(PARALLEL_SECONDS)));
+  const seconds = (Date.now() - t) / 1000;
+  const [[posted = '0'] = []] = (await engine.run(`select count(*) from public.ledger_transfers where seq > ${since}`))
+    .rows;
+  const errors = sessions.flatMap((s) => s.stderr.split('\n').filter((line) => /ERROR/.test(line)));
+  const [[check = ''] = []] = (await engine.run(parallelCheckSql(reader, since))).rows;
+  console.log(
+    `\nledger: ${PARALLEL} parallel sessions, ${PARALLEL_ACCOUNTS.toLocaleString('en')} accounts, ${seconds.toFixed(0)} s: ` +
+      `${Number(posted).toLocaleString('en')} transfers, ${(Number(posted) / seconds).toFixed(0)} per second; ` +
+      `invariants: ${check}; errors: ${errors.length}`,
+  );
+  if (check !== 'ok') failures.push(`ledger: an invariant fails after the parallel sessions: ${check}`);
+  if (errors.length > 0) failures.push(`ledger: ${errors.length} errors reached a session, first: ${errors[0]}`);
 }
 
 await main();

@@ -79,6 +79,9 @@ describe('KYC', () => {
 
   it('a webhook signed with another secret is refused and changes nothing', async () => {
     const member = await signIn(host, 'kyc.forged@host.test');
+    // A provider's verdict applies only to a case under review: the member submits first.
+    const started = await call(host, '/rest/v1/rpc/start_kyc', { token: member.token, body: {} });
+    expect(started.status).toBe(200);
     const body = JSON.stringify({
       type: 'applicantReviewed',
       applicantId: 'forged',
@@ -94,7 +97,7 @@ describe('KYC', () => {
       }),
     );
     expect(response.status).toBe(401);
-    expect((await profile(member.id)).kyc_status).toBe('not_started');
+    expect((await profile(member.id)).kyc_status).toBe('pending');
     // The same body with the host's secret is applied.
     const signed = await host.fetch(
       new Request(`${BASE}/functions/v1/kyc-webhook`, {

@@ -342,8 +342,14 @@ describe('rpc', () => {
       {
         path: 'apply_kyc_result',
         who: 'service_role',
-        body: { member_id: alice.id, result: 'maybe', reason: null, event_id: 'e-1' },
-        sql: `select public.apply_kyc_result($1::uuid, 'maybe', null, 'e-1')`,
+        body: {
+          member_id: alice.id,
+          result: 'maybe',
+          reason: null,
+          event_id: 'e-1',
+          occurred_at: '2026-01-01T00:00:00Z',
+        },
+        sql: `select public.apply_kyc_result($1::uuid, 'maybe', null, 'e-1', '2026-01-01T00:00:00Z')`,
         params: [alice.id],
         status: 400,
         code: '22023',

@@ -1,4 +1,4 @@
-import { demoAccounts, sampleMemberRows, sampleSharedRows } from '@vault/domain';
+import { demoAccounts, sampleMemberRows, sampleSharedRows, sampleSpvs, spvRoleOfKind } from '@vault/domain';
 
 /**
  * Generates supabase/seed.sql from the sample data in @vault/domain, the one source the
@@ -27,6 +27,21 @@ function sharedTables(): string {
         `insert into public.${table}\n  select * from jsonb_populate_recordset(null::public.${table}, ${rowsLiteral(rows)})\non conflict do nothing;`,
     )
     .join('\n\n');
+}
+
+/** The SPVs, before the catalogue and role tables that name them. */
+function spvTable(): string {
+  return `insert into public.spvs\n  select * from jsonb_populate_recordset(null::public.spvs, ${rowsLiteral(sampleSpvs)})\non conflict do nothing;`;
+}
+
+/** Each SPV role's demo account administers the sample SPV of its kind. */
+function spvAdministrators(): string {
+  const values = sampleSpvs.flatMap((spv) =>
+    demoAccounts
+      .filter((a) => a.role === spvRoleOfKind[spv.kind])
+      .map((a) => `  (${literal(spv.id)}, ${literal(a.id)})`),
+  );
+  return `insert into public.spv_administrators (spv_id, member_id) values\n${values.join(',\n')}\non conflict do nothing;`;
 }
 
 function memberTemplates(): string {
@@ -59,7 +74,7 @@ ${values.join(',\n')}
 on conflict (id) do nothing;
 
 -- Registered as demo accounts: banned whenever demo mode is off, and without staff rights then
--- (public.demo_accounts, 20261124100000_demo_accounts_locked.sql).
+-- (public.demo_accounts, 01_identity_and_settings.sql).
 insert into public.demo_accounts (user_id) values
 ${demoAccounts.map((a) => `  (${literal(a.id)})`).join(',\n')}
 on conflict (user_id) do nothing;`;
@@ -120,7 +135,9 @@ export function generateSeed(): string {
 -- Demo mode on: new members get the sample rows and the demo functions work.
 update public.app_settings set demo_mode = true;
 
--- The catalogue and the role tables.
+-- The SPVs, then the catalogue and the role tables.
+${spvTable()}
+
 ${sharedTables()}
 
 -- The rows each new member receives while demo mode is on (copied by public.handle_new_user).
@@ -131,6 +148,9 @@ ${memberTemplates()}
 ${demoUsers()}
 
 ${demoSignInDetails()}
+
+-- Each SPV role's demo account runs one SPV (public.spv_administrators).
+${spvAdministrators()}
 
 -- KYC approved for the staff accounts (the investor starts fresh).
 ${staffKyc()}

@@ -55,7 +55,7 @@ describe('the audit actions', () => {
   it('are each recorded by a declared function, except those of the trigger and of the functions to come', () => {
     const recorded = new Set(serverActions.flatMap((a) => a.records));
     const elsewhere = auditActions.filter((a) => !recorded.has(a));
-    expect(elsewhere).toEqual(['wallet.created']);
+    expect(elsewhere).toEqual(['wallet.created', 'member.deleted']);
   });
 });
 
@@ -69,6 +69,17 @@ describe('the internal helpers', () => {
     'kyc_transition',
     'notify_member',
     'document_sha256',
+    'vault_end_sessions',
+    'audit_personal_keys',
+    'audit_hashable_details',
+    'audit_events_erasure_only',
+    'audit_checkpoints_guard',
+    'record_personal_data_view',
+    'loan_principal_cents',
+    'appropriateness_questionnaire',
+    'effective_category',
+    'previous_declaration_uk',
+    'archive_deleted_member',
   ])('%s is executable by no client role and not by the service role', async (name) => {
     const { rows } = await db.query<{ anon: boolean; authenticated: boolean; service_role: boolean }>(
       `select has_function_privilege('anon', p.oid, 'execute') as anon,
@@ -91,6 +102,9 @@ describe('the tables of the server actions', () => {
     'agreement_versions',
     'agreement_signatures',
     'document_signatures',
+    'member_rights_changes',
+    'audit_checkpoints',
+    'member_archive',
   ];
 
   it.each(tables)('%s has row-level security, an index for each foreign key and for member_id', async (table) => {

@@ -1,4 +1,5 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { sampleSpvs, spvRoleOfKind } from '@vault/domain';
 import { type Account, asActor, createUser, type Who } from './db';
 
 /**
@@ -21,8 +22,9 @@ export type MemberName = Exclude<CallerName, 'anon' | 'service_role'>;
 
 export type Callers = Record<MemberName, Account>;
 
+/** The eq_spv_admin runs the sample equity SPV, as the demo account does (seed.sql). */
 export async function createCallers(db: PGlite): Promise<Callers> {
-  return {
+  const callers = {
     investorA: await createUser(db, { role: 'investor' }),
     investorB: await createUser(db, { role: 'investor' }),
     compliance: await createUser(db, { role: 'compliance' }),
@@ -30,6 +32,18 @@ export async function createCallers(db: PGlite): Promise<Callers> {
     mfo_admin: await createUser(db, { role: 'mfo_admin' }),
     adminFlag: await createUser(db, { role: 'investor', isAdmin: true }),
   };
+  await runSampleSpv(db, callers.eq_spv_admin);
+  return callers;
+}
+
+/** Makes an SPV role's account an administrator of the sample SPV of its kind (`spvRoleOfKind`). */
+export async function runSampleSpv(db: PGlite | Transaction, account: Account): Promise<void> {
+  const spv = sampleSpvs.find((s) => spvRoleOfKind[s.kind] === account.role);
+  if (!spv) throw new Error(`${account.role} runs no kind of SPV`);
+  await db.query('insert into public.spv_administrators (spv_id, member_id) values ($1, $2) on conflict do nothing', [
+    spv.id,
+    account.id,
+  ]);
 }
 
 export function whoIs(callers: Callers, name: CallerName): Who {

@@ -73,11 +73,15 @@ describe('auditEventHash', () => {
         subject_type: string | null;
         subject_id: string | null;
         details: Record<string, never>;
+        hash_version: 1 | 2;
+        hashable: Record<string, never>;
         prev_hash: string;
         hash: string;
       }>(
         `select id, to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as occurred_at,
-                actor_id, actor_role, action, member_id, subject_type, subject_id, details, prev_hash, hash
+                actor_id, actor_role, action, member_id, subject_type, subject_id, details, hash_version,
+                case when hash_version = 2 then public.audit_hashable_details(details, erased) else details end as hashable,
+                prev_hash, hash
            from public.audit_events order by id`,
       );
       expect(rows.length).toBeGreaterThanOrEqual(details.length + 1);
@@ -93,6 +97,7 @@ describe('auditEventHash', () => {
           subjectType: row.subject_type,
           subjectId: row.subject_id,
           details: row.details,
+          hashVersion: row.hash_version,
         };
         expect(row.prev_hash).toBe(prev);
         const { rows: sql } = await tx.query<{ input: string }>(
@@ -109,7 +114,7 @@ describe('auditEventHash', () => {
             fields.memberId,
             fields.subjectType,
             fields.subjectId,
-            JSON.stringify(fields.details),
+            JSON.stringify(row.hashable),
           ],
         );
         expect(auditHashInput(prev, fields)).toBe(sql[0]?.input);

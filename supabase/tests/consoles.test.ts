@@ -11,11 +11,11 @@ import {
   roleIds,
 } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asOwner, become } from './actors';
+import { asOwner, become, runSampleSpv } from './actors';
 import { type Account, asActor, createUser, seededDb, tryQuery, type Who } from './db';
 
 /**
- * The operators' consoles on the server (20261124140000..140300, docs/backend.md "Consoles"):
+ * The operators' consoles on the server (10_consoles.sql, docs/backend.md "Consoles"):
  * every function allows exactly the roles the domain names (consoles.ts) and refuses the others
  * with 42501; nobody changes their own role and the next token carries a changed one; alerts,
  * repayments and assets change, record and retry as documented; each report holds only what its
@@ -31,6 +31,8 @@ beforeAll(async () => {
   const accounts: Partial<Record<Role, Account>> = {};
   for (const role of roleIds) accounts[role] = await createUser(db, { role });
   members = { ...(accounts as Record<Role, Account>), adminFlag: await createUser(db, { isAdmin: true }) };
+  // Each SPV role runs the sample SPV of its kind (offerings.test.ts tries another SPV's rows).
+  for (const role of ['cl_spv_admin', 'eq_spv_admin', 'production_spv'] as const) await runSampleSpv(db, members[role]);
   target = await createUser(db, { role: 'investor' });
 });
 
@@ -66,8 +68,8 @@ const calls: Record<string, (tx: Transaction) => Promise<[string, unknown[]]>> =
   acknowledge_alert: async (tx) => ['select * from public.acknowledge_alert($1, $2)', [await firstAlertId(tx), 'seen']],
   resolve_alert: async (tx) => ['select * from public.resolve_alert($1, $2)', [await firstAlertId(tx), 'cleared']],
   record_repayment: async () => [
-    'select * from public.record_repayment($1, $2, $3)',
-    ['LN-2025-014', 100_00, '2025-04-01'],
+    'select * from public.record_repayment($1, $2, $3, $4)',
+    ['LN-2025-014', 100_00, '2025-04-01', 'lender-ref-1'],
   ],
   loan_book: async () => ['select * from public.loan_book()', []],
   set_asset_status: async () => [
@@ -145,8 +147,8 @@ describe('export_report', () => {
 
   it('writes the repayments with ISO dates, cents and euros, only within the range', async () => {
     await asActor(db, members.cl_spv_admin, async (tx) => {
-      await tx.query(`select public.record_repayment('LN-2025-014', 6250050, '2025-04-01')`);
-      await tx.query(`select public.record_repayment('LN-2025-017', 199, '2025-05-02')`);
+      await tx.query(`select public.record_repayment('LN-2025-014', 6250050, '2025-04-01', 'ref-a')`);
+      await tx.query(`select public.record_repayment('LN-2025-017', 199, '2025-05-02', 'ref-b')`);
       const lines = await exportAs(
         tx,
         members.cl_spv_admin,
@@ -190,9 +192,11 @@ describe('export_report', () => {
   it('escapes a field a spreadsheet would run as a formula', async () => {
     await asActor(db, members.cl_spv_admin, async (tx) => {
       await tx.exec('reset role');
-      await tx.query(`insert into public.loans values ('LN-X', '=HYPERLINK("x")', '€1', 'Active')`);
+      await tx.query(
+        `insert into public.loans values ('LN-X', '=HYPERLINK("x")', '€1', 'Active', '2024-06-01', 'spv-lending')`,
+      );
       await become(tx, members.cl_spv_admin);
-      await tx.query(`select public.record_repayment('LN-X', 100, '2025-01-01')`);
+      await tx.query(`select public.record_repayment('LN-X', 100, '2025-01-01', 'ref-x')`);
       const lines = await exportAs(tx, members.cl_spv_admin, 'repayments', null, null);
       expect(lines.find((line) => line.includes('LN-X'))).toContain(`,"'=HYPERLINK(""x"")",`);
     });
@@ -201,7 +205,8 @@ describe('export_report', () => {
 
 describe('set_member_role', () => {
   it('writes the role to raw_app_meta_data, records old and new, notifies, and the next token carries it', async () => {
-    await asActor(db, members.mfo_admin, async (tx) => {
+    // Granting the admin flag takes the admin flag (hardening-rights.test.ts holds the refusals).
+    await asActor(db, members.adminFlag, async (tx) => {
       const { rows } = await tx.query<{ result: unknown }>('select public.set_member_role($1, $2, $3) as result', [
         target.id,
         'cl_spv_admin',
@@ -222,7 +227,7 @@ describe('set_member_role', () => {
       expect(events.rows).toEqual([
         {
           action: 'member.role_changed',
-          actor_id: members.mfo_admin.id,
+          actor_id: members.adminFlag.id,
           details: { from: { role: 'investor', is_admin: false }, to: { role: 'cl_spv_admin', is_admin: true } },
         },
       ]);
@@ -231,9 +236,11 @@ describe('set_member_role', () => {
         [target.id],
       );
       expect(notes.rows).toEqual([{ title: 'Your access changed' }]);
-      // The next token: Supabase Auth copies raw_app_meta_data into the app_metadata claim.
+      // The next token, issued after the change: Supabase Auth copies raw_app_meta_data into the
+      // app_metadata claim.
+      const issued = await tx.query<{ s: number }>('select floor(extract(epoch from clock_timestamp()))::int + 2 as s');
       await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
-        JSON.stringify({ sub: target.id, role: 'authenticated', app_metadata: appMetadata }),
+        JSON.stringify({ sub: target.id, role: 'authenticated', app_metadata: appMetadata, iat: issued.rows[0]?.s }),
       ]);
       await tx.exec('set local role authenticated');
       const claims = await tx.query<{ role: string; admin: boolean }>(
@@ -241,7 +248,7 @@ describe('set_member_role', () => {
       );
       expect(claims.rows).toEqual([{ role: 'cl_spv_admin', admin: true }]);
       // A retry records nothing more.
-      await become(tx, members.mfo_admin);
+      await become(tx, members.adminFlag);
       await tx.query('select public.set_member_role($1, $2, $3)', [target.id, 'cl_spv_admin', true]);
       await tx.exec('reset role');
       const again = await tx.query(`select 1 from public.audit_events where member_id = $1`, [target.id]);
@@ -341,9 +348,9 @@ describe('loans', () => {
       // The seed's schedule: two instalments of €62,500 due in 2025, nothing repaid yet.
       expect(await book()).toEqual({ id: 'LN-2025-014', due_cents: '12500000', paid_cents: '0', overdue: true });
       for (let i = 0; i < 2; i += 1)
-        await tx.query(`select public.record_repayment('LN-2025-014', 6250000, '2025-04-01')`);
+        await tx.query(`select public.record_repayment('LN-2025-014', 6250000, '2025-04-01', 'ref-april')`);
       expect(await book()).toMatchObject({ paid_cents: '6250000', overdue: true });
-      await tx.query(`select public.record_repayment('LN-2025-014', 6250000, '2025-07-01')`);
+      await tx.query(`select public.record_repayment('LN-2025-014', 6250000, '2025-07-01', 'ref-july')`);
       expect(await book()).toMatchObject({ paid_cents: '12500000', overdue: false });
       await tx.exec('reset role');
       const events = await tx.query<{ details: Record<string, unknown> }>(
@@ -356,7 +363,7 @@ describe('loans', () => {
   it('refuse a zero amount, a future date, an unknown and a pending loan', async () => {
     await asActor(db, members.cl_spv_admin, async (tx) => {
       const attempt = (loan: string, cents: number, on: string) =>
-        tryQuery(tx, 'select public.record_repayment($1, $2, $3)', [loan, cents, on]);
+        tryQuery(tx, 'select public.record_repayment($1, $2, $3, $4)', [loan, cents, on, `ref-${loan}-${on}`]);
       expect(await attempt('LN-2025-014', 0, '2025-01-01')).toMatchObject({ ok: false, ...actionErrors.badAmount });
       expect(await attempt('LN-2025-014', 1, '2999-01-01')).toMatchObject({
         ok: false,
@@ -470,13 +477,16 @@ describe('keyset paging', () => {
       await tx.query(
         `insert into public.investments (user_id, opportunity_id, opportunity_name, amount_cents, management_fee_cents,
            card_fee_cents, total_cents, method, status, submitted_at)
-         select $1, 'op', 'Op', 1000, 0, 0, 1000, 'bank', case when i % 3 = 0 then 'Pending' else 'Active' end,
+         select $1, 'solar-park-groningen', 'Op', 1000, 0, 0, 1000, 'bank', case when i % 3 = 0 then 'Pending' else 'Active' end,
                 now() - make_interval(mins => i)
          from generate_series(1, 10) as i`,
         [target.id],
       );
       const expected = await tx.query<{ id: string }>(
-        `select id::text from public.investments order by (status <> 'Pending'), submitted_at, id`,
+        // The SPV's own subscriptions only (offerings.test.ts: another SPV's are never listed).
+        `select i.id::text from public.investments i
+         where i.opportunity_id in (select o.id from public.opportunities o where o.spv_id = 'spv-equity')
+         order by (i.status <> 'Pending'), i.submitted_at, i.id`,
       );
       await become(tx, members.eq_spv_admin);
       const rows = await pages<string>(async (after) => {

@@ -1,19 +1,7 @@
-import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { demoAccounts, type Role } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Account,
-  applyMigrations,
-  asActor,
-  migrationFiles,
-  readSql,
-  seededDb,
-  setDemoMode,
-  shimDb,
-  supabaseDir,
-  tryQuery,
-} from './db';
+import { type Account, asActor, seededDb, setDemoMode, tryQuery } from './db';
 
 /** The demo password earlier releases printed and compiled in (the embedded backend's own still): it must open no seeded account. */
 const PUBLISHED_DEMO_PASSWORD = 'vault-demo-2025';
@@ -123,40 +111,6 @@ describe('the demo staff accounts', () => {
         tryQuery(tx, `select public.vault_set_demo_password('a long demo secret')`),
       );
       expect(result, who).toMatchObject({ ok: false, code: '42501' });
-    }
-  });
-
-  it('are taken in hand on a project seeded before: registered, and the published password no longer opens them', async () => {
-    const old = await shimDb();
-    try {
-      for (const file of migrationFiles().filter((f) => f < '20261124')) {
-        await old.exec(readSql(join(supabaseDir, 'migrations', file)));
-      }
-      // What the earlier seed made: the fixed ids, the published password's hash, demo mode on.
-      const publishedHash = '$2a$10$OgWoikXLbgIY6dnL1jkPUeM5MRvHE.Le9PAhORjKA0K/gp/5TUsOe';
-      const matches = await old.query<{ ok: boolean }>('select extensions.crypt($1, $2) = $2 as ok', [
-        PUBLISHED_DEMO_PASSWORD,
-        publishedHash,
-      ]);
-      expect(matches.rows).toEqual([{ ok: true }]);
-      await old.query(
-        `insert into auth.users (id, aud, role, email, encrypted_password, raw_app_meta_data, created_at, updated_at)
-         select a.id::uuid, 'authenticated', 'authenticated', a.email, $2, jsonb_build_object('role', a.role), now(), now()
-         from jsonb_to_recordset($1::jsonb) as a (id text, email text, role text)`,
-        [JSON.stringify(demoAccounts), publishedHash],
-      );
-      await old.query('update public.app_settings set demo_mode = false');
-      await applyMigrations(old);
-      const { rows } = await old.query<{ registered: boolean; banned: boolean; published: boolean }>(
-        `select exists (select 1 from public.demo_accounts d where d.user_id = u.id) as registered,
-                coalesce(u.banned_until > now(), false) as banned,
-                extensions.crypt($1, u.encrypted_password) = u.encrypted_password as published
-         from auth.users u order by u.email`,
-        [PUBLISHED_DEMO_PASSWORD],
-      );
-      expect(rows).toEqual(demoAccounts.map(() => ({ registered: true, banned: true, published: false })));
-    } finally {
-      await old.close();
     }
   });
 });

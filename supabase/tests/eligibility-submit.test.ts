@@ -11,7 +11,7 @@ import { become } from './actors';
 import { type Account, asActor, createUser, seededDb, tryQuery } from './db';
 
 /**
- * submit_investment refuses whoever may not invest (20261124150300_submit_investment_eligibility.sql):
+ * submit_investment refuses whoever may not invest (08_investments.sql):
  * every refusal code through submit_investment itself, as P0001 '<CODE>: <text>', in the issue's
  * order, after the readiness gate; a member who fixes each cause in turn invests at the end.
  */
@@ -150,6 +150,13 @@ describe('submit_investment and eligibility', () => {
         'professional',
         JSON.stringify({ ten_trades_a_quarter: true, one_year_in_finance: true }),
       ]);
+      // A professional status counts once compliance approved it (hardening-declarations.test.ts).
+      await asOwnerIn(
+        tx,
+        pro,
+        `update public.investor_profiles set professional_status = 'approved' where member_id = $1`,
+        [pro.id],
+      );
       return attempt(tx, 100);
     });
     expect(proResult.ok).toBe(true);

@@ -2,6 +2,7 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 import {
   classificationError,
   classificationErrors,
+  clientQuestionnaire,
   currentQuestionnaire,
   decideEligibility,
   type EligibilityInput,
@@ -20,7 +21,7 @@ import { asOwner, become } from './actors';
 import { type Account, asActor, createUser, seededDb, tryQuery } from './db';
 
 /**
- * Investor eligibility (20261124150100_investor_eligibility.sql) against its domain twin
+ * Investor eligibility (09_eligibility.sql) against its domain twin
  * (packages/domain/src/eligibility/): the country list, the questionnaire and its scoring, the
  * decision over the domain's whole case space, the refusal texts; then the member's functions:
  * save_investor_profile, submit_appropriateness, acknowledge_appropriateness_warning,
@@ -53,12 +54,13 @@ describe('the SQL twin of the domain', () => {
     expect(rows.filter((r) => r.known)).toHaveLength(249);
   });
 
-  it('current_questionnaire() is the domain’s currentQuestionnaire', async () => {
+  it('current_questionnaire() is the domain’s clientQuestionnaire(): no points, no pass mark', async () => {
     const me = await createUser(db);
     const { rows } = await asActor(db, me, (tx) =>
       tx.query<{ q: unknown }>('select public.current_questionnaire() as q'),
     );
-    expect(rows[0]?.q).toEqual(JSON.parse(JSON.stringify(currentQuestionnaire)));
+    expect(rows[0]?.q).toEqual(JSON.parse(JSON.stringify(clientQuestionnaire())));
+    expect(JSON.stringify(rows[0]?.q)).not.toMatch(/points|passMark/);
   });
 
   it('scores every combination of answers, and refuses malformed ones, as scoreAppropriateness does', async () => {
@@ -300,6 +302,12 @@ describe('submit_appropriateness and acknowledge_appropriateness_warning', () =>
           'professional',
           JSON.stringify({ portfolio_over_500k: true, one_year_in_finance: true }),
         ]);
+        // A professional status counts once compliance approved it (hardening-declarations.test.ts).
+        await tx.exec('reset role');
+        await tx.query(`update public.investor_profiles set professional_status = 'approved' where member_id = $1`, [
+          me.id,
+        ]);
+        await become(tx, me);
         return tryQuery(tx, submit, [version, JSON.stringify(pass)]);
       })(),
       acknowledgeUnclassified: null,

@@ -11,7 +11,7 @@ import { type Callers, callerNames, createCallers, whoIs } from './actors';
 import { asActor, seededDb, tryQuery } from './db';
 
 /**
- * The server's fees (20261124120400_investment_quote.sql) equal investmentQuote in @vault/domain
+ * The server's fees (08_investments.sql) equal investmentQuote in @vault/domain
  * for every case of the domain's own fee tests (packages/domain/src/backend/fees.ts), and more.
  */
 

@@ -1,32 +1,19 @@
-import { join } from 'node:path';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import {
   actionErrors,
   CANCELLATION_WINDOW_DAYS,
-  InvestmentRowSchema,
   investmentNotification,
   investmentQuote,
   investmentQuoteCases,
   sampleMemberRows,
   sampleSharedRows,
 } from '@vault/domain';
-import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, become, type CallerName, type Callers, callerNames, createCallers, whoIs } from './actors';
-import {
-  type Account,
-  asActor,
-  createUser,
-  migrationFiles,
-  readSql,
-  seededDb,
-  shimDb,
-  supabaseDir,
-  tryQuery,
-} from './db';
+import { type Account, asActor, seededDb, tryQuery } from './db';
 
 /**
- * Investments (20261124130000_investments.sql): the stored model and its sample rows;
+ * Investments (08_investments.sql): the stored model and its sample rows;
  * submit_investment, review_investment and cancel_investment for every caller, each refusal with
  * its code and message, idempotency, the cancellation window and the audit events.
  */
@@ -95,6 +82,20 @@ async function makeReady(
        on conflict (member_id) do nothing`,
       [member.id],
     );
+  }
+  // Cash that covers every submission here, so each is held and Pending (the ledger:
+  // without it an investment awaits its payment, ledger.test.ts).
+  if (steps.onramp !== false) {
+    await become(tx, 'service_role');
+    const ref = `pi_ready_${crypto.randomUUID()}`;
+    await tx.query('select public.record_payment($1, $2, $3, $4, $5, $6)', [
+      member.id,
+      ref,
+      100_000_000,
+      'EUR',
+      'settled',
+      `evt_${ref}`,
+    ]);
   }
   await become(tx, member);
 }
@@ -207,82 +208,6 @@ describe('the stored model', () => {
       }
     }
   });
-
-  it('converts a project’s old rows: text amounts and dates become cents and timestamps, the name becomes the opportunity', async () => {
-    const old = await shimDb();
-    try {
-      const files = migrationFiles();
-      for (const file of files.filter((f) => f < '20261124130000')) {
-        await old.exec(readSql(join(supabaseDir, 'migrations', file)));
-      }
-      await old.query(
-        `insert into public.opportunities (id, name, category, region, apy, "minInvestment", term, ratings, "riskScore", country, audited, open, description)
-         values ('solar-park-groningen', 'Groningen Solar Park II', 'Renewable energy', 'EU', '7%', '€5,000', '3 Years', 4, 3, 'NL', true, true, '')`,
-      );
-      await old.query(
-        `insert into public.sample_member_rows (table_name, id, data) values
-           ('investments', 'inv-groningen', '{"id":"inv-groningen","name":"Groningen Solar Park II","amount":"€10,000","date":"2025-02-14","status":"Active"}'),
-           ('investments', 'inv-other', '{"id":"inv-other","name":"Gone From The Catalogue","amount":"€2,500.50","date":"2023-09-18","status":"Matured"}')`,
-      );
-      await old.query('update public.app_settings set demo_mode = true');
-      const member = await createUser(old, { role: 'investor' });
-      const before = await old.query('select * from public.investments where user_id = $1', [member.id]);
-      expect(before.rows).toHaveLength(2);
-
-      for (const file of files.filter((f) => f >= '20261124130000')) {
-        await old.exec(readSql(join(supabaseDir, 'migrations', file)));
-      }
-      const { rows } = await old.query<StoredInvestment>(
-        `select * from public.investments where user_id = $1 order by amount_cents desc`,
-        [member.id],
-      );
-      expect(
-        rows.map((r) => ({
-          opportunity_id: r.opportunity_id,
-          opportunity_name: r.opportunity_name,
-          amount_cents: Number(r.amount_cents),
-          management_fee_cents: Number(r.management_fee_cents),
-          total_cents: Number(r.total_cents),
-          method: r.method,
-          status: r.status,
-          submitted_at: r.submitted_at.toISOString(),
-        })),
-      ).toEqual([
-        {
-          opportunity_id: 'solar-park-groningen',
-          opportunity_name: 'Groningen Solar Park II',
-          amount_cents: 1_000_000,
-          management_fee_cents: investmentQuote(1_000_000, 'bank').managementFeeCents,
-          total_cents: investmentQuote(1_000_000, 'bank').totalCents,
-          method: 'bank',
-          status: 'Active',
-          submitted_at: '2025-02-14T00:00:00.000Z',
-        },
-        {
-          opportunity_id: 'inv-other',
-          opportunity_name: 'Gone From The Catalogue',
-          amount_cents: 250_050,
-          management_fee_cents: investmentQuote(250_050, 'bank').managementFeeCents,
-          total_cents: investmentQuote(250_050, 'bank').totalCents,
-          method: 'bank',
-          status: 'Matured',
-          submitted_at: '2023-09-18T00:00:00.000Z',
-        },
-      ]);
-      const samples = await old.query<{ data: Record<string, unknown> }>(
-        `select data from public.sample_member_rows where table_name = 'investments' order by id`,
-      );
-      for (const { data } of samples.rows) {
-        expect(v.safeParse(InvestmentRowSchema, data).issues).toBeUndefined();
-      }
-      // A member who signs up afterwards gets the converted sample rows.
-      const later = await createUser(old, { role: 'investor' });
-      const copies = await old.query('select * from public.investments where user_id = $1', [later.id]);
-      expect(copies.rows).toHaveLength(2);
-    } finally {
-      await old.close();
-    }
-  });
 });
 
 describe('submit_investment', () => {
@@ -336,6 +261,7 @@ describe('submit_investment', () => {
             amount_cents: 500_000,
             total_cents: quote.totalCents,
             method: 'card',
+            status: 'Pending',
           },
         },
       ]);

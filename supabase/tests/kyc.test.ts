@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import {
   actionErrors,
@@ -16,21 +15,10 @@ import {
 } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, become, type CallerName, type Callers, callerNames, createCallers, whoIs } from './actors';
-import {
-  type Account,
-  asActor,
-  createUser,
-  migrationFiles,
-  readSql,
-  seededDb,
-  setDemoMode,
-  shimDb,
-  supabaseDir,
-  tryQuery,
-} from './db';
+import { type Account, asActor, createUser, seededDb, setDemoMode, tryQuery } from './db';
 
 /**
- * KYC (20261124120100_kyc.sql): the statuses; start_kyc, apply_kyc_result and review_kyc for
+ * KYC (06_kyc_and_payments.sql): the statuses; start_kyc, apply_kyc_result and review_kyc for
  * every caller, allowed and denied; every transition of the domain's table; the audit event and
  * the notification of each; idempotency of start_kyc and of a replayed provider event;
  * demo_approve_kyc recorded too.
@@ -84,7 +72,9 @@ async function recordsOf(tx: Transaction, member: Account) {
 }
 
 const startKyc = 'select * from public.start_kyc()';
-const applyResult = 'select * from public.apply_kyc_result($1, $2, $3, $4)';
+const applyResult = 'select * from public.apply_kyc_result($1, $2, $3, $4, $5)';
+/** A provider event time: `n` minutes ago. */
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 const review = 'select * from public.review_kyc($1, $2, $3)';
 
 describe('the statuses', () => {
@@ -100,33 +90,6 @@ describe('the statuses', () => {
       const unknown = await tryQuery(tx, `update public.profiles set kyc_status = 'unknown' where id = $1`, [fresh.id]);
       expect(unknown).toMatchObject({ ok: false, code: '23514' });
     });
-  });
-
-  it('migrate an existing unknown (or any other) value to not_started, and leave the five alone', async () => {
-    const old = await shimDb();
-    try {
-      const files = migrationFiles();
-      const mine = files.findIndex((f) => f >= '20261124120100');
-      for (const f of files.slice(0, mine)) await old.exec(readSql(join(supabaseDir, 'migrations', f)));
-      const a = await createUser(old);
-      const b = await createUser(old);
-      const c = await createUser(old);
-      await old.query(`update public.profiles set kyc_status = 'unknown' where id = $1`, [a.id]);
-      await old.query(`update public.profiles set kyc_status = 'Verified' where id = $1`, [b.id]);
-      await old.query(`update public.profiles set kyc_status = 'approved' where id = $1`, [c.id]);
-      for (const f of files.slice(mine)) await old.exec(readSql(join(supabaseDir, 'migrations', f)));
-      const { rows } = await old.query<{ id: string; kyc_status: string }>(
-        'select id, kyc_status from public.profiles where id = any ($1::uuid[])',
-        [[a.id, b.id, c.id]],
-      );
-      expect(Object.fromEntries(rows.map((r) => [r.id, r.kyc_status]))).toEqual({
-        [a.id]: 'not_started',
-        [b.id]: 'not_started',
-        [c.id]: 'approved',
-      });
-    } finally {
-      await old.close();
-    }
   });
 });
 
@@ -211,7 +174,7 @@ describe('every transition of the domain’s table', () => {
         fn === 'start_kyc'
           ? await tryQuery(tx, startKyc)
           : fn === 'apply_kyc_result'
-            ? await tryQuery(tx, applyResult, [me.id, decision, reason, `evt-table-${n}`])
+            ? await tryQuery(tx, applyResult, [me.id, decision, reason, `evt-table-${n}`, minutesAgo(1)])
             : await tryQuery(tx, review, [me.id, decision, reason]);
       const after = await recordsOf(tx, me);
       const status = await statusOf(tx, me);
@@ -223,6 +186,12 @@ describe('every transition of the domain’s table', () => {
         expect(result.ok).toBe(true);
         expect(status).toBe(from);
         expect(after).toEqual(before);
+      } else if (want === 'ignored') {
+        expect(result.ok).toBe(true);
+        expect(status).toBe(from);
+        expect(after.events.slice(before.events.length).map((e) => e.action)).toEqual(['kyc.result_ignored']);
+        expect(after.notes).toEqual(before.notes);
+        expect(after.kycCase).toEqual(before.kycCase);
       } else {
         expect(result).toMatchObject({ ok: true, value: { rows: [{ kyc_status: want }] } });
         expect(status).toBe(want);
@@ -238,9 +207,11 @@ describe('every transition of the domain’s table', () => {
 describe('apply_kyc_result', () => {
   it.each(callerNames)('as %s', async (name: CallerName) => {
     const me = callers.investorB;
-    const result = await asActor(db, whoIs(callers, name), (tx) =>
-      tryQuery(tx, applyResult, [me.id, 'approved', null, 'evt-roles-1']),
-    );
+    const result = await asActor(db, whoIs(callers, name), async (tx) => {
+      await setStatus(tx, me, 'pending');
+      await become(tx, whoIs(callers, name));
+      return tryQuery(tx, applyResult, [me.id, 'approved', null, 'evt-roles-1', minutesAgo(1)]);
+    });
     if (name === 'service_role')
       expect(result).toMatchObject({ ok: true, value: { rows: [{ kyc_status: 'approved' }] } });
     else expect(result).toMatchObject({ ok: false, ...actionErrors.functionDenied('apply_kyc_result') });
@@ -248,7 +219,7 @@ describe('apply_kyc_result', () => {
 
   it('checks the caller itself too: the owner without the service role’s claims is refused', async () => {
     const result = await asOwner(db, (tx) =>
-      tryQuery(tx, applyResult, [callers.investorB.id, 'approved', null, 'evt-owner-1']),
+      tryQuery(tx, applyResult, [callers.investorB.id, 'approved', null, 'evt-owner-1', minutesAgo(1)]),
     );
     expect(result).toMatchObject({ ok: false, ...actionErrors.serviceRoleOnly('apply_kyc_result') });
   });
@@ -258,27 +229,34 @@ describe('apply_kyc_result', () => {
     await asActor(db, 'service_role', async (tx) => {
       await setStatus(tx, me, 'pending');
       await become(tx, 'service_role');
-      const first = await tx.query<Record<string, unknown>>(applyResult, [me.id, 'rejected', 'Expired ID.', 'evt-1']);
-      expect(first.rows[0]).toMatchObject({ kyc_status: 'rejected' });
+      const first = await tx.query<Record<string, unknown>>(applyResult, [
+        me.id,
+        'resubmission_requested',
+        'Expired ID.',
+        'evt-1',
+        minutesAgo(3),
+      ]);
+      expect(first.rows[0]).toMatchObject({ kyc_status: 'resubmission_requested' });
       const before = await recordsOf(tx, me);
-      expect(before.events.map((e) => e.action)).toEqual(['kyc.rejected']);
+      expect(before.events.map((e) => e.action)).toEqual(['kyc.resubmission_requested']);
       expect(before.events[0]).toMatchObject({
         actor_id: null,
         actor_role: 'service_role',
         details: { event_id: 'evt-1', by: 'provider', reason: 'Expired ID.' },
       });
       for (const replay of [
-        [me.id, 'rejected', 'Expired ID.', 'evt-1'],
-        [me.id, 'approved', null, 'evt-1'],
+        [me.id, 'resubmission_requested', 'Expired ID.', 'evt-1', minutesAgo(3)],
+        [me.id, 'approved', null, 'evt-1', minutesAgo(1)],
       ]) {
         await become(tx, 'service_role');
         const again = await tx.query<Record<string, unknown>>(applyResult, replay);
         expect(again.rows).toEqual(first.rows);
         expect(await recordsOf(tx, me)).toEqual(before);
       }
-      // A new event id is a new answer.
+      // A new event id is a new answer, once the member is under review again.
+      await setStatus(tx, me, 'pending');
       await become(tx, 'service_role');
-      await tx.query(applyResult, [me.id, 'approved', null, 'evt-2']);
+      await tx.query(applyResult, [me.id, 'approved', null, 'evt-2', minutesAgo(1)]);
       expect(await statusOf(tx, me)).toBe('approved');
     });
   });
@@ -286,7 +264,9 @@ describe('apply_kyc_result', () => {
   it('keeps a placeholder reason when the provider rejects without one', async () => {
     const me = callers.investorA;
     await asActor(db, 'service_role', async (tx) => {
-      await tx.query(applyResult, [me.id, 'rejected', '  ', 'evt-noreason']);
+      await setStatus(tx, me, 'pending');
+      await become(tx, 'service_role');
+      await tx.query(applyResult, [me.id, 'rejected', '  ', 'evt-noreason', minutesAgo(1)]);
       const { kycCase, notes } = await recordsOf(tx, me);
       expect(kycCase?.reason).toBe(KYC_PROVIDER_NO_REASON);
       expect(notes.at(-1)).toEqual(kycNotification('rejected', KYC_PROVIDER_NO_REASON));
@@ -296,13 +276,21 @@ describe('apply_kyc_result', () => {
   it('refuses bad input and records nothing, not even the event id', async () => {
     const me = callers.investorA;
     const cases: [unknown[], { code: string; message: string }][] = [
-      [[me.id, 'maybe', null, 'evt-bad-1'], actionErrors.kycBadResult],
-      [[me.id, null, null, 'evt-bad-2'], actionErrors.kycBadResult],
-      [[me.id, 'approved', null, null], actionErrors.eventIdRequired],
-      [[me.id, 'approved', null, ''], actionErrors.eventIdRequired],
-      [[me.id, 'rejected', 'x'.repeat(KYC_REASON_MAX_LENGTH + 1), 'evt-bad-3'], actionErrors.reasonTooLong],
-      [['00000000-0000-4000-8000-00000000ffff', 'approved', null, 'evt-bad-4'], actionErrors.unknownMember],
-      [[null, 'approved', null, 'evt-bad-5'], actionErrors.unknownMember],
+      [[me.id, 'maybe', null, 'evt-bad-1', minutesAgo(1)], actionErrors.kycBadResult],
+      [[me.id, null, null, 'evt-bad-2', minutesAgo(1)], actionErrors.kycBadResult],
+      [[me.id, 'approved', null, null, minutesAgo(1)], actionErrors.eventIdRequired],
+      [[me.id, 'approved', null, '', minutesAgo(1)], actionErrors.eventIdRequired],
+      [
+        [me.id, 'rejected', 'x'.repeat(KYC_REASON_MAX_LENGTH + 1), 'evt-bad-3', minutesAgo(1)],
+        actionErrors.reasonTooLong,
+      ],
+      [
+        ['00000000-0000-4000-8000-00000000ffff', 'approved', null, 'evt-bad-4', minutesAgo(1)],
+        actionErrors.unknownMember,
+      ],
+      [[null, 'approved', null, 'evt-bad-5', minutesAgo(1)], actionErrors.unknownMember],
+      [[me.id, 'approved', null, 'evt-bad-6', null], actionErrors.occurredAtRequired],
+      [[me.id, 'approved', null, 'evt-bad-7', minutesAgo(-60)], actionErrors.occurredAtRequired],
     ];
     await asActor(db, 'service_role', async (tx) => {
       for (const [params, error] of cases) {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, asActor, createUser, seededDb, tryQuery, type Who } from './db';
 
 /**
- * public.list_alerts, /compliance's list (20261124160100_list_alerts.sql): only mfo_admin and
+ * public.list_alerts, /compliance's list (10_consoles.sql): only mfo_admin and
  * the admin flag; open, then acknowledged, then resolved, newest first within each; filtered by
  * status and paged by keyset on the server, in the order the domain's listAlertsPage gives.
  */

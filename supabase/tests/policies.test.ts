@@ -12,6 +12,7 @@ import {
   tableRowSchemas,
 } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSampleSpv } from './actors';
 import { type Account, asActor, createUser, seededDb, setDemoMode, tryQuery, type Who } from './db';
 
 /**
@@ -92,6 +93,10 @@ beforeAll(async () => {
     if (name === 'anon') continue;
     accounts[name] = await createUser(db, { role: roleOf(name), isAdmin: name === 'adminFlag' });
   }
+  // Each SPV role runs the sample SPV of its kind, which holds every sample loan, holding or asset
+  // of that kind (offerings.test.ts reads them as an SPV administrator of another SPV).
+  for (const name of ['cl_spv_admin', 'eq_spv_admin', 'production_spv'] as const)
+    await runSampleSpv(db, accounts[name]);
 });
 
 afterAll(async () => {

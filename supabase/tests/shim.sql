@@ -77,6 +77,7 @@ create table auth.identities (
 );
 grant all on auth.identities to service_role;
 
+
 -- PostgREST sets request.jwt.claims (the verified JWT's payload) for each request.
 create function auth.jwt() returns jsonb language sql stable as $$
   select coalesce(
@@ -100,7 +101,8 @@ create function auth.role() returns text language sql stable as $$
 $$;
 
 -- Supabase Auth's sessions and rotating refresh tokens (GoTrue's own tables), which the local
--- host's Auth (supabase/host/auth.ts) keeps as GoTrue does.
+-- host's Auth (supabase/host/auth.ts) keeps as GoTrue does; a change of rights or a demo ban
+-- deletes a member's sessions.
 create table auth.sessions (
   id uuid primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -124,3 +126,4 @@ create table auth.refresh_tokens (
   parent varchar(255),
   session_id uuid references auth.sessions (id) on delete cascade
 );
+grant all on auth.sessions, auth.refresh_tokens to service_role;

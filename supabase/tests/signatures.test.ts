@@ -13,7 +13,7 @@ import { asOwner, become, type CallerName, type Callers, callerNames, createCall
 import { type Account, asActor, seededDb, tryQuery } from './db';
 
 /**
- * Signatures (20261124120300_signatures.sql): the current agreement row equals the domain's;
+ * Signatures (07_signatures.sql): the current agreement row equals the domain's;
  * sign_agreement and sign_document for every caller; a wrong version or hash refused; the
  * evidence recorded with its audit event; both idempotent; who reads the evidence.
  */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Vault against the floor (issue 6): builds the app and two floor pages with the same Vite, serves
+// Vault against the floor (docs/performance.md): builds the app and two floor pages with the same Vite, serves
 // them on loopback, loads each page in headless Chromium under a fixed CPU and network profile,
 // and reports the app's figures as ratios to the floors measured in the same run.
 //
@@ -98,7 +98,7 @@ function refuseDevelopmentBuild(what, chunks) {
   process.exit(1);
 }
 
-/** Pages of issue 6, each with the session it is loaded under (and the tables its first screen reads). */
+/** The pages the bench loads, each with the session it is loaded under (and the tables its first screen reads). */
 const allAppPages = [
   { id: 'landing', path: '/', session: null },
   { id: 'login', path: '/login', session: null },

@@ -489,8 +489,8 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
         const shown = await page.evaluate(() => ({ pathname: window.location.pathname, title: document.title }));
         return shown.title === documentTitle(shown.pathname);
       },
-      // Checked every few frames rather than expect.poll's default 100, 250, 500 ms steps: a route
-      // change takes ~100–300 ms here, and the default steps added ~0.2 s to each of the sweeps' ~300.
+      // Checked every few frames rather than at expect.poll's default steps: a route change is
+      // quicker than those steps, and the sweeps check hundreds of routes.
       { message: `the app shows ${path}`, intervals: [16, 32, 50, 100] },
     )
     .toBe(true);
@@ -512,7 +512,7 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /**
  * axe-core run in the page itself, as the Storybook tests run it: injected once per document and
  * run over the whole document. (@axe-core/playwright's analyze() injects axe into every frame on
- * every call and finishes each run in a new page: ~2 s a check here, against well under 1 s.)
+ * every call and finishes each run in a new page, which costs more than the check itself.)
  */
 async function runAxe(page: Page, options: RunOptions): Promise<AxeResults> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);

@@ -7,7 +7,7 @@ import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../../../.ci/chromium.mjs';
 
 /**
- * Vault's end-to-end journeys (issue 5), in the system Chromium (docs/toolchain.md), against the
+ * Vault's end-to-end journeys, in the system Chromium (docs/toolchain.md), against the
  * production build served the way `npm start` serves it: `vite preview` of packages/app/dist with
  * the embedded mock backend. Playwright starts and stops the server on a free loopback port.
  *

@@ -97,11 +97,17 @@ test('cl_spv_admin records a repayment on /loans; production_spv changes an asse
   await expect(dialog.getByText('€1,250.50 = 125050 cents')).toBeVisible();
   const paidOn = new Date().toISOString().slice(0, 10);
   await dialog.getByLabel('Paid on').fill(paidOn);
+  await dialog.getByLabel("Lender's reference").fill('BANK-2026-0042');
   const recorded = page.waitForRequest(
     (request) => request.method() === 'POST' && request.url().endsWith('/rest/v1/rpc/record_repayment'),
   );
   await dialog.getByRole('button', { name: 'Record repayment' }).click();
-  expect((await recorded).postDataJSON()).toEqual({ loan_id: 'LN-2025-014', amount_cents: 125_050, paid_on: paidOn });
+  expect((await recorded).postDataJSON()).toEqual({
+    loan_id: 'LN-2025-014',
+    amount_cents: 125_050,
+    paid_on: paidOn,
+    reference: 'BANK-2026-0042',
+  });
   await expect(dialog).toHaveCount(0);
   await expect(book.getByRole('row').filter({ hasText: 'LN-2025-014' })).toContainText('€1,250.50');
   await signOut(page);

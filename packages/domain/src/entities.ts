@@ -26,7 +26,14 @@ export const DocumentSchema = v.object({
 export type VaultDocument = v.InferOutput<typeof DocumentSchema>;
 
 /** An investment's life (packages/domain/src/investments.ts says who moves it). */
-export const investmentStatuses = ['Pending', 'Active', 'Matured', 'Rejected', 'Cancelled'] as const;
+export const investmentStatuses = [
+  'Pending',
+  'Awaiting payment',
+  'Active',
+  'Matured',
+  'Rejected',
+  'Cancelled',
+] as const;
 const CentsSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 /** An ISO 8601 timestamp with its offset, as PostgREST serializes a timestamptz. */
 const TimestampSchema = v.pipe(v.string(), v.isoTimestamp());
@@ -52,11 +59,17 @@ export const InvestmentRowSchema = v.object({
 export type InvestmentRow = v.InferOutput<typeof InvestmentRowSchema>;
 
 const loanStatuses = ['Active', 'Pending'] as const;
+/** The SPV a loan, holding or asset belongs to (`public.spvs`): its administrators see it. */
+const SpvIdSchema = v.optional(v.string());
+
 export const LoanSchema = v.object({
   id: v.string(),
   borrower: v.string(),
   amount: v.string(),
   status: v.picklist(loanStatuses),
+  /** The loan's first day, where known: no repayment is recorded before it. */
+  starts_on: v.optional(v.nullable(v.string())),
+  spv_id: SpvIdSchema,
 });
 export type Loan = v.InferOutput<typeof LoanSchema>;
 
@@ -65,6 +78,7 @@ export const EquityHoldingSchema = v.object({
   shares: v.number(),
   value: v.string(),
   performance: v.string(),
+  spv_id: SpvIdSchema,
 });
 export type EquityHolding = v.InferOutput<typeof EquityHoldingSchema>;
 
@@ -73,6 +87,7 @@ export const ProductionAssetSchema = v.object({
   name: v.string(),
   status: v.picklist(assetStatuses),
   value: v.string(),
+  spv_id: SpvIdSchema,
 });
 export type ProductionAsset = v.InferOutput<typeof ProductionAssetSchema>;
 
@@ -92,6 +107,8 @@ export const ComplianceAlertSchema = v.object({
   resolved_by: OptionalTextSchema,
   resolved_at: OptionalTextSchema,
   note: OptionalTextSchema,
+  /** The member the alert concerns, where known (nobody reviews an alert about themselves). */
+  member_id: OptionalTextSchema,
 });
 export type ComplianceAlert = v.InferOutput<typeof ComplianceAlertSchema>;
 

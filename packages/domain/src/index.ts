@@ -11,6 +11,7 @@ export * from './investments';
 export * from './messages';
 export * from './money';
 export * from './navigation';
+export * from './offerings';
 export * from './opportunities';
 export * from './palette';
 export * from './preferences';

@@ -9,7 +9,7 @@ import type { Role } from './roles';
 
 /**
  * Investments that are stored (docs/backend.md "Investments"): the arguments of the three server
- * actions, the rules both backends apply (supabase/migrations/20261124130000_investments.sql and
+ * actions, the rules both backends apply (supabase/schemas/08_investments.sql and
  * mocks/actions/investments.ts), and how a stored row reads on screen.
  */
 

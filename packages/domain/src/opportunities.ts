@@ -11,6 +11,9 @@ type OpportunityCategory = (typeof opportunityCategories)[number];
 export const opportunityRegions = ['EU', 'Netherlands', 'Africa', 'Asia'] as const;
 type OpportunityRegion = (typeof opportunityRegions)[number];
 
+const OptionalCents = v.optional(v.nullable(v.pipe(v.number(), v.safeInteger(), v.minValue(0))));
+const OptionalCount = v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))));
+
 /** A sample opportunity (docs/product.md §3). apy and minInvestment are display strings, as sampled. */
 export const OpportunitySchema = v.object({
   id: v.pipe(v.string(), v.nonEmpty()),
@@ -32,6 +35,24 @@ export const OpportunitySchema = v.object({
   eligible_categories: v.optional(v.nullable(v.array(v.string()))),
   /** The smallest amount accepted, in cents; null or absent: none (minInvestment stays display text). */
   min_ticket_cents: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
+  // The offering's typed terms (docs/offerings.md; their rules: offerings/terms.ts). A sample
+  // opportunity has no deadline and no targets: it stays open until an operator closes it.
+  spv_id: v.optional(v.string()),
+  status: v.optional(v.string()),
+  unit_price_cents: OptionalCents,
+  min_target_cents: OptionalCents,
+  max_target_cents: OptionalCents,
+  max_ticket_cents: OptionalCents,
+  opens_at: v.optional(v.nullable(v.string())),
+  deadline_at: v.optional(v.nullable(v.string())),
+  term_months: OptionalCount,
+  projected_yield_bps: OptionalCount,
+  distribution_frequency: v.optional(v.nullable(v.string())),
+  lockup_months: OptionalCount,
+  early_redemption_fee_bps: OptionalCount,
+  allocation_rule: v.optional(v.nullable(v.string())),
+  impact_metrics: v.optional(v.array(v.object({ name: v.string(), unit: v.string(), per_year: v.number() }))),
+  documents: v.optional(v.array(v.object({ kind: v.string(), name: v.string(), sha256: v.string() }))),
 });
 export type Opportunity = v.InferOutput<typeof OpportunitySchema>;
 

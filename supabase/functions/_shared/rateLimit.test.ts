@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, asActor, createUser, seededDb, tryQuery } from '../../tests/db';
 
 /**
- * The rate limit's table and SQL function (migration 20261124110000_function_rate_limits.sql)
+ * The rate limit's table and SQL function (supabase/schemas/04_rate_limits.sql)
  * on PGlite: only the service role may count, the window opens and closes, and no client can
  * read or touch the counters.
  */

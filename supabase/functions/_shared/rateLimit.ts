@@ -4,7 +4,7 @@ import type { PostgrestClient } from './postgrest.ts';
 /**
  * The per-user rate limit in front of every paid provider call: a fixed window per (user,
  * function) in `public.function_rate_limits`, counted by the SQL function
- * `public.function_rate_limit_hit` (migration 20261124110000_function_rate_limits.sql), which
+ * `public.function_rate_limit_hit` (supabase/schemas/04_rate_limits.sql), which
  * only the service role may execute.
  */
 

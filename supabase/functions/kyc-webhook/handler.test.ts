@@ -93,6 +93,7 @@ describe('the kyc-webhook handler', () => {
         result: 'approved',
         reason: null,
         eventId: `sumsub:5cb56e8e0a975a35f333cb83:applicantReviewed:${now - 60_000}`,
+        occurredAt: new Date(now - 60_000).toISOString(),
       },
     ]);
   });
@@ -255,17 +256,19 @@ describe('the kyc-webhook handler against apply_kyc_result on PGlite', () => {
   const sqlStore: KycWebhookStore = {
     applyKycResult: (input) =>
       asServiceRole(db, async (tx) => {
-        await tx.query('select public.apply_kyc_result($1, $2, $3, $4)', [
+        await tx.query('select public.apply_kyc_result($1, $2, $3, $4, $5)', [
           input.memberId,
           input.result,
           input.reason,
           input.eventId,
+          input.occurredAt,
         ]);
       }),
   };
 
-  it('approves the member once, however often Sumsub delivers the event', async () => {
+  it('approves the member under review once, however often Sumsub delivers the event', async () => {
     const member = await createUser(db);
+    await db.query(`update public.profiles set kyc_status = 'pending' where id = $1`, [member.id]);
     const payload = reviewed({ externalUserId: member.id });
     for (let i = 0; i < 2; i++) {
       expect((await handleKycWebhook(signed(payload), deps({ store: sqlStore }))).status).toBe(200);
@@ -277,6 +280,27 @@ describe('the kyc-webhook handler against apply_kyc_result on PGlite', () => {
       [member.id],
     );
     expect(rows[0]).toEqual({ kyc_status: 'approved', events: 1 });
+  });
+
+  it('records and ignores an older verdict delivered after a newer one', async () => {
+    const member = await createUser(db);
+    await db.query(`update public.profiles set kyc_status = 'pending' where id = $1`, [member.id]);
+    const later = reviewed({
+      externalUserId: member.id,
+      createdAtMs: now - 30_000,
+      reviewResult: { reviewAnswer: 'RED', reviewRejectType: 'RETRY', moderationComment: 'Blurred.' },
+    });
+    const earlier = reviewed({ externalUserId: member.id, createdAtMs: now - 90_000 });
+    expect((await handleKycWebhook(signed(later), deps({ store: sqlStore }))).status).toBe(200);
+    await db.query(`update public.profiles set kyc_status = 'pending' where id = $1`, [member.id]);
+    expect((await handleKycWebhook(signed(earlier), deps({ store: sqlStore }))).status).toBe(200);
+    const { rows } = await db.query<{ kyc_status: string; actions: string[] }>(
+      `select p.kyc_status,
+              (select array_agg(e.action order by e.id) from public.audit_events e where e.member_id = p.id) as actions
+       from public.profiles p where p.id = $1`,
+      [member.id],
+    );
+    expect(rows[0]).toEqual({ kyc_status: 'pending', actions: ['kyc.resubmission_requested', 'kyc.result_ignored'] });
   });
 
   it('changes nothing for a forged event, and answers 422 for an unknown member', async () => {

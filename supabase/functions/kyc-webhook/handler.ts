@@ -1,6 +1,9 @@
 /**
  * The kyc-webhook edge function: Sumsub's verdict on a member's applicant, applied with
- * `public.apply_kyc_result(member_id, result, reason, event_id)` as the service role.
+ * `public.apply_kyc_result(member_id, result, reason, event_id, occurred_at)` as the service role.
+ * occurred_at is Sumsub's own event time (createdAtMs): the SQL applies a result only to a case
+ * under review and only when it is newer than the last one applied, so a late delivery of an
+ * older verdict is recorded and ignored.
  *
  * - The signature first (../_shared/signatures.ts verifySumsubDigest): X-Payload-Digest is the
  *   HMAC of the raw body with the webhook's secret key (SUMSUB_WEBHOOK_SECRET), in the algorithm
@@ -34,6 +37,8 @@ export interface KycResultInput {
   result: KycResult;
   reason: string | null;
   eventId: string;
+  /** The provider's event time, ISO 8601 UTC. */
+  occurredAt: string;
 }
 
 export interface KycWebhookStore {
@@ -111,6 +116,7 @@ function kycResultOf(event: Record<string, unknown>, createdAt: number): KycResu
     reason,
     // The same review resent by Sumsub carries the same applicant, type and creation time.
     eventId: `sumsub:${event.applicantId}:applicantReviewed:${createdAt}`,
+    occurredAt: new Date(createdAt).toISOString(),
   };
 }
 
@@ -119,7 +125,13 @@ export function postgrestKycWebhookStore(client: PostgrestClient): KycWebhookSto
     async applyKycResult(input, signal) {
       await client.rpc(
         'apply_kyc_result',
-        { member_id: input.memberId, result: input.result, reason: input.reason, event_id: input.eventId },
+        {
+          member_id: input.memberId,
+          result: input.result,
+          reason: input.reason,
+          event_id: input.eventId,
+          occurred_at: input.occurredAt,
+        },
         { signal },
       );
     },

@@ -1,6 +1,6 @@
 // Plain-text tables and number formats shared by the bench and the budgets check.
 
-/** Bytes as kilobytes of 1000 bytes, one decimal: the unit issue 6 states its budgets in. */
+/** Bytes as kilobytes of 1000 bytes, one decimal: the unit docs/performance.md states its budgets in. */
 export function formatKB(bytes) {
   return `${(bytes / 1000).toFixed(1)} KB`;
 }

@@ -2,7 +2,7 @@ import { messages } from '@vault/domain';
 import { delay, HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stableIdForEmail } from '../../../../supabase/host/index.ts';
-import { approveKyc } from '../data/kyc/approveKyc';
+import { approveKyc } from '../data/kycCases/approveKyc';
 import { saveProfile } from '../data/profile/saveProfile';
 import { createWallet } from '../data/wallet/createWallet';
 import { memoryStorage } from '../storage/browserStorage';
@@ -188,8 +188,8 @@ describe('restoring from storage', () => {
   });
 });
 
-// The defects a review found, each with a test that failed on the code before this change
-// (the old session store; see the commit message).
+// Ways a session store can lose or mix up a member's data: an answer landing on the wrong account,
+// a save that overwrites server-owned fields, a value that breaks the next restore, a hang.
 describe('defects', () => {
   it('1: a wallet result lands only on the account that asked for it (sign out A, sign in B mid-request)', async () => {
     let release: () => void = () => undefined;

@@ -4,9 +4,9 @@ import { memoryStorage } from '../storage/browserStorage';
 import { AUTH_STORAGE_KEY, createSessionArea, PROFILE_CACHE_KEY, type SessionArea } from '../storage/sessionArea';
 
 /**
- * A story's signed-in session as the embedded backend issued it (see .storybook/preview.tsx's
- * loader, which seeds the story's member into the mock and signs them in): supabase-js finds it in
- * the story's own storage, so every request of the story carries that member's token.
+ * A story's signed-in session (see .storybook/preview.tsx's loader: a token that carries the
+ * story's member and their profile row, mocks/story/session.ts): supabase-js finds it in the
+ * story's own storage, so every request of the story carries that member's token.
  */
 export const StoryAuthSeed = createContext<Record<string, unknown> | null>(null);
 

@@ -1,43 +1,15 @@
-import { delay, type HttpHandler, HttpResponse, http, type JsonBodyType } from 'msw';
+import type { BackendError } from '@vault/domain';
+import type { HttpHandler } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { rpcAnswer, rpcLoading, rpcRefusal } from '../../../../mocks/story';
 import { SLOW } from './expect';
-
-/** A PostgREST error answer, as supabase-js reads a refused RPC. */
-const rpcError = (error: { code: string; message: string }, status = 400) =>
-  HttpResponse.json({ ...error, details: null, hint: null }, { status });
-
-const rpcPath = (name: string) => `*/rest/v1/rpc/${name}`;
 
 /** A console list's RPC answering nothing, never, or a refusal: its Empty, Loading and Failed stories. */
 export const rpcListHandlers = (name: string) => ({
-  empty: http.post(rpcPath(name), () => HttpResponse.json([])),
-  loading: http.post(rpcPath(name), () => delay('infinite')),
-  error: (error: { code: string; message: string }, status = 403) =>
-    http.post(rpcPath(name), () => rpcError(error, status)),
+  empty: rpcAnswer(name, []),
+  loading: rpcLoading(name),
+  error: (error: BackendError, status?: number) => rpcRefusal(name, error, status),
 });
-
-/**
- * An RPC that records the body of each call (the console's action) and answers `answer(body)`.
- * Call `reset()` in the meta's beforeEach so each story sees only its own calls; `refusing(error)`
- * is the same RPC refused, for the stories of a failed call.
- */
-export function recordedRpc(name: string, answer: (body: unknown) => JsonBodyType) {
-  const calls: unknown[] = [];
-  const handler = http.post(rpcPath(name), async ({ request }) => {
-    const body: unknown = await request.json();
-    calls.push(body);
-    return HttpResponse.json(answer(body));
-  });
-  return {
-    handler,
-    calls,
-    reset: () => {
-      calls.length = 0;
-    },
-    refusing: (error: { code: string; message: string }, status = 400) =>
-      http.post(rpcPath(name), () => rpcError(error, status)),
-  };
-}
 
 /** Waits for a console's list (`table`, by accessible name) and checks its column headers; answers the table. */
 export async function findConsoleTable(canvasElement: HTMLElement, table: string, headers: readonly string[]) {
@@ -157,11 +129,20 @@ const fieldOf = (dialog: HTMLElement, label: string | undefined) =>
  */
 export async function expectRefusalKeepsDialog(
   canvas: ReturnType<typeof within>,
-  options: { action: string; confirm?: string; field?: string; text: string; message: RegExp },
+  options: {
+    action: string;
+    confirm?: string;
+    field?: string;
+    text: string;
+    message: RegExp;
+    /** Fills what else the dialog asks (e.g. a reference) before confirming. */
+    fill?: (dialog: HTMLElement) => Promise<void>;
+  },
 ) {
   await userEvent.click(canvas.getByRole('button', { name: options.action }));
   const dialog = await screen.findByRole('dialog', {}, SLOW);
   await userEvent.type(fieldOf(dialog, options.field), options.text);
+  await options.fill?.(dialog);
   await userEvent.click(within(dialog).getByRole('button', { name: options.confirm ?? options.action }));
   await expect(await within(dialog).findByText(options.message, {}, SLOW)).toBeVisible();
   await expect(screen.getByRole('dialog')).toBeVisible();
@@ -170,7 +151,7 @@ export async function expectRefusalKeepsDialog(
 
 /**
  * Opens an action's dialog (button `action`), confirms it empty and sees `required` with nothing
- * sent (`calls` stays empty), then types `text`, confirms, and waits for the dialog to close.
+ * sent (the `recorded` RPC has no call), then types `text`, confirms, and waits for the dialog to close.
  */
 export async function expectReasonRequiredThenSent(
   canvas: ReturnType<typeof within>,
@@ -178,7 +159,7 @@ export async function expectReasonRequiredThenSent(
     action: string;
     required: string;
     text: string;
-    calls: readonly unknown[];
+    recorded: { readonly calls: readonly unknown[] };
     /** Chooses what else the dialog asks (e.g. the new status) before the first confirm. */
     choose?: (dialog: HTMLElement) => Promise<void>;
   },
@@ -188,7 +169,7 @@ export async function expectReasonRequiredThenSent(
   await options.choose?.(dialog);
   await userEvent.click(within(dialog).getByRole('button', { name: options.action }));
   await expect(within(dialog).getByText(options.required)).toBeVisible();
-  await expect(options.calls).toEqual([]);
+  await expect(options.recorded.calls).toEqual([]);
   await userEvent.type(within(dialog).getByRole('textbox'), options.text);
   await userEvent.click(within(dialog).getByRole('button', { name: options.action }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);

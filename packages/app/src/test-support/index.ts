@@ -1,3 +1,4 @@
+export { recordedRpc } from '../../../../mocks/story';
 export {
   consoleListStates,
   expectReasonRequiredThenSent,
@@ -6,7 +7,6 @@ export {
   findConsoleTable,
   openConsoleRow,
   openRowByKeyboard,
-  recordedRpc,
   rpcListHandlers,
   storySubscriptions,
 } from './consoleStories';
@@ -15,5 +15,4 @@ export { expectNavigatedTo, expectToast, SLOW } from './expect';
 export { FullApp } from './FullApp';
 export { nudgeCallToActionStory } from './nudge';
 export { adminSession, sessionAs, signedOutSession, storyUsers } from './sessions';
-export { forgetSignaturesOf, seedSignature } from './signatures';
 export { captureTelemetry } from './telemetry';

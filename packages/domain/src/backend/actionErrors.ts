@@ -1,3 +1,4 @@
+import { offeringErrors } from '../offerings/actions';
 import { consoleErrors } from './consoles';
 import type { BackendError } from './errors';
 
@@ -11,7 +12,9 @@ import type { BackendError } from './errors';
  */
 export const actionErrors = {
   notSignedIn: { code: '42501', message: 'not signed in' },
-  serviceRoleOnly: (fn: 'apply_kyc_result' | 'record_payment'): BackendError => ({
+  serviceRoleOnly: (
+    fn: 'apply_kyc_result' | 'record_payment' | 'record_payment_reversal' | 'record_payout',
+  ): BackendError => ({
     code: '42501',
     message: `only the service role may call ${fn}`,
   }),
@@ -33,6 +36,35 @@ export const actionErrors = {
   reasonTooLong: { code: '22023', message: 'reason must be at most 500 characters' },
   unknownMember: { code: '22023', message: 'unknown member' },
   eventIdRequired: { code: '22023', message: 'event_id is required' },
+  occurredAtRequired: { code: '22023', message: "occurred_at must be the provider's event time, not in the future" },
+  kycRejectedFinal: { code: 'P0001', message: 'a rejected verification is reopened only by compliance' },
+  kycReopenReasonRequired: { code: '22023', message: 'a reason is required to reopen a verification' },
+  kycNotRejected: { code: 'P0001', message: 'only a rejected verification can be reopened' },
+
+  professionalReviewDenied: {
+    code: '42501',
+    message: 'only compliance or an administrator may review a professional status',
+  },
+  professionalSelfReview: { code: '42501', message: 'nobody reviews their own professional status' },
+  professionalBadDecision: { code: '22023', message: 'decision must be approved or rejected' },
+  professionalReasonRequired: { code: '22023', message: 'a reason is required when rejecting' },
+  professionalNotPending: { code: 'P0001', message: 'there is no professional status waiting for review' },
+  countryNotVerified: { code: 'P0001', message: 'your country must be the one your identity verification confirmed' },
+  badDeclarationAnswers: {
+    code: '22023',
+    message:
+      'answers may hold only portfolio_over_500k, ten_trades_a_quarter, one_year_in_finance and statement_signed, each true or false',
+  },
+
+  checkpointDenied: {
+    code: '42501',
+    message: 'only the service role or a scheduled job may take an audit checkpoint',
+  },
+  checkpointsReadOnly: { code: '42501', message: 'audit_checkpoints is written only by audit_checkpoint()' },
+  pseudonymiseDenied: { code: '42501', message: 'only compliance may pseudonymise a member' },
+  pseudonymiseSelf: { code: '42501', message: 'nobody pseudonymises themselves' },
+  pseudonymiseReasonRequired: { code: '22023', message: 'a reason is required (at most 500 characters)' },
+  pseudonymiseAccountOpen: { code: 'P0001', message: 'only a deleted account is pseudonymised' },
 
   providerRefRequired: { code: '22023', message: 'provider_ref is required' },
   badAmount: { code: '22023', message: 'amount_cents must be a positive whole number of cents' },
@@ -61,7 +93,7 @@ export const actionErrors = {
   investOnrampMissing: { code: 'P0001', message: 'make your first on-ramp before investing' },
   investmentReviewDenied: {
     code: '42501',
-    message: 'only eq_spv_admin or an administrator may review investments',
+    message: "only an SPV's administrators or an administrator may review investments",
   },
   investmentIdRequired: { code: '22023', message: 'investment_id is required' },
   investmentBadDecision: { code: '22023', message: 'decision must be confirmed or rejected' },
@@ -69,12 +101,28 @@ export const actionErrors = {
   noSuchInvestment: { code: 'P0001', message: 'no such investment' },
   investmentNotPending: { code: 'P0001', message: 'only a pending investment can be reviewed' },
   investmentNotCancellable: { code: 'P0001', message: 'only a pending investment can be cancelled' },
-  // What to do next, for the investor who finds the window closed (20261124180100_cancellation_window_message.sql).
+  // What to do next, for the investor who finds the window closed (08_investments.sql).
   cancellationWindowOver: {
     code: 'P0001',
     message:
       'The 4 days to cancel are over. Your investment now goes to review; contact support if you need to withdraw it.',
   },
 
+  // The ledger (supabase/schemas/11_ledger.sql, docs/ledger.md).
+  investmentTotalTooLarge: { code: '22023', message: "an investment's total may not exceed €100,000,000" },
+  ledgerReadDenied: { code: '42501', message: 'only mfo_admin, compliance or an administrator may read the ledger' },
+  ledgerAppendOnly: { code: '42501', message: 'ledger_transfers is append-only' },
+  transferIdReused: { code: 'P0001', message: 'a transfer with this id exists with other arguments' },
+  pendingAlreadyResolved: { code: 'P0001', message: 'the pending transfer is already posted, voided or expired' },
+  insufficientFunds: { code: 'VL001', message: 'insufficient available funds' },
+  withdrawalKeyReused: { code: '22023', message: 'idempotency_key was used for another withdrawal' },
+  withdrawalExceedsAvailable: { code: 'P0001', message: 'the amount exceeds your available cash' },
+  badReversalKind: { code: '22023', message: 'kind must be refund or chargeback' },
+  unknownPayment: { code: '22023', message: 'unknown payment' },
+  badPayoutStatus: { code: '22023', message: 'status must be paid or failed' },
+  unknownWithdrawal: { code: '22023', message: 'unknown withdrawal' },
+  asOfRequired: { code: '22023', message: 'as_of is required' },
+
   ...consoleErrors,
+  ...offeringErrors,
 } as const satisfies Record<string, BackendError | ((...args: never[]) => BackendError)>;

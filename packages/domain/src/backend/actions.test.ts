@@ -23,17 +23,19 @@ describe('the audit actions', () => {
 });
 
 describe('KYC transitions', () => {
-  it('start from pending is a no-op, from approved is refused, else pending', () => {
+  it('start from pending is a no-op, from approved or a final rejection is refused, else pending', () => {
     expect(nextKycStatus('start_kyc', 'pending')).toBe('unchanged');
     expect(nextKycStatus('start_kyc', 'approved')).toBe('refused');
-    for (const from of ['not_started', 'rejected', 'resubmission_requested'] as const)
+    expect(nextKycStatus('start_kyc', 'rejected')).toBe('refused');
+    for (const from of ['not_started', 'resubmission_requested'] as const)
       expect(nextKycStatus('start_kyc', from)).toBe('pending');
   });
 
-  it('review only from pending; the provider from anywhere; demo approval once', () => {
+  it('review only from pending; the provider only under review (else ignored); reopen only a rejection; demo approval once', () => {
     for (const from of kycStatuses) {
       expect(nextKycStatus('review_kyc', from, 'rejected')).toBe(from === 'pending' ? 'rejected' : 'refused');
-      expect(nextKycStatus('apply_kyc_result', from, 'approved')).toBe('approved');
+      expect(nextKycStatus('apply_kyc_result', from, 'approved')).toBe(from === 'pending' ? 'approved' : 'ignored');
+      expect(nextKycStatus('reopen_kyc', from)).toBe(from === 'rejected' ? 'resubmission_requested' : 'refused');
       expect(nextKycStatus('demo_approve_kyc', from)).toBe(from === 'approved' ? 'unchanged' : 'approved');
     }
   });

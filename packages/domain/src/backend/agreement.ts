@@ -3,7 +3,7 @@ import { parseTable } from '../table';
 
 /**
  * The membership agreement a member signs on /agreement, and the version and SHA-256 the server
- * holds as current (`public.agreement_versions`, 20261124120300_signatures.sql). A member signs
+ * holds as current (`public.agreement_versions`, 07_signatures.sql). A member signs
  * by sending both to `public.sign_agreement`; the server refuses any other pair. A test proves
  * the hash is that of `agreementCanonicalText()` and that the SQL row equals `currentAgreement`.
  *

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * The audit trail's action names (`public.audit_events.action`, 20261124120000_audit_events.sql).
+ * The audit trail's action names (`public.audit_events.action`, 05_audit.sql).
  * The table's CHECK constraint lists exactly these; supabase/tests/audit.test.ts proves it.
  * docs/backend.md "The audit trail" says which function records each.
  */
@@ -30,6 +30,30 @@ export const auditActions = [
   'appropriateness.submitted',
   'appropriateness.warning_acknowledged',
   'investment.cooling_off_started',
+  'ledger.transferred',
+  'payment.refunded',
+  'payment.charged_back',
+  'onramp.revoked',
+  'withdrawal.requested',
+  'withdrawal.paid',
+  'withdrawal.failed',
+  'investment.funded',
+  'investment.expired',
+  'kyc.result_ignored',
+  'kyc.reopened',
+  'investor.professional_reviewed',
+  'member.deleted',
+  'member.pseudonymised',
+  'member.personal_data_viewed',
+  'offering.created',
+  'offering.updated',
+  'offering.submitted',
+  'offering.approved',
+  'offering.returned',
+  'offering.opened',
+  'offering.issued',
+  'offering.failed',
+  'offering.withdrawn',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 const AuditActionSchema = v.picklist(auditActions);
@@ -60,6 +84,10 @@ export const AuditEventRowSchema = v.object({
   details: v.record(v.string(), v.unknown()),
   prev_hash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
   hash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  /** 2: the hash covers each personal value by its digest, so it can be erased (auditHash.ts). */
+  hash_version: v.optional(v.picklist([1, 2])),
+  /** The digests of the personal values erased by pseudonymise_member. */
+  erased: v.optional(v.nullable(v.record(v.string(), v.string()))),
 });
 
 /** The first event's prev_hash: no event comes before it. */

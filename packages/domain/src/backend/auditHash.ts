@@ -1,6 +1,6 @@
 /**
  * The audit trail's hash, defined once: `hash = sha256_hex(prev_hash || jsonb_text(content))`,
- * as `public.audit_event_hash` computes it in SQL (20261124120000_audit_events.sql). The embedded
+ * as `public.audit_event_hash` computes it in SQL (05_audit.sql). The embedded
  * backend chains its events with these functions, and supabase/tests/audit-hash.test.ts proves
  * them equal to the SQL on every row the database writes. Pure TypeScript: the domain has no
  * crypto library, and a synchronous hash lets the mock append an event in one write.
@@ -66,6 +66,31 @@ export interface AuditHashedFields {
   subjectType: string | null;
   subjectId: string | null;
   details: { readonly [key: string]: JsonbValue };
+  /**
+   * 2 (every event the database writes now): the hash covers each personal key's digest
+   * (`auditHashableDetails`) instead of its value, so the value can be erased. 1 or absent: the
+   * details as they are.
+   */
+  hashVersion?: 1 | 2;
+  /** The digests of the personal values already erased (`"[erased]"` in details). */
+  erased?: { readonly [key: string]: string } | null;
+}
+
+/** The top-level payload keys that may carry a member's personal data (`public.audit_personal_keys()`). */
+const auditPersonalKeys = ['answers', 'email', 'name', 'note', 'reason', 'user'] as const;
+
+/** The payload as a version 2 hash covers it: each personal value replaced by the SHA-256 of its jsonb text. */
+function auditHashableDetails(
+  details: { readonly [key: string]: JsonbValue },
+  erased: { readonly [key: string]: string } | null = null,
+): { [key: string]: JsonbValue } {
+  const out: { [key: string]: JsonbValue } = {};
+  for (const [key, value] of Object.entries(details)) {
+    out[key] = (auditPersonalKeys as readonly string[]).includes(key)
+      ? (erased?.[key] ?? sha256Hex(jsonbText(value)))
+      : value;
+  }
+  return out;
 }
 
 /** The text the hash is taken of: the previous hash, then the event's canonical content. */
@@ -81,7 +106,7 @@ export function auditHashInput(prevHash: string, e: AuditHashedFields): string {
       member_id: e.memberId,
       subject_type: e.subjectType,
       subject_id: e.subjectId,
-      details: e.details,
+      details: e.hashVersion === 2 ? auditHashableDetails(e.details, e.erased ?? null) : e.details,
     })
   );
 }

@@ -6,7 +6,7 @@ import type { BackendError } from './errors';
 
 /**
  * The operators' consoles on the server (docs/backend.md "Consoles"): who may call each of their
- * functions, and which role may export which report. The SQL (supabase/migrations/2026112414*)
+ * functions, and which role may export which report. The SQL (supabase/schemas/10_consoles.sql)
  * and the embedded backend (mocks/actions/consoles.ts) both follow these tables;
  * supabase/tests/consoles.test.ts calls every function as every role and holds the SQL to them.
  */
@@ -18,10 +18,30 @@ export const consoleErrors = {
     code: '42501',
     message: 'only compliance, mfo_admin or an administrator may read the audit trail',
   },
-  subscriptionsDenied: { code: '42501', message: 'only eq_spv_admin or an administrator may read subscriptions' },
+  subscriptionsDenied: {
+    code: '42501',
+    message: "only an SPV's administrators or an administrator may read subscriptions",
+  },
   memberDetailDenied: { code: '42501', message: "only mfo_admin or an administrator may read a member's detail" },
   roleChangeDenied: { code: '42501', message: "only mfo_admin or an administrator may change a member's role" },
   roleChangeSelf: { code: '42501', message: 'nobody changes their own role' },
+  roleChangeDemo: { code: '42501', message: 'a demo account changes no role' },
+  roleChangeNeedsAdmin: {
+    code: '42501',
+    message:
+      "only an administrator grants or removes the admin flag or the mfo_admin role, or changes an administrator's role",
+  },
+  alertSelfReview: { code: '42501', message: 'nobody reviews an alert about themselves' },
+  repaymentReferenceRequired: {
+    code: '22023',
+    message: "reference is required: the lender's reference, at most 100 characters",
+  },
+  repaymentReferenceReused: {
+    code: 'P0001',
+    message: 'this reference is already recorded for another repayment of this loan',
+  },
+  repaymentOutsideLoanLife: { code: '22023', message: "paid_on must be within the loan's life" },
+  repaymentOverOutstanding: { code: '22023', message: "amount_cents is more than the loan's outstanding amount" },
   notAVaultRole: { code: '22023', message: 'role is not a Vault role' },
   isAdminRequired: { code: '22023', message: 'is_admin must be true or false' },
   alertDenied: { code: '42501', message: 'only mfo_admin or an administrator may act on compliance alerts' },
@@ -68,7 +88,11 @@ export type ConsoleFunction = v.InferOutput<typeof ConsoleFunctionSchema>;
 export const consoleFunctions: readonly ConsoleFunction[] = parseTable('console function', ConsoleFunctionSchema, [
   { name: 'list_kyc_queue', roles: ['compliance'], denied: consoleErrors.kycQueueDenied },
   { name: 'list_audit_events', roles: ['compliance', 'mfo_admin'], denied: consoleErrors.auditReadDenied },
-  { name: 'list_subscriptions', roles: ['eq_spv_admin'], denied: consoleErrors.subscriptionsDenied },
+  {
+    name: 'list_subscriptions',
+    roles: ['cl_spv_admin', 'eq_spv_admin', 'production_spv'],
+    denied: consoleErrors.subscriptionsDenied,
+  },
   { name: 'member_detail', roles: ['mfo_admin'], denied: consoleErrors.memberDetailDenied },
   { name: 'list_alerts', roles: ['mfo_admin'], denied: consoleErrors.alertReadDenied },
   { name: 'set_member_role', roles: ['mfo_admin'], denied: consoleErrors.roleChangeDenied },
@@ -215,19 +239,23 @@ export function centsToEuros(cents: number): string {
  * arguments in order, who holds EXECUTE, and what each records.
  */
 export const consoleServerActions = [
-  { name: 'list_kyc_queue', args: ['after', 'page_size'], records: [] },
+  { name: 'list_kyc_queue', args: ['after', 'page_size'], records: ['member.personal_data_viewed'] },
   {
     name: 'list_audit_events',
     args: ['member_id', 'action', 'from_at', 'to_at', 'before_id', 'page_size'],
     records: [],
   },
   { name: 'list_subscriptions', args: ['status', 'after', 'page_size'], records: [] },
-  { name: 'member_detail', args: ['member_id'], records: [] },
+  { name: 'member_detail', args: ['member_id'], records: ['member.personal_data_viewed'] },
   { name: 'list_alerts', args: ['status', 'after', 'page_size'], records: [] },
   { name: 'set_member_role', args: ['member_id', 'role', 'is_admin'], records: ['member.role_changed'] },
   { name: 'acknowledge_alert', args: ['alert_id', 'note'], records: ['alert.acknowledged'] },
   { name: 'resolve_alert', args: ['alert_id', 'note'], records: ['alert.resolved'] },
-  { name: 'record_repayment', args: ['loan_id', 'amount_cents', 'paid_on'], records: ['repayment.recorded'] },
+  {
+    name: 'record_repayment',
+    args: ['loan_id', 'amount_cents', 'paid_on', 'reference'],
+    records: ['repayment.recorded'],
+  },
   { name: 'loan_book', args: [], records: [] },
   { name: 'set_asset_status', args: ['asset_id', 'status', 'note'], records: ['asset.status_changed'] },
   { name: 'export_report', args: ['kind', 'from_at', 'to_at'], records: ['report.exported'] },

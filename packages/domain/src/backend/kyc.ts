@@ -4,7 +4,7 @@ import type { AuditAction } from './audit';
 
 /**
  * KYC: the statuses of `profiles.kyc_status` and the transitions the server functions carry
- * (20261124120100_kyc.sql; docs/backend.md "KYC"). supabase/tests/kyc.test.ts runs every row of
+ * (06_kyc_and_payments.sql; docs/backend.md "KYC"). supabase/tests/kyc.test.ts runs every row of
  * `kycTransitions` against the SQL, and the notification texts against `kycNotification`.
  */
 export const kycStatuses = ['not_started', 'pending', 'approved', 'rejected', 'resubmission_requested'] as const;
@@ -18,7 +18,7 @@ export const KYC_DEFAULT_STATUS: KycStatus = 'not_started';
 export const kycDecisions = ['approved', 'rejected', 'resubmission_requested'] as const;
 export type KycDecision = (typeof kycDecisions)[number];
 
-const kycFunctions = ['start_kyc', 'apply_kyc_result', 'review_kyc', 'demo_approve_kyc'] as const;
+const kycFunctions = ['start_kyc', 'apply_kyc_result', 'review_kyc', 'reopen_kyc', 'demo_approve_kyc'] as const;
 export type KycFunction = (typeof kycFunctions)[number];
 
 const KycTransitionSchema = v.object({
@@ -26,18 +26,25 @@ const KycTransitionSchema = v.object({
   from: v.array(KycStatusSchema),
   /** null: the status the caller gives (the provider's result, the reviewer's decision). */
   to: v.nullable(KycStatusSchema),
-  /** What happens from the other statuses: 'refused' (an error), 'unchanged' (the row comes back, nothing recorded). */
-  otherwise: v.picklist(['refused', 'unchanged']),
+  /**
+   * What happens from the other statuses: 'refused' (an error), 'unchanged' (the row comes back,
+   * nothing recorded), 'ignored' (the row comes back, kyc.result_ignored recorded).
+   */
+  otherwise: v.picklist(['refused', 'unchanged', 'ignored']),
 });
 export type KycTransition = v.InferOutput<typeof KycTransitionSchema>;
 
 export const kycTransitions: readonly KycTransition[] = parseTable('KYC transition', KycTransitionSchema, [
-  // The member submits; from pending it is a no-op (a retry), from approved it is refused.
-  { fn: 'start_kyc', from: ['not_started', 'rejected', 'resubmission_requested'], to: 'pending', otherwise: 'refused' },
-  // The provider's answer applies from any status, once per event id.
-  { fn: 'apply_kyc_result', from: [...kycStatuses], to: null, otherwise: 'refused' },
+  // The member submits; from pending it is a no-op (a retry). Approved is refused, and so is a
+  // final rejection: only compliance reopens it.
+  { fn: 'start_kyc', from: ['not_started', 'resubmission_requested'], to: 'pending', otherwise: 'refused' },
+  // The provider's answer applies to a case under review only, once per event id and only when
+  // newer than the last result applied; any other is recorded and ignored.
+  { fn: 'apply_kyc_result', from: ['pending'], to: null, otherwise: 'ignored' },
   // A reviewer decides on a pending verification only.
   { fn: 'review_kyc', from: ['pending'], to: null, otherwise: 'refused' },
+  // Compliance reopens a final rejection with a reason: the member is asked to submit again.
+  { fn: 'reopen_kyc', from: ['rejected'], to: 'resubmission_requested', otherwise: 'refused' },
   // Demo mode approves at once; already approved, nothing changes.
   {
     fn: 'demo_approve_kyc',
@@ -49,14 +56,14 @@ export const kycTransitions: readonly KycTransition[] = parseTable('KYC transiti
 
 /**
  * The status after `fn` from `from` (with the caller's `decision` where the function takes one),
- * 'unchanged' for a no-op, or 'refused'. start_kyc from pending is the one 'unchanged' besides
- * demo_approve_kyc from approved.
+ * 'unchanged' for a no-op, 'ignored' for a provider result recorded and ignored, or 'refused'.
+ * start_kyc from pending is the one 'unchanged' besides demo_approve_kyc from approved.
  */
 export function nextKycStatus(
   fn: KycFunction,
   from: KycStatus,
   decision?: KycDecision,
-): KycStatus | 'unchanged' | 'refused' {
+): KycStatus | 'unchanged' | 'ignored' | 'refused' {
   if (fn === 'start_kyc' && from === 'pending') return 'unchanged';
   const transition = kycTransitions.find((t) => t.fn === fn);
   if (!transition) return 'refused';
@@ -94,7 +101,7 @@ export function kycNotification(
     case 'rejected':
       return {
         title: 'Verification not approved',
-        body: `Your identity verification was not approved. You can start it again. Reason: ${reason}`,
+        body: `Your identity verification was not approved. Reason: ${reason}. Contact support if you think this is wrong.`,
       };
     case 'resubmission_requested':
       return {
@@ -104,7 +111,7 @@ export function kycNotification(
   }
 }
 
-/** The notifications record_payment sends (20261124120200_payments.sql). */
+/** The notifications record_payment sends (06_kyc_and_payments.sql). */
 export const paymentNotifications = {
   onrampCompleted: {
     title: 'First deposit received',

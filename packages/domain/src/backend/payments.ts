@@ -3,7 +3,7 @@ import type { BackendError } from './errors';
 import { MIN_FIRST_ONRAMP_CENTS } from './rpc';
 
 /**
- * Payments: the rules `public.record_payment` applies (20261124120200_payments.sql), as data and
+ * Payments: the rules `public.record_payment` applies (06_kyc_and_payments.sql), as data and
  * pure functions, so the embedded backend (mocks/actions/payments.ts) takes them from here.
  * supabase/tests/payment-rules.test.ts runs every case of these functions against the SQL.
  */

@@ -3,7 +3,7 @@ import type { VaultDocument } from '../entities';
 import { jsonbText, sha256Hex } from './auditHash';
 
 /**
- * The evidence of a signature (20261124120300_signatures.sql): the rows `sign_agreement` and
+ * The evidence of a signature (07_signatures.sql): the rows `sign_agreement` and
  * `sign_document` write, and the SHA-256 a document signature records. Both backends compute it
  * from here or from `public.document_sha256`, proven equal in supabase/tests/signatures.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The server actions of investor eligibility (20261124150100_investor_eligibility.sql), declared
+ * The server actions of investor eligibility (09_eligibility.sql), declared
  * with the others in `serverActions` (packages/domain/src/backend/actions.ts), which validates them.
  */
 export const eligibilityServerActions = [

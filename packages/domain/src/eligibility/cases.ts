@@ -6,7 +6,7 @@ import type { EligibilityInput, OpportunityEligibility, QuestionnaireState } fro
  * of the UK (and no classification), three declaration ages around the 12-month expiry, four
  * opportunities (open to all; one country; professionals and companies only; a minimum) with an
  * amount on each side of the minimum, every questionnaire result, four cooling-off states, and
- * first-time or not. The domain test checks each case against the issue's rules, and
+ * first-time or not. The domain test checks each case against docs/eligibility.md's rules, and
  * supabase/tests/eligibility.test.ts checks SQL's twin gives the same answer for each.
  */
 const ELIGIBILITY_CASE_NOW = new Date('2026-06-15T12:00:00.000Z');

@@ -80,6 +80,7 @@ export type ClassificationError =
   | 'BAD_COUNTRY'
   | 'BAD_CATEGORY'
   | 'BAD_ANSWERS'
+  | 'ANSWERS_NOT_ALLOWED'
   | 'CATEGORY_NOT_FOR_COUNTRY'
   | 'CRITERIA_NOT_MET'
   | 'STATEMENT_NOT_SIGNED';
@@ -90,10 +91,25 @@ export const classificationErrors: Record<ClassificationError, string> = {
   BAD_CATEGORY:
     'category must be retail, professional, corporate, uk_restricted, uk_high_net_worth or uk_sophisticated',
   BAD_ANSWERS: 'answers must be a JSON object',
+  ANSWERS_NOT_ALLOWED:
+    'answers may hold only portfolio_over_500k, ten_trades_a_quarter, one_year_in_finance and statement_signed, each true or false',
   CATEGORY_NOT_FOR_COUNTRY: 'UK residents take a UK category, and only UK residents do',
   CRITERIA_NOT_MET: 'a professional investor declares at least two of the three criteria',
   STATEMENT_NOT_SIGNED: 'this category needs its signed statement (statement_signed: true)',
 };
+
+/** The keys a declaration's answers may hold, each a boolean. */
+const declarationAnswerKeys: readonly string[] = [...professionalCriteria, 'statement_signed'];
+/** The largest answers object the server keeps (its JSON text; only unknown keys can reach it). */
+const DECLARATION_ANSWERS_MAX_BYTES = 1024;
+
+/** Whether a declaration's answers are within the schema: only the known keys, each a boolean, at most 1 KB. */
+function declarationAnswersAllowed(answers: Record<string, unknown>): boolean {
+  if (JSON.stringify(answers).length > DECLARATION_ANSWERS_MAX_BYTES) return false;
+  return Object.entries(answers).every(
+    ([key, value]) => declarationAnswerKeys.includes(key) && typeof value === 'boolean',
+  );
+}
 
 /** Checks a declaration as the server does: null when valid, else the first error. */
 export function classificationError(country: unknown, category: unknown, answers: unknown): ClassificationError | null {
@@ -101,6 +117,7 @@ export function classificationError(country: unknown, category: unknown, answers
   if (typeof category !== 'string' || !(investorCategories as readonly string[]).includes(category))
     return 'BAD_CATEGORY';
   if (typeof answers !== 'object' || answers === null || Array.isArray(answers)) return 'BAD_ANSWERS';
+  if (!declarationAnswersAllowed(answers as Record<string, unknown>)) return 'ANSWERS_NOT_ALLOWED';
   const typed = category as InvestorCategory;
   if ((country === UK_COUNTRY) !== isUkCategory(typed)) return 'CATEGORY_NOT_FOR_COUNTRY';
   const declared = answers as Record<string, unknown>;

@@ -20,7 +20,7 @@ const HOUR = 3_600_000;
 const UK = ['uk_restricted', 'uk_high_net_worth', 'uk_sophisticated'];
 
 /**
- * The issue's rules, written as one predicate per refusal, independently of decideEligibility's
+ * The rules of docs/eligibility.md, written as one predicate per refusal, independently of decideEligibility's
  * code path: a case's expected answer is the first refusal whose predicate holds.
  */
 const rules: Record<EligibilityRefusal, (c: EligibilityInput) => boolean> = {
@@ -62,7 +62,7 @@ describe('decideEligibility over the whole case space', () => {
     expect(cases).toHaveLength(37 * 8 * 5 * 4 * 2);
   });
 
-  it('answers the first refusal that applies, in the issue order', () => {
+  it('answers the first refusal that applies, in the order docs/eligibility.md gives', () => {
     const wrong = cases.filter((c) => {
       const decision = decideEligibility(c);
       return (decision.ok ? null : decision.code) !== expected(c);
@@ -182,9 +182,11 @@ describe('classification', () => {
     expect(classificationError('GB', 'retail', {})).toBe('CATEGORY_NOT_FOR_COUNTRY');
     expect(classificationError('DE', 'uk_restricted', { statement_signed: true })).toBe('CATEGORY_NOT_FOR_COUNTRY');
     expect(classificationError('DE', 'professional', { portfolio_over_500k: true })).toBe('CRITERIA_NOT_MET');
+    // Answers are booleans of the known keys only (bounded input).
     expect(classificationError('DE', 'professional', { portfolio_over_500k: true, ten_trades_a_quarter: 'yes' })).toBe(
-      'CRITERIA_NOT_MET',
+      'ANSWERS_NOT_ALLOWED',
     );
+    expect(classificationError('DE', 'retail', { nickname: true })).toBe('ANSWERS_NOT_ALLOWED');
     expect(
       classificationError('DE', 'professional', { portfolio_over_500k: true, one_year_in_finance: true }),
     ).toBeNull();

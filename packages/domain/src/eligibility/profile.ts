@@ -15,6 +15,13 @@ export const InvestorProfileRowSchema = v.object({
   /** The criteria declared (jsonb object). */
   answers: v.record(v.string(), v.unknown()),
   declared_at: v.string(),
+  /** The declaration this one replaced: its stricter rules hold until previous_until (30 days). */
+  previous_country: v.optional(v.nullable(v.string())),
+  previous_category: v.optional(v.nullable(v.string())),
+  previous_until: v.optional(v.nullable(v.string())),
+  /** A declared professional status waits for compliance: pending, approved or rejected. */
+  professional_status: v.optional(v.nullable(v.picklist(['pending', 'approved', 'rejected']))),
+  professional_reason: v.optional(v.nullable(v.string())),
 });
 export type InvestorProfileRow = v.InferOutput<typeof InvestorProfileRowSchema>;
 

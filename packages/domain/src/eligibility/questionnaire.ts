@@ -85,6 +85,29 @@ export const currentQuestionnaire: Questionnaire = {
   questions,
 };
 
+/** The questionnaire as the member reads it (`current_questionnaire()`): no points, no pass mark. */
+export interface ClientQuestionnaire {
+  version: string;
+  questions: readonly {
+    id: string;
+    topic: AppropriatenessQuestion['topic'];
+    text: string;
+    options: readonly { id: string; text: string }[];
+  }[];
+}
+
+export function clientQuestionnaire(questionnaire: Questionnaire = currentQuestionnaire): ClientQuestionnaire {
+  return {
+    version: questionnaire.version,
+    questions: questionnaire.questions.map((q) => ({
+      id: q.id,
+      topic: q.topic,
+      text: q.text,
+      options: q.options.map((o) => ({ id: o.id, text: o.text })),
+    })),
+  };
+}
+
 /** A failed test can be taken again this long after (UK retail; others retake at once). */
 export const APPROPRIATENESS_RETAKE_HOURS = 24;
 

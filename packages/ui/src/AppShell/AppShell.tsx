@@ -96,7 +96,7 @@ export function AppShell({
       />
       <OfflineBanner offline={offline} />
       {/* The hint sits in the breadcrumb bar, not the header, so the header's row is left to the
-          navigation: with the hint beside it, the last items were cut off on 1024–1366 px screens. */}
+          navigation: beside the hint, its last items would not fit on 1024–1366 px screens. */}
       {(hasCrumbs || showPaletteHint) && (
         <div className={styles.crumbs}>
           {hasCrumbs ? <Breadcrumbs crumbs={breadcrumbs} onNavigate={onNavigate} /> : <span />}

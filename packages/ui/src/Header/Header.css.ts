@@ -11,8 +11,8 @@ export const header = style({
   background: vars.color.panel,
   borderBottom: `1px solid ${vars.color.borderSubtle}`,
   '@media': {
-    // Below the width the seven primary items need beside the brand and the menus (measured: the
-    // row cuts 'Support' off under ~1150 px), brand and menus go on top and the navigation gets a
+    // Below the width the seven primary items need beside the brand and the menus (narrower, the
+    // row cuts 'Support' off), brand and menus go on top and the navigation gets a
     // row of its own beneath; on small screens that row scrolls sideways.
     'screen and (max-width: 1152px)': {
       gridTemplateColumns: 'auto minmax(0, 1fr)',

@@ -16,7 +16,8 @@ export type StatusColor =
   | 'red'
   | 'yellow'
   | 'crimson'
-  | 'brown';
+  | 'brown'
+  | 'plum';
 
 /**
  * Every status of docs/product.md §3 with its own colour. The colour is a hint only: the chip always
@@ -26,6 +27,7 @@ export type StatusColor =
 export const statusColors: Readonly<Record<Status, StatusColor>> = {
   Signed: 'green',
   Pending: 'amber',
+  'Awaiting payment': 'plum',
   Available: 'blue',
   Sent: 'violet',
   Active: 'teal',

@@ -1,7 +1,6 @@
-import { messages } from '@vault/domain';
 import type { CallResult } from '../../backend/callResult';
 import type { SessionStore } from '../../session/store';
-import { superseded, useMutation } from '../_mutation/writeForMember';
+import { callForMember, useMutation } from '../_mutation/writeForMember';
 import { refreshQuery } from '../_query/cache';
 import { documentsQuery } from './keys';
 
@@ -11,12 +10,9 @@ import { documentsQuery } from './keys';
  * status shown is the server's.
  */
 async function signDocument(store: SessionStore, documentId: string): Promise<CallResult> {
-  const user = store.getState().session.user;
-  if (!user) return { ok: false, error: messages.notAuthenticated };
-  const loaded = await store.backend();
-  if (!loaded.ok) return loaded;
-  const answer = await loaded.backend.callAction('sign_document', { document_id: documentId });
-  if (store.getState().session.user?.id !== user.id) return superseded;
+  const answer = await callForMember(store, (backend) =>
+    backend.callAction('sign_document', { document_id: documentId }),
+  );
   if (!answer.ok) return answer;
   refreshQuery(documentsQuery.table);
   return { ok: true };

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { CallResult } from '../../backend/callResult';
 import { useSessionStore } from '../../session/context';
 import type { SessionStore } from '../../session/store';
-import { callMemberAction } from '../investorProfile/callMemberAction';
+import { callMemberAction } from '../_mutation/writeForMember';
 
 /**
  * The amount asked about when the screen has none yet: larger than any minimum, so the answer is

@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import type { CallResult } from '../../backend/callResult';
 import { useSessionStore } from '../../session/context';
 import type { SessionStore } from '../../session/store';
+import { callMemberAction } from '../_mutation/writeForMember';
 import { refreshQuery } from '../_query/cache';
-import { callMemberAction } from '../investorProfile/callMemberAction';
 import { investmentsQuery } from './keys';
 
 /**

@@ -1,10 +1,10 @@
-import { InvestmentRowSchema, messages, type SubmitInvestmentArgs } from '@vault/domain';
+import { InvestmentRowSchema, type SubmitInvestmentArgs } from '@vault/domain';
 import { useCallback } from 'react';
 import * as v from 'valibot';
 import type { CallResult } from '../../backend/callResult';
 import { useSessionStore } from '../../session/context';
 import type { SessionStore } from '../../session/store';
-import { superseded } from '../_mutation/writeForMember';
+import { callForMember } from '../_mutation/writeForMember';
 import { refreshQuery } from '../_query/cache';
 import { investmentsQuery } from './keys';
 
@@ -18,12 +18,7 @@ async function submitInvestment(
   store: SessionStore,
   args: SubmitInvestmentArgs,
 ): Promise<CallResult<{ investmentId: string }>> {
-  const user = store.getState().session.user;
-  if (!user) return { ok: false, error: messages.notAuthenticated };
-  const loaded = await store.backend();
-  if (!loaded.ok) return loaded;
-  const answer = await loaded.backend.callAction('submit_investment', { ...args });
-  if (store.getState().session.user?.id !== user.id) return superseded;
+  const answer = await callForMember(store, (backend) => backend.callAction('submit_investment', { ...args }));
   if (!answer.ok) return answer;
   const row = v.safeParse(v.object({ id: InvestmentRowSchema.entries.id }), answer.value);
   if (!row.success) return { ok: false, error: 'The server answered something unexpected' };

@@ -1,11 +1,11 @@
-import type { InvestorCategory, Questionnaire } from '@vault/domain';
+import type { ClientQuestionnaire, InvestorCategory } from '@vault/domain';
 import { useCallback } from 'react';
 import * as v from 'valibot';
 import type { CallResult } from '../../backend/callResult';
 import { useSessionStore } from '../../session/context';
 import type { SessionStore } from '../../session/store';
+import { callForMember, callMemberAction } from '../_mutation/writeForMember';
 import { refreshQuery } from '../_query/cache';
-import { callMemberAction } from './callMemberAction';
 import { investorProfileQuery } from './keys';
 
 const unexpected = { ok: false as const, error: 'The server answered something unexpected' };
@@ -22,31 +22,29 @@ export interface InvestorProfileDeclaration {
  * member's profile row is read again (the risk warning follows the country).
  */
 async function saveInvestorProfile(store: SessionStore, declaration: InvestorProfileDeclaration): Promise<CallResult> {
-  const memberId = store.getState().session.user?.id;
-  const answer = await callMemberAction(store, 'save_investor_profile', { ...declaration });
+  const answer = await callForMember(store, (backend) =>
+    backend.callAction('save_investor_profile', { ...declaration }),
+  );
   if (!answer.ok) return answer;
-  if (memberId) {
-    const query = investorProfileQuery(memberId);
-    refreshQuery(query.table, query.eq);
-  }
+  const query = investorProfileQuery(answer.user.id);
+  refreshQuery(query.table, query.eq);
   return { ok: true };
 }
 
 const QuestionnaireAnswerSchema = v.object({
   version: v.string(),
-  passMark: v.number(),
   questions: v.array(
     v.object({
       id: v.string(),
       topic: v.picklist(['knowledge', 'experience', 'loss_capacity']),
       text: v.string(),
-      options: v.array(v.object({ id: v.string(), text: v.string(), points: v.number() })),
+      options: v.array(v.object({ id: v.string(), text: v.string() })),
     }),
   ),
 });
 
-/** `current_questionnaire`: the version and questions the server scores, so the screen shows the same. */
-async function loadQuestionnaire(store: SessionStore): Promise<CallResult<{ questionnaire: Questionnaire }>> {
+/** `current_questionnaire`: the version and questions the server scores (without its scoring), so the screen shows the same. */
+async function loadQuestionnaire(store: SessionStore): Promise<CallResult<{ questionnaire: ClientQuestionnaire }>> {
   const answer = await callMemberAction(store, 'current_questionnaire', {});
   if (!answer.ok) return answer;
   const parsed = v.safeParse(QuestionnaireAnswerSchema, answer.value);

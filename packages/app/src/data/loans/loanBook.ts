@@ -37,20 +37,23 @@ export function useLoanBook(version: number): PagedList<LoanBookRow> {
 }
 
 /**
- * A repayment received on a loan (`record_repayment`): integer cents and the day it was paid.
- * The server checks the caller, the amount, the date (not in the future) and that the loan is
- * active, and records it; the same repayment sent twice is stored once.
+ * A repayment received on a loan (`record_repayment`): integer cents, the day it was paid and the
+ * lender's reference. The server checks the caller, the amount (at most what is outstanding), the
+ * date (within the loan's life) and that the loan is active, and records it; the same reference
+ * sent twice is stored once.
  */
 async function recordRepayment(
   store: SessionStore,
   loanId: string,
   amountCents: number,
   paidOn: string,
+  reference: string,
 ): Promise<CallResult> {
   const answer = await callForOperator(store, 'record_repayment', {
     loan_id: loanId,
     amount_cents: amountCents,
     paid_on: paidOn,
+    reference,
   });
   return answer.ok ? { ok: true } : answer;
 }

@@ -8,7 +8,7 @@ import { callForOperator } from '../audit/pagedCall';
 
 const when = v.nullable(v.string());
 
-/** What `member_detail(member_id)` answers (supabase/migrations/*_console_reads.sql). */
+/** What `member_detail(member_id)` answers (supabase/schemas/10_consoles.sql). */
 const MemberDetailSchema = v.object({
   id: v.string(),
   name: v.string(),

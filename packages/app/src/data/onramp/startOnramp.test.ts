@@ -48,7 +48,8 @@ describe('startOnramp', () => {
     });
     expect(await recordsOf(local, id)).toEqual({
       payments: [{ amount_cents: 2000, currency: 'EUR', status: 'settled' }],
-      actions: ['payment.settled', 'onramp.completed'],
+      // The settled payment credits the member's cash in the ledger before the step completes.
+      actions: ['payment.settled', 'ledger.transferred', 'onramp.completed'],
       notes: [paymentNotifications.onrampCompleted],
     });
     const loaded = await store.backend();
@@ -65,7 +66,7 @@ describe('startOnramp', () => {
     expect(await recordsOf(local, id)).toMatchObject({
       payments: [{ status: 'settled' }, { status: 'settled' }],
       // The first on-ramp happened once.
-      actions: ['payment.settled', 'onramp.completed', 'payment.settled'],
+      actions: ['payment.settled', 'ledger.transferred', 'onramp.completed', 'payment.settled', 'ledger.transferred'],
     });
   });
 

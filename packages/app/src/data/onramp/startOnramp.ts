@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { CallResult } from '../../backend/callResult';
 import { useSessionStore } from '../../session/context';
 import type { SessionStore } from '../../session/store';
-import { superseded } from '../_mutation/writeForMember';
+import { callForMember, writeForMember } from '../_mutation/writeForMember';
 
 /** The edge function that opens a payment at the provider (docs/backend.md "Payments"). */
 const ONRAMP_SESSION_FUNCTION = 'onramp-session';
@@ -36,16 +36,12 @@ export async function startOnramp(
   amountCents: number,
   idempotencyKey: string,
 ): Promise<OnrampResult> {
-  const user = store.getState().session.user;
-  if (!user) return { ok: false, error: 'A signed-in member is needed to fund a wallet' };
-  const loaded = await store.backend();
-  if (!loaded.ok) return loaded;
-  const { backend } = loaded;
-  const answer = await backend.invokeFunction(ONRAMP_SESSION_FUNCTION, {
-    body: { amountCents },
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
-  if (store.getState().session.user?.id !== user.id) return superseded;
+  const answer = await callForMember(store, (backend) =>
+    backend.invokeFunction(ONRAMP_SESSION_FUNCTION, {
+      body: { amountCents },
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
+  );
   if (!answer.ok) return answer;
   const value =
     typeof answer.value === 'object' && answer.value !== null ? (answer.value as Record<string, unknown>) : {};
@@ -54,11 +50,8 @@ export async function startOnramp(
     return url ? { ok: true, status: 'pending', url } : { ok: false, error: unreadable };
   }
   if (value.status !== 'settled') return { ok: false, error: unreadable };
-  const profile = await backend.readProfile(user.id);
-  if (store.getState().session.user?.id !== user.id) return superseded;
-  if (!profile.ok) return profile;
-  store.applyProfile(user.id, profile.profile);
-  return { ok: true, status: 'settled' };
+  const read = await writeForMember(store, (backend, member) => backend.readProfile(member.id));
+  return read.ok ? { ok: true, status: 'settled' } : read;
 }
 
 export function useStartOnramp(): (amountCents: number, idempotencyKey: string) => Promise<OnrampResult> {

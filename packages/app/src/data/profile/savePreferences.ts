@@ -2,7 +2,7 @@ import { messages, type Preferences, PreferencesSchema } from '@vault/domain';
 import * as v from 'valibot';
 import type { CallResult } from '../../backend/callResult';
 import type { SessionStore } from '../../session/store';
-import { superseded, useMutation, writeForMember } from '../_mutation/writeForMember';
+import { stillSignedIn, superseded, useMutation, writeForMember } from '../_mutation/writeForMember';
 
 /** Each store's preference saves in order: each reads the map the previous answer left. */
 const queues = new WeakMap<SessionStore, Promise<unknown>>();
@@ -24,15 +24,14 @@ export function savePreferences(store: SessionStore, changes: Preferences): Prom
 }
 
 async function saveNow(store: SessionStore, askedBy: string, changes: Preferences): Promise<CallResult> {
-  const user = store.getState().session.user;
-  if (!user) return { ok: false, error: messages.notAuthenticated };
-  // Queued behind another save while a different account signed in: not theirs to change.
-  if (user.id !== askedBy) return superseded;
+  // Queued behind another save while the member signed out or another signed in: not theirs to change.
+  const user = stillSignedIn(store, askedBy);
+  if (!user) return superseded;
   if (user.preferences === undefined) {
     // The profile has not been read yet: the map sent must build on the stored one, not on {}.
     await store.reloadProfile();
-    const read = store.getState().session.user;
-    if (read?.id !== askedBy) return superseded;
+    const read = stillSignedIn(store, askedBy);
+    if (!read) return superseded;
     if (read.preferences === undefined) return { ok: false, error: 'Your saved preferences could not be read' };
     return saveNow(store, askedBy, changes);
   }

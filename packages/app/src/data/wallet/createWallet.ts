@@ -1,6 +1,6 @@
 import type { CallResult } from '../../backend/callResult';
 import type { SessionStore } from '../../session/store';
-import { superseded, useMutation } from '../_mutation/writeForMember';
+import { callForMember, useMutation } from '../_mutation/writeForMember';
 
 /**
  * Creates the member's wallet (docs/product.md §7): through the wallet function, or in demo mode
@@ -8,15 +8,10 @@ import { superseded, useMutation } from '../_mutation/writeForMember';
  * first one's answer. The profile is then refreshed with the new wallet id (docs/product.md §4).
  */
 export async function createWallet(store: SessionStore, { demo }: { demo: boolean }): Promise<CallResult> {
-  const user = store.getState().session.user;
-  if (!user) return { ok: false, error: 'A signed-in user is needed to create a wallet' };
   const idempotencyKey = crypto.randomUUID();
-  const loaded = await store.backend();
-  if (!loaded.ok) return loaded;
-  const answer = await loaded.backend.createWallet(user.id, { demo, idempotencyKey });
-  if (store.getState().session.user?.id !== user.id) return superseded;
-  if (!answer.ok) return { ok: false, error: answer.error };
-  if (!store.applyProfile(user.id, { crossmintWalletId: answer.walletId })) {
+  const answer = await callForMember(store, (backend, user) => backend.createWallet(user.id, { demo, idempotencyKey }));
+  if (!answer.ok) return answer.superseded ? answer : { ok: false, error: answer.error };
+  if (!store.applyProfile(answer.user.id, { crossmintWalletId: answer.walletId })) {
     return { ok: false, error: 'The wallet id sent by the server could not be kept' };
   }
   return { ok: true };

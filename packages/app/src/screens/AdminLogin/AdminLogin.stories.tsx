@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '@vault/domain';
 import { expect, userEvent, within } from 'storybook/test';
+import { authAnswers } from '../../../../../mocks/story';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from '../../session/adminPair';
-import { type AppStoryParameters, expectNavigatedTo, expectToast, withApp } from '../../test-support';
+import { type AppStoryParameters, adminSession, expectNavigatedTo, expectToast, withApp } from '../../test-support';
 import AdminLogin from '.';
 
 const meta = {
@@ -33,6 +34,7 @@ export const EmptySubmit: Story = {
 
 /** docs/product.md §5: 'Authenticating...' and disabled while working; a wrong pair toasts and re-enables. */
 export const WrongPair: Story = {
+  parameters: { msw: { handlers: [authAnswers.invalidCredentials] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByLabelText('Email'), DEMO_ADMIN_EMAIL);
@@ -46,6 +48,7 @@ export const WrongPair: Story = {
 };
 
 export const RightPair: Story = {
+  parameters: { msw: { handlers: adminSession.user ? [authAnswers.signsInAs(adminSession.user, true)] : [] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByLabelText('Email'), DEMO_ADMIN_EMAIL);

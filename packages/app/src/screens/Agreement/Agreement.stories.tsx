@@ -1,15 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { actionErrors, agreementSections, currentAgreement, messages, type Session } from '@vault/domain';
+import { actionErrors, agreementSections, currentAgreement, messages } from '@vault/domain';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
-import { mockDb } from '../../../../../mocks';
+import { recordedRpc, tableAnswers } from '../../../../../mocks/story';
 import {
   type AppStoryParameters,
   expectNavigatedTo,
   expectToast,
-  forgetSignaturesOf,
   SLOW,
-  seedSignature,
   sessionAs,
   signedOutSession,
   withApp,
@@ -19,6 +17,18 @@ import Agreement from '.';
 const investor = sessionAs('investor');
 const investorId = investor.user?.id ?? '';
 
+/** The member's signature as `sign_agreement` keeps it (and the table then reads it). */
+const signatureRow = {
+  id: '5160ed00-0000-4000-8000-000000000002',
+  member_id: investorId,
+  version: currentAgreement.version,
+  document_sha256: currentAgreement.sha256,
+  signed_at: '2026-03-02T10:15:00.000Z',
+};
+
+/** `sign_agreement` signing: every story starts unsigned, and its calls are its own. */
+const signing = recordedRpc('sign_agreement', () => signatureRow);
+
 const meta = {
   title: 'Screens/Agreement',
   component: Agreement,
@@ -26,10 +36,7 @@ const meta = {
   parameters: {
     layout: 'fullscreen',
     app: { url: '/agreement', session: investor } satisfies AppStoryParameters,
-  },
-  // The embedded backend keeps rows between stories: every story starts unsigned.
-  beforeEach: ({ parameters }) => {
-    forgetSignaturesOf((parameters.app as { session?: Session } | undefined)?.session);
+    msw: { handlers: [signing.handler] },
   },
 } satisfies Meta<typeof Agreement>;
 export default meta;
@@ -61,12 +68,10 @@ export const TickboxGating: Story = {
     await userEvent.click(sign);
     await expectToast('Agreement signed successfully');
     await expectNavigatedTo(canvasElement, '/dashboard');
-    // The server keeps the signature: the current version and hash, for this member.
-    const [signature] = mockDb.serverRows('agreement_signatures').filter((row) => row.member_id === investorId);
-    await expect(signature).toMatchObject({
-      version: currentAgreement.version,
-      document_sha256: currentAgreement.sha256,
-    });
+    // One call signs the current version and hash, the text the screen shows.
+    await expect(signing.calls).toEqual([
+      { version: currentAgreement.version, document_sha256: currentAgreement.sha256 },
+    ]);
   },
 };
 
@@ -98,14 +103,7 @@ export const KeyboardSigning: Story = {
 
 /** A member who signed earlier sees when, instead of the form. */
 export const Signed: Story = {
-  beforeEach: () => {
-    seedSignature('agreement_signatures', {
-      member_id: investorId,
-      version: currentAgreement.version,
-      document_sha256: currentAgreement.sha256,
-      signed_at: '2026-03-02T10:15:00.000Z',
-    });
-  },
+  parameters: { msw: { handlers: [tableAnswers.rows('agreement_signatures', [signatureRow])] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Signed on 2 Mar 2026', {}, SLOW)).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { consoleErrors } from '@vault/domain';
 import { expect, userEvent, within } from 'storybook/test';
-import { tableHandlers } from '../../../../../mocks';
+import { tableAnswers } from '../../../../../mocks/story';
 import {
   type AppStoryParameters,
   consoleListStates,
@@ -22,7 +22,6 @@ const setAssetStatus = recordedRpc('set_asset_status', (body) => {
   const { asset_id, status } = body as { asset_id: string; status: string };
   return { name: asset_id, status, value: '€1' };
 });
-const changes = setAssetStatus.calls;
 
 const meta = {
   title: 'Screens/Assets',
@@ -33,7 +32,6 @@ const meta = {
     app: { url: '/assets', session: sessionAs('production_spv') } satisfies AppStoryParameters,
     msw: { handlers: [setAssetStatus.handler] },
   },
-  beforeEach: setAssetStatus.reset,
 } satisfies Meta<typeof Assets>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -65,7 +63,7 @@ export const ChangeStatus: Story = {
       action: 'Change status',
       required: 'A note is required',
       text: 'Inverter replaced',
-      calls: changes,
+      recorded: setAssetStatus,
       choose: async (dialog) => {
         const status = within(dialog).getByRole('radiogroup', { name: 'New status' });
         const operational = within(status).getByRole('radio', { name: 'Operational' });
@@ -76,7 +74,9 @@ export const ChangeStatus: Story = {
         await expect(maintenance).toBeChecked();
       },
     });
-    await expect(changes).toEqual([{ asset_id: name, status: 'Under Maintenance', note: 'Inverter replaced' }]);
+    await expect(setAssetStatus.calls).toEqual([
+      { asset_id: name, status: 'Under Maintenance', note: 'Inverter replaced' },
+    ]);
     await expect(await canvas.findByRole('status', {}, SLOW)).toHaveTextContent(`${name} is now Under Maintenance.`);
   },
 };
@@ -110,9 +110,9 @@ export const KeyboardPath: Story = {
 
 const states = consoleListStates({
   table: 'Asset inventory',
-  empty: { handler: tableHandlers.empty('production_assets'), text: 'No assets' },
-  loading: tableHandlers.loading('production_assets'),
-  failed: { handler: tableHandlers.error('production_assets'), text: /The assets could not be loaded/ },
+  empty: { handler: tableAnswers.empty('production_assets'), text: 'No assets' },
+  loading: tableAnswers.loading('production_assets'),
+  failed: { handler: tableAnswers.error('production_assets'), text: /The assets could not be loaded/ },
 });
 export const Empty: Story = { parameters: states.Empty.parameters, play: states.Empty.play };
 export const Loading: Story = { parameters: states.Loading.parameters, play: states.Loading.play };

@@ -13,8 +13,8 @@ import {
 import { useState } from 'react';
 import { ActionDone, listStateProps } from '../../components/ConsoleFeedback';
 import { useConsoleAction } from '../../components/useConsoleAction';
-import { type AssetStatusChoice, useSetAssetStatus } from '../../data/assets/setAssetStatus';
 import { useProductionAssets } from '../../data/productionAssets/queries';
+import { type AssetStatusChoice, useSetAssetStatus } from '../../data/productionAssets/setAssetStatus';
 
 const columns: readonly ConsoleTableColumn<ProductionAsset>[] = [
   { id: 'name', header: 'Asset', cell: (row) => row.name, primary: true },

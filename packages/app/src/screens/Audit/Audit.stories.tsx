@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { consoleErrors } from '@vault/domain';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { type AppStoryParameters, SLOW, sessionAs, withApp } from '../../test-support';
+import { type AppStoryParameters, recordedRpc, SLOW, sessionAs, withApp } from '../../test-support';
 import Audit from '.';
 
 const member = '11111111-1111-4111-8111-111111111111';
@@ -53,12 +53,9 @@ const trail = [
 ];
 
 /** The bodies of the list_audit_events calls a story made; the answer follows the action filter. */
-let listCalls: Record<string, unknown>[] = [];
-const trailHandler = http.post('*/rest/v1/rpc/list_audit_events', async ({ request }) => {
-  const body = (await request.json()) as Record<string, unknown>;
-  listCalls.push(body);
-  return HttpResponse.json(body.action ? trail.filter((e) => e.action === body.action) : trail);
-});
+const trailList = recordedRpc('list_audit_events', (body) =>
+  body.action ? trail.filter((e) => e.action === body.action) : trail,
+);
 const verifyAnswer = (value: number | null) => http.post('*/rest/v1/rpc/audit_verify', () => HttpResponse.json(value));
 const rpcError = (error: { code: string; message: string }, status = 400) =>
   HttpResponse.json({ ...error, details: null, hint: null }, { status });
@@ -70,10 +67,7 @@ const meta = {
   parameters: {
     layout: 'fullscreen',
     app: { url: '/audit', session: sessionAs('compliance') } satisfies AppStoryParameters,
-    msw: { handlers: [trailHandler, verifyAnswer(null)] },
-  },
-  beforeEach: () => {
-    listCalls = [];
+    msw: { handlers: [trailList.handler, verifyAnswer(null)] },
   },
 } satisfies Meta<typeof Audit>;
 export default meta;
@@ -109,7 +103,7 @@ export const FilterByAction: Story = {
     // The list shows its loading state while the filtered page is asked for: wait for the request,
     // then for the answer in the table as it is then.
     await waitFor(
-      () => expect(listCalls.at(-1)).toMatchObject({ action: 'kyc.approved', member_id: null, before_id: null }),
+      () => expect(trailList.calls.at(-1)).toMatchObject({ action: 'kyc.approved', member_id: null, before_id: null }),
       SLOW,
     );
     await waitFor(async () => {
@@ -131,7 +125,7 @@ export const VerifyIntact: Story = {
 
 /** Verify integrity: audit_verify names the first broken event. */
 export const VerifyBroken: Story = {
-  parameters: { msw: { handlers: [trailHandler, verifyAnswer(2)] } },
+  parameters: { msw: { handlers: [trailList.handler, verifyAnswer(2)] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Verify integrity' }));
@@ -147,7 +141,7 @@ export const ExportCsv: Story = {
     const canvas = within(canvasElement);
     await within(await eventsTable(canvasElement)).findByText('kyc.approved', {}, SLOW);
     await userEvent.click(canvas.getByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(listCalls.some((call) => call.page_size === 200)).toBe(true), SLOW);
+    await waitFor(() => expect(trailList.calls.some((call) => call.page_size === 200)).toBe(true), SLOW);
   },
 };
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { consoleErrors } from '@vault/domain';
 import { delay, HttpResponse, http } from 'msw';
-import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { type AppStoryParameters, SLOW, sessionAs, withApp } from '../../test-support';
 import Compliance from '.';
 
@@ -27,12 +27,14 @@ interface ListBody {
   page_size: number;
 }
 
-let calls: { fn: string; body: unknown }[] = [];
+/** Each call a story makes, by function (a spy: empty at every story's start). */
+const recordCall = fn<(call: { fn: string; body: unknown }) => void>().mockName('rpc calls');
+const calls = () => recordCall.mock.calls.map(([call]) => call);
 /** `list_alerts` over some alerts: the status filter, then the page after `after`, as the server pages. */
 const listOver = (rows: readonly (typeof alerts)[number][]) =>
   http.post('*/rest/v1/rpc/list_alerts', async ({ request }) => {
     const body = (await request.json()) as ListBody;
-    calls.push({ fn: 'list_alerts', body });
+    recordCall({ fn: 'list_alerts', body });
     const kept = rows.filter((a) => !body.status || a.status === body.status);
     const start = body.after ? kept.findIndex((a) => String(a.id) === body.after) + 1 : 0;
     return HttpResponse.json(kept.slice(start, start + body.page_size));
@@ -40,7 +42,7 @@ const listOver = (rows: readonly (typeof alerts)[number][]) =>
 const listHandler = listOver(alerts);
 const record = (fn: string) =>
   http.post(`*/rest/v1/rpc/${fn}`, async ({ request }) => {
-    calls.push({ fn, body: await request.json() });
+    recordCall({ fn, body: await request.json() });
     return HttpResponse.json({ ...alerts[0], status: fn === 'resolve_alert' ? 'resolved' : 'acknowledged' });
   });
 
@@ -53,14 +55,14 @@ const meta = {
     app: { url: '/compliance', session: sessionAs('mfo_admin') } satisfies AppStoryParameters,
     msw: { handlers: [listHandler, record('acknowledge_alert'), record('resolve_alert')] },
   },
-  beforeEach: () => {
-    calls = [];
-  },
 } satisfies Meta<typeof Compliance>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const listCalls = () => calls.filter((c) => c.fn === 'list_alerts').map((c) => c.body);
+const listCalls = () =>
+  calls()
+    .filter((c) => c.fn === 'list_alerts')
+    .map((c) => c.body);
 
 async function open(canvasElement: HTMLElement, issue: string) {
   const canvas = within(canvasElement);
@@ -142,7 +144,7 @@ export const Acknowledge: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
     await waitFor(
       () =>
-        expect(calls.filter((c) => c.fn !== 'list_alerts')).toEqual([
+        expect(calls().filter((c) => c.fn !== 'list_alerts')).toEqual([
           { fn: 'acknowledge_alert', body: { alert_id: 1, note: 'Looking into it' } },
         ]),
       SLOW,

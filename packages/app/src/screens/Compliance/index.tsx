@@ -15,9 +15,9 @@ import { useState } from 'react';
 import { ActionDone, ActionError, listStateProps } from '../../components/ConsoleFeedback';
 import { useConsoleAction } from '../../components/useConsoleAction';
 import { refreshQuery } from '../../data/_query/cache';
-import { type AlertAction, useActOnAlert } from '../../data/alerts/alertActions';
-import { type AlertFilter, type ListedAlert, useAlerts } from '../../data/alerts/alerts';
-import { complianceAlertsQuery } from '../../data/compliance/keys';
+import { type AlertAction, useActOnAlert } from '../../data/complianceAlerts/alertActions';
+import { type AlertFilter, type ListedAlert, useAlerts } from '../../data/complianceAlerts/alerts';
+import { complianceAlertsQuery } from '../../data/complianceAlerts/keys';
 import { formatDateTime } from '../../display/dates';
 
 type Alert = ListedAlert;

@@ -1,4 +1,4 @@
-import { complianceAlertsQuery } from '../../data/compliance/keys';
+import { complianceAlertsQuery } from '../../data/complianceAlerts/keys';
 
 /**
  * What ComplianceDashboard reads on its first render, declared once: the first-screen preload

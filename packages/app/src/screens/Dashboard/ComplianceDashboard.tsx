@@ -11,7 +11,7 @@ import {
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
 import { type AuditEvent, useRecentAuditEvents } from '../../data/audit/auditEvents';
-import { useComplianceAlerts } from '../../data/compliance/queries';
+import { useComplianceAlerts } from '../../data/complianceAlerts/queries';
 import { formatDateTime } from '../../display/dates';
 
 const alertColumns: readonly DataTableColumn<ComplianceAlert>[] = [

@@ -9,11 +9,12 @@ import {
   messages,
   openingStepMessage,
   type Role,
+  sampleData,
   sampleMemberRows,
 } from '@vault/domain';
 import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { mockDb, tableHandlers } from '../../../../../mocks';
+import { tableAnswers } from '../../../../../mocks/story';
 import {
   type AppStoryParameters,
   nudgeCallToActionStory,
@@ -184,24 +185,9 @@ export const InvestorPendingInvestment: Story = {
   },
 };
 
-let investmentCalls = 0;
-
 /** The investments table fails, then Retry loads it. */
 export const InvestorInvestmentsErrorThenRetry: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        http.get('*/rest/v1/investments', () => {
-          investmentCalls += 1;
-          if (investmentCalls === 1) return HttpResponse.json({ message: 'Service unavailable' }, { status: 500 });
-          return undefined;
-        }),
-      ],
-    },
-  },
-  beforeEach: () => {
-    investmentCalls = 0;
-  },
+  parameters: { msw: { handlers: [tableAnswers.failsFirst('investments')] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'Failed to load recent investments' }, SLOW)).toBeVisible();
@@ -213,7 +199,7 @@ export const InvestorInvestmentsErrorThenRetry: Story = {
 
 /** Every table still loading: skeletons announced by name. */
 export const InvestorTablesLoading: Story = {
-  parameters: { msw: { handlers: [tableHandlers.loading()] } },
+  parameters: { msw: { handlers: [tableAnswers.loading()] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('status', { name: 'Loading recent investments…' })).toBeInTheDocument();
@@ -223,7 +209,7 @@ export const InvestorTablesLoading: Story = {
 
 /** Every table empty: a way forward instead of a blank. */
 export const InvestorTablesEmpty: Story = {
-  parameters: { msw: { handlers: [tableHandlers.empty()] } },
+  parameters: { msw: { handlers: [tableAnswers.empty()] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'No investments yet' }, SLOW)).toBeVisible();
@@ -241,9 +227,8 @@ export const MfoAdmin: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'MFO Admin Dashboard' })).toBeVisible();
-    // One list_members page of every account the embedded backend holds: the seeded ones, plus those
-    // earlier stories in this browser made (the mock's store outlives a story).
-    const accounts = mockDb.accounts().length;
+    // One list_members page: the sample members the story backend answers.
+    const accounts = sampleData.users.length;
     const users = canvas.getByRole('group', { name: 'Total Users' });
     await waitFor(() => expect(users).toHaveTextContent(new RegExp(`^Total Users${accounts}$`)), SLOW);
     await waitFor(() => expect(canvas.getByRole('group', { name: 'Compliance Alerts' })).toHaveTextContent('4'), SLOW);
@@ -312,7 +297,7 @@ export const CommercialLendingSpv: Story = {
 export const CommercialLendingSpvEmpty: Story = {
   parameters: {
     ...app({ url: '/dashboard', session: sessionAs('cl_spv_admin') }),
-    msw: { handlers: [tableHandlers.empty()] },
+    msw: { handlers: [tableAnswers.empty()] },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -330,7 +315,6 @@ const eqSpv = app({ url: '/dashboard', session: sessionAs('eq_spv_admin') });
 /** The subscriptions waiting (list_subscriptions, Pending only) above the equity portfolio. */
 export const EquitySpv: Story = {
   parameters: { ...eqSpv, msw: { handlers: [waitingList.handler] } },
-  beforeEach: waitingList.reset,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Equity Investment SPV Admin' })).toBeVisible();
@@ -404,7 +388,7 @@ export const ProductionSpv: Story = {
 export const ProductionSpvError: Story = {
   parameters: {
     ...app({ url: '/dashboard', session: sessionAs('production_spv') }),
-    msw: { handlers: [tableHandlers.error()] },
+    msw: { handlers: [tableAnswers.error()] },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -442,23 +426,13 @@ const recentAuditEvents = [
     hash: '1'.repeat(64),
   },
 ];
-let auditListCalls: unknown[] = [];
+const auditList = recordedRpc('list_audit_events', () => recentAuditEvents);
 
 /** The audit log is the real trail: the newest events through list_audit_events, unfiltered. */
 export const Compliance: Story = {
   parameters: {
     ...app({ url: '/dashboard', session: sessionAs('compliance') }),
-    msw: {
-      handlers: [
-        http.post('*/rest/v1/rpc/list_audit_events', async ({ request }) => {
-          auditListCalls.push(await request.json());
-          return HttpResponse.json(recentAuditEvents);
-        }),
-      ],
-    },
-  },
-  beforeEach: () => {
-    auditListCalls = [];
+    msw: { handlers: [auditList.handler] },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -469,8 +443,8 @@ export const Compliance: Story = {
     const logs = await canvas.findByRole('table', { name: 'Audit logs' }, SLOW);
     await expect(await within(logs).findByText('kyc.approved', {}, SLOW)).toBeVisible();
     await expect(within(logs).getByText('kyc.submitted')).toBeVisible();
-    await expect(auditListCalls.length).toBeGreaterThan(0);
-    for (const call of auditListCalls) {
+    await expect(auditList.calls.length).toBeGreaterThan(0);
+    for (const call of auditList.calls) {
       await expect(call).toEqual({
         member_id: null,
         action: null,

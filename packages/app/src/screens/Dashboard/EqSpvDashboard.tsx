@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
 import { useEquityHoldings } from '../../data/equityHoldings/queries';
-import { type SubscriptionRow, useSubscriptions } from '../../data/subscriptions/subscriptions';
+import { type SubscriptionRow, useSubscriptions } from '../../data/investments/subscriptions';
 import { formatDateTime } from '../../display/dates';
 
 const holdingColumns: readonly DataTableColumn<EquityHolding>[] = [

@@ -1,5 +1,5 @@
 import { activityQuery } from '../../data/activity/keys';
-import { complianceAlertsQuery } from '../../data/compliance/keys';
+import { complianceAlertsQuery } from '../../data/complianceAlerts/keys';
 import { equityHoldingsQuery } from '../../data/equityHoldings/keys';
 import { loansQuery } from '../../data/loans/keys';
 import { productionAssetsQuery } from '../../data/productionAssets/keys';

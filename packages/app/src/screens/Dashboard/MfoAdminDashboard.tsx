@@ -7,7 +7,7 @@ import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
 import type { Query } from '../../data/_query/queryRef';
 import { useActivity } from '../../data/activity/queries';
-import { useComplianceAlerts } from '../../data/compliance/queries';
+import { useComplianceAlerts } from '../../data/complianceAlerts/queries';
 import { useEquityHoldings } from '../../data/equityHoldings/queries';
 import { useLoans } from '../../data/loans/queries';
 import { useMemberCountPage } from '../../data/members/members';

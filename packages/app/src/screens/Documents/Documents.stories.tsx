@@ -1,15 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { actionErrors, messages, type Session } from '@vault/domain';
+import { actionErrors, messages, sampleMemberRows } from '@vault/domain';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { mockDb, tableHandlers } from '../../../../../mocks';
+import { recordedRpc, tableAnswers } from '../../../../../mocks/story';
 import { removeItem, storageKeys, writeItem } from '../../storage/browserStorage';
 import {
   type AppStoryParameters,
-  forgetSignaturesOf,
   nudgeCallToActionStory,
   SLOW,
-  seedSignature,
   sessionAs,
   storyUsers,
   withApp,
@@ -24,17 +22,30 @@ const meta = {
     layout: 'fullscreen',
     app: { url: '/documents', session: sessionAs('investor') } satisfies AppStoryParameters,
   },
-  // The per-page dismissal flag lives in localStorage; every story starts without it, and with
-  // nothing signed (the embedded backend keeps its rows between stories).
-  beforeEach: ({ parameters }) => {
+  // The per-page dismissal flag lives in localStorage; every story starts without it.
+  beforeEach: () => {
     removeItem(storageKeys.nudgeDismissed('documents'));
-    forgetSignaturesOf((parameters.app as { session?: Session } | undefined)?.session);
   },
 } satisfies Meta<typeof Documents>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const investor = sessionAs('investor');
+/** The member's documents with the membership agreement signed, as the server reads them after `sign_document`. */
+const withMembershipSigned = sampleMemberRows.documents.map((doc) =>
+  doc.id === 'doc-membership' ? { ...doc, status: 'Signed' as const } : doc,
+);
+
+/** `sign_document` as the server answers it: the evidence it keeps. */
+const signing = recordedRpc('sign_document', (body) => ({
+  id: '5160ed00-0000-4000-8000-000000000001',
+  document_id: String(body.document_id),
+  document_sha256: 'a'.repeat(64),
+  signed_at: '2026-03-02T10:15:00.000Z',
+}));
+/** The documents as read before and after this story's signature. */
+const documentsAfterSigning = tableAnswers.rows('documents', () =>
+  signing.calls.length === 0 ? sampleMemberRows.documents : withMembershipSigned,
+);
 
 /** The grid, the e-signature notice and one document waiting for a signature. */
 export const Pending: Story = {
@@ -53,8 +64,9 @@ export const Pending: Story = {
   },
 };
 
-/** Review & Sign: success toast, the banner goes, the card reads Signed. */
+/** Review & Sign: success toast, the banner goes, the card reads Signed (the documents read again). */
 export const ReviewAndSign: Story = {
+  parameters: { msw: { handlers: [signing.handler, documentsAfterSigning] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Review & Sign' }, SLOW));
@@ -65,25 +77,14 @@ export const ReviewAndSign: Story = {
     await expect(card).not.toBeNull();
     if (card) await expect(within(card).getByText('Signed')).toBeVisible();
     await expect(canvas.queryByText('Pending')).toBeNull();
-    // The server kept the evidence: what survives a reload.
-    const memberId = investor.user?.id;
-    const evidence = mockDb.serverRows('document_signatures').filter((row) => row.member_id === memberId);
-    await expect(evidence).toMatchObject([
-      { document_id: 'doc-membership', document_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
-    ]);
+    // One call signs the pending document, by its id.
+    await expect(signing.calls).toEqual([{ document_id: 'doc-membership' }]);
   },
 };
 
 /** Signed on an earlier visit: the server's rows say Signed, so no banner. */
 export const SignedEarlier: Story = {
-  beforeEach: () => {
-    seedSignature('document_signatures', {
-      member_id: investor.user?.id ?? '',
-      document_id: 'doc-membership',
-      signer_email: investor.user?.email ?? '',
-      signed_at: '2026-03-02T10:15:00.000Z',
-    });
-  },
+  parameters: { msw: { handlers: [tableAnswers.rows('documents', withMembershipSigned)] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const heading = await canvas.findByRole('heading', { name: 'Membership Agreement' }, SLOW);
@@ -137,30 +138,15 @@ export const Download: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [tableHandlers.loading('documents')] } },
+  parameters: { msw: { handlers: [tableAnswers.loading('documents')] } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status', { name: 'Loading documents…' })).toBeInTheDocument();
   },
 };
 
-let documentCalls = 0;
-
 /** The load fails: 'Failed to load documents' with Retry; Retry loads the grid. */
 export const ErrorThenRetry: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        http.get('*/rest/v1/documents', () => {
-          documentCalls += 1;
-          if (documentCalls === 1) return HttpResponse.json({ message: 'Service unavailable' }, { status: 500 });
-          return undefined;
-        }),
-      ],
-    },
-  },
-  beforeEach: () => {
-    documentCalls = 0;
-  },
+  parameters: { msw: { handlers: [tableAnswers.failsFirst('documents')] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const alert = await canvas.findByRole('alert', {}, SLOW);
@@ -174,7 +160,7 @@ export const ErrorThenRetry: Story = {
 
 /** Always failing: the error card stays usable. */
 export const Failed: Story = {
-  parameters: { msw: { handlers: [tableHandlers.error('documents')] } },
+  parameters: { msw: { handlers: [tableAnswers.error('documents')] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: messages.documentsFailed }, SLOW)).toBeVisible();
@@ -183,7 +169,7 @@ export const Failed: Story = {
 };
 
 export const Empty: Story = {
-  parameters: { msw: { handlers: [tableHandlers.empty('documents')] } },
+  parameters: { msw: { handlers: [tableAnswers.empty('documents')] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: messages.noDocuments }, SLOW)).toBeVisible();
@@ -237,7 +223,7 @@ export const NudgeCallToAction: Story = {
 export const SpvAdminEmpty: Story = {
   parameters: {
     app: { url: '/documents', session: sessionAs('cl_spv_admin') },
-    msw: { handlers: [tableHandlers.empty('documents')] },
+    msw: { handlers: [tableAnswers.empty('documents')] },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -3,6 +3,7 @@ import {
   actionErrors,
   CANCELLATION_WINDOW_DAYS,
   formatEuros,
+  type InvestmentRow,
   investmentErrorText,
   investmentQuote,
   messages,
@@ -10,8 +11,8 @@ import {
   sampleMemberRows,
 } from '@vault/domain';
 import { delay, HttpResponse, http } from 'msw';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { mockDb } from '../../../../../mocks';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { recordedRpc, rpcAnswer, tableAnswers } from '../../../../../mocks/story';
 import {
   type AppStoryParameters,
   expectNavigatedTo,
@@ -28,22 +29,49 @@ const url = '/investments/schools-ghana';
 
 /**
  * The investor is classified (a company in the Netherlands, whom every sample opportunity admits
- * without a questionnaire or a cooling-off, docs/eligibility.md), so Confirm reaches the server's
- * other checks; the embedded backend keeps the row across stories.
+ * without a questionnaire or a cooling-off, docs/eligibility.md): nothing refuses, so Confirm
+ * reaches the server's other checks.
  */
-function classifyInvestor(): void {
-  const memberId = storyUsers.fundedInvestor.id;
-  mockDb.withServerRows('investor_profiles', (rows) => {
-    if (rows.some((row) => row.member_id === memberId)) return;
-    rows.push({
-      member_id: memberId,
+const classified = [
+  rpcAnswer('investment_eligibility', null),
+  tableAnswers.rows('investor_profiles', [
+    {
+      member_id: storyUsers.fundedInvestor.id,
       country: 'NL',
       category: 'corporate',
       answers: {},
-      declared_at: new Date().toISOString(),
-    });
-  });
+      declared_at: '2025-01-06T09:00:00.000Z',
+    },
+  ]),
+];
+
+/** The investment `submit_investment` stores for a call: Pending, with the domain's fees. */
+function submittedRow(body: Record<string, unknown>): InvestmentRow {
+  const amountCents = Number(body.amount_cents);
+  const method: PaymentMethod = body.method === 'card' ? 'card' : 'bank';
+  const quote = investmentQuote(amountCents, method);
+  return {
+    id: '7e570000-0000-4000-8000-0000000000f1',
+    opportunity_id: String(body.opportunity_id),
+    opportunity_name: 'Ghana Solar Schools',
+    amount_cents: amountCents,
+    management_fee_cents: quote.managementFeeCents,
+    card_fee_cents: quote.cardFeeCents,
+    total_cents: quote.totalCents,
+    method,
+    status: 'Pending',
+    submitted_at: new Date().toISOString(),
+    decided_at: null,
+    reason: null,
+  };
 }
+
+/** `submit_investment` storing this story's investment, which the member's investments then include. */
+const submitting = recordedRpc('submit_investment', submittedRow);
+const submitted = [
+  submitting.handler,
+  tableAnswers.rows('investments', () => [...sampleMemberRows.investments, ...submitting.calls.map(submittedRow)]),
+];
 
 const meta = {
   title: 'Screens/InvestmentFlow',
@@ -52,8 +80,9 @@ const meta = {
   parameters: {
     layout: 'padded',
     app: { url, path: '/investments/:id', session: investor } satisfies AppStoryParameters,
+    // Named groups, so a story replaces its own group and keeps the others (parameters merge deeply).
+    msw: { handlers: { classified, submitted } },
   },
-  beforeEach: classifyInvestor,
 } satisfies Meta<typeof InvestmentFlow>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -156,7 +185,8 @@ export const ResumedOnConfirm: Story = {
 };
 
 const confirmUrl = `${url}?step=3&amount=5000&method=bank`;
-let submitCalls = 0;
+/** This story's calls of `submit_investment` (a spy: empty at every story's start). */
+const submitCalls = fn().mockName('submit_investment');
 
 /**
  * Confirm while the server works: the button is busy and a second click sends nothing more; the
@@ -166,17 +196,16 @@ export const ConfirmPending: Story = {
   parameters: {
     app: { url: confirmUrl, path: '/investments/:id', session: investor },
     msw: {
-      handlers: [
-        http.post('*/rest/v1/rpc/submit_investment', async () => {
-          submitCalls += 1;
-          await delay('infinite');
-          return HttpResponse.json(null);
-        }),
-      ],
+      handlers: {
+        submitted: [
+          http.post('*/rest/v1/rpc/submit_investment', async () => {
+            submitCalls();
+            await delay('infinite');
+            return HttpResponse.json(null);
+          }),
+        ],
+      },
     },
-  },
-  beforeEach: () => {
-    submitCalls = 0;
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -188,9 +217,9 @@ export const ConfirmPending: Story = {
     await expect(canvas.getByRole('heading', { level: 2, name: 'Confirm' })).toBeVisible();
     // The call leaves once the session is read, a moment after the button is disabled; then no
     // second one follows the second click.
-    await waitFor(() => expect(submitCalls).toBe(1), SLOW);
+    await waitFor(() => expect(submitCalls).toHaveBeenCalledTimes(1), SLOW);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await expect(submitCalls).toBe(1);
+    await expect(submitCalls).toHaveBeenCalledTimes(1);
   },
 };
 
@@ -201,13 +230,7 @@ export const ConfirmPending: Story = {
 export const ConfirmRefused: Story = {
   parameters: {
     app: { url: confirmUrl, path: '/investments/:id', session: investor },
-    msw: {
-      handlers: [
-        http.post('*/rest/v1/rpc/submit_investment', () =>
-          HttpResponse.json({ ...actionErrors.investOnrampMissing, details: null, hint: null }, { status: 400 }),
-        ),
-      ],
-    },
+    msw: { handlers: { submitted: [submitting.refusing(actionErrors.investOnrampMissing, 400)] } },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -286,23 +309,25 @@ export const CancelWindowCloses: Story = {
       session: investor,
     },
     msw: {
-      handlers: [
-        http.get('*/rest/v1/investments', () =>
-          HttpResponse.json([
-            {
-              ...sampleMemberRows.investments[0],
-              id: closingInvestmentId,
-              user_id: storyUsers.fundedInvestor.id,
-              opportunity_id: 'schools-ghana',
-              opportunity_name: 'Ghana Solar Schools',
-              status: 'Pending',
-              decided_at: null,
-              sample: false,
-              submitted_at: new Date(Date.now() - CANCELLATION_WINDOW_DAYS * 24 * 3_600_000 + 2_000).toISOString(),
-            },
-          ]),
-        ),
-      ],
+      handlers: {
+        submitted: [
+          http.get('*/rest/v1/investments', () =>
+            HttpResponse.json([
+              {
+                ...sampleMemberRows.investments[0],
+                id: closingInvestmentId,
+                user_id: storyUsers.fundedInvestor.id,
+                opportunity_id: 'schools-ghana',
+                opportunity_name: 'Ghana Solar Schools',
+                status: 'Pending',
+                decided_at: null,
+                sample: false,
+                submitted_at: new Date(Date.now() - CANCELLATION_WINDOW_DAYS * 24 * 3_600_000 + 2_000).toISOString(),
+              },
+            ]),
+          ),
+        ],
+      },
     },
   },
   play: async ({ canvasElement }) => {

@@ -11,11 +11,11 @@ import {
 import { PageHeader, StatusChip, Stepper } from '@vault/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { refusalNextStep } from '../../components/eligibility/nextStep';
 import { TableData } from '../../components/TableData';
 import { useInvestments } from '../../data/investments/queries';
 import { useSubmitInvestment } from '../../data/investments/submitInvestment';
 import { useOpportunityDetail } from '../../data/opportunities/queries';
-import { refusalNextStep } from '../Classification/nextStep';
 import { OpportunityDetailData } from '../OpportunityDetail/OpportunityDetailData';
 import { useBack } from '../OpportunityDetail/useBack';
 import { AmountStep } from './AmountStep';

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { consoleErrors } from '@vault/domain';
-import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   type AppStoryParameters,
@@ -24,17 +23,13 @@ import Investments from '.';
 const subscriptions = storySubscriptions;
 
 /** The bodies of the list_subscriptions calls a story made (the filters reach the server). */
-let listCalls: unknown[] = [];
-const listHandler = http.post('*/rest/v1/rpc/list_subscriptions', async ({ request }) => {
-  const body = (await request.json()) as { status: string | null };
-  listCalls.push(body);
-  return HttpResponse.json(body.status ? subscriptions.filter((s) => s.status === body.status) : subscriptions);
-});
+const list = recordedRpc('list_subscriptions', (body) =>
+  body.status ? subscriptions.filter((s) => s.status === body.status) : subscriptions,
+);
 const listStates = rpcListHandlers('list_subscriptions');
 
 /** The review_investment calls a story made. */
 const reviewInvestment = recordedRpc('review_investment', () => ({ ...subscriptions[0], status: 'Active' }));
-const reviews = reviewInvestment.calls;
 
 const meta = {
   title: 'Screens/Investments',
@@ -43,11 +38,7 @@ const meta = {
   parameters: {
     layout: 'fullscreen',
     app: { url: '/investments', session: sessionAs('eq_spv_admin') } satisfies AppStoryParameters,
-    msw: { handlers: [listHandler, reviewInvestment.handler] },
-  },
-  beforeEach: () => {
-    reviewInvestment.reset();
-    listCalls = [];
+    msw: { handlers: [list.handler, reviewInvestment.handler] },
   },
 } satisfies Meta<typeof Investments>;
 export default meta;
@@ -75,7 +66,7 @@ export const Default: Story = {
     const rows = within(table).getAllByRole('row');
     await expect(rows[1]).toHaveTextContent(/Ada Lovelace.*Groningen Solar Park II.*€5,000.*Bank transfer.*Pending/);
     await expect(rows[2]).toHaveTextContent(/Grace Hopper.*Green Bond 7.*€2,500.50.*Card payment.*Active/);
-    await expect(listCalls).toEqual([{ status: null, after: null, page_size: 50 }]);
+    await expect(list.calls).toEqual([{ status: null, after: null, page_size: 50 }]);
   },
 };
 
@@ -88,7 +79,7 @@ export const FilterByStatus: Story = {
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Status' }), 'Active');
     // The list shows its loading state while the filtered page is asked for (Ada is gone before the
     // request is made): wait for the server's answer, in the table as it is then.
-    await waitFor(() => expect(listCalls).toContainEqual({ status: 'Active', after: null, page_size: 50 }), SLOW);
+    await waitFor(() => expect(list.calls).toContainEqual({ status: 'Active', after: null, page_size: 50 }), SLOW);
     await waitFor(() => {
       const filtered = canvas.getByRole('table', { name: 'Subscriptions' });
       expect(within(filtered).getByText('Grace Hopper')).toBeVisible();
@@ -105,7 +96,9 @@ export const Confirm: Story = {
     await expect(await canvas.findByRole('status', {}, SLOW)).toHaveTextContent(
       'Ada Lovelace: €5,000 in Groningen Solar Park II confirmed.',
     );
-    await expect(reviews).toEqual([{ investment_id: subscriptions[0]?.id, decision: 'confirmed', reason: null }]);
+    await expect(reviewInvestment.calls).toEqual([
+      { investment_id: subscriptions[0]?.id, decision: 'confirmed', reason: null },
+    ]);
   },
 };
 
@@ -130,12 +123,12 @@ export const RejectWithReason: Story = {
       action: 'Reject',
       required: 'A reason is required',
       text: 'Funds not received',
-      calls: reviews,
+      recorded: reviewInvestment,
     });
     await expect(await canvas.findByRole('status', {}, SLOW)).toHaveTextContent(
       'Ada Lovelace: €5,000 in Groningen Solar Park II rejected.',
     );
-    await expect(reviews).toEqual([
+    await expect(reviewInvestment.calls).toEqual([
       { investment_id: subscriptions[0]?.id, decision: 'rejected', reason: 'Funds not received' },
     ]);
   },
@@ -146,7 +139,7 @@ export const RejectRefused: Story = {
   parameters: {
     msw: {
       handlers: [
-        listHandler,
+        list.handler,
         reviewInvestment.refusing({ code: 'P0001', message: 'only a pending investment can be reviewed' }),
       ],
     },
@@ -166,7 +159,7 @@ export const ConfirmRefused: Story = {
   parameters: {
     msw: {
       handlers: [
-        listHandler,
+        list.handler,
         reviewInvestment.refusing(
           { code: '42501', message: 'only eq_spv_admin or an administrator may review an investment' },
           403,

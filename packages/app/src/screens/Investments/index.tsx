@@ -13,8 +13,8 @@ import {
 import { useState } from 'react';
 import { ActionDone, ActionError, listStateProps } from '../../components/ConsoleFeedback';
 import { useConsoleAction } from '../../components/useConsoleAction';
-import { type InvestmentDecision, useReviewInvestment } from '../../data/subscriptions/reviewInvestment';
-import { type SubscriptionRow, useSubscriptions } from '../../data/subscriptions/subscriptions';
+import { type InvestmentDecision, useReviewInvestment } from '../../data/investments/reviewInvestment';
+import { type SubscriptionRow, useSubscriptions } from '../../data/investments/subscriptions';
 import { formatDateTime } from '../../display/dates';
 
 const submittedAt = (row: SubscriptionRow) =>

@@ -44,7 +44,6 @@ const queueStates = rpcListHandlers('list_kyc_queue');
 
 /** The review_kyc calls a story made. */
 const reviewKyc = recordedRpc('review_kyc', () => ({ id: queue[0]?.id, kyc_status: 'approved' }));
-const reviews = reviewKyc.calls;
 
 const meta = {
   title: 'Screens/Kyc',
@@ -55,7 +54,6 @@ const meta = {
     app: { url: '/kyc', session: sessionAs('compliance') } satisfies AppStoryParameters,
     msw: { handlers: [queueHandler, reviewKyc.handler] },
   },
-  beforeEach: reviewKyc.reset,
 } satisfies Meta<typeof Kyc>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -84,7 +82,7 @@ export const Approve: Story = {
     const canvas = await openAda(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Approve' }));
     await expect(await canvas.findByRole('status', {}, SLOW)).toHaveTextContent('Ada Lovelace: KYC approved.');
-    await expect(reviews).toEqual([{ member_id: queue[0]?.id, decision: 'approved', reason: null }]);
+    await expect(reviewKyc.calls).toEqual([{ member_id: queue[0]?.id, decision: 'approved', reason: null }]);
   },
 };
 
@@ -108,10 +106,10 @@ export const RejectWithReason: Story = {
       action: 'Reject',
       required: 'A reason is required',
       text: 'Name does not match the passport',
-      calls: reviews,
+      recorded: reviewKyc,
     });
     await expect(await canvas.findByRole('status', {}, SLOW)).toHaveTextContent('Ada Lovelace: KYC rejected.');
-    await expect(reviews).toEqual([
+    await expect(reviewKyc.calls).toEqual([
       { member_id: queue[0]?.id, decision: 'rejected', reason: 'Name does not match the passport' },
     ]);
   },

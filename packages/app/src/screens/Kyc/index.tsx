@@ -12,8 +12,8 @@ import {
 import { useState } from 'react';
 import { ActionDone, ActionError, listStateProps } from '../../components/ConsoleFeedback';
 import { useConsoleAction } from '../../components/useConsoleAction';
-import { type KycQueueRow, useKycQueue } from '../../data/kycReviews/kycQueue';
-import { useReviewKyc } from '../../data/kycReviews/reviewKyc';
+import { type KycQueueRow, useKycQueue } from '../../data/kycCases/kycQueue';
+import { useReviewKyc } from '../../data/kycCases/reviewKyc';
 import { formatDateTime } from '../../display/dates';
 
 /** What the provider has said about the case: its message if it sent one, else that it is in review. */

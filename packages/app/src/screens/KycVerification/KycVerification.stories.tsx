@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { User } from '@vault/domain';
 import { expect, userEvent, within } from 'storybook/test';
-import { kycSessionHandlers, mockDb } from '../../../../../mocks';
+import { kycSessionAnswers, tableAnswers } from '../../../../../mocks/story';
 import {
   type AppStoryParameters,
   expectNavigatedTo,
@@ -75,29 +75,24 @@ export const SignedOutDemo: Story = {
   },
 };
 
-/** The member with this KYC status (the embedded backend holds the same, seeded by the preview). */
+/** The member with this KYC status (their token carries the same profile row to the story backend). */
 function withStatus(kycStatus: string): User {
   return { ...storyUsers.walletInvestor, kycStatus };
 }
 
-/** The member's `kyc_cases` row as the server wrote it with its decision (or none). */
-function seedKycCase(reason: string | null): void {
-  const memberId = storyUsers.walletInvestor.id;
-  mockDb.withServerRows('kyc_cases', (rows) => {
-    const kept = rows.filter((row) => row.member_id !== memberId);
-    rows.splice(0, rows.length, ...kept);
-    if (reason !== null) {
-      const at = new Date().toISOString();
-      rows.push({
-        member_id: memberId,
-        reason,
-        submitted_at: at,
-        decided_at: at,
-        provider_applicant_id: null,
-        updated_at: at,
-      });
-    }
-  });
+/** The member's `kyc_cases` row as the server wrote it with its decision (read with their profile). */
+function kycCaseWith(reason: string) {
+  const at = new Date().toISOString();
+  return tableAnswers.serverRows('kyc_cases', [
+    {
+      member_id: storyUsers.walletInvestor.id,
+      reason,
+      submitted_at: at,
+      decided_at: at,
+      provider_applicant_id: null,
+      updated_at: at,
+    },
+  ]);
 }
 
 const rejectionReason = 'The photo of your identity document is blurred.';
@@ -107,9 +102,8 @@ const resubmissionReason = 'Please add a proof of address from the last three mo
 export const NotStartedContinue: Story = {
   parameters: {
     app: { url: '/kyc-verification', session: sessionAs('investor', withStatus('not_started')) },
-    msw: { handlers: [kycSessionHandlers.pending] },
+    msw: { handlers: [...kycSessionAnswers.pending] },
   },
-  beforeEach: () => seedKycCase(null),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Not verified')).toBeVisible();
@@ -123,7 +117,7 @@ export const NotStartedContinue: Story = {
 export const Pending: Story = {
   parameters: {
     app: { url: '/kyc-verification', session: sessionAs('investor', withStatus('pending')) },
-    msw: { handlers: [kycSessionHandlers.unavailable] },
+    msw: { handlers: [...kycSessionAnswers.unavailable] },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -135,22 +129,22 @@ export const Pending: Story = {
   },
 };
 
-/** Rejected: the reason the server kept, and Start again submits a new verification ("Under review"). */
+/** Rejected: the reason the server kept; a rejection is final for the member, so nothing restarts it. */
 export const RejectedWithReason: Story = {
   parameters: {
     app: { url: '/kyc-verification', session: sessionAs('investor', withStatus('rejected')) },
-    msw: { handlers: [kycSessionHandlers.pending] },
+    msw: { handlers: [...kycSessionAnswers.pending, kycCaseWith(rejectionReason)] },
   },
-  beforeEach: () => seedKycCase(rejectionReason),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Not approved')).toBeVisible();
     const decision = canvas.getByRole('region', { name: 'Verification decision' });
-    await expect(decision).toHaveTextContent('Your identity verification was not approved. You can start it again.');
+    await expect(decision).toHaveTextContent(
+      'Your identity verification was not approved. Contact support if you think this is wrong.',
+    );
     await expect(await within(decision).findByText(`Reason: ${rejectionReason}`, {}, SLOW)).toBeVisible();
-    await userEvent.click(within(decision).getByRole('button', { name: 'Start again' }));
-    await expect(await canvas.findByText('Under review', {}, SLOW)).toBeVisible();
-    await expect(canvas.queryByRole('region', { name: 'Verification decision' })).toBeNull();
+    await expect(within(decision).queryByRole('button', { name: 'Start again' })).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Continue' })).toBeDisabled();
   },
 };
 
@@ -158,9 +152,8 @@ export const RejectedWithReason: Story = {
 export const ResubmissionRequested: Story = {
   parameters: {
     app: { url: '/kyc-verification', session: sessionAs('investor', withStatus('resubmission_requested')) },
-    msw: { handlers: [kycSessionHandlers.pending] },
+    msw: { handlers: [...kycSessionAnswers.pending, kycCaseWith(resubmissionReason)] },
   },
-  beforeEach: () => seedKycCase(resubmissionReason),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('More information needed')).toBeVisible();
@@ -177,7 +170,7 @@ export const ResubmissionRequested: Story = {
 export const SubmitFails: Story = {
   parameters: {
     app: { url: '/kyc-verification', session: sessionAs('investor', withStatus('not_started')) },
-    msw: { handlers: [kycSessionHandlers.unavailable] },
+    msw: { handlers: [...kycSessionAnswers.unavailable] },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

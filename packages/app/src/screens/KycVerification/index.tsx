@@ -4,9 +4,9 @@ import { PageHeader } from '@vault/ui';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { useApproveKyc } from '../../data/kyc/approveKyc';
-import { useKycCase } from '../../data/kyc/kycCase';
-import { useSubmitKyc } from '../../data/kyc/submitKyc';
+import { useApproveKyc } from '../../data/kycCases/approveKyc';
+import { useKycCase } from '../../data/kycCases/kycCase';
+import { useSubmitKyc } from '../../data/kycCases/submitKyc';
 import { useDemoMode } from '../../display/demoMode';
 import { useSession } from '../../session/SessionProvider';
 
@@ -104,7 +104,7 @@ export default function KycVerificationScreen() {
           >
             <Callout.Text>
               {status === 'rejected'
-                ? 'Your identity verification was not approved. You can start it again.'
+                ? 'Your identity verification was not approved. Contact support if you think this is wrong.'
                 : 'Please submit your identity verification again.'}
             </Callout.Text>
             <Callout.Text>
@@ -119,17 +119,20 @@ export default function KycVerificationScreen() {
                 `Reason: ${kycCase.reason ?? 'No reason was given.'}`
               )}
             </Callout.Text>
-            <Flex>
-              <Button
-                type="button"
-                variant="soft"
-                loading={submitting === 'again'}
-                disabled={submitting !== null}
-                onClick={() => void submit('again')}
-              >
-                Start again
-              </Button>
-            </Flex>
+            {/* A rejection is final for the member: only compliance reopens it (docs/security.md). */}
+            {status === 'rejected' ? null : (
+              <Flex>
+                <Button
+                  type="button"
+                  variant="soft"
+                  loading={submitting === 'again'}
+                  disabled={submitting !== null}
+                  onClick={() => void submit('again')}
+                >
+                  Start again
+                </Button>
+              </Flex>
+            )}
           </Callout.Root>
         ) : null}
         <Card size="3">
@@ -185,7 +188,7 @@ export default function KycVerificationScreen() {
             <Button
               type="button"
               loading={submitting === 'continue'}
-              disabled={submitting !== null}
+              disabled={submitting !== null || status === 'rejected'}
               aria-describedby={submitError ? errorId : undefined}
               onClick={() => void submit('continue')}
             >

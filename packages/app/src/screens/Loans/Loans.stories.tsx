@@ -51,7 +51,6 @@ const recordRepayment = recordedRpc('record_repayment', () => ({
   amount_cents: 125_050,
   paid_on: '2026-11-20',
 }));
-const recorded = recordRepayment.calls;
 
 const meta = {
   title: 'Screens/Loans',
@@ -62,7 +61,6 @@ const meta = {
     app: { url: '/loans', session: sessionAs('cl_spv_admin') } satisfies AppStoryParameters,
     msw: { handlers: [bookHandler, recordRepayment.handler] },
   },
-  beforeEach: recordRepayment.reset,
 } satisfies Meta<typeof Loans>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -104,9 +102,12 @@ export const RecordRepayment: Story = {
     // Paid on starts at today (a later day is refused by the field and by the server).
     const today = new Date().toISOString().slice(0, 10);
     await expect(within(dialog).getByLabelText('Paid on')).toHaveValue(today);
+    await userEvent.type(within(dialog).getByLabelText("Lender's reference"), 'BANK-2026-0042');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record repayment' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
-    await expect(recorded).toEqual([{ loan_id: 'LN-2025-014', amount_cents: 125_050, paid_on: today }]);
+    await expect(recordRepayment.calls).toEqual([
+      { loan_id: 'LN-2025-014', amount_cents: 125_050, paid_on: today, reference: 'BANK-2026-0042' },
+    ]);
     await expect(await canvas.findByRole('status', {}, SLOW)).toHaveTextContent(/LN-2025-014: repayment of €1,250.50/);
   },
 };
@@ -120,7 +121,7 @@ export const AmountRequired: Story = {
     await userEvent.type(within(dialog).getByLabelText('Amount (€)'), 'abc');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record repayment' }));
     await expect(within(dialog).getByRole('alert')).toHaveTextContent(/Type an amount in euros/);
-    await expect(recorded).toEqual([]);
+    await expect(recordRepayment.calls).toEqual([]);
   },
 };
 
@@ -138,6 +139,7 @@ export const RecordRefused: Story = {
       field: 'Amount (€)',
       text: '300',
       message: /only an active loan takes repayments/,
+      fill: (dialog) => userEvent.type(within(dialog).getByLabelText("Lender's reference"), 'BANK-2026-0043'),
     });
   },
 };

@@ -29,20 +29,25 @@ const columns: readonly ConsoleTableColumn<LoanBookRow>[] = [
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** The repayment form: euros as typed, shown back in cents (what the server stores), and the day paid. */
+/**
+ * The repayment form: euros as typed, shown back in cents (what the server stores), the day paid
+ * and the lender's reference (the bank's, unique per loan: a retry with it is stored once).
+ */
 function RecordRepaymentDialog(props: {
   loan: LoanBookRow;
   open: boolean;
   pending: boolean;
   error: string | undefined;
   onCancel: () => void;
-  onConfirm: (amountCents: number, paidOn: string) => void;
+  onConfirm: (amountCents: number, paidOn: string, reference: string) => void;
 }) {
   const [amount, setAmount] = useState('');
   const [paidOn, setPaidOn] = useState(today);
+  const [reference, setReference] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const amountId = useId();
   const dateId = useId();
+  const referenceId = useId();
   const cents = parseEuroAmount(amount);
 
   function submit(event: FormEvent) {
@@ -55,8 +60,12 @@ function RecordRepaymentDialog(props: {
       setInvalid('Choose the day it was paid');
       return;
     }
+    if (reference.trim() === '') {
+      setInvalid("Type the lender's reference for this repayment");
+      return;
+    }
     setInvalid(null);
-    props.onConfirm(cents, paidOn);
+    props.onConfirm(cents, paidOn, reference.trim());
   }
 
   const message = invalid ?? props.error;
@@ -96,6 +105,17 @@ function RecordRepaymentDialog(props: {
                 onChange={(event) => setPaidOn(event.currentTarget.value)}
               />
             </Flex>
+            <Flex direction="column" gap="1">
+              <Text as="label" htmlFor={referenceId} size="2" weight="medium">
+                Lender's reference
+              </Text>
+              <TextField.Root
+                id={referenceId}
+                maxLength={100}
+                value={reference}
+                onChange={(event) => setReference(event.currentTarget.value)}
+              />
+            </Flex>
             {message ? (
               <Text as="p" role="alert" color="red" size="2">
                 {message}
@@ -129,10 +149,10 @@ export default function LoansScreen() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = book.rows.find((row) => row.id === selectedId) ?? null;
 
-  function submit(loan: LoanBookRow, amountCents: number, paidOn: string) {
+  function submit(loan: LoanBookRow, amountCents: number, paidOn: string, reference: string) {
     return action.run(
       'recordRepayment',
-      () => record(loan.id, amountCents, paidOn),
+      () => record(loan.id, amountCents, paidOn, reference),
       `${loan.id}: repayment of ${formatEuros(amountCents)} on ${formatDate(paidOn)} recorded.`,
     );
   }
@@ -208,7 +228,7 @@ export default function LoansScreen() {
         <RecordRepaymentDialog
           loan={selected}
           {...action.dialogProps('recordRepayment')}
-          onConfirm={(cents, paidOn) => submit(selected, cents, paidOn)}
+          onConfirm={(cents, paidOn, reference) => submit(selected, cents, paidOn, reference)}
         />
       ) : null}
     </Flex>

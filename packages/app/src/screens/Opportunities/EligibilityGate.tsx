@@ -1,10 +1,10 @@
 import { memo, useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { EligibilitySteps } from '../../components/eligibility/EligibilitySteps';
+import { ELIGIBILITY_STEP_PARAM, eligibilityStepFrom } from '../../components/eligibility/nextStep';
+import { UkRiskWarning } from '../../components/eligibility/UkRiskWarning';
 import { useOpportunityEligibility } from '../../data/eligibility/eligibility';
 import { useSession } from '../../session/SessionProvider';
-import { EligibilitySteps } from '../Classification/EligibilitySteps';
-import { ELIGIBILITY_STEP_PARAM, eligibilityStepFrom } from '../Classification/nextStep';
-import { UkRiskWarning } from '../Classification/UkRiskWarning';
 
 // The gate re-renders on every change of the URL (a filter pill writes it); the steps and the
 // warning do not, unless their own props change.

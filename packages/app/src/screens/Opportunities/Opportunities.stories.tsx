@@ -4,12 +4,20 @@ import {
   messages,
   type OpportunityQuery,
   opportunitySummary,
+  sampleSharedRows,
   sortOpportunities,
   ukRiskWarning,
 } from '@vault/domain';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { RETRY_HEADER, sampleTables, tableHandlers } from '../../../../../mocks';
+import { RETRY_HEADER, tableAnswers } from '../../../../../mocks/story';
+import {
+  expectNoRiskWarning,
+  expectRiskWarning,
+  investmentsAnswer,
+  profileAnswer,
+  resetServed,
+} from '../../components/eligibility/riskWarningStories';
 import { storageKeys } from '../../storage/browserStorage';
 import {
   type AppStoryParameters,
@@ -19,13 +27,6 @@ import {
   storyUsers,
   withApp,
 } from '../../test-support';
-import {
-  expectNoRiskWarning,
-  expectRiskWarning,
-  investmentsAnswer,
-  profileAnswer,
-  resetServed,
-} from '../Classification/riskWarningStories';
 import Opportunities from '.';
 
 const meta = {
@@ -44,7 +45,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const sample = sampleTables.opportunities;
+const sample = sampleSharedRows.opportunities;
 
 /** What the tiles and list should show for a query, from the domain's own rules. */
 function expected(query: Partial<OpportunityQuery>) {
@@ -92,7 +93,7 @@ export const List: Story = {
 
 /** The first load shows the skeleton (the handler never answers here). */
 export const Loading: Story = {
-  parameters: { msw: { handlers: [tableHandlers.loading('opportunities')] } },
+  parameters: { msw: { handlers: [tableAnswers.loading('opportunities')] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('status', { name: 'Loading opportunities…' })).toBeVisible();

@@ -3,22 +3,22 @@ import {
   type EligibilityRefusal,
   eligibilityRefusalMessage,
   eligibilityRefusalTitles,
+  sampleSharedRows,
   ukRiskWarning,
 } from '@vault/domain';
 import { delay, HttpResponse, http } from 'msw';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { sampleTables } from '../../../../../mocks';
-import { type AppStoryParameters, SLOW, sessionAs, storyUsers, withApp } from '../../test-support';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import {
   expectNoRiskWarning,
   expectRiskWarning,
   investmentsAnswer,
   profileAnswer,
   resetServed,
-} from '../Classification/riskWarningStories';
+} from '../../components/eligibility/riskWarningStories';
+import { type AppStoryParameters, SLOW, sessionAs, storyUsers, withApp } from '../../test-support';
 import OpportunityDetail from '.';
 
-const detail = sampleTables.opportunity_details.find((d) => d.id === 'schools-ghana');
+const detail = sampleSharedRows.opportunity_details.find((d) => d.id === 'schools-ghana');
 if (!detail) throw new Error('sample opportunity schools-ghana is missing');
 const url = `/opportunities/${detail.id}`;
 const HOUR_MS = 3_600_000;
@@ -153,7 +153,8 @@ export const Checking: Story = {
   },
 };
 
-let eligibilityCalls = 0;
+/** This story's calls of `investment_eligibility` (a spy: empty at every story's start). */
+const eligibilityCalls = fn().mockName('investment_eligibility');
 
 /** The check fails: an error line and Retry in place of Invest; Retry asks again, and Invest comes. */
 export const CheckFailed: Story = {
@@ -161,16 +162,13 @@ export const CheckFailed: Story = {
     msw: {
       handlers: [
         http.post('*/rest/v1/rpc/investment_eligibility', () => {
-          eligibilityCalls += 1;
-          return eligibilityCalls === 1
+          eligibilityCalls();
+          return eligibilityCalls.mock.calls.length === 1
             ? HttpResponse.json({ code: 'XX000', message: 'boom', details: null, hint: null }, { status: 500 })
             : HttpResponse.json(null);
         }),
       ],
     },
-  },
-  beforeEach: () => {
-    eligibilityCalls = 0;
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -180,7 +178,7 @@ export const CheckFailed: Story = {
     await expect(canvas.queryByRole('button', { name: 'Invest' })).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
     await expect(await canvas.findByRole('link', { name: 'Invest' }, SLOW)).toBeVisible();
-    await waitFor(() => expect(eligibilityCalls).toBe(2));
+    await waitFor(() => expect(eligibilityCalls).toHaveBeenCalledTimes(2));
     await expect(canvas.queryByRole('alert')).toBeNull();
   },
 };

@@ -2,9 +2,9 @@ import { Button, Callout, Flex, Link as RadixLink, Text } from '@radix-ui/themes
 import { type EligibilityRefusal, eligibilityRefusalMessage, eligibilityRefusalTitles, hrefFor } from '@vault/domain';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { refusalNextStep } from '../../components/eligibility/nextStep';
 import type { EligibilityState } from '../../data/eligibility/eligibility';
 import { useRequestToInvest } from '../../data/eligibility/eligibility';
-import { refusalNextStep } from '../Classification/nextStep';
 
 /** The refusals that make an opportunity "Not available to you" whatever the amount. */
 function blocks(refusal: EligibilityRefusal | null): refusal is EligibilityRefusal {

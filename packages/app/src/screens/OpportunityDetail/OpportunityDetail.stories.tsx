@@ -1,14 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { explorersThisWeek, formatEuros, messages, opportunityLocation } from '@vault/domain';
+import { explorersThisWeek, formatEuros, messages, opportunityLocation, sampleSharedRows } from '@vault/domain';
 import { HttpResponse, http } from 'msw';
 import { expect, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { sampleTables, tableHandlers } from '../../../../../mocks';
+import { tableAnswers } from '../../../../../mocks/story';
 import { type AppStoryParameters, expectNavigatedTo, SLOW, sessionAs, withApp } from '../../test-support';
 import OpportunityDetail from '.';
 
-const detail = sampleTables.opportunity_details.find((d) => d.id === 'schools-ghana');
+const detail = sampleSharedRows.opportunity_details.find((d) => d.id === 'schools-ghana');
 if (!detail) throw new Error('sample opportunity schools-ghana is missing');
-const listed = sampleTables.opportunities.find((o) => o.id === detail.id);
+const listed = sampleSharedRows.opportunities.find((o) => o.id === detail.id);
 if (!listed) throw new Error('sample opportunity schools-ghana is missing from the list');
 const url = `/opportunities/${detail.id}`;
 
@@ -103,7 +103,7 @@ export const RequestsInParallel: Story = {
 
 /** The list's facts fail to load: the detail stays, the facts show the error card with Retry. */
 export const FactsLoadError: Story = {
-  parameters: { msw: { handlers: [tableHandlers.error('opportunities')] } },
+  parameters: { msw: { handlers: [tableAnswers.error('opportunities')] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { level: 1, name: detail.name }, SLOW)).toBeVisible();
@@ -179,7 +179,7 @@ export const NotFound: Story = {
 
 /** Still loading. */
 export const Loading: Story = {
-  parameters: { msw: { handlers: [tableHandlers.loading('opportunity_details')] } },
+  parameters: { msw: { handlers: [tableAnswers.loading('opportunity_details')] } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status', { name: 'Loading opportunity…' })).toBeVisible();
   },
@@ -187,7 +187,7 @@ export const Loading: Story = {
 
 /** The detail fails to load: the error card with Retry. */
 export const LoadError: Story = {
-  parameters: { msw: { handlers: [tableHandlers.error('opportunity_details')] } },
+  parameters: { msw: { handlers: [tableAnswers.error('opportunity_details')] } },
   play: async ({ canvasElement }) => {
     const alert = await within(canvasElement).findByRole('alert', {}, SLOW);
     await expect(within(alert).getByText(messages.checkConnection)).toBeVisible();

@@ -3,11 +3,11 @@ import { explorersThisWeek, formatEuros, hrefFor, type Opportunity, type Opportu
 import { PageHeader, StatCard } from '@vault/ui';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
+import { UkRiskWarning } from '../../components/eligibility/UkRiskWarning';
 import type { Query } from '../../data/_query/queryRef';
 import { useOpportunityEligibility } from '../../data/eligibility/eligibility';
 import { useOpportunity, useOpportunityDetail } from '../../data/opportunities/queries';
 import { useSession } from '../../session/SessionProvider';
-import { UkRiskWarning } from '../Classification/UkRiskWarning';
 import { ExpressInterestDialog } from './ExpressInterestDialog';
 import { readFromPortfolio } from './fromPortfolio';
 import { InvestAction } from './InvestAction';

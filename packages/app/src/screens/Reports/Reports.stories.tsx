@@ -2,18 +2,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { consoleErrors } from '@vault/domain';
 import { HttpResponse, http } from 'msw';
 import { expect, fireEvent, userEvent, within } from 'storybook/test';
-import { type AppStoryParameters, SLOW, sessionAs, withApp } from '../../test-support';
+import { type AppStoryParameters, recordedRpc, SLOW, sessionAs, withApp } from '../../test-support';
 import Reports from '.';
 
 const kycCsv =
   'event_id,decided_at,member_id,email,decision,decided_by,reason\r\n3,2026-11-21T10:00:00Z,11111111-1111-4111-8111-111111111111,ada@example.eu,approved,compliance,\r\n';
 
-/** The bodies of the export_report calls a story made. */
-let exports: unknown[] = [];
-const exportHandler = http.post('*/rest/v1/rpc/export_report', async ({ request }) => {
-  exports.push(await request.json());
-  return HttpResponse.json(kycCsv);
-});
+/** `export_report` answering the CSV; its calls are this story's own. */
+const exporting = recordedRpc('export_report', () => kycCsv);
 
 const meta = {
   title: 'Screens/Reports',
@@ -22,10 +18,7 @@ const meta = {
   parameters: {
     layout: 'fullscreen',
     app: { url: '/reports', session: sessionAs('compliance') } satisfies AppStoryParameters,
-    msw: { handlers: [exportHandler] },
-  },
-  beforeEach: () => {
-    exports = [];
+    msw: { handlers: [exporting.handler] },
   },
 } satisfies Meta<typeof Reports>;
 export default meta;
@@ -66,7 +59,7 @@ export const ExportInRange: Story = {
     fireEvent.change(canvas.getByLabelText('To'), { target: { value: '2026-11-30' } });
     await userEvent.click(canvas.getByRole('button', { name: 'Export CSV: KYC decisions' }));
     await expect(await canvas.findByRole('status', {}, SLOW)).toHaveTextContent('(1 row)');
-    await expect(exports).toEqual([
+    await expect(exporting.calls).toEqual([
       { kind: 'kyc_decisions', from_at: '2026-11-01T00:00:00Z', to_at: '2026-12-01T00:00:00.000Z' },
     ]);
   },

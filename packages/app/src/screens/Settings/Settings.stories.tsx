@@ -1,9 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { messages, type PreferenceChannel, preferenceChannels, preferenceMessages, type Session } from '@vault/domain';
+import {
+  DEMO_WALLET_PREFIX,
+  messages,
+  type PreferenceChannel,
+  preferenceChannels,
+  preferenceMessages,
+  type Session,
+} from '@vault/domain';
 import { delay, HttpResponse, http } from 'msw';
 import { useEffect, useState } from 'react';
-import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { mockDb, walletHandlers } from '../../../../../mocks';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { recordedRpc, tableAnswers, walletAnswers } from '../../../../../mocks/story';
 import { createAppSessionStore, SessionProvider } from '../../session/SessionProvider';
 import {
   type AppStoryParameters,
@@ -63,7 +70,7 @@ export const SavePersonalInfo: Story = {
 
 /** Create Wallet: disabled while it works, then the success toast and the new wallet id. */
 export const CreateWalletSucceeds: Story = {
-  parameters: { msw: { handlers: [walletHandlers.success] } },
+  parameters: { msw: { handlers: [walletAnswers.success] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Create Wallet' }));
@@ -76,7 +83,7 @@ export const CreateWalletSucceeds: Story = {
 };
 
 /** A failure: 'Failed to create wallet' with the underlying message, nothing changed, the button ready again. */
-function failing(handler: (typeof walletHandlers)[keyof typeof walletHandlers], message: RegExp): Story {
+function failing(handler: (typeof walletAnswers)[keyof typeof walletAnswers], message: RegExp): Story {
   return {
     parameters: { msw: { handlers: [handler] } },
     play: async ({ canvasElement }) => {
@@ -92,28 +99,26 @@ function failing(handler: (typeof walletHandlers)[keyof typeof walletHandlers], 
 }
 
 /** `success: false` with an error from the function. */
-export const CreateWalletFails = failing(walletHandlers.failure, /Wallet provider is temporarily unavailable/);
+export const CreateWalletFails = failing(walletAnswers.failure, /Wallet provider is temporarily unavailable/);
 /** HTTP 500. */
-export const CreateWalletServerError = failing(walletHandlers.serverError, /HTTP 500/);
+export const CreateWalletServerError = failing(walletAnswers.serverError, /HTTP 500/);
 /** The network fails. */
-export const CreateWalletNetworkError = failing(walletHandlers.networkError, /could not be reached/);
+export const CreateWalletNetworkError = failing(walletAnswers.networkError, /could not be reached/);
 /** The answer is not JSON. */
-export const CreateWalletInvalidJson = failing(walletHandlers.invalidJson, /could not be read|could not be reached/);
+export const CreateWalletInvalidJson = failing(walletAnswers.invalidJson, /could not be read|could not be reached/);
 /** `success: true` without a wallet id. */
-export const CreateWalletNoWalletId = failing(walletHandlers.noWalletId, /did not return a wallet id/);
+export const CreateWalletNoWalletId = failing(walletAnswers.noWalletId, /did not return a wallet id/);
 
-let walletRequests = 0;
+/** The wallet function's requests in this story (a spy: empty at every story's start). */
+const walletRequests = fn().mockName('create-crossmint-wallet');
 
 /** A double click sends one request. */
 export const DoubleClickSendsOneRequest: Story = {
-  beforeEach: () => {
-    walletRequests = 0;
-  },
   parameters: {
     msw: {
       handlers: [
         http.post('*/functions/v1/create-crossmint-wallet', async () => {
-          walletRequests += 1;
+          walletRequests();
           await delay(300);
           return HttpResponse.json({ success: true, walletId: 'cm-wallet-story-double' });
         }),
@@ -125,31 +130,26 @@ export const DoubleClickSendsOneRequest: Story = {
     await userEvent.dblClick(canvas.getByRole('button', { name: 'Create Wallet' }));
     await expect(await canvas.findByText('cm-wallet-story-double', {}, SLOW)).toBeVisible();
     await expectToast(messages.walletCreated);
-    await expect(walletRequests).toBe(1);
+    await expect(walletRequests).toHaveBeenCalledTimes(1);
   },
 };
 
-/** The wallet writes the demo story sees: rpc calls by function name, and any PATCH of a profile row. */
-let demoWalletRequests: { rpc: string[]; profilePatches: string[] } = { rpc: [], profilePatches: [] };
+/** The demo wallet id the server makes (`demo_create_wallet`), and any PATCH of a profile row. */
+const demoWallet = recordedRpc('demo_create_wallet', () => `${DEMO_WALLET_PREFIX}story-ada`);
+const profilePatches = fn().mockName('profile PATCH');
 
 /**
- * Demo mode asks the server for a demo wallet id (`rpc('demo_create_wallet')`, the embedded mock
- * answers it) instead of calling the wallet function; the client never PATCHes the server-owned id.
+ * Demo mode asks the server for a demo wallet id (`rpc('demo_create_wallet')`) instead of calling
+ * the wallet function; the client never PATCHes the server-owned id.
  */
 export const DemoWalletCreation: Story = {
-  beforeEach: () => {
-    demoWalletRequests = { rpc: [], profilePatches: [] };
-  },
   parameters: {
     app: { url: '/settings', session: sessionAs('investor'), demo: true },
     msw: {
       handlers: [
-        // Records the call and answers nothing, so the embedded mock's rpc handler answers it.
-        http.post('*/rest/v1/rpc/:fn', ({ params }) => {
-          demoWalletRequests.rpc.push(String(params.fn));
-        }),
-        http.patch('*/rest/v1/profiles', ({ request }) => {
-          demoWalletRequests.profilePatches.push(new URL(request.url).searchParams.get('id') ?? '');
+        demoWallet.handler,
+        http.patch('*/rest/v1/profiles', () => {
+          profilePatches();
           return new HttpResponse(null, { status: 204 });
         }),
         http.post('*/functions/v1/create-crossmint-wallet', () =>
@@ -161,13 +161,11 @@ export const DemoWalletCreation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Create Wallet' }));
-    await expect(await canvas.findByText(/^demo-wallet-/, {}, SLOW)).toBeVisible();
+    // The id the server made is the one shown.
+    await expect(await canvas.findByText(`${DEMO_WALLET_PREFIX}story-ada`, {}, SLOW)).toBeVisible();
     await expectToast(messages.walletCreated);
-    const serverWalletId = mockDb.profile(storyUsers.newInvestor.id)?.crossmint_wallet_id ?? '';
-    await expect(serverWalletId).toMatch(/^demo-wallet-/);
-    await expect(canvas.getByText(serverWalletId)).toBeVisible();
-    await expect(demoWalletRequests.rpc.filter((fn) => fn === 'demo_create_wallet')).toEqual(['demo_create_wallet']);
-    await expect(demoWalletRequests.profilePatches).toEqual([]);
+    await expect(demoWallet.calls).toHaveLength(1);
+    await expect(profilePatches).not.toHaveBeenCalled();
   },
 };
 
@@ -226,7 +224,7 @@ let reloadSettings: () => void = () => {
 /**
  * The screen under a session store of its own, made again on every reload exactly as at the
  * story's start: its cached profile is the story's user, who has no preferences, so what the
- * switches show after a reload can only come from the profile read back from the embedded backend.
+ * switches show after a reload can only come from the profile read back (its handler answers the saved change).
  */
 function FreshSettings({ session }: { session: Session }) {
   const makeArea = useStorySessionArea(session);
@@ -248,12 +246,15 @@ function ReloadableSettings({ session }: { session: Session }) {
 
 const investor = sessionAs('investor');
 
+/** The member's profile keeping this story's writes: a read after a save answers the saved value. */
+const keptProfile = tableAnswers.profileKeepingWrites();
+
 /**
  * A toggle is saved on the member's profile: switched off, it is still off after a reload (a new
  * session store, its profile read again from the backend), and the other channels keep their defaults.
  */
 export const PreferenceKeptAfterReload: Story = {
-  parameters: { app: { url: '/settings', session: investor } },
+  parameters: { app: { url: '/settings', session: investor }, msw: { handlers: keptProfile.handlers } },
   render: () => <ReloadableSettings session={investor} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -263,7 +264,7 @@ export const PreferenceKeptAfterReload: Story = {
     // Optimistic: the switch moves at once.
     await expect(before).not.toBeChecked();
     await expectToast(preferenceMessages.saved(email));
-    await expect(mockDb.profile(storyUsers.newInvestor.id)?.preferences).toEqual({ email: false });
+    await expect(keptProfile.patches).toHaveBeenCalledWith({ preferences: { email: false } });
 
     reloadSettings();
     // A new screen: the old switch is gone, and the new one shows the stored value once read.
@@ -274,18 +275,16 @@ export const PreferenceKeptAfterReload: Story = {
   },
 };
 
-let preferencePatches = 0;
+/** The profile PATCHes of this story (a spy: empty at every story's start). */
+const preferencePatches = fn().mockName('profile PATCH');
 
 /** The save fails (HTTP 500): the switch moves back and an error toast names the preference and the cause. */
 export const PreferenceSaveFails: Story = {
-  beforeEach: () => {
-    preferencePatches = 0;
-  },
   parameters: {
     msw: {
       handlers: [
         http.patch('*/rest/v1/profiles', async () => {
-          preferencePatches += 1;
+          preferencePatches();
           await delay(300);
           return HttpResponse.json({ message: 'Service unavailable' }, { status: 500 });
         }),
@@ -306,8 +305,7 @@ export const PreferenceSaveFails: Story = {
     if (!toast) throw new Error('the failure toast is not a toast');
     await expect(toast).toHaveTextContent('Service unavailable');
     await expect(toggle).not.toBeChecked();
-    await expect(preferencePatches).toBe(1);
-    await expect(mockDb.profile(storyUsers.newInvestor.id)?.preferences).toEqual({});
+    await expect(preferencePatches).toHaveBeenCalledTimes(1);
   },
 };
 

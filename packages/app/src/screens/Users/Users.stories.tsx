@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { consoleErrors, listMembersErrors } from '@vault/domain';
 import { delay, HttpResponse, http } from 'msw';
-import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { type AppStoryParameters, SLOW, sessionAs, withApp } from '../../test-support';
 import Users from '.';
 
@@ -71,10 +71,12 @@ const rpcError = (error: { code: string; message: string }, status = 400) =>
   HttpResponse.json({ ...error, details: null, hint: null }, { status });
 
 /** The bodies of the calls a story made, by function. */
-let calls: { fn: string; body: unknown }[] = [];
+/** Each call a story makes, by function (a spy: empty at every story's start). */
+const recordCall = fn<(call: { fn: string; body: unknown }) => void>().mockName('rpc calls');
+const calls = () => recordCall.mock.calls.map(([call]) => call);
 const listHandler = http.post('*/rest/v1/rpc/list_members', async ({ request }) => {
   const body = (await request.json()) as { search?: string | null; role?: string | null; readiness?: string | null };
-  calls.push({ fn: 'list_members', body });
+  recordCall({ fn: 'list_members', body });
   const needle = (body.search ?? '').toLowerCase();
   return HttpResponse.json(
     members.filter(
@@ -90,7 +92,7 @@ const detailHandler = http.post('*/rest/v1/rpc/member_detail', async ({ request 
   return HttpResponse.json(detailOf(body.member_id));
 });
 const roleHandler = http.post('*/rest/v1/rpc/set_member_role', async ({ request }) => {
-  calls.push({ fn: 'set_member_role', body: await request.json() });
+  recordCall({ fn: 'set_member_role', body: await request.json() });
   return HttpResponse.json({ id: members[0]?.id, role: 'eq_spv_admin', is_admin: false });
 });
 
@@ -102,9 +104,6 @@ const meta = {
     layout: 'fullscreen',
     app: { url: '/users', session: me } satisfies AppStoryParameters,
     msw: { handlers: [listHandler, detailHandler, roleHandler] },
-  },
-  beforeEach: () => {
-    calls = [];
   },
 } satisfies Meta<typeof Users>;
 export default meta;
@@ -125,7 +124,7 @@ export const Default: Story = {
       await expect(within(found).getByRole('columnheader', { name: header })).toBeVisible();
     }
     await expect(within(found).getByText('Compliance officer')).toBeVisible();
-    await expect(calls[0]).toEqual({
+    await expect(calls()[0]).toEqual({
       fn: 'list_members',
       body: { search: null, role: null, readiness: null, after: null, page_size: 50 },
     });
@@ -140,7 +139,7 @@ export const Filtered: Story = {
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Name or email' }), 'hanna');
     await waitFor(
       () =>
-        expect(calls.at(-1)).toEqual({
+        expect(calls().at(-1)).toEqual({
           fn: 'list_members',
           body: { search: 'hanna', role: null, readiness: null, after: null, page_size: 50 },
         }),
@@ -150,7 +149,7 @@ export const Filtered: Story = {
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Role' }), 'investor');
     await waitFor(
       () =>
-        expect(calls.at(-1)).toEqual({
+        expect(calls().at(-1)).toEqual({
           fn: 'list_members',
           body: { search: 'hanna', role: 'investor', readiness: null, after: null, page_size: 50 },
         }),
@@ -177,7 +176,7 @@ export const FilteredByReadiness: Story = {
     await userEvent.selectOptions(readiness, 'ready');
     await waitFor(
       () =>
-        expect(calls.at(-1)).toEqual({
+        expect(calls().at(-1)).toEqual({
           fn: 'list_members',
           body: { search: null, role: null, readiness: 'ready', after: null, page_size: 50 },
         }),
@@ -190,11 +189,11 @@ export const FilteredByReadiness: Story = {
     }, SLOW);
     await userEvent.selectOptions(readiness, 'kyc');
     await expect(await within(found).findByText('No users match', {}, SLOW)).toBeVisible();
-    await expect(calls.at(-1)?.body).toMatchObject({ readiness: 'kyc' });
+    await expect(calls().at(-1)?.body).toMatchObject({ readiness: 'kyc' });
     await userEvent.click(canvas.getByRole('button', { name: 'Clear filters' }));
     await expect(await within(found).findByText('compliance@vault.example', {}, SLOW)).toBeVisible();
     await expect(readiness).toHaveValue('');
-    await expect(calls.at(-1)?.body).toMatchObject({ readiness: null, role: null, search: null });
+    await expect(calls().at(-1)?.body).toMatchObject({ readiness: null, role: null, search: null });
   },
 };
 
@@ -209,7 +208,7 @@ export const FilteredEmptyPhone: Story = {
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Role' }), 'compliance');
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Readiness' }), 'ready');
     await expect(await within(found).findByText('No users match', {}, SLOW)).toBeVisible();
-    await expect(calls.at(-1)?.body).toMatchObject({ role: 'compliance', readiness: 'ready' });
+    await expect(calls().at(-1)?.body).toMatchObject({ role: 'compliance', readiness: 'ready' });
   },
 };
 
@@ -227,7 +226,7 @@ export const ChangeRole: Story = {
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'New role' }), 'eq_spv_admin');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Change role' }));
     await expect(await canvas.findByRole('status', {}, SLOW)).toHaveTextContent(/Ada Lovelace is now/);
-    await expect(calls.find((c) => c.fn === 'set_member_role')).toEqual({
+    await expect(calls().find((c) => c.fn === 'set_member_role')).toEqual({
       fn: 'set_member_role',
       body: { member_id: members[0]?.id, role: 'eq_spv_admin', is_admin: false },
     });

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '@vault/domain';
 import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { onrampSessionHandlers } from '../../../../../mocks';
+import { onrampSessionAnswers } from '../../../../../mocks/story';
 import {
   type AppStoryParameters,
   captureTelemetry,
@@ -204,7 +204,7 @@ export const OnrampPending: Story = {
 export const OnrampError: Story = {
   parameters: {
     app: { url: '/wallet', session: sessionAs('investor', storyUsers.kycInvestor) },
-    msw: { handlers: [onrampSessionHandlers.unavailable] },
+    msw: { handlers: [...onrampSessionAnswers.unavailable] },
   },
   play: async ({ canvasElement }) => {
     const canvas = await toBankStep(canvasElement);

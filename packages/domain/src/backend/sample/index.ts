@@ -9,6 +9,10 @@ import {
   loans,
   productionAssets,
 } from './portfolio';
+import { spvs } from './spvs';
+
+/** The sample SPVs (`public.spvs`): the seed writes them before the rows that name them. */
+export const sampleSpvs = spvs;
 
 /**
  * The sample data, one source for both backends: the embedded mock serves it, and

@@ -1,6 +1,8 @@
 import { eeaCountryCodes } from '../../eligibility/countries';
 import type { OpportunityDetail } from '../../entities';
+import { type ImpactMetric, sampleOfferingDefaults, termMonthsOf, yieldBps } from '../../offerings/terms';
 import type { Opportunity } from '../../opportunities';
+import { spvOfOpportunity } from './spvs';
 
 /**
  * Sample opportunities: every category and region, terms in Months and Years (docs/decisions.md (13)).
@@ -153,11 +155,40 @@ const eligibleCountries: Partial<Record<string, string[]>> = {
   'affordable-homes-lisbon': [...eeaCountryCodes],
 };
 
+/** The impact each sample's own description states, as metrics with units. */
+const impactMetrics: Partial<Record<string, ImpactMetric[]>> = {
+  'solar-park-groningen': [{ name: 'Solar capacity', unit: 'MW installed', per_year: 48 }],
+  'affordable-homes-lisbon': [{ name: 'Homes let below market rent', unit: 'apartments', per_year: 120 }],
+  'clean-water-kenya': [{ name: 'Safe drinking water', unit: 'people served per day', per_year: 60_000 }],
+  'schools-ghana': [{ name: 'Schools equipped', unit: 'rural schools', per_year: 40 }],
+};
+
+/**
+ * Each sample's typed terms: its own yield and term (the display fields are the same facts), the
+ * specification's defaults for the rest, a unit price of €1, first come, first served, and no
+ * deadline, target or enforced minimum (docs/offerings.md "Sample opportunities").
+ */
 export const opportunities: Opportunity[] = listed.map((o) => ({
   ...o,
   eligible_countries: eligibleCountries[o.id] ?? null,
   eligible_categories: null,
   min_ticket_cents: null,
+  spv_id: spvOfOpportunity(o.id),
+  status: o.open ? 'open' : 'closed',
+  unit_price_cents: 100,
+  min_target_cents: null,
+  max_target_cents: null,
+  max_ticket_cents: null,
+  opens_at: null,
+  deadline_at: null,
+  term_months: termMonthsOf(o.term),
+  projected_yield_bps: yieldBps(o.apy),
+  distribution_frequency: sampleOfferingDefaults.distribution_frequency,
+  lockup_months: sampleOfferingDefaults.lockup_months,
+  early_redemption_fee_bps: sampleOfferingDefaults.early_redemption_fee_bps,
+  allocation_rule: 'first_come',
+  impact_metrics: impactMetrics[o.id] ?? [],
+  documents: [],
 }));
 
 /** The detail record of each sample opportunity, keyed by the same id. */

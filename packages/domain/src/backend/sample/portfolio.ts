@@ -8,6 +8,7 @@ import type {
   VaultDocument,
 } from '../../entities';
 import { investmentQuote } from '../../money';
+import { sampleSpvIds } from './spvs';
 
 /** Sample documents, with every status and one awaiting signature (docs/decisions.md (13)). */
 export const documents: (VaultDocument & { id: string })[] = [
@@ -85,23 +86,70 @@ export const investments: InvestmentRow[] = [
 ];
 
 export const loans: Loan[] = [
-  { id: 'LN-2025-014', borrower: 'Zonnepark Drenthe B.V.', amount: '€1,250,000', status: 'Active' },
-  { id: 'LN-2025-017', borrower: 'AquaKiosk Kenya Ltd', amount: '€480,000', status: 'Active' },
-  { id: 'LN-2025-021', borrower: 'Casa Justa Lisboa', amount: '€2,100,000', status: 'Pending' },
-  { id: 'LN-2025-023', borrower: 'EduSolar Ghana', amount: '€320,000', status: 'Pending' },
+  {
+    id: 'LN-2025-014',
+    borrower: 'Zonnepark Drenthe B.V.',
+    amount: '€1,250,000',
+    status: 'Active',
+    spv_id: sampleSpvIds.lending,
+  },
+  {
+    id: 'LN-2025-017',
+    borrower: 'AquaKiosk Kenya Ltd',
+    amount: '€480,000',
+    status: 'Active',
+    spv_id: sampleSpvIds.lending,
+  },
+  {
+    id: 'LN-2025-021',
+    borrower: 'Casa Justa Lisboa',
+    amount: '€2,100,000',
+    status: 'Pending',
+    spv_id: sampleSpvIds.lending,
+  },
+  {
+    id: 'LN-2025-023',
+    borrower: 'EduSolar Ghana',
+    amount: '€320,000',
+    status: 'Pending',
+    spv_id: sampleSpvIds.lending,
+  },
 ];
 
 export const equityHoldings: EquityHolding[] = [
-  { company: 'Nordic Heat Pumps AB', shares: 12500, value: '€1,875,000', performance: '+12.4%' },
-  { company: 'BlueTide Desalination BV', shares: 8200, value: '€943,000', performance: '+4.1%' },
-  { company: 'Sahel Microgrids SA', shares: 15000, value: '€612,000', performance: '-2.3%' },
+  {
+    company: 'Nordic Heat Pumps AB',
+    shares: 12500,
+    value: '€1,875,000',
+    performance: '+12.4%',
+    spv_id: sampleSpvIds.equity,
+  },
+  {
+    company: 'BlueTide Desalination BV',
+    shares: 8200,
+    value: '€943,000',
+    performance: '+4.1%',
+    spv_id: sampleSpvIds.equity,
+  },
+  {
+    company: 'Sahel Microgrids SA',
+    shares: 15000,
+    value: '€612,000',
+    performance: '-2.3%',
+    spv_id: sampleSpvIds.equity,
+  },
 ];
 
 export const productionAssets: ProductionAsset[] = [
-  { name: 'Groningen PV Array A', status: 'Operational', value: '€8,400,000' },
-  { name: 'Groningen PV Array B', status: 'Under Maintenance', value: '€7,950,000' },
-  { name: 'Nakuru Water Kiosk Cluster', status: 'Operational', value: '€640,000' },
-  { name: 'Andalusia Agrivoltaic Field 3', status: 'Operational', value: '€5,200,000' },
+  { name: 'Groningen PV Array A', status: 'Operational', value: '€8,400,000', spv_id: sampleSpvIds.production },
+  { name: 'Groningen PV Array B', status: 'Under Maintenance', value: '€7,950,000', spv_id: sampleSpvIds.production },
+  { name: 'Nakuru Water Kiosk Cluster', status: 'Operational', value: '€640,000', spv_id: sampleSpvIds.production },
+  {
+    name: 'Andalusia Agrivoltaic Field 3',
+    status: 'Operational',
+    value: '€5,200,000',
+    spv_id: sampleSpvIds.production,
+  },
 ];
 
 export const complianceAlerts: ComplianceAlert[] = [

@@ -1,7 +1,0 @@
-export { kycSessionHandlers, onrampSessionHandlers, walletHandlers } from './functions';
-
-export { RETRY_HEADER, tableHandlers } from './rest';
-export * from './scenario';
-
-export { mockDb } from './state';
-export { sampleTables } from './tables';

@@ -1,0 +1,141 @@
+import {
+  type BackendError,
+  currentQuestionnaire,
+  DEMO_WALLET_PREFIX,
+  demoFunctionNames,
+  httpStatusFor,
+  KYC_APPROVED,
+  listMembers,
+  type ProfileRow,
+  sampleData,
+  serverActions,
+} from '@vault/domain';
+import { delay, type HttpHandler, HttpResponse, http, type JsonBodyType } from 'msw';
+import { fn } from 'storybook/test';
+import { demoProfileWrites, sampleRowsOf } from './rest';
+import { callerOf } from './session';
+
+/**
+ * PostgREST's `POST /rest/v1/rpc/<fn>` for stories: each function a story calls answers what the
+ * story says (`rpcAnswer`, `rpcRefusal`, `rpcLoading`, `recordedRpc`), or a canned default from the
+ * domain's sample data. No answer depends on an earlier call of another story: a recorded call
+ * list is a Storybook spy, which Storybook empties before every story.
+ */
+
+/** Every function the contract declares: the server actions, the demo functions and the member list. */
+const rpcNames: ReadonlySet<string> = new Set([
+  ...serverActions.map((action) => action.name),
+  ...demoFunctionNames,
+  listMembers.name,
+]);
+
+function rpcPath(name: string): string {
+  if (!rpcNames.has(name)) throw new Error(`rpc/${name} is not a function of the contract (@vault/domain)`);
+  return `*/rest/v1/rpc/${name}`;
+}
+
+/** A Postgres error as PostgREST answers it: its JSON shape, and its status for a signed-in caller. */
+function pgError(error: BackendError, status = httpStatusFor(error.code, true)): Response {
+  return HttpResponse.json({ ...error, details: null, hint: null }, { status });
+}
+
+async function bodyOf(request: Request): Promise<Record<string, unknown>> {
+  const body: unknown = await request.json().catch(() => ({}));
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+/** `rpc/<name>` answers `value`. */
+export const rpcAnswer = (name: string, value: JsonBodyType): HttpHandler =>
+  http.post(rpcPath(name), () => HttpResponse.json(value));
+
+/** `rpc/<name>` is refused with the contract's error (its status from the SQLSTATE, unless given). */
+export const rpcRefusal = (name: string, error: BackendError, status?: number): HttpHandler =>
+  http.post(rpcPath(name), () => pgError(error, status));
+
+/** `rpc/<name>` never answers: the caller's loading state. */
+export const rpcLoading = (name: string): HttpHandler =>
+  http.post(rpcPath(name), async () => {
+    await delay('infinite');
+    return HttpResponse.json(null);
+  });
+
+/** `rpc/<name>` answers this story's calls in turn: the n-th call (from 1) gets `answer(body, n)`. */
+type Answer = (
+  body: Record<string, unknown>,
+  call: number,
+) => JsonBodyType | Response | Promise<JsonBodyType | Response>;
+
+/**
+ * `rpc/<name>` recording each call's JSON body in `calls` (a Storybook spy: empty at every story's
+ * start) and answering `answer(body, n)`; `refusing(error)` is the same function refused.
+ */
+export function recordedRpc(name: string, answer: Answer) {
+  const calls = fn<(body: Record<string, unknown>) => void>().mockName(`rpc/${name}`);
+  const handler = http.post(rpcPath(name), async ({ request }) => {
+    const body = await bodyOf(request);
+    calls(body);
+    const value = await answer(body, calls.mock.calls.length);
+    return value instanceof Response ? value : HttpResponse.json(value);
+  });
+  return {
+    handler,
+    /** The spy itself, for `toHaveBeenCalledWith`. */
+    spy: calls,
+    /** The bodies of this story's calls so far, oldest first. */
+    get calls(): Record<string, unknown>[] {
+      return calls.mock.calls.map(([body]) => body);
+    },
+    refusing: (error: BackendError, status?: number) => rpcRefusal(name, error, status),
+  };
+}
+
+/** An own-row call answers quickly, as a small query would. */
+const ROW_CALL_MS = 50;
+
+/** The demo functions: the caller's profile row with the step done, or a demo wallet id. */
+const demoAnswers: HttpHandler[] = [
+  ['demo_approve_kyc', { kyc_status: KYC_APPROVED }],
+  ['demo_complete_first_onramp', { first_onramp_ok: true }],
+  ['demo_reset_first_onramp', { first_onramp_ok: false }],
+].map(([name, changes]) =>
+  http.post(rpcPath(String(name)), async ({ request }) => {
+    await delay(ROW_CALL_MS);
+    const caller = await callerOf(request);
+    if (!caller) return pgError({ code: '42501', message: `permission denied for function ${name}` }, 401);
+    demoProfileWrites(changes as Partial<ProfileRow>);
+    return HttpResponse.json({ ...caller.profile, ...(changes as object) });
+  }),
+);
+
+/** The canned answers of the reads a screen makes when its story says nothing else. */
+const defaults: Readonly<Record<string, (body: Record<string, unknown>) => JsonBodyType>> = {
+  demo_create_wallet: () => `${DEMO_WALLET_PREFIX}story`,
+  list_members: () => sampleData.users,
+  list_alerts: () => sampleRowsOf('compliance_alerts', null) as JsonBodyType,
+  list_kyc_queue: () => [],
+  list_subscriptions: () => [],
+  list_audit_events: () => [],
+  // A member who has not classified yet: the first refusal of every opportunity.
+  investment_eligibility: () => ({ code: 'NOT_CLASSIFIED', at: null }),
+  current_questionnaire: () => JSON.parse(JSON.stringify(currentQuestionnaire)) as JsonBodyType,
+};
+
+const defaultRpc = http.post('*/rest/v1/rpc/:fn', async ({ request, params }) => {
+  const name = String(params.fn);
+  const answer = Object.hasOwn(defaults, name) ? defaults[name] : undefined;
+  if (!answer) {
+    return HttpResponse.json(
+      {
+        code: 'PGRST202',
+        message: `Could not find the function public.${name} without parameters in the schema cache`,
+        details: null,
+        hint: null,
+      },
+      { status: 404 },
+    );
+  }
+  await delay(ROW_CALL_MS);
+  return HttpResponse.json(answer(await bodyOf(request)));
+});
+
+export const storyRpcHandlers: HttpHandler[] = [...demoAnswers, defaultRpc];

@@ -1,0 +1,4 @@
+export * from './actions';
+export * from './cases';
+export * from './life';
+export * from './terms';

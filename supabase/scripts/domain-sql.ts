@@ -1,0 +1,163 @@
+import {
+  auditActions,
+  currentQuestionnaire,
+  eligibilityRefusalMessage,
+  eligibilityRefusals,
+  isoCountryCodes,
+  kycNotification,
+  paymentNotifications,
+  roles,
+} from '@vault/domain';
+
+/**
+ * Generates supabase/schemas/00_generated_domain.sql: what @vault/domain owns, as SQL functions
+ * the schema files call instead of copying it (`npm run gen:sql` writes it;
+ * tests/schema-files.test.ts fails when the committed file differs). Each function is immutable,
+ * reads nothing and runs with an empty search_path, so a check constraint or index may call it.
+ */
+
+export const generatedDomainFile = 'schemas/00_generated_domain.sql';
+
+function literal(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+function textArray(values: readonly string[], perLine: number): string {
+  const lines: string[] = [];
+  for (let i = 0; i < values.length; i += perLine) {
+    lines.push(
+      `    ${values
+        .slice(i, i + perLine)
+        .map(literal)
+        .join(', ')}`,
+    );
+  }
+  return `array[\n${lines.join(',\n')}\n  ]::text[]`;
+}
+
+function immutableFunction(signature: string, returns: string, body: string): string {
+  return `create or replace function public.${signature}
+returns ${returns}
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+${body}
+$$;`;
+}
+
+/**
+ * A text the domain builds around one variable part, as SQL: the domain's own function is called
+ * with a marker in that place, and the text around the marker becomes the SQL literals either
+ * side of `sqlPart`.
+ */
+function around(make: (marker: string) => string, marker: string, sqlPart: string): string {
+  const text = make(marker);
+  const at = text.indexOf(marker);
+  if (at < 0) return literal(text);
+  const before = text.slice(0, at);
+  const after = text.slice(at + marker.length);
+  return [before ? literal(before) : '', sqlPart, after ? literal(after) : ''].filter(Boolean).join(' || ');
+}
+
+function roleNames(): string {
+  return `-- The six Vault roles (\`roles\` in packages/domain/src/roles.ts).
+${immutableFunction(
+  'vault_roles()',
+  'text[]',
+  `  select ${textArray(
+    roles.map((r) => r.id),
+    6,
+  )}`,
+)}`;
+}
+
+function auditActionNames(): string {
+  const names = [...auditActions].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return `-- The audit trail's action names (\`auditActions\` in packages/domain/src/backend/audit.ts), in
+-- code point order: public.audit_events.action is one of them (05_audit.sql).
+${immutableFunction('audit_action_names()', 'text[]', `  select ${textArray(names, 1)}`)}`;
+}
+
+function countries(): string {
+  return `-- ISO 3166-1 alpha-2 (\`isoCountryCodes\` in packages/domain/src/eligibility/countries.ts).
+${immutableFunction('is_iso_country(code text)', 'boolean', `  select code = any (${textArray(isoCountryCodes, 16)})`)}`;
+}
+
+function questionnaire(): string {
+  const json = JSON.stringify(currentQuestionnaire, null, 2);
+  if (json.includes('$json$')) throw new Error('the questionnaire holds $json$');
+  return `-- The appropriateness questionnaire (\`currentQuestionnaire\` in
+-- packages/domain/src/eligibility/questionnaire.ts). A new version replaces it; answers already
+-- given keep the version they answered.
+${immutableFunction('appropriateness_questionnaire()', 'jsonb', `  select $json$${json}$json$::jsonb`)}`;
+}
+
+/** A time in a refusal, as the domain writes it ("2001-02-03 04:05:06 UTC"). */
+const markerTime = new Date(Date.UTC(2001, 1, 3, 4, 5, 6));
+const markerTimeText = '2001-02-03 04:05:06 UTC';
+const sqlTime = `to_char(at_time at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC'`;
+
+function refusalMessages(): string {
+  const cases = eligibilityRefusals.map((code) => {
+    const untimed = eligibilityRefusalMessage(code, null);
+    const timed = eligibilityRefusalMessage(code, markerTime);
+    if (timed === untimed) return `    when ${literal(code)} then ${literal(untimed)}`;
+    const sql = around(() => timed, markerTimeText, `(${sqlTime})`);
+    return `    when ${literal(code)} then case when at_time is null\n      then ${literal(untimed)}\n      else ${sql}\n    end`;
+  });
+  return `-- A refusal's text (\`eligibilityRefusalMessage\` in packages/domain/src/eligibility/decision.ts):
+-- submit_investment raises '<CODE>: <text>'. \`at_time\` is the refusal's time, where it has one.
+${immutableFunction(
+  'eligibility_refusal_message(code text, at_time timestamptz)',
+  'text',
+  `  select case code\n${cases.join('\n')}\n  end`,
+)}`;
+}
+
+function notifications(): string {
+  const marker = '\u0000reason\u0000';
+  const texts: [string, { title: string; body: string }][] = [
+    ...(['pending', 'approved', 'rejected', 'resubmission_requested'] as const).map(
+      (status): [string, { title: string; body: string }] => [`kyc.${status}`, kycNotification(status, marker)],
+    ),
+    ['payment.onramp_completed', paymentNotifications.onrampCompleted],
+    ['payment.failed', paymentNotifications.failed],
+  ];
+  const titles = texts.map(([kind, n]) => `    when ${literal(kind)} then ${literal(n.title)}`);
+  const bodies = texts.map(([kind, n]) => `    when ${literal(kind)} then ${around(() => n.body, marker, 'detail')}`);
+  return `-- The notifications the server sends a member, by kind: the title and the body, with \`detail\`
+-- (a KYC decision's reason) in its place (\`kycNotification\` and \`paymentNotifications\` in
+-- packages/domain/src/backend/kyc.ts).
+${immutableFunction(
+  'notification_text(kind text, detail text default null, out title text, out body text)',
+  'record',
+  `  select\n    case kind\n${titles.join('\n')}\n    end,\n    case kind\n${bodies.join('\n')}\n    end`,
+)}`;
+}
+
+export function generateDomainSql(): string {
+  return `${[
+    [
+      '-- GENERATED by `npm run gen:sql` from @vault/domain (supabase/scripts/domain-sql.ts): do not edit.',
+      '-- What the domain owns, as SQL: the schema files call these functions rather than copy it.',
+    ].join('\n'),
+    roleNames(),
+    auditActionNames(),
+    countries(),
+    questionnaire(),
+    refusalMessages(),
+    notifications(),
+    `-- This file comes before the default privileges of 01_identity_and_settings.sql, so each grant
+-- is written out. vault_role() runs as its caller, inside every policy.
+revoke execute on function public.vault_roles() from public, anon;
+grant execute on function public.vault_roles() to authenticated, service_role;
+revoke execute on function public.audit_action_names() from public, anon;
+grant execute on function public.audit_action_names() to authenticated, service_role;
+revoke execute on function public.is_iso_country(text) from public, anon, authenticated, service_role;
+revoke execute on function public.eligibility_refusal_message(text, timestamptz) from public, anon, authenticated, service_role;
+revoke execute on function public.notification_text(text, text) from public, anon, authenticated, service_role;
+revoke execute on function public.appropriateness_questionnaire() from public, anon, authenticated, service_role;`,
+  ].join('\n\n')}\n`;
+}

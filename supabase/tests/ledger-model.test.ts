@@ -1,0 +1,485 @@
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { investmentQuote, MIN_FIRST_ONRAMP_CENTS } from '@vault/domain';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { become, type Callers, createCallers } from './actors';
+import { type Account, asActor, seededDb, tryQuery } from './db';
+import { balanceOf, makeReadyToInvest, openOpportunity, verify } from './ledgerSupport';
+
+/**
+ * The ledger against a simple model (fast-check's model-based testing): random deposits (settled,
+ * failed, pending then settled), refunds and chargebacks, submissions by bank and by card with and
+ * without the cash, confirm / reject / cancel, the 7-day expiry, withdrawals requested, paid and
+ * failed, and retries with reused ids. After every operation each member's balance equals the
+ * model's and public.ledger_verify() (invariants 1 to 6 of docs/ledger.md) answers null.
+ *
+ * The default run is small enough for CI (LEDGER_OPS, default 300 operations in sequences of at
+ * most 60). `LEDGER_OPS=10000 npx vitest run tests/ledger-model.test.ts` runs 10,000. A failure
+ * prints fast-check's seed and path; `LEDGER_SEED=<seed>` (and LEDGER_PATH=<path>) replays it.
+ */
+
+const OPS = Number(process.env.LEDGER_OPS ?? 300);
+const SEQUENCE = 60;
+const SEED = process.env.LEDGER_SEED ? Number(process.env.LEDGER_SEED) : undefined;
+const PATH = process.env.LEDGER_PATH;
+
+let db: PGlite;
+let callers: Callers;
+
+beforeAll(async () => {
+  db = await seededDb();
+  callers = await createCallers(db);
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+type Who = 'investorA' | 'investorB';
+const members: Who[] = ['investorA', 'investorB'];
+
+interface Cash {
+  posted: number;
+  held: number;
+  receivable: number;
+  onramp: boolean;
+}
+interface PaymentModel {
+  ref: string;
+  who: Who;
+  amount: number;
+  status: 'pending' | 'settled' | 'failed' | 'refunded' | 'charged_back';
+  eventId: string;
+}
+interface InvestmentModel {
+  id: string;
+  key: string;
+  who: Who;
+  amount: number;
+  method: 'bank' | 'card';
+  total: number;
+  status: 'Pending' | 'Awaiting payment' | 'Active' | 'Rejected' | 'Cancelled';
+}
+interface WithdrawalModel {
+  id: string;
+  key: string;
+  who: Who;
+  amount: number;
+  status: 'requested' | 'paid' | 'failed';
+}
+interface Model {
+  cash: Record<Who, Cash>;
+  payments: PaymentModel[];
+  investments: InvestmentModel[];
+  withdrawals: WithdrawalModel[];
+  counter: number;
+}
+interface Real {
+  tx: Transaction;
+  accounts: Record<Who, Account>;
+}
+
+const available = (c: Cash) => c.posted - c.held;
+
+/** The member's investments awaiting payment are held, oldest first, while the cash covers each. */
+function fundAwaiting(m: Model, who: Who): void {
+  for (const inv of m.investments) {
+    if (inv.who === who && inv.status === 'Awaiting payment' && available(m.cash[who]) >= inv.total) {
+      inv.status = 'Pending';
+      m.cash[who].held += inv.total;
+    }
+  }
+}
+
+function settle(m: Model, p: PaymentModel): void {
+  p.status = 'settled';
+  const c = m.cash[p.who];
+  c.posted += p.amount;
+  if (!c.onramp && p.amount >= MIN_FIRST_ONRAMP_CENTS) c.onramp = true;
+  fundAwaiting(m, p.who);
+}
+
+async function call(r: Real, who: Who | 'service_role', sql: string, params: unknown[]) {
+  await become(r.tx, who === 'service_role' ? 'service_role' : r.accounts[who]);
+  return tryQuery<Record<string, unknown>>(r.tx, sql, params);
+}
+
+function must<T>(attempt: { ok: true; value: T } | { ok: false; message: string }, what: string): T {
+  if (!attempt.ok) throw new Error(`${what}: ${attempt.message}`);
+  return attempt.value;
+}
+
+/** Every step: each member's balance equals the model's, and every invariant holds. */
+async function check(m: Model, r: Real): Promise<void> {
+  for (const who of members) {
+    const c = m.cash[who];
+    expect(await balanceOf(r.tx, r.accounts[who]), who).toEqual({
+      available: c.posted - c.held,
+      held: c.held,
+      total: c.posted,
+    });
+  }
+  await r.tx.exec('reset role');
+  const { rows } = await r.tx.query<{ member_id: string; owed: number }>(
+    `select member_id, debits_posted - credits_posted as owed from public.ledger_accounts
+     where kind = 'member_receivable' and member_id = any($1)`,
+    [members.map((w) => r.accounts[w].id)],
+  );
+  for (const w of members) {
+    const owed = rows.find((row) => row.member_id === r.accounts[w].id)?.owed ?? 0;
+    expect(Number(owed), `${w} receivable`).toBe(m.cash[w].receivable);
+  }
+  expect(await verify(r.tx, callers.mfo_admin)).toBeNull();
+}
+
+type Cmd = fc.AsyncCommand<Model, Real, false>;
+
+class Deposit implements Cmd {
+  constructor(
+    readonly who: Who,
+    readonly amount: number,
+    readonly outcome: 'settled' | 'failed' | 'pending',
+  ) {}
+  check = () => true;
+  async run(m: Model, r: Real) {
+    m.counter += 1;
+    const p: PaymentModel = {
+      ref: `pi_m${m.counter}`,
+      who: this.who,
+      amount: this.amount,
+      status: 'pending',
+      eventId: `evt_m${m.counter}`,
+    };
+    must(
+      await call(r, 'service_role', 'select public.record_payment($1, $2, $3, $4, $5, $6)', [
+        r.accounts[this.who].id,
+        p.ref,
+        p.amount,
+        'EUR',
+        this.outcome,
+        p.eventId,
+      ]),
+      'record_payment',
+    );
+    m.payments.push(p);
+    if (this.outcome === 'settled') settle(m, p);
+    else p.status = this.outcome;
+    await check(m, r);
+  }
+  toString = () => `Deposit(${this.who}, ${this.amount}, ${this.outcome})`;
+}
+
+class SettlePending implements Cmd {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<Model>) => m.payments.some((p) => p.status === 'pending');
+  async run(m: Model, r: Real) {
+    const pending = m.payments.filter((p) => p.status === 'pending');
+    const p = pending[this.pick % pending.length];
+    if (!p) return;
+    must(
+      await call(r, 'service_role', 'select public.record_payment($1, $2, $3, $4, $5, $6)', [
+        r.accounts[p.who].id,
+        p.ref,
+        p.amount,
+        'EUR',
+        'settled',
+        `${p.eventId}_settled`,
+      ]),
+      'record_payment',
+    );
+    settle(m, p);
+    await check(m, r);
+  }
+  toString = () => `SettlePending(${this.pick})`;
+}
+
+class ReplayPayment implements Cmd {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<Model>) => m.payments.length > 0;
+  async run(m: Model, r: Real) {
+    const p = m.payments[this.pick % m.payments.length];
+    if (!p) return;
+    // The first event again, even carrying another status: nothing changes.
+    must(
+      await call(r, 'service_role', 'select public.record_payment($1, $2, $3, $4, $5, $6)', [
+        r.accounts[p.who].id,
+        p.ref,
+        p.amount,
+        'EUR',
+        'settled',
+        p.eventId,
+      ]),
+      'record_payment',
+    );
+    await check(m, r);
+  }
+  toString = () => `ReplayPayment(${this.pick})`;
+}
+
+class Reverse implements Cmd {
+  constructor(
+    readonly pick: number,
+    readonly kind: 'refund' | 'chargeback',
+  ) {}
+  check = (m: Readonly<Model>) => m.payments.some((p) => p.status === 'settled');
+  async run(m: Model, r: Real) {
+    const settled = m.payments.filter((p) => p.status === 'settled');
+    const p = settled[this.pick % settled.length];
+    if (!p) return;
+    m.counter += 1;
+    must(
+      await call(r, 'service_role', 'select public.record_payment_reversal($1, $2, $3)', [
+        p.ref,
+        this.kind,
+        `evt_rev${m.counter}`,
+      ]),
+      'record_payment_reversal',
+    );
+    const c = m.cash[p.who];
+    if (this.kind === 'refund') {
+      if (available(c) >= p.amount) {
+        c.posted -= p.amount;
+        p.status = 'refunded';
+      }
+    } else {
+      const fromCash = Math.min(available(c), p.amount);
+      c.posted -= fromCash;
+      c.receivable += p.amount - fromCash;
+      p.status = 'charged_back';
+    }
+    if (
+      p.status !== 'settled' &&
+      c.onramp &&
+      !m.payments.some((q) => q.who === p.who && q.status === 'settled' && q.amount >= MIN_FIRST_ONRAMP_CENTS)
+    ) {
+      c.onramp = false;
+    }
+    await check(m, r);
+  }
+  toString = () => `Reverse(${this.pick}, ${this.kind})`;
+}
+
+class Submit implements Cmd {
+  constructor(
+    readonly who: Who,
+    readonly amount: number,
+    readonly method: 'bank' | 'card',
+  ) {}
+  check = () => true;
+  async run(m: Model, r: Real) {
+    const key = crypto.randomUUID();
+    const result = await call(r, this.who, 'select * from public.submit_investment($1, $2, $3, $4)', [
+      openOpportunity.id,
+      this.amount,
+      this.method,
+      key,
+    ]);
+    const c = m.cash[this.who];
+    if (!c.onramp) {
+      expect(result).toMatchObject({ ok: false, code: 'P0001' });
+    } else {
+      const row = must(result, 'submit_investment').rows[0];
+      const total = investmentQuote(this.amount, this.method).totalCents;
+      const covered = available(c) >= total;
+      expect(row?.status).toBe(covered ? 'Pending' : 'Awaiting payment');
+      if (covered) c.held += total;
+      m.investments.push({
+        id: String(row?.id),
+        key,
+        who: this.who,
+        amount: this.amount,
+        method: this.method,
+        total,
+        status: covered ? 'Pending' : 'Awaiting payment',
+      });
+    }
+    await check(m, r);
+  }
+  toString = () => `Submit(${this.who}, ${this.amount}, ${this.method})`;
+}
+
+class RetrySubmit implements Cmd {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<Model>) => m.investments.length > 0;
+  async run(m: Model, r: Real) {
+    const inv = m.investments[this.pick % m.investments.length];
+    if (!inv) return;
+    const result = must(
+      await call(r, inv.who, 'select * from public.submit_investment($1, $2, $3, $4)', [
+        openOpportunity.id,
+        inv.amount,
+        inv.method,
+        inv.key,
+      ]),
+      'submit_investment retry',
+    );
+    expect(result.rows[0]).toMatchObject({ id: inv.id, status: inv.status });
+    await check(m, r);
+  }
+  toString = () => `RetrySubmit(${this.pick})`;
+}
+
+class Decide implements Cmd {
+  constructor(
+    readonly pick: number,
+    readonly decision: 'confirmed' | 'rejected' | 'cancelled',
+  ) {}
+  check = (m: Readonly<Model>) => m.investments.some((i) => this.applies(i));
+  applies(i: InvestmentModel): boolean {
+    return i.status === 'Pending' || (this.decision === 'cancelled' && i.status === 'Awaiting payment');
+  }
+  async run(m: Model, r: Real) {
+    const open = m.investments.filter((i) => this.applies(i));
+    const inv = open[this.pick % open.length];
+    if (!inv) return;
+    const result =
+      this.decision === 'cancelled'
+        ? await call(r, inv.who, 'select * from public.cancel_investment($1)', [inv.id])
+        : await (async () => {
+            await become(r.tx, callers.eq_spv_admin);
+            return tryQuery(r.tx, 'select * from public.review_investment($1, $2, $3)', [
+              inv.id,
+              this.decision,
+              this.decision === 'rejected' ? 'No' : null,
+            ]);
+          })();
+    must(result, this.decision);
+    const c = m.cash[inv.who];
+    if (inv.status === 'Pending') {
+      c.held -= inv.total;
+      if (this.decision === 'confirmed') c.posted -= inv.total;
+    }
+    inv.status = this.decision === 'confirmed' ? 'Active' : this.decision === 'rejected' ? 'Rejected' : 'Cancelled';
+    await check(m, r);
+  }
+  toString = () => `Decide(${this.pick}, ${this.decision})`;
+}
+
+class Expire implements Cmd {
+  check = () => true;
+  async run(m: Model, r: Real) {
+    must(
+      await call(r, 'service_role', `select * from public.ledger_run_expiries(now() + interval '7 days')`, []),
+      'ledger_run_expiries',
+    );
+    for (const inv of m.investments) if (inv.status === 'Awaiting payment') inv.status = 'Cancelled';
+    await check(m, r);
+  }
+  toString = () => 'Expire';
+}
+
+class Withdraw implements Cmd {
+  constructor(
+    readonly who: Who,
+    readonly amount: number,
+    readonly reuse: number | null,
+  ) {}
+  check = () => true;
+  async run(m: Model, r: Real) {
+    const own = m.withdrawals.filter((w) => w.who === this.who);
+    const reused = this.reuse === null ? undefined : own[this.reuse % Math.max(own.length, 1)];
+    const key = reused?.key ?? crypto.randomUUID();
+    const result = await call(r, this.who, 'select * from public.request_withdrawal($1, $2)', [this.amount, key]);
+    const c = m.cash[this.who];
+    if (reused) {
+      // A retry: the same amount answers the first, another is refused; nothing moves either way.
+      if (reused.amount === this.amount) expect(must(result, 'retry').rows[0]).toMatchObject({ id: reused.id });
+      else expect(result).toMatchObject({ ok: false, code: '22023' });
+    } else if (available(c) >= this.amount) {
+      const row = must(result, 'request_withdrawal').rows[0];
+      c.held += this.amount;
+      m.withdrawals.push({ id: String(row?.id), key, who: this.who, amount: this.amount, status: 'requested' });
+    } else {
+      expect(result).toMatchObject({ ok: false, code: 'P0001' });
+    }
+    await check(m, r);
+  }
+  toString = () => `Withdraw(${this.who}, ${this.amount}, ${this.reuse})`;
+}
+
+class Payout implements Cmd {
+  constructor(
+    readonly pick: number,
+    readonly status: 'paid' | 'failed',
+  ) {}
+  check = (m: Readonly<Model>) => m.withdrawals.some((w) => w.status === 'requested');
+  async run(m: Model, r: Real) {
+    const open = m.withdrawals.filter((w) => w.status === 'requested');
+    const w = open[this.pick % open.length];
+    if (!w) return;
+    m.counter += 1;
+    must(
+      await call(r, 'service_role', 'select * from public.record_payout($1, $2, $3)', [
+        w.id,
+        this.status,
+        `evt_po${m.counter}`,
+      ]),
+      'record_payout',
+    );
+    const c = m.cash[w.who];
+    c.held -= w.amount;
+    if (this.status === 'paid') c.posted -= w.amount;
+    w.status = this.status;
+    await check(m, r);
+  }
+  toString = () => `Payout(${this.pick}, ${this.status})`;
+}
+
+const who = fc.constantFrom<Who>(...members);
+const pick = fc.nat(1_000);
+const commands = [
+  fc
+    .tuple(who, fc.integer({ min: 500, max: 300_000 }), fc.constantFrom('settled', 'settled', 'failed', 'pending'))
+    .map(([w, a, o]) => new Deposit(w, a, o as 'settled' | 'failed' | 'pending')),
+  pick.map((p) => new SettlePending(p)),
+  pick.map((p) => new ReplayPayment(p)),
+  fc.tuple(pick, fc.constantFrom('refund' as const, 'chargeback' as const)).map(([p, k]) => new Reverse(p, k)),
+  fc
+    .tuple(who, fc.integer({ min: 100, max: 200_000 }), fc.constantFrom('bank' as const, 'card' as const))
+    .map(([w, a, meth]) => new Submit(w, a, meth)),
+  pick.map((p) => new RetrySubmit(p)),
+  fc
+    .tuple(pick, fc.constantFrom('confirmed' as const, 'rejected' as const, 'cancelled' as const))
+    .map(([p, d]) => new Decide(p, d)),
+  fc.constant(new Expire()),
+  fc
+    .tuple(who, fc.integer({ min: 100, max: 150_000 }), fc.option(pick, { freq: 4 }))
+    .map(([w, a, reuse]) => new Withdraw(w, a, reuse)),
+  fc.tuple(pick, fc.constantFrom('paid' as const, 'failed' as const)).map(([p, s]) => new Payout(p, s)),
+];
+
+describe('the ledger against a model', () => {
+  it(`holds balances and invariants over ${OPS} random operations`, async () => {
+    let steps = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.commands(commands, { maxCommands: SEQUENCE, size: 'max' }), async (cmds) => {
+        await asActor(db, 'service_role', async (tx) => {
+          const accounts = { investorA: callers.investorA, investorB: callers.investorB };
+          for (const w of members) await makeReadyToInvest(tx, accounts[w]);
+          const fresh = (): Cash => ({ posted: 0, held: 0, receivable: 0, onramp: true });
+          await fc.asyncModelRun(
+            () => ({
+              model: {
+                cash: { investorA: fresh(), investorB: fresh() },
+                payments: [],
+                investments: [],
+                withdrawals: [],
+                counter: 0,
+              },
+              real: { tx, accounts },
+            }),
+            cmds,
+          );
+          steps += [...cmds].length;
+        });
+      }),
+      {
+        numRuns: Math.max(1, Math.ceil(OPS / SEQUENCE)),
+        ...(SEED === undefined ? {} : { seed: SEED }),
+        ...(PATH === undefined ? {} : { path: PATH }),
+        verbose: 1,
+      },
+    );
+    expect(steps).toBeGreaterThan(0);
+  }, 1_800_000);
+});
