@@ -46,8 +46,3 @@ export function currentTableScenario(table: string): TableScenario {
 const kycScenarios = ['approve', 'review'] as const;
 type KycScenario = (typeof kycScenarios)[number];
 const KYC_SCENARIO_KEY = 'vault.mock.kyc';
-
-export function currentKycScenario(): KycScenario {
-  const value = read(KYC_SCENARIO_KEY);
-  return kycScenarios.find((s) => s === value) ?? 'approve';
-}

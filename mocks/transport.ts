@@ -1,7 +1,6 @@
 import { OPPORTUNITIES_LOADING_MS, RETRY_LOADING_MS, walletFunction } from '@vault/domain';
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import { currentTableScenario, currentWalletScenario } from './scenario';
-import { latency } from './settings';
 
 /**
  * What the embedded backend's transport does, in the page, before a request reaches the database
@@ -23,7 +22,7 @@ export function transportHandlers(answer: (request: Request) => Promise<Response
   return [
     http.post(`${BASE}/functions/v1/${walletFunction.name}`, async ({ request }) => {
       const scenario = currentWalletScenario();
-      await latency(WALLET_CALL_MS);
+      await delay(WALLET_CALL_MS);
       switch (scenario) {
         case 'failure':
           return HttpResponse.json({ success: false, error: 'Wallet provider is temporarily unavailable' });
@@ -44,12 +43,12 @@ export function transportHandlers(answer: (request: Request) => Promise<Response
     http.get(`${BASE}/rest/v1/:table`, async ({ request, params }) => {
       const table = String(params.table);
       if (table === 'profiles') {
-        await latency(ROW_CALL_MS);
+        await delay(ROW_CALL_MS);
         return answer(request);
       }
       const scenario = currentTableScenario(table);
       if (scenario === 'loading') await delay('infinite');
-      await latency(request.headers.get(RETRY_HEADER) === '1' ? RETRY_LOADING_MS : OPPORTUNITIES_LOADING_MS);
+      await delay(request.headers.get(RETRY_HEADER) === '1' ? RETRY_LOADING_MS : OPPORTUNITIES_LOADING_MS);
       if (scenario === 'error') return HttpResponse.json({ message: 'Service unavailable' }, { status: 500 });
       if (scenario === 'empty') return HttpResponse.json([]);
       return answer(request);

@@ -5,7 +5,7 @@
  *   /rest/v1/...       PostgREST (postgrest.ts): tables and `rpc/<fn>`, as the caller's role
  *   /auth/v1/...       Supabase Auth (auth.ts): accounts in auth.users of the same database
  *   /functions/v1/...  the project's edge functions, unchanged (functions.ts)
- *   /embedded/v1/...   the embedded providers' outcome controls (providers.ts)
+ *   /embedded/v1/...   the embedded providers' outcome controls (providers.ts) and the database image
  *
  * Browser-safe: WebCrypto and fetch's Request and Response only, no Node module, so it runs in a
  * Web Worker beside PGliteWorker as well as in Node (serve.ts, the tests).
@@ -161,6 +161,14 @@ export function createHost(options: HostOptions): Host {
         payments.auto = args.payments;
       }
       return jsonResponse({ kyc: kyc.auto, payments: payments.auto });
+    }
+    if (path === 'database' && request.method === 'GET') {
+      // The whole database as a PGlite data directory, to start another copy from (the e2e
+      // journeys' saved states): the operator's only.
+      if (!service) return refused(403, 'the service role only');
+      await options.db.exec('checkpoint');
+      const image = await options.db.dumpDataDir('gzip');
+      return new Response(image, { headers: { 'Content-Type': 'application/gzip' } });
     }
     if (path === 'kyc/decide' && request.method === 'POST') {
       const memberId = service && typeof args.memberId === 'string' ? args.memberId : member;

@@ -1,3 +1,4 @@
+import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Locator, type Page, type Request, type Response } from '@playwright/test';
@@ -44,13 +45,21 @@ export const OPPORTUNITY = { id: 'solar-park-groningen', name: 'Groningen Solar 
 /**
  * Signed-in states shared between journeys: signed-in.setup.ts signs in through the UI once per
  * state (the demo accounts; the onboarded investor through wallet, KYC and on-ramp) and saves the
- * browser storage here; a test starts from one with `test.use({ storageState: stateFile(...) })`.
+ * browser storage here, with the embedded database as it was then (the browser keeps it in the
+ * origin private file system, which a saved state does not hold); a test starts from one with
+ * `test.use({ storageState: stateFile(...) })`, and its backend starts from that database.
  */
 export type SignedInState = Role | 'readyInvestor';
 const authDir = join(dirname(fileURLToPath(import.meta.url)), '.auth');
 export function stateFile(state: SignedInState): string {
   return join(authDir, `${state}.json`);
 }
+/** The embedded database saved beside a state file. */
+function databaseFile(state: string): string {
+  return state.replace(/\.json$/, '.database.tar.gz');
+}
+/** The build's database image, which a fresh browser profile's backend worker fetches first. */
+const DATABASE_IMAGE = '**/assets/vault-database-*.tar.gz';
 
 /** A console message of React about hydration (main.tsx logs a mismatch with '[hydration]'). */
 export function isHydrationMessage(text: string): boolean {
@@ -75,6 +84,14 @@ function isBackendCall(url: string): boolean {
 }
 
 export const test = base.extend<{ watch: Watch }>({
+  // A test started from a saved state starts its backend from the database saved with it.
+  context: async ({ context, storageState }, use) => {
+    const saved = typeof storageState === 'string' ? databaseFile(storageState) : null;
+    if (saved && existsSync(saved)) {
+      await context.route(DATABASE_IMAGE, (route) => route.fulfill({ path: saved, contentType: 'application/gzip' }));
+    }
+    await use(context);
+  },
   // A full page load (goto, reload) first lets the app's backend calls finish. The embedded
   // backend (MSW) answers in the page, so a request whose page is gone falls through to the static
   // server as a 404: a save cut off by the test, not by the app. A person waits for the toast; a
@@ -204,6 +221,23 @@ export async function saveState(page: Page, state: SignedInState): Promise<void>
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.context().storageState({ path: stateFile(state) });
+  writeFileSync(databaseFile(stateFile(state)), await embeddedDatabase(page));
+}
+
+/** The page's embedded database, as a PGlite data directory (supabase/host: /embedded/v1/database). */
+async function embeddedDatabase(page: Page): Promise<Buffer> {
+  const key = await serviceRoleKey;
+  const base64 = await page.evaluate(async (token) => {
+    const response = await fetch(`${window.location.origin}/mock-supabase/embedded/v1/database`, {
+      headers: { apikey: token, Authorization: `Bearer ${token}` },
+    });
+    if (!response.ok) throw new Error(`the database dump answered ${response.status}`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(binary);
+  }, key);
+  return Buffer.from(base64, 'base64');
 }
 
 /** Demo mode on, then the demo account button of the role; lands on the dashboard. */

@@ -28,6 +28,11 @@ async function databaseImage(): Promise<{ hash: string; bytes: Uint8Array }> {
   let bytes: Uint8Array;
   try {
     // Written out now, so the browser's first start does not replay the WAL.
+    // The template databases serve only CREATE DATABASE, which the app never runs: without them
+    // the image is a third smaller and the browser starts it sooner.
+    await db.exec(`update pg_database set datistemplate = false where datname in ('template0', 'template1')`);
+    await db.exec('drop database template0');
+    await db.exec('drop database template1');
     await db.exec('checkpoint');
     bytes = new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer());
   } finally {

@@ -78,7 +78,7 @@ export const listMembersErrors = {
 } as const satisfies Record<string, BackendError>;
 
 /** The arguments of `list_members` as the JSON body carries them (every one optional). */
-export const ListMembersArgsSchema = v.object({
+const ListMembersArgsSchema = v.object({
   search: v.optional(v.nullable(v.string())),
   role: v.optional(v.nullable(v.string())),
   after: v.optional(v.nullable(v.string())),

@@ -42,15 +42,3 @@ export function documentSha256(doc: DocumentRow): string {
     jsonbText({ user_id: doc.user_id, id: doc.id, name: doc.name, type: doc.type ?? '', date: doc.date ?? '' }),
   );
 }
-
-/** `document_id`'s bounds in `sign_document` (characters, as `char_length` counts them). */
-export function validDocumentId(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const length = [...value].length;
-  return length >= 1 && length <= 200;
-}
-
-/** `sign_agreement`'s argument check: a version, and a hash of 64 lower-case hex digits. */
-export function validAgreementArgs(version: unknown, hash: unknown): version is string {
-  return typeof version === 'string' && typeof hash === 'string' && /^[0-9a-f]{64}$/.test(hash);
-}

@@ -237,23 +237,6 @@ function readsEveryMemberRecord(reader: Reader): boolean {
 }
 
 /**
- * The column that names a row's owner, which 'own' rows match: `id` for the profile, `user_id`
- * for per-member rows, `member_id` for member records; null where rows have no owner.
- */
-export function ownerColumn(table: BackendTableName): 'id' | 'user_id' | 'member_id' | null {
-  switch (tableSpec(table).access.kind) {
-    case 'own-profile':
-      return 'id';
-    case 'per-member':
-      return 'user_id';
-    case 'member-record':
-      return 'member_id';
-    default:
-      return null;
-  }
-}
-
-/**
  * Which rows of a table a reader sees: 'none', 'own' (their profile, or the rows whose owner
  * column is their id) or 'all'. The admin flag reads every role table and every member record,
  * but like everyone else only its own profile and own per-member rows.

@@ -34,7 +34,7 @@ export type QuestionnaireState =
   | { result: 'failed'; at: Date }
   | { result: 'acknowledged' };
 
-export interface Classification {
+interface Classification {
   country: string;
   category: InvestorCategory;
   declaredAt: Date;
@@ -101,7 +101,7 @@ export function decideEligibility(input: EligibilityInput): EligibilityDecision 
   return { ok: true };
 }
 
-export function coolingOffEndsAt(startedAt: Date | null): Date | null {
+function coolingOffEndsAt(startedAt: Date | null): Date | null {
   return startedAt ? new Date(startedAt.getTime() + COOLING_OFF_HOURS * HOUR_MS) : null;
 }
 
@@ -149,14 +149,6 @@ export const eligibilityRefusalTitles: Record<EligibilityRefusal, string> = {
   APPROPRIATENESS_REQUIRED: 'Appropriateness questions needed',
 };
 
-/** The decision's view of the latest stored result (as `member_eligibility` reads it in SQL). */
-export function questionnaireStateOf(latest: AssessmentRecord | null): QuestionnaireState {
-  if (!latest) return { result: 'not_taken' };
-  if (latest.passed) return { result: 'passed' };
-  if (latest.acknowledgedAt) return { result: 'acknowledged' };
-  return { result: 'failed', at: latest.submittedAt };
-}
-
 /** What the first-time rule reads of an investment row: its status, and whether it is a sample copy. */
 export interface PriorInvestmentRow {
   status: unknown;
@@ -183,20 +175,6 @@ export function isFirstTimeInvestor(investments: readonly PriorInvestmentRow[]):
  */
 export function eligibilityRefusalError(code: EligibilityRefusal, at: Date | null): { code: 'P0001'; message: string } {
   return { code: 'P0001', message: `${code}: ${eligibilityRefusalMessage(code, at)}` };
-}
-
-/**
- * What `investment_eligibility` answers in both backends: null when nothing refuses, else the
- * first refusal and its time (the decision's `at`, ISO 8601), so a screen shows the cooling-off's
- * end from the server after a reload.
- */
-export interface EligibilityAnswer {
-  code: EligibilityRefusal;
-  at: string | null;
-}
-
-export function eligibilityAnswerOf(decision: EligibilityDecision): EligibilityAnswer | null {
-  return decision.ok ? null : { code: decision.code, at: decision.at ? decision.at.toISOString() : null };
 }
 
 const EligibilityAnswerSchema = v.nullable(

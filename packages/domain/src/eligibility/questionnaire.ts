@@ -158,42 +158,6 @@ export interface AssessmentRecord {
 
 type AppropriatenessRefusal = Exclude<keyof typeof appropriatenessErrors, 'UNKNOWN_VERSION' | 'BAD_ANSWERS'>;
 
-/**
- * Whether a classified member may submit the questionnaire now (after its arguments are valid):
- * not asked of professionals and companies; a UK investor's failed test waits 24 hours.
- */
-export function appropriatenessSubmissionRefusal(
-  category: InvestorCategory | null,
-  latest: AssessmentRecord | null,
-  now: Date,
-): AppropriatenessRefusal | null {
-  if (category === null) return 'notClassified';
-  if (skipsAppropriateness(category)) return 'notAsked';
-  if (
-    isUkCategory(category) &&
-    latest &&
-    !latest.passed &&
-    now.getTime() < latest.submittedAt.getTime() + APPROPRIATENESS_RETAKE_HOURS * 3_600_000
-  )
-    return 'retakeTooSoon';
-  return null;
-}
-
-/**
- * Whether the member may acknowledge the warning: 'unchanged' when already acknowledged (a
- * retry), else a refusal or null (record it).
- */
-export function acknowledgementRefusal(
-  category: InvestorCategory | null,
-  latest: AssessmentRecord | null,
-): AppropriatenessRefusal | 'unchanged' | null {
-  if (category === null) return 'notClassified';
-  if (isUkCategory(category)) return 'ukMustPass';
-  if (!latest || latest.passed) return 'nothingToAcknowledge';
-  if (latest.acknowledgedAt) return 'unchanged';
-  return null;
-}
-
 /** The warning an EU retail investor reads before acknowledging a "not appropriate" result. */
 export const appropriatenessWarning = {
   title: 'This investment may not be appropriate for you',
