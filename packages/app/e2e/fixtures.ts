@@ -228,10 +228,17 @@ export async function saveState(page: Page, state: SignedInState): Promise<void>
 async function embeddedDatabase(page: Page): Promise<Buffer> {
   const key = await serviceRoleKey;
   const base64 = await page.evaluate(async (token) => {
-    const response = await fetch(`${window.location.origin}/mock-supabase/embedded/v1/database`, {
-      headers: { apikey: token, Authorization: `Bearer ${token}` },
-    });
-    if (!response.ok) throw new Error(`the database dump answered ${response.status}`);
+    // Until the embedded backend answers: before its service worker controls the page, the
+    // static server does (with HTML).
+    let response: Response | null = null;
+    for (let attempt = 0; attempt < 120; attempt++) {
+      response = await fetch(`${window.location.origin}/mock-supabase/embedded/v1/database`, {
+        headers: { apikey: token, Authorization: `Bearer ${token}` },
+      });
+      if (response.headers.get('content-type') === 'application/gzip') break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    if (!response?.ok) throw new Error(`the database dump answered ${response?.status}`);
     const bytes = new Uint8Array(await response.arrayBuffer());
     let binary = '';
     for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
