@@ -941,7 +941,9 @@ describe('a sample opportunity', () => {
     await asActor(db, m.eq, async (tx) => {
       const sample = sampleSharedRows.opportunities.find((o) => o.spv_id === 'spv-equity' && o.open);
       if (!sample) throw new Error('no open equity sample');
-      const investment = await hold(tx, m.investor, sample.id, 505_050);
+      // Submitted by a retail investor whose reflection period is over, with KYC approved.
+      const investment = await hold(tx, m.investor, sample.id, 505_050, 4 * 24 * 60 + 1);
+      await tx.query(`update public.profiles set kyc_status = 'approved' where id = $1`, [m.investor.id]);
       expect(
         await call(tx, m.eq, 'select status from public.review_investment($1, $2, null)', [investment, 'confirmed']),
       ).toMatchObject({ ok: true, value: { rows: [{ status: 'Active' }] } });
