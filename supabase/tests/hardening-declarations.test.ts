@@ -112,7 +112,11 @@ describe('a change of category starts a declaration that keeps the stricter rule
       await tx.query('select public.request_to_invest($1)', [opportunity]);
       await tx.query(answer, [currentQuestionnaire.version, pick(false)]);
       expect(await codeOf(tx)).toBe('APPROPRIATENESS_REQUIRED');
-      const saved = await tx.query<{ previous_category: string; previous_until: Date }>(save, ['DE', 'corporate', '{}']);
+      const saved = await tx.query<{ previous_category: string; previous_until: Date }>(save, [
+        'DE',
+        'corporate',
+        '{}',
+      ]);
       expect(saved.rows[0]?.previous_category).toBe('retail');
       expect(await codeOf(tx)).toBe('APPROPRIATENESS_REQUIRED');
       await tx.exec('reset role');

@@ -73,7 +73,7 @@ async function ready(
   await become(tx, member);
 }
 
-async function submitted(tx: Transaction, member: Account, key = crypto.randomUUID()) {
+async function submitted(tx: Transaction, key = crypto.randomUUID()) {
   const { rows } = await tx.query<{ id: string; submitted_at: Date; status: string }>(submit, [
     opportunity?.id,
     500_000,
@@ -100,7 +100,7 @@ describe('four eyes: nobody reviews their own investment', () => {
     const me = callers.adminFlag;
     await asActor(db, me, async (tx) => {
       await ready(tx, me, 'corporate');
-      const row = await submitted(tx, me);
+      const row = await submitted(tx);
       expect(await tryQuery(tx, review, [row.id, 'confirmed', null])).toMatchObject(
         refusal(actionErrors.investmentSelfReview),
       );
@@ -122,7 +122,7 @@ describe('confirming checks the investor and the opportunity again', () => {
     const me = await createUser(db);
     await asActor(db, me, async (tx) => {
       await ready(tx, me, 'corporate');
-      const row = await submitted(tx, me);
+      const row = await submitted(tx);
       await tx.exec('reset role');
       await tx.query(`update public.profiles set kyc_status = 'rejected' where id = $1`, [me.id]);
       await become(tx, callers.eq_spv_admin);
@@ -139,9 +139,11 @@ describe('confirming checks the investor and the opportunity again', () => {
     const me = await createUser(db);
     await asActor(db, me, async (tx) => {
       await ready(tx, me, 'corporate');
-      const row = await submitted(tx, me);
+      const row = await submitted(tx);
       await tx.exec('reset role');
-      await tx.query(`update public.opportunities set status = 'closed', open = false where id = $1`, [opportunity?.id]);
+      await tx.query(`update public.opportunities set status = 'closed', open = false where id = $1`, [
+        opportunity?.id,
+      ]);
       await become(tx, callers.eq_spv_admin);
       expect(await tryQuery(tx, review, [row.id, 'confirmed', null])).toMatchObject(
         refusal(actionErrors.investmentOpportunityNoLongerOpen),
@@ -165,7 +167,7 @@ describe('the reflection period', () => {
     const me = await createUser(db);
     await asActor(db, me, async (tx) => {
       await ready(tx, me, 'retail');
-      const row = await submitted(tx, me);
+      const row = await submitted(tx);
       const listed = await windowOf(tx, row.id);
       expect(listed?.window_ends_at.getTime()).toBe(row.submitted_at.getTime() + CANCELLATION_WINDOW_DAYS * dayMs);
       expect(await tryQuery(tx, review, [row.id, 'confirmed', null])).toMatchObject(
@@ -182,7 +184,10 @@ describe('the reflection period', () => {
         [`${CANCELLATION_WINDOW_DAYS} days`, true],
       ] as const) {
         await tx.exec('reset role');
-        await tx.query(`update public.investments set submitted_at = now() - $2::interval where id = $1`, [row.id, shift]);
+        await tx.query(`update public.investments set submitted_at = now() - $2::interval where id = $1`, [
+          row.id,
+          shift,
+        ]);
         await become(tx, callers.eq_spv_admin);
         const result = await tryQuery(tx, review, [row.id, 'confirmed', null]);
         if (ok) expect(result).toMatchObject({ ok: true, value: { rows: [{ status: 'Active' }] } });
@@ -199,7 +204,7 @@ describe('the reflection period', () => {
     const me = await createUser(db);
     await asActor(db, me, async (tx) => {
       await ready(tx, me, category, professional);
-      const row = await submitted(tx, me);
+      const row = await submitted(tx);
       const listed = await windowOf(tx, row.id);
       expect(listed?.window_ends_at.getTime()).toBe(row.submitted_at.getTime() + (waits ? 4 * dayMs : 0));
       const result = await tryQuery(tx, review, [row.id, 'confirmed', null]);
@@ -227,7 +232,7 @@ describe('submitting signs the offering’s subscription terms', () => {
       ]);
       await become(tx, me);
       const key = crypto.randomUUID();
-      const row = await submitted(tx, me, key);
+      const row = await submitted(tx, key);
       const { rows } = await tx.query(acceptances, [row.id]);
       expect(rows).toEqual([
         {
@@ -240,7 +245,7 @@ describe('submitting signs the offering’s subscription terms', () => {
         },
       ]);
       // A retry signs nothing more; a refused submission signs nothing.
-      await submitted(tx, me, key);
+      await submitted(tx, key);
       expect(await tryQuery(tx, submit, [opportunity?.id, 1, 'bank', key])).toMatchObject(
         refusal(actionErrors.investmentKeyReused),
       );
@@ -254,7 +259,7 @@ describe('submitting signs the offering’s subscription terms', () => {
     const me = await createUser(db);
     await asActor(db, me, async (tx) => {
       await ready(tx, me, 'corporate');
-      const row = await submitted(tx, me);
+      const row = await submitted(tx);
       const { rows } = await tx.query<{ terms_version: string; terms_sha256: string }>(acceptances, [row.id]);
       await tx.exec('reset role');
       const expected = await tx.query<{ sha: string }>(
@@ -271,7 +276,7 @@ describe('submitting signs the offering’s subscription terms', () => {
     const me = callers.investorA;
     const result = await asActor(db, me, async (tx) => {
       await ready(tx, me, 'corporate');
-      const row = await submitted(tx, me);
+      const row = await submitted(tx);
       await become(tx, whoIs(callers, name));
       return {
         read: await tryQuery(tx, 'select investment_id from public.subscription_acceptances where investment_id = $1', [
@@ -299,12 +304,12 @@ describe('a reused idempotency key', () => {
     await asActor(db, me, async (tx) => {
       await ready(tx, me, 'corporate');
       const key = crypto.randomUUID();
-      const first = await submitted(tx, me, key);
+      const first = await submitted(tx, key);
       expect(await tryQuery(tx, submit, [...args(opportunity?.id ?? ''), key])).toMatchObject(
         refusal(actionErrors.investmentKeyReused),
       );
       await become(tx, me);
-      expect((await submitted(tx, me, key)).id).toBe(first.id);
+      expect((await submitted(tx, key)).id).toBe(first.id);
     });
   });
 

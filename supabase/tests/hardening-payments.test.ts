@@ -105,8 +105,14 @@ describe('an event refused for its content is kept for review and answered', () 
       const cases: [unknown[], string][] = [
         [[nobody, 'pi_nobody', 5000, 'EUR', 'settled', 'evt-rv-1'], 'unknown member'],
         [[null, 'pi_anonymous', 5000, 'EUR', 'settled', 'evt-rv-2'], 'unknown member'],
-        [[me.id, 'pi_known', 9999, 'EUR', 'settled', 'evt-rv-3'], 'the amount differs from the payment recorded for provider_ref'],
-        [[me.id, 'pi_known', 2500, 'GBP', 'settled', 'evt-rv-4'], 'the currency differs from the payment recorded for provider_ref'],
+        [
+          [me.id, 'pi_known', 9999, 'EUR', 'settled', 'evt-rv-3'],
+          'the amount differs from the payment recorded for provider_ref',
+        ],
+        [
+          [me.id, 'pi_known', 2500, 'GBP', 'settled', 'evt-rv-4'],
+          'the currency differs from the payment recorded for provider_ref',
+        ],
         [
           [other.id, 'pi_known', 2500, 'EUR', 'settled', 'evt-rv-5'],
           'the payment recorded for provider_ref belongs to another member',

@@ -338,7 +338,11 @@ describe('the payments-webhook handler against record_payment on PGlite', () => 
     );
     expect(rows).toEqual([
       { provider_ref: ref, reason: 'unknown member', amount_cents: 2500 },
-      { provider_ref: `${ref}_m`, reason: 'the amount differs from the payment recorded for provider_ref', amount_cents: 9900 },
+      {
+        provider_ref: `${ref}_m`,
+        reason: 'the amount differs from the payment recorded for provider_ref',
+        amount_cents: 9900,
+      },
     ]);
   });
 
