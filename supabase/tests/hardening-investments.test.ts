@@ -1,5 +1,12 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { actionErrors, CANCELLATION_WINDOW_DAYS, currentQuestionnaire, sampleSharedRows } from '@vault/domain';
+import {
+  actionErrors,
+  CANCELLATION_WINDOW_DAYS,
+  currentQuestionnaire,
+  investmentQuote,
+  sampleSharedRows,
+  validOfferingDetails,
+} from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, become, type CallerName, type Callers, callerNames, createCallers, whoIs } from './actors';
 import { type Account, asActor, createUser, seededDb, tryQuery } from './db';
@@ -210,6 +217,53 @@ describe('the reflection period', () => {
       const result = await tryQuery(tx, review, [row.id, 'confirmed', null]);
       if (waits) expect(result).toMatchObject(refusal(actionErrors.investmentReflectionPeriod));
       else expect(result).toMatchObject({ ok: true, value: { rows: [{ status: 'Active' }] } });
+    });
+  });
+});
+
+describe('an offering’s close waits for its subscriptions’ reflection periods', () => {
+  it('close_offering refuses and the schedule waits while one is running; the schedule issues once it ends', async () => {
+    const retail = await createUser(db);
+    await asOwner(db, async (tx) => {
+      await become(tx, callers.eq_spv_admin);
+      const created = await tx.query<{ id: string }>('select public.create_offering($1::jsonb) as id', [
+        JSON.stringify(validOfferingDetails),
+      ]);
+      const id = created.rows[0]?.id ?? '';
+      await tx.query('select public.submit_offering($1)', [id]);
+      await become(tx, callers.mfo_admin);
+      await tx.query('select public.approve_offering($1)', [id]);
+      // A retail investor's subscription of the whole minimum, made a day ago.
+      await tx.exec('reset role');
+      const amount = validOfferingDetails.min_target_cents;
+      const quote = investmentQuote(amount, 'bank');
+      const held = await tx.query<{ id: string }>(
+        `insert into public.investments (user_id, opportunity_id, opportunity_name, amount_cents, management_fee_cents,
+           card_fee_cents, total_cents, method, status, submitted_at)
+         values ($1, $2, 'Offering', $3, $4, $5, $6, 'bank', 'Pending', now() - interval '1 day') returning id`,
+        [retail.id, id, amount, quote.managementFeeCents, quote.cardFeeCents, quote.totalCents],
+      );
+      await become(tx, callers.eq_spv_admin);
+      expect(await tryQuery(tx, 'select public.close_offering($1)', [id])).toMatchObject(
+        refusal(actionErrors.offeringReflectionPending),
+      );
+      await tx.exec('reset role');
+      await tx.query(`update public.opportunities set deadline_at = now() - interval '1 minute' where id = $1`, [id]);
+      const schedule = async () => {
+        await become(tx, 'service_role');
+        const { rows } = await tx.query<{ done: { issued: number } }>('select public.run_offering_schedule() as done');
+        await tx.exec('reset role');
+        const status = await tx.query<{ status: string }>('select status from public.opportunities where id = $1', [
+          id,
+        ]);
+        return { issued: rows[0]?.done.issued, status: status.rows[0]?.status };
+      };
+      expect(await schedule()).toEqual({ issued: 0, status: 'open' });
+      await tx.query(`update public.investments set submitted_at = now() - interval '4 days' where id = $1`, [
+        held.rows[0]?.id,
+      ]);
+      expect(await schedule()).toEqual({ issued: 1, status: 'issued' });
+      expect(await statusOf(tx, held.rows[0]?.id ?? '')).toBe('Active');
     });
   });
 });
