@@ -1970,9 +1970,14 @@ grant execute on function public.demo_approve_kyc() to authenticated;
 --   function, with the service role key, after verifying the provider's signature). Once per
 --   event_id (public.provider_events, source 'payments'): a replay changes nothing and records
 --   nothing new.
---   - A new provider_ref makes the row; a known one moves it from pending to settled or failed.
---     settled and failed are final: a later, out-of-order event for the same payment is taken
---     (so the provider stops retrying) and changes nothing.
+--   - A new provider_ref makes the row; a known one moves it from pending to settled or failed,
+--     and from failed to settled (a declined attempt followed by a successful one on the same
+--     provider payment). settled is final: a later, out-of-order event is taken (so the provider
+--     stops retrying) and changes nothing.
+--   - An event refused for its content (an unknown member, or a member, amount or currency that
+--     differs from the payment recorded for provider_ref) is taken too, and kept for operators in
+--     public.ledger_refusals (kind 'payment', with the reason, amount and currency; 11_ledger.sql,
+--     read with list_ledger_refusals): nothing about the money is lost.
 --   - settled records payment.settled; failed records payment.failed and tells the member.
 --   - The member's first settled EUR payment of at least MIN_FIRST_ONRAMP_CENTS (2000) sets
 --     profiles.first_onramp_ok, records onramp.completed and tells the member.
@@ -2028,6 +2033,7 @@ declare
   event public.audit_events;
   details jsonb;
   texts record;
+  refusal text;
 begin
   if coalesce(auth.role(), '') <> 'service_role' then
     raise exception using errcode = '42501', message = 'only the service role may call record_payment';
@@ -2048,19 +2054,27 @@ begin
     raise exception using errcode = '22023', message = 'status must be pending, settled or failed';
   end if;
   select * into member from public.profiles p where p.id = record_payment.member_id for update;
-  if not found then
-    raise exception using errcode = '22023', message = 'unknown member';
-  end if;
-
   select * into payment from public.payments p where p.provider_ref = record_payment.provider_ref for update;
-  if found and (payment.member_id, payment.amount_cents, payment.currency)
-      is distinct from (record_payment.member_id, record_payment.amount_cents, record_payment.currency) then
-    raise exception using errcode = '22023', message = 'the payment does not match the one recorded for provider_ref';
-  end if;
 
   insert into public.provider_events (source, event_id) values ('payments', record_payment.event_id)
     on conflict do nothing;
   if not found then
+    return payment;
+  end if;
+
+  refusal := case
+    when member.id is null then 'unknown member'
+    when payment.id is not null and payment.member_id <> record_payment.member_id
+      then 'the payment recorded for provider_ref belongs to another member'
+    when payment.id is not null and payment.amount_cents <> record_payment.amount_cents
+      then 'the amount differs from the payment recorded for provider_ref'
+    when payment.id is not null and payment.currency <> record_payment.currency
+      then 'the currency differs from the payment recorded for provider_ref'
+  end;
+  if refusal is not null then
+    insert into public.ledger_refusals (event_id, provider_ref, member_id, kind, reason, amount_cents, currency, status)
+      values (record_payment.event_id, record_payment.provider_ref, record_payment.member_id, 'payment', refusal,
+              record_payment.amount_cents, record_payment.currency, record_payment.status);
     return payment;
   end if;
 
@@ -2072,14 +2086,15 @@ begin
       case when record_payment.status = 'settled' then now() end
     )
     returning * into payment;
-  elsif payment.status = 'pending' and record_payment.status <> 'pending' then
+  elsif (payment.status = 'pending' and record_payment.status <> 'pending')
+     or (payment.status = 'failed' and record_payment.status = 'settled') then
     update public.payments p
       set status = record_payment.status,
           settled_at = case when record_payment.status = 'settled' then now() end
       where p.id = payment.id
       returning * into payment;
   else
-    -- Final already, or pending again: nothing changes.
+    -- Settled already, failed again, or pending again: nothing changes.
     return payment;
   end if;
 
@@ -2359,8 +2374,11 @@ grant execute on function public.sign_document(text) to authenticated;
 -- Investments that are stored (docs/backend.md "Investments"). Three functions carry every
 -- change, each with its audit event:
 --     submit_investment(opportunity_id, amount_cents, method, idempotency_key)  the investor
---     review_investment(investment_id, decision, reason)   eq_spv_admin or the admin flag
+--     review_investment(investment_id, decision, reason)   eq_spv_admin or the admin flag, never on their own
 --     cancel_investment(investment_id)                      the investor, within 4 days
+-- A subscription records the investor's acceptance of the offering's subscription terms
+-- (public.subscription_acceptances); a retail investor's is confirmed only after its 4-day
+-- reflection period (public.investment_window_ends_at, 09_eligibility.sql).
 -- Errors: 42501 for a caller who may not, 22023 for an argument that is not valid, P0001 for a
 -- valid request the current state refuses.
 
@@ -2461,6 +2479,33 @@ create policy investments_select_own on public.investments
   for select to authenticated
   using (user_id = (select auth.uid()));
 
+-- The investor's acceptance of the offering's subscription terms, made by the same call that
+-- submits the investment ("Confirm Investment" is the signature): the SHA-256 of the terms and
+-- their version (the offering's `subscription_terms` document, its name as the version; an
+-- offering without one: the SHA-256 of its terms as offering_terms gives them, version
+-- 'offering-terms'), and when. An open offering's terms do not change, so these are the ones the
+-- investor saw. The investor reads their own; compliance, mfo_admin and the admin flag read all.
+create table if not exists public.subscription_acceptances (
+  investment_id uuid primary key references public.investments (id) on delete restrict,
+  member_id uuid not null,  -- kept when the account is deleted (retention)
+  opportunity_id text not null check (char_length(opportunity_id) between 1 and 200),
+  terms_version text not null check (char_length(terms_version) between 1 and 200),
+  terms_sha256 text not null check (terms_sha256 ~ '^[0-9a-f]{64}$'),
+  accepted_at timestamptz not null default now()
+);
+create index if not exists subscription_acceptances_member_id_idx on public.subscription_acceptances (member_id);
+alter table public.subscription_acceptances enable row level security;
+revoke all on table public.subscription_acceptances from public, anon, authenticated, service_role;
+grant select on table public.subscription_acceptances to authenticated, service_role;
+drop policy if exists subscription_acceptances_read on public.subscription_acceptances;
+create policy subscription_acceptances_read on public.subscription_acceptances
+  for select to authenticated
+  using (
+    member_id = (select auth.uid())
+    or (select public.vault_role()) in ('compliance', 'mfo_admin')
+    or (select public.vault_is_admin())
+  );
+
 -- The investor submits an investment. Sections, in order: the caller, the arguments, a retry
 -- (the same idempotency key answers the first row), the opportunity, the readiness gate, the
 -- eligibility checks, then the row (its fees computed here, its total at most €100,000,000), the
@@ -2492,6 +2537,7 @@ declare
   refusal record;
   result public.investments;
   held boolean;
+  terms record;
 begin
   -- 1. The caller: a signed-in investor (the admin flag on an investor included).
   if me is null then
@@ -2517,10 +2563,15 @@ begin
     raise exception using errcode = '22023', message = 'an investment''s total may not exceed €100,000,000';
   end if;
 
-  -- 3. A retry: the same key answers the investment it made, whatever has changed since.
+  -- 3. A retry: the same key answers the investment it made, whatever has changed since; the
+  --    same key with other arguments is refused.
   select * into result from public.investments i
     where i.user_id = me and i.idempotency_key = submit_investment.idempotency_key;
   if found then
+    if (result.opportunity_id, result.amount_cents, result.method)
+        is distinct from (submit_investment.opportunity_id, submit_investment.amount_cents, submit_investment.method) then
+      raise exception using errcode = '22023', message = 'idempotency_key was used for another investment';
+    end if;
     return result;
   end if;
 
@@ -2571,8 +2622,20 @@ begin
   if result.id is null then
     select * into result from public.investments i
       where i.user_id = me and i.idempotency_key = submit_investment.idempotency_key;
+    if (result.opportunity_id, result.amount_cents, result.method)
+        is distinct from (submit_investment.opportunity_id, submit_investment.amount_cents, submit_investment.method) then
+      raise exception using errcode = '22023', message = 'idempotency_key was used for another investment';
+    end if;
     return result;
   end if;
+  -- The signature: the investor accepts the offering's subscription terms with this call.
+  select d ->> 'name' as version, d ->> 'sha256' as sha256 into terms from jsonb_array_elements(opportunity.documents) d
+    where d ->> 'kind' = 'subscription_terms' limit 1;
+  insert into public.subscription_acceptances (investment_id, member_id, opportunity_id, terms_version, terms_sha256)
+    values (
+      result.id, me, opportunity.id, coalesce(terms.version, 'offering-terms'),
+      coalesce(terms.sha256, encode(sha256(convert_to(public.offering_terms(opportunity)::text, 'UTF8')), 'hex'))
+    );
   -- The total is held from available cash as linked pending transfers (Pending), or, when the
   -- cash does not cover it, nothing is held until a payment arrives (Awaiting payment). The
   -- ledger's lock makes concurrent submissions see each other's holds.
@@ -2584,7 +2647,8 @@ begin
     'investment.submitted', me, 'investment', result.id::text,
     jsonb_build_object(
       'opportunity_id', result.opportunity_id, 'amount_cents', result.amount_cents,
-      'total_cents', result.total_cents, 'method', result.method, 'status', result.status
+      'total_cents', result.total_cents, 'method', result.method, 'status', result.status,
+      'terms_version', coalesce(terms.version, 'offering-terms')
     )
   );
   return result;
@@ -2593,8 +2657,9 @@ $$;
 revoke execute on function public.submit_investment(text, bigint, text, uuid) from public, anon, service_role;
 grant execute on function public.submit_investment(text, bigint, text, uuid) to authenticated;
 
--- The SPV's decision on a pending subscription of one of its offerings. Rejecting (with a
--- reason) works before the offering closes; confirming only for a sample opportunity, whose
+-- The SPV's decision on a pending subscription of one of its offerings; nobody reviews their own.
+-- Confirming waits for the investor's reflection period and checks again that their KYC is
+-- approved and the opportunity open. Rejecting (with a reason) works before the offering closes; confirming only for a sample opportunity, whose
 -- subscriptions are confirmed one by one and issued units at once (an offering with a deadline
 -- confirms its subscriptions when it closes). Confirming posts the hold (the money goes to escrow and the fee
 -- accounts); rejecting voids it (the money is available again at once). The member is notified.
@@ -2643,11 +2708,26 @@ begin
   if current_row.id is null or not public.vault_acts_for_spv(o.spv_id) then
     raise exception using errcode = 'P0001', message = 'no such investment';
   end if;
+  if current_row.user_id = me then
+    raise exception using errcode = '42501', message = 'nobody reviews their own investment';
+  end if;
   if current_row.status <> 'Pending' then
     raise exception using errcode = 'P0001', message = 'only a pending investment can be reviewed';
   end if;
   if decision = 'confirmed' and o.deadline_at is not null then
     raise exception using errcode = 'P0001', message = 'closing the offering confirms its subscriptions; reject one with a reason instead';
+  end if;
+  -- Confirming checks again what submitting checked: time may have changed either.
+  if decision = 'confirmed' then
+    if now() < public.investment_window_ends_at(current_row) then
+      raise exception using errcode = 'P0001', message = 'the investor''s 4-day reflection period has not ended';
+    end if;
+    if (select p.kyc_status from public.profiles p where p.id = current_row.user_id) is distinct from 'approved' then
+      raise exception using errcode = 'P0001', message = 'the investor''s KYC is no longer approved';
+    end if;
+    if not o.open then
+      raise exception using errcode = 'P0001', message = 'the opportunity no longer accepts investments';
+    end if;
   end if;
   update public.investments i
     set status = case when decision = 'confirmed' then 'Active' else 'Rejected' end,
@@ -3333,6 +3413,28 @@ as $$
   end
 $$;
 revoke execute on function public.effective_category(public.investor_profiles) from public, anon, authenticated, service_role;
+
+-- When a subscription may be confirmed: a retail investor's (every category but an approved
+-- professional and a company) after CANCELLATION_WINDOW_DAYS (4) from its submission, the
+-- reflection period in which they may cancel; a professional's or a company's at once.
+create or replace function public.investment_window_ends_at(investment public.investments)
+returns timestamptz
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  investor public.investor_profiles;
+begin
+  select * into investor from public.investor_profiles p where p.member_id = investment.user_id;
+  if investor.member_id is not null and public.effective_category(investor) in ('professional', 'corporate') then
+    return investment.submitted_at;
+  end if;
+  return investment.submitted_at + interval '4 days';
+end
+$$;
+revoke execute on function public.investment_window_ends_at(public.investments) from public, anon, authenticated, service_role;
 
 -- Whether the declaration the member replaced less than 30 days ago was a UK one.
 create or replace function public.previous_declaration_uk(investor public.investor_profiles, at_time timestamptz)
@@ -4219,7 +4321,9 @@ begin
       status text,
       submitted_at timestamptz,
       decided_at timestamptz,
-      reason text
+      reason text,
+      -- When it may be confirmed: the end of a retail investor's reflection period.
+      window_ends_at timestamptz
     );
   end if;
 end
@@ -4270,7 +4374,7 @@ begin
     return query
       select i.id::text, i.user_id, coalesce(nullif(p.name, ''), u.email::text, ''), coalesce(u.email::text, ''),
              i.opportunity_id, i.opportunity_name, i.amount_cents, i.total_cents, i.method, i.status,
-             i.submitted_at, i.decided_at, i.reason
+             i.submitted_at, i.decided_at, i.reason, public.investment_window_ends_at(i)
       from public.investments i
       join auth.users u on u.id = i.user_id
       left join public.profiles p on p.id = i.user_id
@@ -4283,7 +4387,7 @@ begin
     return query
       select i.id::text, i.user_id, coalesce(nullif(p.name, ''), u.email::text, ''), coalesce(u.email::text, ''),
              i.opportunity_id, i.opportunity_name, i.amount_cents, i.total_cents, i.method, i.status,
-             i.submitted_at, i.decided_at, i.reason
+             i.submitted_at, i.decided_at, i.reason, public.investment_window_ends_at(i)
       from public.investments i
       join auth.users u on u.id = i.user_id
       left join public.profiles p on p.id = i.user_id
@@ -4875,15 +4979,19 @@ create policy withdrawals_select_own on public.withdrawals
   for select to authenticated
   using (member_id = (select auth.uid()));
 
--- The payment events the ledger took but could not apply, with the reason (for /reports).
+-- The payment events the server took but could not apply, with the reason: the operators' review
+-- list (list_ledger_refusals). A refused payment keeps what the provider said about the money.
 create table if not exists public.ledger_refusals (
   id bigint generated always as identity primary key,
   event_id text not null check (char_length(event_id) between 1 and 200),
   provider_ref text not null check (char_length(provider_ref) between 1 and 200),
   member_id uuid,
-  kind text not null check (kind in ('refund', 'chargeback', 'payout')),
+  kind text not null check (kind in ('payment', 'refund', 'chargeback', 'payout')),
   reason text not null check (char_length(reason) between 1 and 300),
-  refused_at timestamptz not null default now()
+  refused_at timestamptz not null default now(),
+  amount_cents bigint check (amount_cents is null or amount_cents > 0),
+  currency text check (currency is null or currency ~ '^[A-Z]{3}$'),
+  status text check (status is null or status in ('pending', 'settled', 'failed'))
 );
 create index if not exists ledger_refusals_member_id_idx on public.ledger_refusals (member_id);
 alter table public.ledger_refusals enable row level security;
@@ -5752,6 +5860,27 @@ begin
 end
 $$;
 
+-- The review list of refused payment events, newest first, keyset paged (`after`: the last id of
+-- the previous page): mfo_admin, compliance and the admin flag.
+create or replace function public.list_ledger_refusals(after bigint default null, page_size integer default null)
+returns setof public.ledger_refusals
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform public.ledger_reader_check();
+  return query
+    select * from public.ledger_refusals r
+    where after is null or r.id < after
+    order by r.id desc
+    limit least(greatest(coalesce(page_size, 50), 1), 200);
+end
+$$;
+revoke execute on function public.list_ledger_refusals(bigint, integer) from public, anon, service_role;
+grant execute on function public.list_ledger_refusals(bigint, integer) to authenticated;
+
 -- One row per currency: the four sums over every account.
 create or replace function public.ledger_trial_balance()
 returns table (currency text, debits_pending bigint, debits_posted bigint, credits_pending bigint, credits_posted bigint)
@@ -5905,7 +6034,8 @@ grant execute on function public.ledger_verify() to authenticated;
 --     create_offering(details) → id, update_offering(id, details)    the SPV's administrators
 --     submit_offering(id)                                              the SPV's administrators
 --     approve_offering(id), return_offering(id, reason)                mfo_admin, compliance, admin flag; never the submitter
---     withdraw_offering(id, reason), close_offering(id)                the SPV's administrators
+--     withdraw_offering(id, reason), close_offering(id)                the SPV's administrators (closing waits
+--                                                                      for the subscriptions' reflection periods)
 --     run_offering_schedule()                                          the service role (pg_cron)
 --     offering_accepts(opportunity_id, amount_cents)                   what submit_investment asks
 --     my_positions()                                                   the member
@@ -7196,13 +7326,32 @@ begin
   if public.offering_held_cents(o.id) < o.min_target_cents then
     raise exception using errcode = 'P0001', message = 'the minimum target is not held yet';
   end if;
+  if public.offering_reflection_ends_at(o.id) > now() then
+    raise exception using errcode = 'P0001', message = 'a subscription''s reflection period has not ended';
+  end if;
   return public.offering_issue(o);
 end
 $$;
 
+-- When the last reflection period of an offering's pending subscriptions ends (null: none
+-- pending): issuing confirms them, so it waits for it (investment_window_ends_at).
+create or replace function public.offering_reflection_ends_at(opportunity_id text)
+returns timestamptz
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select max(public.investment_window_ends_at(i)) from public.investments i
+  where i.opportunity_id = offering_reflection_ends_at.opportunity_id and i.status = 'Pending'
+$$;
+revoke execute on function public.offering_reflection_ends_at(text) from public, anon, authenticated, service_role;
+
 -- The time-driven changes, run every minute by pg_cron on a Supabase project (docs/offerings.md)
 -- and by the embedded backend as its clock passes: approved offerings whose opening time has come
--- open; open offerings whose deadline has come are issued when their minimum is held, else fail.
+-- open; open offerings whose deadline has come are issued when their minimum is held (once the
+-- reflection periods of their subscriptions have ended: until then they wait, taking no new
+-- subscription), else fail.
 -- Rows another run holds are skipped, so two runs never act twice. Answers what it did.
 create or replace function public.run_offering_schedule()
 returns jsonb
@@ -7236,8 +7385,10 @@ begin
     for update skip locked
   loop
     if public.offering_held_cents(o.id) >= o.min_target_cents then
-      perform public.offering_issue(o);
-      issued := issued + 1;
+      if coalesce(public.offering_reflection_ends_at(o.id) <= now(), true) then
+        perform public.offering_issue(o);
+        issued := issued + 1;
+      end if;
     else
       perform public.offering_end(o, 'failed', 'The offering did not reach its minimum target of '
         || public.format_euros(o.min_target_cents) || ' by its deadline.');

@@ -325,9 +325,14 @@ grant execute on function public.demo_approve_kyc() to authenticated;
 --   function, with the service role key, after verifying the provider's signature). Once per
 --   event_id (public.provider_events, source 'payments'): a replay changes nothing and records
 --   nothing new.
---   - A new provider_ref makes the row; a known one moves it from pending to settled or failed.
---     settled and failed are final: a later, out-of-order event for the same payment is taken
---     (so the provider stops retrying) and changes nothing.
+--   - A new provider_ref makes the row; a known one moves it from pending to settled or failed,
+--     and from failed to settled (a declined attempt followed by a successful one on the same
+--     provider payment). settled is final: a later, out-of-order event is taken (so the provider
+--     stops retrying) and changes nothing.
+--   - An event refused for its content (an unknown member, or a member, amount or currency that
+--     differs from the payment recorded for provider_ref) is taken too, and kept for operators in
+--     public.ledger_refusals (kind 'payment', with the reason, amount and currency; 11_ledger.sql,
+--     read with list_ledger_refusals): nothing about the money is lost.
 --   - settled records payment.settled; failed records payment.failed and tells the member.
 --   - The member's first settled EUR payment of at least MIN_FIRST_ONRAMP_CENTS (2000) sets
 --     profiles.first_onramp_ok, records onramp.completed and tells the member.
@@ -383,6 +388,7 @@ declare
   event public.audit_events;
   details jsonb;
   texts record;
+  refusal text;
 begin
   if coalesce(auth.role(), '') <> 'service_role' then
     raise exception using errcode = '42501', message = 'only the service role may call record_payment';
@@ -403,19 +409,27 @@ begin
     raise exception using errcode = '22023', message = 'status must be pending, settled or failed';
   end if;
   select * into member from public.profiles p where p.id = record_payment.member_id for update;
-  if not found then
-    raise exception using errcode = '22023', message = 'unknown member';
-  end if;
-
   select * into payment from public.payments p where p.provider_ref = record_payment.provider_ref for update;
-  if found and (payment.member_id, payment.amount_cents, payment.currency)
-      is distinct from (record_payment.member_id, record_payment.amount_cents, record_payment.currency) then
-    raise exception using errcode = '22023', message = 'the payment does not match the one recorded for provider_ref';
-  end if;
 
   insert into public.provider_events (source, event_id) values ('payments', record_payment.event_id)
     on conflict do nothing;
   if not found then
+    return payment;
+  end if;
+
+  refusal := case
+    when member.id is null then 'unknown member'
+    when payment.id is not null and payment.member_id <> record_payment.member_id
+      then 'the payment recorded for provider_ref belongs to another member'
+    when payment.id is not null and payment.amount_cents <> record_payment.amount_cents
+      then 'the amount differs from the payment recorded for provider_ref'
+    when payment.id is not null and payment.currency <> record_payment.currency
+      then 'the currency differs from the payment recorded for provider_ref'
+  end;
+  if refusal is not null then
+    insert into public.ledger_refusals (event_id, provider_ref, member_id, kind, reason, amount_cents, currency, status)
+      values (record_payment.event_id, record_payment.provider_ref, record_payment.member_id, 'payment', refusal,
+              record_payment.amount_cents, record_payment.currency, record_payment.status);
     return payment;
   end if;
 
@@ -427,14 +441,15 @@ begin
       case when record_payment.status = 'settled' then now() end
     )
     returning * into payment;
-  elsif payment.status = 'pending' and record_payment.status <> 'pending' then
+  elsif (payment.status = 'pending' and record_payment.status <> 'pending')
+     or (payment.status = 'failed' and record_payment.status = 'settled') then
     update public.payments p
       set status = record_payment.status,
           settled_at = case when record_payment.status = 'settled' then now() end
       where p.id = payment.id
       returning * into payment;
   else
-    -- Final already, or pending again: nothing changes.
+    -- Settled already, failed again, or pending again: nothing changes.
     return payment;
   end if;
 

@@ -1,8 +1,11 @@
 -- Investments that are stored (docs/backend.md "Investments"). Three functions carry every
 -- change, each with its audit event:
 --     submit_investment(opportunity_id, amount_cents, method, idempotency_key)  the investor
---     review_investment(investment_id, decision, reason)   eq_spv_admin or the admin flag
+--     review_investment(investment_id, decision, reason)   eq_spv_admin or the admin flag, never on their own
 --     cancel_investment(investment_id)                      the investor, within 4 days
+-- A subscription records the investor's acceptance of the offering's subscription terms
+-- (public.subscription_acceptances); a retail investor's is confirmed only after its 4-day
+-- reflection period (public.investment_window_ends_at, 09_eligibility.sql).
 -- Errors: 42501 for a caller who may not, 22023 for an argument that is not valid, P0001 for a
 -- valid request the current state refuses.
 
@@ -103,6 +106,33 @@ create policy investments_select_own on public.investments
   for select to authenticated
   using (user_id = (select auth.uid()));
 
+-- The investor's acceptance of the offering's subscription terms, made by the same call that
+-- submits the investment ("Confirm Investment" is the signature): the SHA-256 of the terms and
+-- their version (the offering's `subscription_terms` document, its name as the version; an
+-- offering without one: the SHA-256 of its terms as offering_terms gives them, version
+-- 'offering-terms'), and when. An open offering's terms do not change, so these are the ones the
+-- investor saw. The investor reads their own; compliance, mfo_admin and the admin flag read all.
+create table if not exists public.subscription_acceptances (
+  investment_id uuid primary key references public.investments (id) on delete restrict,
+  member_id uuid not null,  -- kept when the account is deleted (retention)
+  opportunity_id text not null check (char_length(opportunity_id) between 1 and 200),
+  terms_version text not null check (char_length(terms_version) between 1 and 200),
+  terms_sha256 text not null check (terms_sha256 ~ '^[0-9a-f]{64}$'),
+  accepted_at timestamptz not null default now()
+);
+create index if not exists subscription_acceptances_member_id_idx on public.subscription_acceptances (member_id);
+alter table public.subscription_acceptances enable row level security;
+revoke all on table public.subscription_acceptances from public, anon, authenticated, service_role;
+grant select on table public.subscription_acceptances to authenticated, service_role;
+drop policy if exists subscription_acceptances_read on public.subscription_acceptances;
+create policy subscription_acceptances_read on public.subscription_acceptances
+  for select to authenticated
+  using (
+    member_id = (select auth.uid())
+    or (select public.vault_role()) in ('compliance', 'mfo_admin')
+    or (select public.vault_is_admin())
+  );
+
 -- The investor submits an investment. Sections, in order: the caller, the arguments, a retry
 -- (the same idempotency key answers the first row), the opportunity, the readiness gate, the
 -- eligibility checks, then the row (its fees computed here, its total at most €100,000,000), the
@@ -134,6 +164,7 @@ declare
   refusal record;
   result public.investments;
   held boolean;
+  terms record;
 begin
   -- 1. The caller: a signed-in investor (the admin flag on an investor included).
   if me is null then
@@ -159,10 +190,15 @@ begin
     raise exception using errcode = '22023', message = 'an investment''s total may not exceed €100,000,000';
   end if;
 
-  -- 3. A retry: the same key answers the investment it made, whatever has changed since.
+  -- 3. A retry: the same key answers the investment it made, whatever has changed since; the
+  --    same key with other arguments is refused.
   select * into result from public.investments i
     where i.user_id = me and i.idempotency_key = submit_investment.idempotency_key;
   if found then
+    if (result.opportunity_id, result.amount_cents, result.method)
+        is distinct from (submit_investment.opportunity_id, submit_investment.amount_cents, submit_investment.method) then
+      raise exception using errcode = '22023', message = 'idempotency_key was used for another investment';
+    end if;
     return result;
   end if;
 
@@ -213,8 +249,20 @@ begin
   if result.id is null then
     select * into result from public.investments i
       where i.user_id = me and i.idempotency_key = submit_investment.idempotency_key;
+    if (result.opportunity_id, result.amount_cents, result.method)
+        is distinct from (submit_investment.opportunity_id, submit_investment.amount_cents, submit_investment.method) then
+      raise exception using errcode = '22023', message = 'idempotency_key was used for another investment';
+    end if;
     return result;
   end if;
+  -- The signature: the investor accepts the offering's subscription terms with this call.
+  select d ->> 'name' as version, d ->> 'sha256' as sha256 into terms from jsonb_array_elements(opportunity.documents) d
+    where d ->> 'kind' = 'subscription_terms' limit 1;
+  insert into public.subscription_acceptances (investment_id, member_id, opportunity_id, terms_version, terms_sha256)
+    values (
+      result.id, me, opportunity.id, coalesce(terms.version, 'offering-terms'),
+      coalesce(terms.sha256, encode(sha256(convert_to(public.offering_terms(opportunity)::text, 'UTF8')), 'hex'))
+    );
   -- The total is held from available cash as linked pending transfers (Pending), or, when the
   -- cash does not cover it, nothing is held until a payment arrives (Awaiting payment). The
   -- ledger's lock makes concurrent submissions see each other's holds.
@@ -226,7 +274,8 @@ begin
     'investment.submitted', me, 'investment', result.id::text,
     jsonb_build_object(
       'opportunity_id', result.opportunity_id, 'amount_cents', result.amount_cents,
-      'total_cents', result.total_cents, 'method', result.method, 'status', result.status
+      'total_cents', result.total_cents, 'method', result.method, 'status', result.status,
+      'terms_version', coalesce(terms.version, 'offering-terms')
     )
   );
   return result;
@@ -235,8 +284,9 @@ $$;
 revoke execute on function public.submit_investment(text, bigint, text, uuid) from public, anon, service_role;
 grant execute on function public.submit_investment(text, bigint, text, uuid) to authenticated;
 
--- The SPV's decision on a pending subscription of one of its offerings. Rejecting (with a
--- reason) works before the offering closes; confirming only for a sample opportunity, whose
+-- The SPV's decision on a pending subscription of one of its offerings; nobody reviews their own.
+-- Confirming waits for the investor's reflection period and checks again that their KYC is
+-- approved and the opportunity open. Rejecting (with a reason) works before the offering closes; confirming only for a sample opportunity, whose
 -- subscriptions are confirmed one by one and issued units at once (an offering with a deadline
 -- confirms its subscriptions when it closes). Confirming posts the hold (the money goes to escrow and the fee
 -- accounts); rejecting voids it (the money is available again at once). The member is notified.
@@ -285,11 +335,26 @@ begin
   if current_row.id is null or not public.vault_acts_for_spv(o.spv_id) then
     raise exception using errcode = 'P0001', message = 'no such investment';
   end if;
+  if current_row.user_id = me then
+    raise exception using errcode = '42501', message = 'nobody reviews their own investment';
+  end if;
   if current_row.status <> 'Pending' then
     raise exception using errcode = 'P0001', message = 'only a pending investment can be reviewed';
   end if;
   if decision = 'confirmed' and o.deadline_at is not null then
     raise exception using errcode = 'P0001', message = 'closing the offering confirms its subscriptions; reject one with a reason instead';
+  end if;
+  -- Confirming checks again what submitting checked: time may have changed either.
+  if decision = 'confirmed' then
+    if now() < public.investment_window_ends_at(current_row) then
+      raise exception using errcode = 'P0001', message = 'the investor''s 4-day reflection period has not ended';
+    end if;
+    if (select p.kyc_status from public.profiles p where p.id = current_row.user_id) is distinct from 'approved' then
+      raise exception using errcode = 'P0001', message = 'the investor''s KYC is no longer approved';
+    end if;
+    if not o.open then
+      raise exception using errcode = 'P0001', message = 'the opportunity no longer accepts investments';
+    end if;
   end if;
   update public.investments i
     set status = case when decision = 'confirmed' then 'Active' else 'Rejected' end,

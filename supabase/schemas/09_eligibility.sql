@@ -591,6 +591,28 @@ as $$
 $$;
 revoke execute on function public.effective_category(public.investor_profiles) from public, anon, authenticated, service_role;
 
+-- When a subscription may be confirmed: a retail investor's (every category but an approved
+-- professional and a company) after CANCELLATION_WINDOW_DAYS (4) from its submission, the
+-- reflection period in which they may cancel; a professional's or a company's at once.
+create or replace function public.investment_window_ends_at(investment public.investments)
+returns timestamptz
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  investor public.investor_profiles;
+begin
+  select * into investor from public.investor_profiles p where p.member_id = investment.user_id;
+  if investor.member_id is not null and public.effective_category(investor) in ('professional', 'corporate') then
+    return investment.submitted_at;
+  end if;
+  return investment.submitted_at + interval '4 days';
+end
+$$;
+revoke execute on function public.investment_window_ends_at(public.investments) from public, anon, authenticated, service_role;
+
 -- Whether the declaration the member replaced less than 30 days ago was a UK one.
 create or replace function public.previous_declaration_uk(investor public.investor_profiles, at_time timestamptz)
 returns boolean

@@ -812,7 +812,9 @@ begin
       status text,
       submitted_at timestamptz,
       decided_at timestamptz,
-      reason text
+      reason text,
+      -- When it may be confirmed: the end of a retail investor's reflection period.
+      window_ends_at timestamptz
     );
   end if;
 end
@@ -863,7 +865,7 @@ begin
     return query
       select i.id::text, i.user_id, coalesce(nullif(p.name, ''), u.email::text, ''), coalesce(u.email::text, ''),
              i.opportunity_id, i.opportunity_name, i.amount_cents, i.total_cents, i.method, i.status,
-             i.submitted_at, i.decided_at, i.reason
+             i.submitted_at, i.decided_at, i.reason, public.investment_window_ends_at(i)
       from public.investments i
       join auth.users u on u.id = i.user_id
       left join public.profiles p on p.id = i.user_id
@@ -876,7 +878,7 @@ begin
     return query
       select i.id::text, i.user_id, coalesce(nullif(p.name, ''), u.email::text, ''), coalesce(u.email::text, ''),
              i.opportunity_id, i.opportunity_name, i.amount_cents, i.total_cents, i.method, i.status,
-             i.submitted_at, i.decided_at, i.reason
+             i.submitted_at, i.decided_at, i.reason, public.investment_window_ends_at(i)
       from public.investments i
       join auth.users u on u.id = i.user_id
       left join public.profiles p on p.id = i.user_id

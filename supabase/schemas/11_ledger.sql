@@ -156,15 +156,19 @@ create policy withdrawals_select_own on public.withdrawals
   for select to authenticated
   using (member_id = (select auth.uid()));
 
--- The payment events the ledger took but could not apply, with the reason (for /reports).
+-- The payment events the server took but could not apply, with the reason: the operators' review
+-- list (list_ledger_refusals). A refused payment keeps what the provider said about the money.
 create table if not exists public.ledger_refusals (
   id bigint generated always as identity primary key,
   event_id text not null check (char_length(event_id) between 1 and 200),
   provider_ref text not null check (char_length(provider_ref) between 1 and 200),
   member_id uuid,
-  kind text not null check (kind in ('refund', 'chargeback', 'payout')),
+  kind text not null check (kind in ('payment', 'refund', 'chargeback', 'payout')),
   reason text not null check (char_length(reason) between 1 and 300),
-  refused_at timestamptz not null default now()
+  refused_at timestamptz not null default now(),
+  amount_cents bigint check (amount_cents is null or amount_cents > 0),
+  currency text check (currency is null or currency ~ '^[A-Z]{3}$'),
+  status text check (status is null or status in ('pending', 'settled', 'failed'))
 );
 create index if not exists ledger_refusals_member_id_idx on public.ledger_refusals (member_id);
 alter table public.ledger_refusals enable row level security;
@@ -1032,6 +1036,27 @@ begin
   end if;
 end
 $$;
+
+-- The review list of refused payment events, newest first, keyset paged (`after`: the last id of
+-- the previous page): mfo_admin, compliance and the admin flag.
+create or replace function public.list_ledger_refusals(after bigint default null, page_size integer default null)
+returns setof public.ledger_refusals
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform public.ledger_reader_check();
+  return query
+    select * from public.ledger_refusals r
+    where after is null or r.id < after
+    order by r.id desc
+    limit least(greatest(coalesce(page_size, 50), 1), 200);
+end
+$$;
+revoke execute on function public.list_ledger_refusals(bigint, integer) from public, anon, service_role;
+grant execute on function public.list_ledger_refusals(bigint, integer) to authenticated;
 
 -- One row per currency: the four sums over every account.
 create or replace function public.ledger_trial_balance()

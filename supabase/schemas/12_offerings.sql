@@ -12,7 +12,8 @@
 --     create_offering(details) → id, update_offering(id, details)    the SPV's administrators
 --     submit_offering(id)                                              the SPV's administrators
 --     approve_offering(id), return_offering(id, reason)                mfo_admin, compliance, admin flag; never the submitter
---     withdraw_offering(id, reason), close_offering(id)                the SPV's administrators
+--     withdraw_offering(id, reason), close_offering(id)                the SPV's administrators (closing waits
+--                                                                      for the subscriptions' reflection periods)
 --     run_offering_schedule()                                          the service role (pg_cron)
 --     offering_accepts(opportunity_id, amount_cents)                   what submit_investment asks
 --     my_positions()                                                   the member
@@ -1303,13 +1304,32 @@ begin
   if public.offering_held_cents(o.id) < o.min_target_cents then
     raise exception using errcode = 'P0001', message = 'the minimum target is not held yet';
   end if;
+  if public.offering_reflection_ends_at(o.id) > now() then
+    raise exception using errcode = 'P0001', message = 'a subscription''s reflection period has not ended';
+  end if;
   return public.offering_issue(o);
 end
 $$;
 
+-- When the last reflection period of an offering's pending subscriptions ends (null: none
+-- pending): issuing confirms them, so it waits for it (investment_window_ends_at).
+create or replace function public.offering_reflection_ends_at(opportunity_id text)
+returns timestamptz
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select max(public.investment_window_ends_at(i)) from public.investments i
+  where i.opportunity_id = offering_reflection_ends_at.opportunity_id and i.status = 'Pending'
+$$;
+revoke execute on function public.offering_reflection_ends_at(text) from public, anon, authenticated, service_role;
+
 -- The time-driven changes, run every minute by pg_cron on a Supabase project (docs/offerings.md)
 -- and by the embedded backend as its clock passes: approved offerings whose opening time has come
--- open; open offerings whose deadline has come are issued when their minimum is held, else fail.
+-- open; open offerings whose deadline has come are issued when their minimum is held (once the
+-- reflection periods of their subscriptions have ended: until then they wait, taking no new
+-- subscription), else fail.
 -- Rows another run holds are skipped, so two runs never act twice. Answers what it did.
 create or replace function public.run_offering_schedule()
 returns jsonb
@@ -1343,8 +1363,10 @@ begin
     for update skip locked
   loop
     if public.offering_held_cents(o.id) >= o.min_target_cents then
-      perform public.offering_issue(o);
-      issued := issued + 1;
+      if coalesce(public.offering_reflection_ends_at(o.id) <= now(), true) then
+        perform public.offering_issue(o);
+        issued := issued + 1;
+      end if;
     else
       perform public.offering_end(o, 'failed', 'The offering did not reach its minimum target of '
         || public.format_euros(o.min_target_cents) || ' by its deadline.');

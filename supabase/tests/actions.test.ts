@@ -80,6 +80,7 @@ describe('the internal helpers', () => {
     'effective_category',
     'previous_declaration_uk',
     'archive_deleted_member',
+    'investment_window_ends_at',
   ])('%s is executable by no client role and not by the service role', async (name) => {
     const { rows } = await db.query<{ anon: boolean; authenticated: boolean; service_role: boolean }>(
       `select has_function_privilege('anon', p.oid, 'execute') as anon,
@@ -105,6 +106,8 @@ describe('the tables of the server actions', () => {
     'member_rights_changes',
     'audit_checkpoints',
     'member_archive',
+    'subscription_acceptances',
+    'ledger_refusals',
   ];
 
   it.each(tables)('%s has row-level security, an index for each foreign key and for member_id', async (table) => {

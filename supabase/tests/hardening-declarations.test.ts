@@ -103,6 +103,33 @@ describe('moving keeps the stricter rules of the declaration it replaces for 30 
   });
 });
 
+describe('a change of category starts a declaration that keeps the stricter rules', () => {
+  it('a retail investor who failed the questions cannot invest by declaring a company, until 30 days have passed', async () => {
+    const me = await createUser(db);
+    await asActor(db, me, async (tx) => {
+      await openToAll(tx, me);
+      await tx.query(save, ['DE', 'retail', '{}']);
+      await tx.query('select public.request_to_invest($1)', [opportunity]);
+      await tx.query(answer, [currentQuestionnaire.version, pick(false)]);
+      expect(await codeOf(tx)).toBe('APPROPRIATENESS_REQUIRED');
+      const saved = await tx.query<{ previous_category: string; previous_until: Date }>(save, [
+        'DE',
+        'corporate',
+        '{}',
+      ]);
+      expect(saved.rows[0]?.previous_category).toBe('retail');
+      expect(await codeOf(tx)).toBe('APPROPRIATENESS_REQUIRED');
+      await tx.exec('reset role');
+      await tx.query(
+        `update public.investor_profiles set previous_until = now() - interval '1 second' where member_id = $1`,
+        [me.id],
+      );
+      await become(tx, me);
+      expect(await codeOf(tx)).toBeNull();
+    });
+  });
+});
+
 describe('the declared country is the one KYC verified', () => {
   it('refuses another country once the provider gave one, and takes that one', async () => {
     const me = await createUser(db);

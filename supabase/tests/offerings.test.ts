@@ -120,14 +120,18 @@ async function opened(tx: Transaction, details: Record<string, unknown> = {}): P
   return id;
 }
 
-/** A Pending subscription holding `amount` cents, made `minutesAgo` (as submit_investment stores it). */
+/**
+ * A Pending subscription holding `amount` cents (as submit_investment stores it), whose 4-day
+ * reflection period ended `minutesAgo` (hardening-investments.test.ts holds the period itself).
+ */
 async function hold(tx: Transaction, member: Account, offering: string, amount: number, minutesAgo = 10) {
   await owner(tx);
   const quote = investmentQuote(amount, 'bank');
   const { rows } = await tx.query<{ id: string }>(
     `insert into public.investments (user_id, opportunity_id, opportunity_name, amount_cents, management_fee_cents,
        card_fee_cents, total_cents, method, status, submitted_at)
-     values ($1, $2, 'Offering', $3, $4, $5, $6, 'bank', 'Pending', now() - make_interval(mins => $7)) returning id`,
+     values ($1, $2, 'Offering', $3, $4, $5, $6, 'bank', 'Pending', now() - interval '4 days' - make_interval(mins => $7))
+     returning id`,
     [member.id, offering, amount, quote.managementFeeCents, quote.cardFeeCents, quote.totalCents, minutesAgo],
   );
   return rows[0]?.id ?? '';
@@ -941,7 +945,9 @@ describe('a sample opportunity', () => {
     await asActor(db, m.eq, async (tx) => {
       const sample = sampleSharedRows.opportunities.find((o) => o.spv_id === 'spv-equity' && o.open);
       if (!sample) throw new Error('no open equity sample');
+      // Submitted by a retail investor whose reflection period is over, with KYC approved.
       const investment = await hold(tx, m.investor, sample.id, 505_050);
+      await tx.query(`update public.profiles set kyc_status = 'approved' where id = $1`, [m.investor.id]);
       expect(
         await call(tx, m.eq, 'select status from public.review_investment($1, $2, null)', [investment, 'confirmed']),
       ).toMatchObject({ ok: true, value: { rows: [{ status: 'Active' }] } });
@@ -960,6 +966,7 @@ describe('the internal helpers', () => {
   it.each([
     'offering_settle_holds',
     'offering_issue',
+    'offering_reflection_ends_at',
     'offering_end',
     'offering_open',
     'offering_for_spv',

@@ -162,7 +162,7 @@ describe('record_payment', () => {
     });
   });
 
-  it('refuses bad input, and a payment that does not match the recorded one, and records nothing', async () => {
+  it('refuses bad input and records nothing (hardening-payments.test.ts: the refusals kept for review)', async () => {
     const me = callers.investorB;
     await asActor(db, 'service_role', async (tx) => {
       await tx.query(record, [me.id, 'pi_m', 2500, 'EUR', 'pending', 'evt-m']);
@@ -174,12 +174,6 @@ describe('record_payment', () => {
         [[me.id, 'pi_x', -100, 'EUR', 'settled', 'evt-x3'], actionErrors.badAmount],
         [[me.id, 'pi_x', 2500, 'eur', 'settled', 'evt-x4'], actionErrors.badCurrency],
         [[me.id, 'pi_x', 2500, 'EUR', 'refunded', 'evt-x5'], actionErrors.badPaymentStatus],
-        [
-          ['00000000-0000-4000-8000-00000000ffff', 'pi_x', 2500, 'EUR', 'settled', 'evt-x6'],
-          actionErrors.unknownMember,
-        ],
-        [[me.id, 'pi_m', 9999, 'EUR', 'settled', 'evt-x7'], actionErrors.paymentMismatch],
-        [[callers.investorA.id, 'pi_m', 2500, 'EUR', 'settled', 'evt-x8'], actionErrors.paymentMismatch],
       ];
       for (const [params, error] of cases) {
         await become(tx, 'service_role');

@@ -9,8 +9,9 @@ import { TimeoutError, withTimeout } from './timeout.ts';
  * body read with a size limit; the provider's signature verified over those raw bytes before
  * anything is parsed (401 otherwise, and nothing changes); then the event, applied through one
  * service-role SQL function that is idempotent per event id, with a time limit. A provider retries
- * any non-2xx answer, so only outages answer 5xx; an event the server refuses for its content
- * answers 422 and is logged. Webhooks are server to server: no CORS. docs/security.md "Edge functions".
+ * any non-2xx answer, so only outages answer 5xx; an event whose values the server refuses
+ * answers 422 and is logged (a payment it cannot attribute or match is taken instead, and kept for
+ * review: payments-webhook/handler.ts). Webhooks are server to server: no CORS. docs/security.md "Edge functions".
  */
 
 const webhookErrors = {

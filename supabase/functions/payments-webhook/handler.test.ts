@@ -225,13 +225,25 @@ describe('the payments-webhook handler', () => {
     });
     const subscription = checkoutCompleted({ mode: 'subscription' });
     expect((await handlePaymentsWebhook(signed(subscription), deps({ store }, lines))).status).toBe(200);
-    const anonymous = checkoutCompleted({ metadata: {} });
-    expect(await (await handlePaymentsWebhook(signed(anonymous), deps({ store }, lines))).json()).toEqual({
+    const free = checkoutCompleted({ amount_total: 0 });
+    expect(await (await handlePaymentsWebhook(signed(free), deps({ store }, lines))).json()).toEqual({
       received: true,
       ignored: true,
     });
     expect(store.calls).toEqual([]);
     expect(lines).toContainEqual(expect.objectContaining({ level: 'error', message: 'payment event ignored' }));
+  });
+
+  it('sends a payment that names no Vault member to record_payment without one, for the review list', async () => {
+    const store = idempotentStore();
+    for (const metadata of [{}, { member_id: 'not-a-member' }]) {
+      const event = checkoutCompleted({ metadata }, `evt_anonymous_${Object.keys(metadata).length}`);
+      expect((await handlePaymentsWebhook(signed(event), deps({ store }))).status).toBe(200);
+    }
+    expect(store.calls.map((c) => [c.memberId, c.providerRef, c.amountCents, c.currency, c.status])).toEqual([
+      [null, 'pi_3QpaymentA', 2500, 'EUR', 'settled'],
+      [null, 'pi_3QpaymentA', 2500, 'EUR', 'settled'],
+    ]);
   });
 });
 
@@ -281,6 +293,57 @@ describe('the payments-webhook handler against record_payment on PGlite', () => 
       [member.id],
     );
     expect(rows[0]).toEqual({ payments: 1, status: 'settled', first_onramp_ok: true, events: 1 });
+  });
+
+  it('settles a payment whose first attempt failed when its retry succeeds', async () => {
+    const member = await createUser(db);
+    const ref = `pi_r_${member.id.slice(0, 8)}`;
+    const failed = paymentIntent(
+      'payment_intent.payment_failed',
+      { id: ref, metadata: { member_id: member.id } },
+      `evt_failed_${member.id.slice(0, 8)}`,
+    );
+    const succeeded = paymentIntent(
+      'payment_intent.succeeded',
+      { id: ref, metadata: { member_id: member.id } },
+      `evt_succeeded_${member.id.slice(0, 8)}`,
+    );
+    for (const event of [failed, succeeded])
+      expect((await handlePaymentsWebhook(signed(event), deps({ store: sqlStore }))).status).toBe(200);
+    const { rows } = await db.query<{ status: string; first_onramp_ok: boolean }>(
+      'select x.status, p.first_onramp_ok from public.payments x join public.profiles p on p.id = x.member_id where x.provider_ref = $1',
+      [ref],
+    );
+    expect(rows).toEqual([{ status: 'settled', first_onramp_ok: true }]);
+  });
+
+  it('answers 200 for a payment it cannot apply and keeps it for review', async () => {
+    const member = await createUser(db);
+    const ref = `pi_u_${member.id.slice(0, 8)}`;
+    const unknown = checkoutCompleted({ metadata: {}, payment_intent: ref }, `evt_unknown_${member.id.slice(0, 8)}`);
+    const first = checkoutCompleted(
+      { metadata: { member_id: member.id }, payment_intent: `${ref}_m`, payment_status: 'unpaid' },
+      `evt_m1_${member.id.slice(0, 8)}`,
+    );
+    const other = checkoutCompleted(
+      { metadata: { member_id: member.id }, payment_intent: `${ref}_m`, amount_total: 9900 },
+      `evt_m2_${member.id.slice(0, 8)}`,
+    );
+    for (const event of [unknown, first, other])
+      expect((await handlePaymentsWebhook(signed(event), deps({ store: sqlStore }))).status).toBe(200);
+    const { rows } = await db.query<{ provider_ref: string; reason: string; amount_cents: number }>(
+      `select provider_ref, reason, amount_cents::int as amount_cents from public.ledger_refusals
+       where provider_ref in ($1, $2) order by id`,
+      [ref, `${ref}_m`],
+    );
+    expect(rows).toEqual([
+      { provider_ref: ref, reason: 'unknown member', amount_cents: 2500 },
+      {
+        provider_ref: `${ref}_m`,
+        reason: 'the amount differs from the payment recorded for provider_ref',
+        amount_cents: 9900,
+      },
+    ]);
   });
 
   it('records nothing for a forged or stale event', async () => {

@@ -15,6 +15,10 @@
  *   when it has none), so a session's and its PaymentIntent's events land on one payment.
  * - The event id (evt_…) is record_payment's event_id: a replay is answered 200 and the SQL
  *   changes nothing the second time.
+ * - A payment whose metadata names no Vault member still goes to record_payment, with no member:
+ *   the SQL keeps it in the operators' review list (`ledger_refusals`, with an unknown member,
+ *   or an amount or currency that differs from the recorded payment) and the answer is 200, so
+ *   Stripe stops retrying and the money it names is recorded.
  * docs/backend.md "Edge functions".
  */
 import { isRecord } from '../_shared/http.ts';
@@ -27,7 +31,8 @@ const paymentsWebhookName = 'payments-webhook';
 const stripeToleranceSeconds = 300;
 
 export interface PaymentEventRecord {
-  memberId: string;
+  /** Null when the event names no Vault member: recorded for review. */
+  memberId: string | null;
   providerRef: string;
   amountCents: number;
   currency: string;
@@ -107,12 +112,11 @@ function paymentRecordOf(event: Record<string, unknown>): PaymentEventRecord | s
   if (typeof event.id !== 'string' || !event.id.startsWith('evt_')) return 'no event id';
   const metadata = object.metadata;
   const memberId = isRecord(metadata) ? metadata.member_id : undefined;
-  if (!isUuid(memberId)) return 'metadata.member_id is not a Vault member id';
   if (typeof providerRef !== 'string' || providerRef === '') return 'no payment reference';
-  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0) return 'no amount';
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) return 'no amount';
   if (typeof object.currency !== 'string' || !/^[a-z]{3}$/i.test(object.currency)) return 'no currency';
   return {
-    memberId: memberId.toLowerCase(),
+    memberId: isUuid(memberId) ? memberId.toLowerCase() : null,
     providerRef,
     amountCents: amount,
     currency: object.currency.toUpperCase(),

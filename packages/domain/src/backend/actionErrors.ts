@@ -101,6 +101,12 @@ export const actionErrors = {
   noSuchInvestment: { code: 'P0001', message: 'no such investment' },
   investmentNotPending: { code: 'P0001', message: 'only a pending investment can be reviewed' },
   investmentNotCancellable: { code: 'P0001', message: 'only a pending investment can be cancelled' },
+  investmentKeyReused: { code: '22023', message: 'idempotency_key was used for another investment' },
+  investmentSelfReview: { code: '42501', message: 'nobody reviews their own investment' },
+  // The re-checks of a confirmation (08_investments.sql review_investment).
+  investmentReflectionPeriod: { code: 'P0001', message: "the investor's 4-day reflection period has not ended" },
+  investmentKycNoLongerApproved: { code: 'P0001', message: "the investor's KYC is no longer approved" },
+  investmentOpportunityNoLongerOpen: { code: 'P0001', message: 'the opportunity no longer accepts investments' },
   // What to do next, for the investor who finds the window closed (08_investments.sql).
   cancellationWindowOver: {
     code: 'P0001',

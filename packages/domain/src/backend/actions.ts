@@ -184,6 +184,13 @@ export const serverActions: readonly ServerAction[] = parseTable('server action'
   { name: 'ledger_trial_balance', args: [], executableBy: ['authenticated'], accepts: 'ledger readers', records: [] },
   { name: 'ledger_verify', args: [], executableBy: ['authenticated'], accepts: 'ledger readers', records: [] },
   {
+    name: 'list_ledger_refusals',
+    args: ['after', 'page_size'],
+    executableBy: ['authenticated'],
+    accepts: 'ledger readers',
+    records: [],
+  },
+  {
     name: 'audit_verify',
     args: [],
     executableBy: ['authenticated', 'service_role'],

@@ -41,12 +41,15 @@ export function paymentArgsError(args: PaymentArgs): BackendError | null {
 }
 
 /**
- * What an event does to the payment it names: 'insert' a new one, 'update' a pending one to a
- * final status, or 'unchanged' (final already, or pending again: the event is taken, nothing moves).
+ * What an event does to the payment it names: 'insert' a new one, 'update' a pending one to
+ * settled or failed, or a failed one to settled (a declined attempt, then a successful one on the
+ * same provider payment), or 'unchanged' (settled already, failed again, or pending again: the
+ * event is taken, nothing moves).
  */
 export function paymentStep(current: PaymentStatus | null, incoming: PaymentStatus): 'insert' | 'update' | 'unchanged' {
   if (current === null) return 'insert';
   if (current === 'pending' && incoming !== 'pending') return 'update';
+  if (current === 'failed' && incoming === 'settled') return 'update';
   return 'unchanged';
 }
 

@@ -24,6 +24,7 @@ export const offeringErrors = {
   offeringDeadlinePassed: { code: 'P0001', message: 'the deadline of this offering has passed' },
   offeringNotOpen: { code: 'P0001', message: 'only an open offering can be closed' },
   offeringBelowMinimum: { code: 'P0001', message: 'the minimum target is not held yet' },
+  offeringReflectionPending: { code: 'P0001', message: "a subscription's reflection period has not ended" },
   offeringNotWithdrawable: { code: 'P0001', message: 'only an offering that is not closed can be withdrawn' },
   offeringReasonRequired: { code: '22023', message: 'a reason is required' },
   offeringClosesItsSubscriptions: {

@@ -18,6 +18,8 @@ const SubscriptionRowSchema = v.object({
   submitted_at: v.nullable(v.string()),
   decided_at: v.nullable(v.string()),
   reason: v.nullable(v.string()),
+  /** When it may be confirmed: a retail investor's reflection period ends 4 days after submission. */
+  window_ends_at: v.optional(v.nullable(v.string()), null),
 });
 export type SubscriptionRow = v.InferOutput<typeof SubscriptionRowSchema>;
 

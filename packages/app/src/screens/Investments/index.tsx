@@ -20,6 +20,10 @@ import { formatDateTime } from '../../display/dates';
 const submittedAt = (row: SubscriptionRow) =>
   row.submitted_at ? <time dateTime={row.submitted_at}>{formatDateTime(row.submitted_at)}</time> : '—';
 
+/** Whether the investor's reflection period still runs at `now`: Confirm waits for its end. */
+const reflectionRuns = (row: SubscriptionRow, now: number) =>
+  row.window_ends_at !== null && now < new Date(row.window_ends_at).getTime();
+
 const methodLabel = (method: string) =>
   method === 'bank' || method === 'card' ? paymentMethods[method].label : method;
 
@@ -64,6 +68,14 @@ export default function InvestmentsScreen() {
         { label: 'Total with fees', value: formatEuros(selected.total_cents) },
         { label: 'Method', value: methodLabel(selected.method) },
         { label: 'Submitted at', value: submittedAt(selected) },
+        ...(selected.status === 'Pending' && selected.window_ends_at
+          ? [
+              {
+                label: 'Reflection period ends',
+                value: <time dateTime={selected.window_ends_at}>{formatDateTime(selected.window_ends_at)}</time>,
+              },
+            ]
+          : []),
         ...(selected.reason ? [{ label: 'Reason', value: selected.reason }] : []),
       ]}
       onClose={() => {
@@ -75,7 +87,7 @@ export default function InvestmentsScreen() {
           <Flex gap="2" wrap="wrap">
             <Button
               loading={action.pending === 'confirmed'}
-              disabled={busy}
+              disabled={busy || reflectionRuns(selected, Date.now())}
               onClick={() => decide(selected, 'confirmed', null)}
             >
               Confirm
