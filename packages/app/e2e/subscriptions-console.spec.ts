@@ -12,6 +12,9 @@ test('an investment submitted → eq_spv_admin confirms on /investments → the 
   watch,
 }) => {
   test.slow();
+  // The page's clock, which the embedded backend's SQL follows: a retail investor's subscription
+  // can be confirmed only once its 4-day reflection period has ended.
+  await page.clock.install();
   const amount = formatEuros(425_000);
 
   // The investor: onboarded, then an investment of €4,250 by bank transfer, Pending.
@@ -25,6 +28,7 @@ test('an investment submitted → eq_spv_admin confirms on /investments → the 
   const investmentId = new URL(page.url()).searchParams.get('investment') ?? '';
   expect(investmentId).toMatch(/^[0-9a-f-]{36}$/);
   await signOut(page);
+  await page.clock.fastForward('96:01:00');
 
   // The eq_spv_admin: the dashboard says subscriptions wait (the line shows only when one does)
   // and links to /investments, where this one waits, Pending, among the first rows.
