@@ -21,3 +21,4 @@ export * from './roles';
 export * from './routes';
 export * from './session';
 export * from './view';
+export * from './returns';
