@@ -134,6 +134,7 @@ describe('issue_due_statements', () => {
   it.each(callerNames)('as %s', async (name) => {
     await asActor(db, whoIs(callers, name), async (tx) => {
       const result = await tryQuery<{ issued: Record<string, number> }>(
+        tx,
         `select public.issue_due_statements(${AS_OF}) as issued`,
       );
       if (name === 'service_role') {
@@ -184,7 +185,7 @@ describe('the statements say what the ledger says', () => {
     const s = await statementOf('quarterly_assets', thisQuarter.start);
     const content = v.parse(StatementContentSchema, s.content);
     if (content.kind !== 'quarterly_assets') throw new Error('wrong kind');
-    const units = Math.floor(INVESTED / (openOpportunity.unitPriceCents ?? 100));
+    const units = Math.floor(INVESTED / (openOpportunity.unit_price_cents ?? 100));
     expect(content.positions).toEqual([
       expect.objectContaining({ opportunity_id: openOpportunity.id, units, unit_price_cents: 120, value_cents: units * 120 }),
     ]);
@@ -290,13 +291,13 @@ describe('reissuing', () => {
 
 describe('my_statements', () => {
   it.each(callerNames)('as %s', async (name) => {
+    const own = name === 'anon' || name === 'service_role' ? [] : await statementsOf(callers[name].id);
     await asActor(db, whoIs(callers, name), async (tx) => {
-      const result = await tryQuery<{ id: string; kind: string }>('select * from public.my_statements()');
+      const result = await tryQuery<{ id: string; kind: string }>(tx, 'select * from public.my_statements()');
       if (name === 'anon' || name === 'service_role') {
         expect(result).toMatchObject({ ok: false, code: '42501' });
         return;
       }
-      const own = await statementsOf(callers[name].id);
       expect(result.ok && result.value.rows.map((r) => r.id).sort()).toEqual(own.map((s) => s.id).sort());
     });
   });
@@ -305,7 +306,7 @@ describe('my_statements', () => {
     await asActor(db, callers.investorA, async (tx) => {
       const { rows } = await tx.query<Record<string, unknown>>('select * from public.my_statements()');
       expect(Object.keys(rows[0] ?? {}).sort()).toEqual(['id', 'issued_at', 'kind', 'period_end', 'period_start', 'sha256']);
-      const ends = rows.map((r) => String(r.period_end));
+      const ends = rows.map((r) => (r.period_end instanceof Date ? r.period_end.toISOString() : String(r.period_end)));
       expect(ends).toEqual([...ends].sort().reverse());
     });
   });
@@ -335,6 +336,7 @@ describe('open_statement', () => {
     const s = await statementOf('quarterly_assets', thisQuarter.start);
     await asActor(db, whoIs(callers, name), async (tx) => {
       const result = await tryQuery<{ opened: Record<string, unknown> }>(
+        tx,
         'select public.open_statement($1) as opened',
         [s.id],
       );

@@ -22,3 +22,4 @@ export * from './routes';
 export * from './session';
 export * from './view';
 export * from './returns';
+export * from './statements';
