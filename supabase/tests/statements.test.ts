@@ -187,7 +187,12 @@ describe('the statements say what the ledger says', () => {
     if (content.kind !== 'quarterly_assets') throw new Error('wrong kind');
     const units = Math.floor(INVESTED / (openOpportunity.unit_price_cents ?? 100));
     expect(content.positions).toEqual([
-      expect.objectContaining({ opportunity_id: openOpportunity.id, units, unit_price_cents: 120, value_cents: units * 120 }),
+      expect.objectContaining({
+        opportunity_id: openOpportunity.id,
+        units,
+        unit_price_cents: 120,
+        value_cents: units * 120,
+      }),
     ]);
     const t = content.totals;
     expect(t.opening_cash_cents).toBe(0);
@@ -305,7 +310,14 @@ describe('my_statements', () => {
   it('lists the newest period first, with no content', async () => {
     await asActor(db, callers.investorA, async (tx) => {
       const { rows } = await tx.query<Record<string, unknown>>('select * from public.my_statements()');
-      expect(Object.keys(rows[0] ?? {}).sort()).toEqual(['id', 'issued_at', 'kind', 'period_end', 'period_start', 'sha256']);
+      expect(Object.keys(rows[0] ?? {}).sort()).toEqual([
+        'id',
+        'issued_at',
+        'kind',
+        'period_end',
+        'period_start',
+        'sha256',
+      ]);
       const ends = rows.map((r) => (r.period_end instanceof Date ? r.period_end.toISOString() : String(r.period_end)));
       expect(ends).toEqual([...ends].sort().reverse());
     });
@@ -384,24 +396,27 @@ describe('the PDF', () => {
     ['quarterly_assets', thisQuarter.start],
     ['annual_costs', thisYear],
     ['annual_tax', thisYear],
-  ])('%s: its text carries the CSV’s totals, which are the ledger’s; the same content gives the same bytes', async (kind, start) => {
-    const s = await statementOf(kind, start);
-    const content = v.parse(StatementContentSchema, s.content);
-    const pdf = statementPdf(content);
-    expect(statementPdf(content)).toEqual(pdf);
-    const text = pdfText(pdf);
-    const totals = csvTotals(s.csv);
-    expect(Object.keys(totals).length).toBeGreaterThan(2);
-    for (const [label, value] of Object.entries(totals)) {
-      expect(text, `${label} in the PDF`).toContain(`${label} ${value}`);
-    }
-    if (content.kind === 'quarterly_assets') {
-      await asActor(db, callers.investorA, async (tx) => {
-        const balance = await tx.query<{ available_cents: string }>('select * from public.my_balance()');
-        const closing = (Number(balance.rows[0]?.available_cents) / 100).toFixed(2);
-        expect(text).toContain(`Closing cash ${closing}`);
-      });
-      for (const line of content.lines) expect(text).toContain(line.description);
-    }
-  });
+  ])(
+    '%s: its text carries the CSV’s totals, which are the ledger’s; the same content gives the same bytes',
+    async (kind, start) => {
+      const s = await statementOf(kind, start);
+      const content = v.parse(StatementContentSchema, s.content);
+      const pdf = statementPdf(content);
+      expect(statementPdf(content)).toEqual(pdf);
+      const text = pdfText(pdf);
+      const totals = csvTotals(s.csv);
+      expect(Object.keys(totals).length).toBeGreaterThan(2);
+      for (const [label, value] of Object.entries(totals)) {
+        expect(text, `${label} in the PDF`).toContain(`${label} ${value}`);
+      }
+      if (content.kind === 'quarterly_assets') {
+        await asActor(db, callers.investorA, async (tx) => {
+          const balance = await tx.query<{ available_cents: string }>('select * from public.my_balance()');
+          const closing = (Number(balance.rows[0]?.available_cents) / 100).toFixed(2);
+          expect(text).toContain(`Closing cash ${closing}`);
+        });
+        for (const line of content.lines) expect(text).toContain(line.description);
+      }
+    },
+  );
 });

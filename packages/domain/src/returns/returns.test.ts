@@ -46,10 +46,9 @@ describe('moneyWeightedReturn', () => {
   const at = (date: string, amountCents: number): CashFlow => ({ date, amountCents });
 
   it('one year, one payment: the growth itself', () => {
-    expect(moneyWeightedReturn([at('2025-01-01', 10_000)], { date: '2026-01-01', valueCents: 10_650 }).rate).toBeCloseTo(
-      0.065,
-      12,
-    );
+    expect(
+      moneyWeightedReturn([at('2025-01-01', 10_000)], { date: '2026-01-01', valueCents: 10_650 }).rate,
+    ).toBeCloseTo(0.065, 12);
   });
 
   it('a distribution and a redemption count as money out', () => {
@@ -85,14 +84,21 @@ describe('moneyWeightedReturn', () => {
     ['fractional cents', [at('2025-01-01', 0.5)], { date: '2026-01-01', valueCents: 50 }, 'invalid_input'],
     ['a negative value', [at('2025-01-01', 100)], { date: '2026-01-01', valueCents: -1 }, 'invalid_input'],
     ['an unsafe amount', [at('2025-01-01', 2 ** 60)], { date: '2026-01-01', valueCents: 1 }, 'invalid_input'],
-    ['a growth beyond any rate', [at('2025-01-01', 1)], { date: '2025-01-02', valueCents: 9_000_000_000_000 }, 'no_convergence'],
+    [
+      'a growth beyond any rate',
+      [at('2025-01-01', 1)],
+      { date: '2025-01-02', valueCents: 9_000_000_000_000 },
+      'no_convergence',
+    ],
   ] as const)('%s: null with the reason', (_, flows, valuation, reason) => {
     expect(moneyWeightedReturn(flows, valuation)).toEqual({ rate: null, reason });
     expect(formatReturn({ rate: null, reason })).toBe('—');
   });
 
   it(`never answers NaN or Infinity, whatever the flows (fast-check seed ${SEED})`, () => {
-    const day = fc.integer({ min: 0, max: 3650 }).map((n) => new Date(Date.UTC(2020, 0, 1 + n)).toISOString().slice(0, 10));
+    const day = fc
+      .integer({ min: 0, max: 3650 })
+      .map((n) => new Date(Date.UTC(2020, 0, 1 + n)).toISOString().slice(0, 10));
     fc.assert(
       fc.property(
         fc.array(fc.record({ date: day, amountCents: fc.integer({ min: -1e12, max: 1e12 }) }), { maxLength: 8 }),
@@ -109,11 +115,14 @@ describe('moneyWeightedReturn', () => {
 
 describe('timeWeightedReturn', () => {
   it('ignores the size and timing of flows: a payment at a valuation changes nothing', () => {
-    const alone = timeWeightedReturn([{ date: '2025-01-01', amountCents: 10_000 }], [
-      { date: '2025-01-01', valueCents: 10_000 },
-      { date: '2025-07-01', valueCents: 11_000 },
-      { date: '2026-01-01', valueCents: 12_100 },
-    ]);
+    const alone = timeWeightedReturn(
+      [{ date: '2025-01-01', amountCents: 10_000 }],
+      [
+        { date: '2025-01-01', valueCents: 10_000 },
+        { date: '2025-07-01', valueCents: 11_000 },
+        { date: '2026-01-01', valueCents: 12_100 },
+      ],
+    );
     const withMore = timeWeightedReturn(
       [
         { date: '2025-01-01', amountCents: 10_000 },
@@ -146,8 +155,18 @@ describe('timeWeightedReturn', () => {
 
   it.each([
     ['no flows', [], [{ date: '2025-01-01', valueCents: 1 }], 'no_cash_flows'],
-    ['no valuation on a flow’s day', [{ date: '2025-01-01', amountCents: 100 }], [{ date: '2025-02-01', valueCents: 100 }], 'missing_valuation'],
-    ['only the purchase', [{ date: '2025-01-01', amountCents: 100 }], [{ date: '2025-01-01', valueCents: 100 }], 'one_cash_flow'],
+    [
+      'no valuation on a flow’s day',
+      [{ date: '2025-01-01', amountCents: 100 }],
+      [{ date: '2025-02-01', valueCents: 100 }],
+      'missing_valuation',
+    ],
+    [
+      'only the purchase',
+      [{ date: '2025-01-01', amountCents: 100 }],
+      [{ date: '2025-01-01', valueCents: 100 }],
+      'one_cash_flow',
+    ],
     [
       'value from nothing',
       [{ date: '2025-01-01', amountCents: 0 }],

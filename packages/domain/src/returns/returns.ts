@@ -17,7 +17,7 @@ export interface Valuation {
   readonly valueCents: number;
 }
 
-export type ReturnRefusal =
+type ReturnRefusal =
   | 'invalid_input'
   | 'no_cash_flows'
   | 'one_cash_flow'
@@ -27,7 +27,9 @@ export type ReturnRefusal =
   | 'missing_valuation'
   | 'nothing_invested';
 
-export type ReturnResult = { readonly rate: number; readonly reason: null } | { readonly rate: null; readonly reason: ReturnRefusal };
+export type ReturnResult =
+  | { readonly rate: number; readonly reason: null }
+  | { readonly rate: null; readonly reason: ReturnRefusal };
 
 const refuse = (reason: ReturnRefusal): ReturnResult => ({ rate: null, reason });
 const answer = (rate: number): ReturnResult =>
@@ -35,7 +37,7 @@ const answer = (rate: number): ReturnResult =>
 
 const DAY_MS = 86_400_000;
 /** The day count of the money-weighted return: actual days over 365 (the spreadsheets' XIRR). */
-export const DAYS_PER_YEAR = 365;
+const DAYS_PER_YEAR = 365;
 
 /** Days since 1970-01-01 of a 'YYYY-MM-DD' day, or null. */
 function dayNumber(date: string): number | null {
@@ -67,7 +69,8 @@ export function moneyWeightedReturn(flows: readonly CashFlow[], valuation: Valua
     if (flow.amountCents !== 0) points.push({ day, cents: -flow.amountCents });
   }
   const valueDay = dayNumber(valuation.date);
-  if (valueDay === null || !validCents(valuation.valueCents) || valuation.valueCents < 0) return refuse('invalid_input');
+  if (valueDay === null || !validCents(valuation.valueCents) || valuation.valueCents < 0)
+    return refuse('invalid_input');
   if (points.length === 0) return refuse('no_cash_flows');
   if (valuation.valueCents !== 0) points.push({ day: valueDay, cents: valuation.valueCents });
   if (points.length === 1) return refuse('one_cash_flow');
@@ -151,7 +154,8 @@ export function timeWeightedReturn(flows: readonly CashFlow[], valuations: reado
     }
     previous = value;
   }
-  if (periods === 0) return refuse(days.filter((d) => d >= firstFlow).length <= 1 ? 'one_cash_flow' : 'nothing_invested');
+  if (periods === 0)
+    return refuse(days.filter((d) => d >= firstFlow).length <= 1 ? 'one_cash_flow' : 'nothing_invested');
   return answer(Number(((numerator - denominator) * SCALE) / denominator) / Number(SCALE));
 }
 

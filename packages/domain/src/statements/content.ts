@@ -6,7 +6,7 @@ import * as v from 'valibot';
  * (made by the server) and its PDF (statementPdf).
  */
 
-export const statementKinds = ['quarterly_assets', 'annual_costs', 'annual_tax'] as const;
+const statementKinds = ['quarterly_assets', 'annual_costs', 'annual_tax'] as const;
 export type StatementKind = (typeof statementKinds)[number];
 
 const cents = v.pipe(v.number(), v.safeInteger());

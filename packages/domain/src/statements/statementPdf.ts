@@ -1,11 +1,13 @@
+import { feeLabels, type StatementContent, statementAmount, statementTitle, statementTotals } from './content';
 import {
-  feeLabels,
-  type StatementContent,
-  statementAmount,
-  statementTitle,
-  statementTotals,
-} from './content';
-import { PDF_PAGE_HEIGHT, PDF_PAGE_WIDTH, type PdfFont, type PdfPage, type PdfText, pdfDocument, textWidth } from './pdf';
+  PDF_PAGE_HEIGHT,
+  PDF_PAGE_WIDTH,
+  type PdfFont,
+  type PdfPage,
+  type PdfText,
+  pdfDocument,
+  textWidth,
+} from './pdf';
 
 /**
  * A statement as a PDF (docs/statements.md): its title and period, its tables, and the same

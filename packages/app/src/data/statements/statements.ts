@@ -1,4 +1,4 @@
-import { OpenedStatementSchema, type OpenedStatement, StatementRowSchema, type StatementRow } from '@vault/domain';
+import { type OpenedStatement, OpenedStatementSchema, type StatementRow, StatementRowSchema } from '@vault/domain';
 import { useCallback, useEffect, useState } from 'react';
 import * as v from 'valibot';
 import type { CallResult } from '../../backend/callResult';

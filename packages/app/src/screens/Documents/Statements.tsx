@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
-import { formatDate } from '../../display/dates';
 import { openStatement, useStatements } from '../../data/statements/statements';
+import { formatDate } from '../../display/dates';
 import { useSessionStore } from '../../session/context';
 import { saveFile } from './download';
 
