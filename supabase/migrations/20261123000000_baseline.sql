@@ -7781,11 +7781,22 @@ begin
         public.csv_line('Ledger lines'),
         public.csv_line('seq', 'occurred_at', 'kind', 'description', 'in', 'out', 'balance')
       ];
+      -- The lines are most of a statement: written field by field, inline (a function with its
+      -- own search_path costs a settings change per call), only the free text escaped as
+      -- csv_field escapes it (the sequence, the time, the kind and the amounts never need it).
       out := out || coalesce((
-        select array_agg(public.csv_line(l ->> 'seq', l ->> 'occurred_at', l ->> 'kind', l ->> 'description',
-                 public.csv_euros((l ->> 'in_cents')::bigint), public.csv_euros((l ->> 'out_cents')::bigint),
-                 public.csv_euros((l ->> 'balance_cents')::bigint)) order by n)
+        select array_agg(
+                 (l ->> 'seq') || ',' || (l ->> 'occurred_at') || ',' || (l ->> 'kind') || ','
+                 || case when d ~ '[",\r\n]' then '"' || replace(d, '"', '""') || '"' else d end || ','
+                 || ((l ->> 'in_cents')::numeric / 100)::numeric(20, 2) || ','
+                 || ((l ->> 'out_cents')::numeric / 100)::numeric(20, 2) || ','
+                 || ((l ->> 'balance_cents')::numeric / 100)::numeric(20, 2)
+                 order by n)
         from jsonb_array_elements(content -> 'lines') with ordinality as x (l, n)
+        cross join lateral (
+          select case when l ->> 'description' ~ '^[=+\-@\t\r]' then '''' || (l ->> 'description')
+                      else l ->> 'description' end as d
+        ) description
       ), '{}'::text[]);
       out := out || array[
         public.csv_line('Total lines', t ->> 'line_count', '', '', public.csv_euros((t ->> 'in_cents')::bigint),
