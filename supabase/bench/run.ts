@@ -17,7 +17,13 @@ import {
   parallelSessionSql,
 } from './ledger';
 import { consoleQueries, consoleTables, fillSteps, MEMBERS, timingSql } from './queries';
-import { STATEMENT_LINES, STATEMENT_RATIO_GOAL, statementFillSql, statementTiming, statementTimingSql } from './statements';
+import {
+  STATEMENT_LINES,
+  STATEMENT_RATIO_GOAL,
+  statementFillSql,
+  statementTiming,
+  statementTimingSql,
+} from './statements';
 
 /**
  * `npm run bench:db` (docs/performance.md "Database"): the consoles' list queries at scale,
@@ -357,7 +363,9 @@ async function statementBench(engine: Engine, failures: string[]): Promise<void>
   if (!member) throw new Error('no member to give statement lines');
   const t = Date.now();
   const [[cash = ''] = []] = (await engine.run(statementFillSql(member))).rows;
-  console.log(`\nstatements: ${STATEMENT_LINES.toLocaleString('en')} lines filled: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `\nstatements: ${STATEMENT_LINES.toLocaleString('en')} lines filled: ${((Date.now() - t) / 1000).toFixed(1)} s`,
+  );
   const time = async (side: 'call' | 'reference') =>
     Number((await engine.run(statementTimingSql(member, cash, side))).rows.at(-1)?.[0]);
   const calls: number[] = [];
@@ -372,7 +380,9 @@ async function statementBench(engine: Engine, failures: string[]): Promise<void>
     failures.push(`statements: ${label}: ${ratio.toFixed(2)}x (goal ≤ ${STATEMENT_RATIO_GOAL}x)`);
   }
   console.log('\n| statements | the statement | the range read | ratio |\n|---|---|---|---|');
-  console.log(`| ${label} | ${middle(calls).toFixed(3)} ms | ${middle(references).toFixed(3)} ms | ${ratio.toFixed(2)}x |`);
+  console.log(
+    `| ${label} | ${middle(calls).toFixed(3)} ms | ${middle(references).toFixed(3)} ms | ${ratio.toFixed(2)}x |`,
+  );
 }
 
 await main();
