@@ -17,7 +17,7 @@ const BIG_ACCOUNT_LINES = Math.min(100_000, Math.floor(LEDGER_TRANSFERS / 2));
 export const PARALLEL = 8;
 export const PARALLEL_ACCOUNTS = 1_000;
 export const PARALLEL_SECONDS = Number(process.env.LEDGER_BENCH_SECONDS ?? 60);
-const RUNS = Number(process.env.LEDGER_BENCH_RUNS ?? 41);
+const RUNS = 41;
 
 /** Fills the ledger; answers one row: the big member's cash account and a cursor half-way down its lines. */
 export function ledgerFillSql(bigMember: string, smallMember: string): string {
