@@ -48,7 +48,8 @@ insert into public.ledger_account_kinds (kind, owner, no_overdraft, description)
   ('offering_escrow', 'offering', false, 'An offering''s escrow: investments held and confirmed'),
   ('platform_fee_income', 'platform', false, 'The platform''s management fees'),
   ('card_fees', 'platform', false, 'Card fees, owed to the card processor'),
-  ('provider_clearing', 'platform', false, 'The payment provider''s clearing account: the outside world')
+  ('provider_clearing', 'platform', false, 'The payment provider''s clearing account: the outside world'),
+  ('tax_withheld', 'platform', false, 'Tax withheld from distributions, owed to the tax authorities')
 on conflict (kind) do nothing;
 
 create table if not exists public.ledger_accounts (

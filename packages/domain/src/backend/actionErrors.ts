@@ -1,3 +1,4 @@
+import { lifecycleErrors } from '../lifecycle/actions';
 import { offeringErrors } from '../offerings/actions';
 import { consoleErrors } from './consoles';
 import type { BackendError } from './errors';
@@ -125,4 +126,5 @@ export const actionErrors = {
 
   ...consoleErrors,
   ...offeringErrors,
+  ...lifecycleErrors,
 } as const satisfies Record<string, BackendError | ((...args: never[]) => BackendError)>;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { eligibilityServerActions } from '../eligibility/actions';
+import { lifecycleServerActions } from '../lifecycle/actions';
 import { offeringServerActions } from '../offerings/actions';
 import { parseTable } from '../table';
 import { auditActions } from './audit';
@@ -27,6 +28,7 @@ const ServerActionSchema = v.object({
     'eq_spv_admin or the admin flag',
     "the SPV's administrators",
     'offering reviewers',
+    'mfo_admin or the admin flag',
     'the service role',
     'staff readers',
     'ledger readers',
@@ -193,4 +195,5 @@ export const serverActions: readonly ServerAction[] = parseTable('server action'
   ...consoleServerActions,
   ...eligibilityServerActions,
   ...offeringServerActions,
+  ...lifecycleServerActions,
 ]);

@@ -54,6 +54,13 @@ export const auditActions = [
   'offering.issued',
   'offering.failed',
   'offering.withdrawn',
+  'offering.matured',
+  'unit_price.set',
+  'distribution.declared',
+  'distribution.paid',
+  'redemption.requested',
+  'redemption.approved',
+  'redemption.rejected',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 const AuditActionSchema = v.picklist(auditActions);
