@@ -8391,9 +8391,9 @@ $$;
 -- ---------------------------------------------------------------------------------------------
 -- Distributions as the screens read them.
 
--- The distributions of an offering (all offerings when null) the caller's SPVs run, or every
+-- The distributions of an offering (offering_id; all offerings when null) the caller's SPVs run, or every
 -- SPV's for mfo_admin, compliance and the admin flag; newest record date first.
-create or replace function public.list_distributions(opportunity_id text default null)
+create or replace function public.list_distributions(offering_id text default null)
 returns table (
   id uuid,
   opportunity_id text,
@@ -8426,7 +8426,7 @@ begin
            d.status, d.declared_by, d.declared_at, d.paid_at, public.offering_available_cents(o.id)
     from public.distributions d join public.opportunities o on o.id = d.opportunity_id
     where (every_spv or o.spv_id = any (mine))
-      and (list_distributions.opportunity_id is null or d.opportunity_id = list_distributions.opportunity_id)
+      and (list_distributions.offering_id is null or d.opportunity_id = list_distributions.offering_id)
     order by d.record_date desc, d.declared_at desc, d.id;
 end
 $$;

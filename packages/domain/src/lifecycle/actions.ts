@@ -104,7 +104,7 @@ export const lifecycleServerActions = [
   { name: 'my_redemptions', args: [], executableBy: ['authenticated'], accepts: 'the member', records: [] },
   {
     name: 'list_distributions',
-    args: ['opportunity_id'],
+    args: ['offering_id'],
     executableBy: ['authenticated'],
     accepts: "the SPV's administrators",
     records: [],
