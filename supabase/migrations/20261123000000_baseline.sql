@@ -4190,6 +4190,12 @@ begin
   end if;
   return query
     with today as (select (now() at time zone 'UTC')::date as d),
+    -- The principal as loan_principal_cents reads it (that helper is not the caller's to execute).
+    principal as (
+      select l.id as loan_id,
+             case when l.amount ~ '[0-9]' then round(nullif(regexp_replace(l.amount, '[^0-9.]', '', 'g'), '')::numeric * 100)::bigint end as cents
+      from public.loans l
+    ),
     paid as (
       select r.loan_id, sum(r.amount_cents)::bigint as paid_cents from public.loan_repayments r group by r.loan_id
     ),
@@ -4208,14 +4214,15 @@ begin
     select l.id, l.borrower, l.amount,
            case
              when l.status = 'Pending' then 'Pending'
-             when coalesce(p.paid_cents, 0) >= public.loan_principal_cents(l.amount) then 'Repaid'
+             when coalesce(p.paid_cents, 0) >= pr.cents then 'Repaid'
              when coalesce(d.due_cents, 0) > coalesce(p.paid_cents, 0) then 'Overdue'
              else 'Active'
            end,
            coalesce(d.due_cents, 0::bigint), coalesce(p.paid_cents, 0::bigint),
-           case when coalesce(p.paid_cents, 0) >= public.loan_principal_cents(l.amount) then null else d.next_due_on end,
+           case when coalesce(p.paid_cents, 0) >= pr.cents then null else d.next_due_on end,
            coalesce(d.due_cents, 0) > coalesce(p.paid_cents, 0)
     from public.loans l
+    join principal pr on pr.loan_id = l.id
     left join due d on d.loan_id = l.id
     left join paid p on p.loan_id = l.id
     order by l.id;

@@ -125,7 +125,8 @@ describe('every function × every caller', () => {
         return;
       }
       const sees = ['eq', 'mfo_admin', 'compliance', 'adminFlag'].includes(name);
-      if (sees) expect(listed).toMatchObject({ ok: true, value: { rows: [{ opportunity_id: id, status: 'declared' }] } });
+      if (sees)
+        expect(listed).toMatchObject({ ok: true, value: { rows: [{ opportunity_id: id, status: 'declared' }] } });
       else if (name === 'cl' || name === 'eqOther') expect(listed).toMatchObject({ ok: true, value: { rows: [] } });
       else expect(listed).toMatchObject(refusal(actionErrors.offeringSpvDenied));
       const lines = name === 'investor' ? 1 : name === 'investor2' ? 1 : 0;
@@ -184,7 +185,10 @@ describe('unit prices', () => {
       expect(told.rows).toHaveLength(1);
 
       await become(tx, m.investor);
-      const mine = await tx.query('select units::int, value_cents::int, status from public.my_positions() where opportunity_id = $1', [id]);
+      const mine = await tx.query(
+        'select units::int, value_cents::int, status from public.my_positions() where opportunity_id = $1',
+        [id],
+      );
       expect(mine.rows).toEqual([{ units: 600, value_cents: 600 * 12_500, status: 'Active' }]);
     });
   });
@@ -285,8 +289,12 @@ describe('distributions', () => {
         [m.investor.id, m.investor2.id],
       );
       expect(notes.rows).toHaveLength(2);
-      for (const n of notes.rows) expect(n.body).toMatch(/Your share of its impact for the period: Emissions avoided: [\d.]+ tCO2e avoided\./);
-      const paid = await tx.query(`select details from public.audit_events where action = 'distribution.paid' and subject_id = $1`, [d.id]);
+      for (const n of notes.rows)
+        expect(n.body).toMatch(/Your share of its impact for the period: Emissions avoided: [\d.]+ tCO2e avoided\./);
+      const paid = await tx.query(
+        `select details from public.audit_events where action = 'distribution.paid' and subject_id = $1`,
+        [d.id],
+      );
       expect(paid.rows).toHaveLength(1);
       expect(await ledgerVerify(tx, m.mfo_admin)).toBeNull();
     });
