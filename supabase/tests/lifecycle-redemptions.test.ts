@@ -188,7 +188,8 @@ describe('redemptions', () => {
         [r],
       );
       const row = queued.rows[0];
-      expect(row && row.due_at.getTime()).toBe(row && addBusinessDays(row.requested_at, 2).getTime());
+      if (!row) throw new Error('no redemption row');
+      expect(row.due_at.getTime()).toBe(addBusinessDays(row.requested_at, 2).getTime());
 
       const cash = await cashOf(tx, m.investor);
       const fees = await accountOf(tx, 'platform_fee_income');
