@@ -506,11 +506,15 @@ begin
   from (
     select l.holding_rank, 1 as part, jsonb_build_object(
       'id', public.ledger_id('distribution:' || d.id || ':' || l.member_id || ':net'), 'flags', 'posted',
-      'debit_account_id', escrow, 'credit_account_id', public.ledger_account('member_cash', 'EUR', l.member_id),
+      'debit_account_id', escrow, 'credit_account_id', cash.account_id,
       'amount_cents', l.net_cents, 'kind', 'distribution', 'subject_type', 'distribution', 'subject_id', d.id,
       'member_id', l.member_id, 'description', 'Distribution, ' || o.name
     ) as leg
-    from public.distribution_lines l where l.distribution_id = d.id and l.net_cents > 0
+    from public.distribution_lines l
+    join public.ledger_member_accounts('member_cash', 'EUR', array(
+      select x.member_id from public.distribution_lines x where x.distribution_id = d.id and x.net_cents > 0
+    )) cash on cash.member_id = l.member_id
+    where l.distribution_id = d.id and l.net_cents > 0
     union all
     select l.holding_rank, 2, jsonb_build_object(
       'id', public.ledger_id('distribution:' || d.id || ':' || l.member_id || ':withholding'), 'flags', 'posted',
@@ -520,7 +524,7 @@ begin
     )
     from public.distribution_lines l where l.distribution_id = d.id and l.withholding_cents > 0
   ) t;
-  perform public.ledger_transfer_linked(legs);
+  perform public.ledger_transfer_batch(legs);
 
   update public.distributions x set status = 'paid', paid_by = auth.uid(), paid_at = now()
     where x.id = d.id returning * into d;
@@ -990,12 +994,14 @@ begin
     select jsonb_agg(jsonb_build_object(
       'id', public.ledger_id('maturity:' || o.id || ':' || p.member_id), 'flags', 'posted',
       'debit_account_id', public.ledger_account('offering_escrow', 'EUR', null, o.id),
-      'credit_account_id', public.ledger_account('member_cash', 'EUR', p.member_id),
+      'credit_account_id', cash.account_id,
       'amount_cents', p.units * final_price, 'kind', 'maturity', 'subject_type', 'offering', 'subject_id', o.id,
       'member_id', p.member_id, 'description', 'Matured, ' || o.name
     ) order by p.first_issued_at, p.member_id) into legs
-    from public.positions p where p.opportunity_id = o.id and p.units > 0 and p.status = 'Active';
-    perform public.ledger_transfer_linked(legs);
+    from public.positions p
+    join public.ledger_member_accounts('member_cash', 'EUR', holders) cash on cash.member_id = p.member_id
+    where p.opportunity_id = o.id and p.units > 0 and p.status = 'Active';
+    perform public.ledger_transfer_batch(legs);
   end if;
   event := public.audit_append(
     'offering.matured', null, 'offering', o.id,
