@@ -2,7 +2,7 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { actionErrors, distributionShares, withholdingBps, withholdingCents } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { become } from './actors';
-import { asActor, seededDb } from './db';
+import { asActor, seededDb, tryQuery } from './db';
 import {
   accountOf,
   call,
@@ -326,6 +326,73 @@ describe('distributions', () => {
       await fund(tx, id, 1);
       expect(await call(tx, m.mfo_admin, 'select public.pay_distribution($1)', [d.id])).toMatchObject({ ok: true });
       expect(await accountOf(tx, 'offering_escrow', id)).toBe(0);
+      expect(await ledgerVerify(tx, m.mfo_admin)).toBeNull();
+    });
+  });
+});
+
+// -----------------------------------------------------------------------------------------------
+describe('ledger_transfer_batch', () => {
+  it('applies posted transfers in order, answers a retry with the same rows, refuses other arguments and overdrafts', async () => {
+    await asActor(db, m.eq, async (tx) => {
+      const id = await standard(tx, 1_000);
+      await owner(tx);
+      const accounts = await tx.query<{ escrow: string; a: string; b: string }>(
+        `select public.ledger_account('offering_escrow', 'EUR', null, $1) as escrow,
+                public.ledger_account('member_cash', 'EUR', $2) as a, public.ledger_account('member_cash', 'EUR', $3) as b`,
+        [id, m.investor.id, m.investor2.id],
+      );
+      const { escrow, a, b } = accounts.rows[0] ?? { escrow: '', a: '', b: '' };
+      const leg = (key: string, debit: string, credit: string, cents: number, flags = 'posted') => ({
+        id: key,
+        flags,
+        debit_account_id: Number(debit),
+        credit_account_id: Number(credit),
+        amount_cents: cents,
+        kind: 'distribution',
+        subject_type: 'test',
+        subject_id: id,
+        member_id: null,
+        description: 'Batch test',
+      });
+      const keys = [crypto.randomUUID(), crypto.randomUUID()];
+      const legs = [leg(keys[0] ?? '', escrow, a, 300), leg(keys[1] ?? '', escrow, b, 200)];
+      const batch = (value: unknown) =>
+        tryQuery<{ id: string; debit_balance_after: string; linked_id: string }>(
+          tx,
+          'select id, debit_balance_after::text, linked_id from public.ledger_transfer_batch($1::jsonb)',
+          [JSON.stringify(value)],
+        );
+      const first = await batch(legs);
+      expect(first).toMatchObject({
+        ok: true,
+        value: {
+          rows: [
+            { id: keys[0], debit_balance_after: '700', linked_id: keys[0] },
+            { id: keys[1], debit_balance_after: '500', linked_id: keys[0] },
+          ],
+        },
+      });
+      expect(await batch(legs)).toEqual(first);
+      expect(await accountOf(tx, 'offering_escrow', id)).toBe(500);
+      expect(await batch([leg(keys[0] ?? '', escrow, a, 301)])).toMatchObject({
+        ok: false,
+        code: 'P0001',
+        message: 'a transfer with this id exists with other arguments',
+      });
+      expect(await batch([leg(crypto.randomUUID(), a, b, 10_000)])).toMatchObject({
+        ok: false,
+        code: 'VL001',
+        message: 'insufficient available funds',
+      });
+      expect(await batch([leg(crypto.randomUUID(), escrow, a, 1, 'pending')])).toMatchObject({
+        ok: false,
+        code: '22023',
+      });
+      expect(await batch([leg(crypto.randomUUID(), escrow, escrow, 1)])).toMatchObject({
+        ok: false,
+        message: 'a transfer needs two different accounts',
+      });
       expect(await ledgerVerify(tx, m.mfo_admin)).toBeNull();
     });
   });
