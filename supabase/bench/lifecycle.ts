@@ -26,10 +26,14 @@ begin
   return extract(epoch from clock_timestamp() - started) * 1000;
 end
 $$;
+-- New members without the demo's sample rows (the seed turned demo mode on).
+update public.app_settings set demo_mode = false;
 insert into auth.users (id, aud, role, email, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
 select gen_random_uuid(), 'authenticated', 'authenticated', 'holder' || i || '@bench.test',
        '{"provider":"email","role":"investor"}'::jsonb, '{}'::jsonb, now(), now()
 from generate_series(1, ${LIFECYCLE_HOLDERS}) as i;
+-- Back on: the SPV's and mfo_admin's demo accounts act below.
+update public.app_settings set demo_mode = true;
 insert into public.opportunities
 select (jsonb_populate_record(null::public.opportunities,
   to_jsonb(o) || jsonb_build_object('id', '${OFFERING}', 'status', 'issued', 'open', false, 'unit_price_cents', 100))).*

@@ -5063,9 +5063,9 @@ begin
   select k.kind, ledger_member_accounts.currency, m, k.no_overdraft from unnest(members) as m
   on conflict on constraint ledger_accounts_owner_key do nothing;
   return query
-    select a.member_id, a.id from public.ledger_accounts a
-    where a.kind = k.kind and a.currency = ledger_member_accounts.currency and a.member_id = any (members)
-      and a.opportunity_id is null;
+    select a.member_id, a.id from unnest(members) as m
+    join public.ledger_accounts a
+      on a.kind = k.kind and a.currency = ledger_member_accounts.currency and a.member_id = m and a.opportunity_id is null;
 end
 $$;
 
@@ -5302,8 +5302,6 @@ declare
   total integer;
   item record;
   event public.audit_events;
-  events bigint[] := '{}';
-  times timestamptz[] := '{}';
   bad text;
 begin
   if transfers is null or jsonb_typeof(transfers) <> 'array' or jsonb_array_length(transfers) = 0 then
@@ -5316,7 +5314,10 @@ begin
     amount_cents bigint, kind text, subject_type text, subject_id text, member_id uuid, description text,
     currency text, debit_after bigint, credit_after bigint
   ) on commit drop;
-  truncate ledger_batch;
+  create temporary table if not exists ledger_batch_events (
+    ord integer primary key, audit_event_id bigint not null, created_at timestamptz not null
+  ) on commit drop;
+  truncate ledger_batch, ledger_batch_events;
   insert into ledger_batch (ord, id, debit_account_id, credit_account_id, amount_cents, kind, subject_type, subject_id,
                             member_id, description)
   select x.ord::integer, (x.t ->> 'id')::uuid, (x.t ->> 'debit_account_id')::bigint, (x.t ->> 'credit_account_id')::bigint,
@@ -5325,6 +5326,8 @@ begin
   from jsonb_array_elements(transfers) with ordinality as x (t, ord)
   where coalesce(x.t ->> 'flags', 'posted') = 'posted';
   get diagnostics total = row_count;
+  -- The joins below are planned from these rows' statistics (a fresh temporary table has none).
+  analyze ledger_batch;
   if total <> jsonb_array_length(transfers) then
     raise exception using errcode = '22023', message = 'a batch holds posted transfers only';
   end if;
@@ -5408,9 +5411,9 @@ begin
         'subject_type', item.subject_type, 'subject_id', item.subject_id
       )
     );
-    events := events || event.id;
-    times := times || event.occurred_at;
+    insert into ledger_batch_events (ord, audit_event_id, created_at) values (item.ord, event.id, event.occurred_at);
   end loop;
+  analyze ledger_batch_events;
 
   with sums as (
     select x.account_id, sum(x.debit)::bigint as debits, sum(x.credit)::bigint as credits
@@ -5438,9 +5441,9 @@ begin
       debit_balance_after, credit_balance_after, created_at
     )
     select b.id, 'posted', null, b.debit_account_id, b.credit_account_id, b.currency, b.amount_cents, b.kind,
-           b.subject_type, b.subject_id, b.member_id, b.description, null, first_id, events[b.ord],
-           b.debit_after, b.credit_after, times[b.ord]
-    from ledger_batch b order by b.ord
+           b.subject_type, b.subject_id, b.member_id, b.description, null, first_id, e.audit_event_id,
+           b.debit_after, b.credit_after, e.created_at
+    from ledger_batch b join ledger_batch_events e on e.ord = b.ord order by b.ord
     returning *;
 end
 $$;
@@ -8205,18 +8208,21 @@ begin
   escrow := public.ledger_account('offering_escrow', 'EUR', null, o.id);
   tax := public.ledger_account('tax_withheld', 'EUR');
 
+  -- Every holder's cash account, made in one statement where missing, then read by its key.
+  perform public.ledger_member_accounts('member_cash', 'EUR', array(
+    select x.member_id from public.distribution_lines x where x.distribution_id = d.id and x.net_cents > 0
+  ));
   select jsonb_agg(t.leg order by t.holding_rank, t.part) into legs
   from (
     select l.holding_rank, 1 as part, jsonb_build_object(
       'id', public.ledger_id('distribution:' || d.id || ':' || l.member_id || ':net'), 'flags', 'posted',
-      'debit_account_id', escrow, 'credit_account_id', cash.account_id,
+      'debit_account_id', escrow, 'credit_account_id', cash.id,
       'amount_cents', l.net_cents, 'kind', 'distribution', 'subject_type', 'distribution', 'subject_id', d.id,
       'member_id', l.member_id, 'description', 'Distribution, ' || o.name
     ) as leg
     from public.distribution_lines l
-    join public.ledger_member_accounts('member_cash', 'EUR', array(
-      select x.member_id from public.distribution_lines x where x.distribution_id = d.id and x.net_cents > 0
-    )) cash on cash.member_id = l.member_id
+    join public.ledger_accounts cash
+      on cash.kind = 'member_cash' and cash.currency = 'EUR' and cash.member_id = l.member_id and cash.opportunity_id is null
     where l.distribution_id = d.id and l.net_cents > 0
     union all
     select l.holding_rank, 2, jsonb_build_object(

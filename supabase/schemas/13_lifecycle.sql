@@ -502,18 +502,21 @@ begin
   escrow := public.ledger_account('offering_escrow', 'EUR', null, o.id);
   tax := public.ledger_account('tax_withheld', 'EUR');
 
+  -- Every holder's cash account, made in one statement where missing, then read by its key.
+  perform public.ledger_member_accounts('member_cash', 'EUR', array(
+    select x.member_id from public.distribution_lines x where x.distribution_id = d.id and x.net_cents > 0
+  ));
   select jsonb_agg(t.leg order by t.holding_rank, t.part) into legs
   from (
     select l.holding_rank, 1 as part, jsonb_build_object(
       'id', public.ledger_id('distribution:' || d.id || ':' || l.member_id || ':net'), 'flags', 'posted',
-      'debit_account_id', escrow, 'credit_account_id', cash.account_id,
+      'debit_account_id', escrow, 'credit_account_id', cash.id,
       'amount_cents', l.net_cents, 'kind', 'distribution', 'subject_type', 'distribution', 'subject_id', d.id,
       'member_id', l.member_id, 'description', 'Distribution, ' || o.name
     ) as leg
     from public.distribution_lines l
-    join public.ledger_member_accounts('member_cash', 'EUR', array(
-      select x.member_id from public.distribution_lines x where x.distribution_id = d.id and x.net_cents > 0
-    )) cash on cash.member_id = l.member_id
+    join public.ledger_accounts cash
+      on cash.kind = 'member_cash' and cash.currency = 'EUR' and cash.member_id = l.member_id and cash.opportunity_id is null
     where l.distribution_id = d.id and l.net_cents > 0
     union all
     select l.holding_rank, 2, jsonb_build_object(
