@@ -64,6 +64,7 @@ as $$
     'offering.issued',
     'offering.matured',
     'offering.opened',
+    'offering.price_set',
     'offering.returned',
     'offering.submitted',
     'offering.updated',
@@ -79,7 +80,6 @@ as $$
     'redemption.requested',
     'repayment.recorded',
     'report.exported',
-    'unit_price.set',
     'wallet.created',
     'withdrawal.failed',
     'withdrawal.paid',
@@ -8041,7 +8041,7 @@ begin
     set price_cents = excluded.price_cents, reason = excluded.reason, set_by = excluded.set_by, set_at = excluded.set_at
   returning * into result;
   event := public.audit_append(
-    'unit_price.set', null, 'offering', o.id,
+    'offering.price_set', null, 'offering', o.id,
     jsonb_build_object('as_of', result.as_of, 'price_cents', result.price_cents, 'reason', result.reason)
       || case when previous.opportunity_id is null then '{}'::jsonb else jsonb_build_object('replaced_cents', previous.price_cents) end
   );

@@ -335,7 +335,7 @@ begin
     set price_cents = excluded.price_cents, reason = excluded.reason, set_by = excluded.set_by, set_at = excluded.set_at
   returning * into result;
   event := public.audit_append(
-    'unit_price.set', null, 'offering', o.id,
+    'offering.price_set', null, 'offering', o.id,
     jsonb_build_object('as_of', result.as_of, 'price_cents', result.price_cents, 'reason', result.reason)
       || case when previous.opportunity_id is null then '{}'::jsonb else jsonb_build_object('replaced_cents', previous.price_cents) end
   );

@@ -173,7 +173,7 @@ describe('unit prices', () => {
         { as_of: today(), price_cents: 12_500, reason: 'Corrected valuation' },
       ]);
       const events = await tx.query<{ details: Record<string, unknown> }>(
-        `select details from public.audit_events where action = 'unit_price.set' and subject_id = $1 order by id`,
+        `select details from public.audit_events where action = 'offering.price_set' and subject_id = $1 order by id`,
         [id],
       );
       expect(events.rows.map((e) => e.details.price_cents)).toEqual([10_500, 12_000, 12_500]);

@@ -55,7 +55,7 @@ export const auditActions = [
   'offering.failed',
   'offering.withdrawn',
   'offering.matured',
-  'unit_price.set',
+  'offering.price_set',
   'distribution.declared',
   'distribution.paid',
   'redemption.requested',

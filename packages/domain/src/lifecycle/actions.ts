@@ -50,7 +50,7 @@ export const lifecycleServerActions = [
     args: ['opportunity_id', 'price_cents', 'as_of', 'reason'],
     executableBy: ['authenticated'],
     accepts: "the SPV's administrators",
-    records: ['unit_price.set'],
+    records: ['offering.price_set'],
   },
   {
     name: 'declare_distribution',
