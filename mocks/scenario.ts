@@ -38,11 +38,3 @@ export function currentTableScenario(table: string): TableScenario {
   }
   return result;
 }
-
-/**
- * What the demo KYC provider decides (kyc-session): 'approve' at once (the default), or 'review',
- * which leaves the case pending for compliance's decision on /kyc ('vault.mock.kyc').
- */
-const kycScenarios = ['approve', 'review'] as const;
-type KycScenario = (typeof kycScenarios)[number];
-const KYC_SCENARIO_KEY = 'vault.mock.kyc';

@@ -3,28 +3,53 @@ import type { HostSettings } from './host';
 import { type Answer, type Call, type PageMessage, responseFromWire, toWire, type WorkerMessage } from './protocol';
 
 /**
- * The page's side of the embedded backend: starts the backend worker (backend.worker.ts) and
- * passes it requests, each with the page's clock, and returns its responses.
+ * The page's side of the embedded backend: connects to the backend worker (backend.worker.ts),
+ * passes it requests, each with the page's clock, and returns its responses. The worker is a
+ * SharedWorker where the browser has one (its script's URL changes with each build), so every tab
+ * of a profile and every reload of a tab reaches the same open database.
  */
 
-let worker: Worker | null = null;
+interface Channel {
+  postMessage(message: PageMessage, transfer?: Transferable[]): void;
+}
+
+let channel: Channel | null = null;
 let settings: HostSettings = { origin: location.origin, adminPair: { email: '', password: '' } };
 let nextId = 0;
 const waiting = new Map<number, (answer: Answer) => void>();
 
-function started(): Worker {
-  if (worker) return worker;
-  const created = new Worker(new URL('./backend.worker.ts', import.meta.url), {
+function onAnswer(event: MessageEvent<WorkerMessage>): void {
+  waiting.get(event.data.id)?.(event.data.answer);
+  waiting.delete(event.data.id);
+}
+
+function connect(): Channel {
+  if (typeof SharedWorker === 'function') {
+    // extendedLifetime (Chromium 148+) keeps the worker through a reload; other browsers ignore it.
+    // The options are a literal: Vite reads them when it bundles the worker.
+    const shared = new SharedWorker(new URL('./backend.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'vault-backend',
+      extendedLifetime: true,
+    });
+    shared.port.addEventListener('message', onAnswer);
+    shared.port.start();
+    return shared.port;
+  }
+  const dedicated = new Worker(new URL('./backend.worker.ts', import.meta.url), {
     type: 'module',
     name: 'vault-backend',
   });
-  created.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
-    waiting.get(event.data.id)?.(event.data.answer);
-    waiting.delete(event.data.id);
-  });
+  dedicated.addEventListener('message', onAnswer);
+  return dedicated;
+}
+
+function started(): Channel {
+  if (channel) return channel;
+  const created = connect();
   const init: PageMessage = { kind: 'init', image: databaseImage, host: settings };
   created.postMessage(init);
-  worker = created;
+  channel = created;
   return created;
 }
 

@@ -56,8 +56,15 @@ export interface OpenDatabase {
   discard(): Promise<void>;
 }
 
-export async function openDatabase(image: DatabaseImage): Promise<OpenDatabase> {
-  const root = await opfsRoot();
+/**
+ * Opens the profile's database. `persistent: false` keeps it in memory only: for a worker that is
+ * not the profile's one SharedWorker, which must not write the copy another tab may hold.
+ */
+export async function openDatabase(
+  image: DatabaseImage,
+  { persistent }: { persistent: boolean },
+): Promise<OpenDatabase> {
+  const root = persistent ? await opfsRoot() : null;
   const extensions = { pgcrypto };
   if (!root) {
     const db = await PGlite.create({ loadDataDir: await imageBlob(image), extensions });
@@ -66,15 +73,21 @@ export async function openDatabase(image: DatabaseImage): Promise<OpenDatabase> 
   await dropOtherImages(root, image);
   const stored = await exists(root, markerName(image));
   if (!stored) await remove(root, directoryName(image));
+  const fs = new Memfs2OpfsFS(directoryName(image));
+  // Relaxed: an answer does not wait for its writes to reach OPFS. The worker outlives a reload,
+  // and the copy is written so that an interrupted write leaves a state Postgres recovers from.
   const db = await PGlite.create({
-    fs: new Memfs2OpfsFS(directoryName(image)),
+    fs,
     extensions,
+    relaxedDurability: true,
     ...(stored ? {} : { loadDataDir: await imageBlob(image) }),
   });
   if (!stored) {
-    // Written out before the marker, so a copy with a marker is one the next start can open.
-    await db.exec('checkpoint');
-    await root.getFileHandle(markerName(image), { create: true });
+    // The marker follows the first complete copy, so a copy with a marker is one a start can open.
+    void db
+      .exec('checkpoint')
+      .then(() => fs.syncToFs(false))
+      .then(() => root.getFileHandle(markerName(image), { create: true }));
   }
   return {
     db,

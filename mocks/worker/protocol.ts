@@ -1,8 +1,7 @@
 import type { HostSettings } from './host';
 
 /**
- * The messages between a page and its backend worker, and between the workers of a browser
- * profile's tabs: a Request and a Response as plain data (structured-cloneable), the page's clock
+ * The messages between a page and its backend worker: a Request and a Response as plain data (structured-cloneable), the page's clock
  * with each request, and the demo's "start again from the seed".
  */
 
@@ -42,13 +41,6 @@ export type PageMessage =
 
 /** Worker → its page. */
 export type WorkerMessage = { kind: 'answer'; id: number; answer: Answer };
-
-/** Between the workers of one profile: calls go to the tab whose worker holds the database. */
-export type PeerMessage =
-  | { kind: 'hello' }
-  | { kind: 'leader' }
-  | { kind: 'call'; from: string; id: number; call: Call }
-  | { kind: 'answer'; to: string; id: number; answer: Answer };
 
 export async function toWire(request: Request): Promise<WireRequest> {
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
