@@ -115,6 +115,8 @@ const defaults: Readonly<Record<string, (body: Record<string, unknown>) => JsonB
   list_kyc_queue: () => [],
   list_subscriptions: () => [],
   list_audit_events: () => [],
+  // No statement has fallen due yet.
+  my_statements: () => [],
   // A member who has not classified yet: the first refusal of every opportunity.
   investment_eligibility: () => ({ code: 'NOT_CLASSIFIED', at: null }),
   current_questionnaire: () => JSON.parse(JSON.stringify(currentQuestionnaire)) as JsonBodyType,

@@ -17,6 +17,13 @@ import {
   parallelSessionSql,
 } from './ledger';
 import { consoleQueries, consoleTables, fillSteps, MEMBERS, timingSql } from './queries';
+import {
+  STATEMENT_LINES,
+  STATEMENT_RATIO_GOAL,
+  statementFillSql,
+  statementTiming,
+  statementTimingSql,
+} from './statements';
 
 /**
  * `npm run bench:db` (docs/performance.md "Database"): the consoles' list queries at scale,
@@ -288,6 +295,7 @@ async function main() {
     );
     for (const line of report) console.log(line);
     await ledgerBench(engine, mfoAdmin ?? '', failures);
+    await statementBench(engine, failures);
     if (failures.length > 0) {
       console.log(`\nFAILED:\n${failures.map((f) => `- ${f}`).join('\n')}`);
       process.exitCode = 1;
@@ -347,6 +355,34 @@ async function ledgerBench(engine: Engine, reader: string, failures: string[]): 
   );
   if (check !== 'ok') failures.push(`ledger: an invariant fails after the parallel sessions: ${check}`);
   if (errors.length > 0) failures.push(`ledger: ${errors.length} errors reached a session, first: ${errors[0]}`);
+}
+
+/** A quarterly statement against an indexed range read of its lines (statements.ts). */
+async function statementBench(engine: Engine, failures: string[]): Promise<void> {
+  const [[member = ''] = []] = (await engine.run('select id from public.profiles order by id offset 2 limit 1')).rows;
+  if (!member) throw new Error('no member to give statement lines');
+  const t = Date.now();
+  const [[cash = ''] = []] = (await engine.run(statementFillSql(member))).rows;
+  console.log(
+    `\nstatements: ${STATEMENT_LINES.toLocaleString('en')} lines filled: ${((Date.now() - t) / 1000).toFixed(1)} s`,
+  );
+  const time = async (side: 'call' | 'reference') =>
+    Number((await engine.run(statementTimingSql(member, cash, side))).rows.at(-1)?.[0]);
+  const calls: number[] = [];
+  const references: number[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    calls.push(await time('call'));
+    references.push(await time('reference'));
+  }
+  const ratio = middle(calls) / middle(references);
+  const { label } = statementTiming(member, cash);
+  if (!(ratio <= STATEMENT_RATIO_GOAL)) {
+    failures.push(`statements: ${label}: ${ratio.toFixed(2)}x (goal ≤ ${STATEMENT_RATIO_GOAL}x)`);
+  }
+  console.log('\n| statements | the statement | the range read | ratio |\n|---|---|---|---|');
+  console.log(
+    `| ${label} | ${middle(calls).toFixed(3)} ms | ${middle(references).toFixed(3)} ms | ${ratio.toFixed(2)}x |`,
+  );
 }
 
 await main();

@@ -68,6 +68,8 @@ as $$
     'payment.settled',
     'repayment.recorded',
     'report.exported',
+    'statement.issued',
+    'statement.viewed',
     'wallet.created',
     'withdrawal.failed',
     'withdrawal.paid',

@@ -1,4 +1,5 @@
 import { offeringErrors } from '../offerings/actions';
+import { statementErrors } from '../statements/actions';
 import { consoleErrors } from './consoles';
 import type { BackendError } from './errors';
 
@@ -131,4 +132,5 @@ export const actionErrors = {
 
   ...consoleErrors,
   ...offeringErrors,
+  ...statementErrors,
 } as const satisfies Record<string, BackendError | ((...args: never[]) => BackendError)>;

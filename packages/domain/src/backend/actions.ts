@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { eligibilityServerActions } from '../eligibility/actions';
 import { offeringServerActions } from '../offerings/actions';
+import { statementServerActions } from '../statements/actions';
 import { parseTable } from '../table';
 import { auditActions } from './audit';
 import { consoleServerActions } from './consoles';
@@ -30,6 +31,7 @@ const ServerActionSchema = v.object({
     'the service role',
     'staff readers',
     'ledger readers',
+    'the member or ledger readers',
     'the roles consoleFunctions names',
     'per report kind',
     'anyone',
@@ -200,4 +202,5 @@ export const serverActions: readonly ServerAction[] = parseTable('server action'
   ...consoleServerActions,
   ...eligibilityServerActions,
   ...offeringServerActions,
+  ...statementServerActions,
 ]);

@@ -54,6 +54,8 @@ export const auditActions = [
   'offering.issued',
   'offering.failed',
   'offering.withdrawn',
+  'statement.issued',
+  'statement.viewed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 const AuditActionSchema = v.picklist(auditActions);

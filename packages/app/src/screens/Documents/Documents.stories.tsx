@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { actionErrors, messages, sampleMemberRows } from '@vault/domain';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { recordedRpc, tableAnswers } from '../../../../../mocks/story';
+import { recordedRpc, rpcAnswer, rpcLoading, rpcRefusal, tableAnswers } from '../../../../../mocks/story';
 import { removeItem, storageKeys, writeItem } from '../../storage/browserStorage';
 import {
   type AppStoryParameters,
@@ -239,4 +239,159 @@ export const PendingPhone: Story = {
   name: 'Pending — phone',
   tags: ['phone'],
   globals: { viewport: { value: 'phone', isRotated: false } },
+};
+
+/** Two statements as `my_statements` lists them, newest period first. */
+const statementRows = [
+  {
+    id: '57a7e000-0000-4000-8000-000000000002',
+    kind: 'quarterly_assets',
+    period_start: '2026-07-01',
+    period_end: '2026-09-30',
+    sha256: 'b'.repeat(64),
+    issued_at: '2026-10-01T00:05:00Z',
+  },
+  {
+    id: '57a7e000-0000-4000-8000-000000000001',
+    kind: 'annual_tax',
+    period_start: '2025-01-01',
+    period_end: '2025-12-31',
+    sha256: 'c'.repeat(64),
+    issued_at: '2026-01-01T00:05:00Z',
+  },
+];
+
+/** The quarter's statement as `open_statement` answers it: its content and the server's CSV. */
+const openedQuarter = {
+  id: statementRows[0]?.id,
+  kind: 'quarterly_assets',
+  period_start: '2026-07-01',
+  period_end: '2026-09-30',
+  issued_at: '2026-10-01T00:05:00Z',
+  sha256: 'b'.repeat(64),
+  csv: 'Statement,quarterly_assets\r\n',
+  content: {
+    kind: 'quarterly_assets',
+    member_id: '00000000-0000-4000-8000-000000000001',
+    currency: 'EUR',
+    period_start: '2026-07-01',
+    period_end: '2026-09-30',
+    positions: [],
+    lines: [
+      {
+        seq: 1,
+        occurred_at: '2026-07-02T10:00:00Z',
+        kind: 'deposit',
+        description: 'Deposit',
+        in_cents: 50_000,
+        out_cents: 0,
+        balance_cents: 50_000,
+      },
+    ],
+    totals: {
+      positions_value_cents: 0,
+      opening_cash_cents: 0,
+      closing_cash_cents: 50_000,
+      in_cents: 50_000,
+      out_cents: 0,
+      line_count: 1,
+      assets_cents: 50_000,
+    },
+  },
+};
+
+const statementsSection = (canvasElement: HTMLElement) =>
+  within(canvasElement).getByRole('region', { name: 'Statements' });
+
+/** The statements as they fall due: each with its period and Download PDF and CSV. */
+export const Statements: Story = {
+  parameters: { msw: { handlers: [rpcAnswer('my_statements', statementRows)] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole('list', { name: 'Statements' }, SLOW);
+    const items = within(list).getAllByRole('listitem');
+    await expect(items).toHaveLength(2);
+    await expect(within(list).getByRole('heading', { name: 'Statement of assets Q3 2026' })).toBeVisible();
+    await expect(within(list).getByRole('heading', { name: 'Tax summary 2025' })).toBeVisible();
+    await expect(within(list).getByRole('button', { name: 'Download PDF of Tax summary 2025' })).toBeEnabled();
+    await expect(within(list).getByRole('button', { name: 'Download CSV of Tax summary 2025' })).toBeEnabled();
+  },
+};
+
+const opening = recordedRpc('open_statement', () => openedQuarter);
+
+/** A download opens the statement on the server (recorded there as viewed), then saves the file. */
+export const StatementDownload: Story = {
+  parameters: { msw: { handlers: [rpcAnswer('my_statements', statementRows), opening.handler] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Download PDF of Statement of assets Q3 2026' }, SLOW),
+    );
+    await waitFor(
+      () => expect(screen.getByText('Download started: Statement of assets Q3 2026 (PDF)')).toBeVisible(),
+      SLOW,
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Download CSV of Statement of assets Q3 2026' }));
+    await waitFor(
+      () => expect(screen.getByText('Download started: Statement of assets Q3 2026 (CSV)')).toBeVisible(),
+      SLOW,
+    );
+    await expect(opening.calls).toEqual([
+      { statement_id: statementRows[0]?.id },
+      { statement_id: statementRows[0]?.id },
+    ]);
+  },
+};
+
+/** The server refuses to open one: its message, and nothing is saved. */
+export const StatementRefused: Story = {
+  parameters: {
+    msw: {
+      handlers: [rpcAnswer('my_statements', statementRows), rpcRefusal('open_statement', actionErrors.noSuchStatement)],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Download CSV of Tax summary 2025' }, SLOW));
+    await waitFor(() => expect(screen.getByText(actionErrors.noSuchStatement.message)).toBeVisible(), SLOW);
+    await expect(screen.queryByText(/^Download started/)).toBeNull();
+  },
+};
+
+/** None has fallen due yet: the empty state says when they come. */
+export const StatementsEmpty: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('heading', { name: 'No statements yet' }, SLOW)).toBeVisible();
+    await expect(within(statementsSection(canvasElement)).queryByRole('list')).toBeNull();
+  },
+};
+
+export const StatementsLoading: Story = {
+  parameters: { msw: { handlers: [rpcLoading('my_statements')] } },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByRole('status', { name: 'Loading statements…' }, SLOW),
+    ).toBeInTheDocument();
+  },
+};
+
+const failingOnce = recordedRpc('my_statements', (_, call) =>
+  call === 1
+    ? HttpResponse.json({ code: '08006', message: 'connection failure', details: null, hint: null }, { status: 503 })
+    : statementRows,
+);
+
+/** The list fails to load: the error card with Retry; Retry reads it again. */
+export const StatementsErrorThenRetry: Story = {
+  parameters: { msw: { handlers: [failingOnce.handler] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const failed = await canvas.findByRole('heading', { name: 'Failed to load statements' }, SLOW);
+    const card = failed.closest('[role="alert"]');
+    await expect(card).not.toBeNull();
+    if (card instanceof HTMLElement) await userEvent.click(within(card).getByRole('button', { name: 'Retry' }));
+    await expect(await canvas.findByRole('list', { name: 'Statements' }, SLOW)).toBeVisible();
+    await expect(failingOnce.calls).toHaveLength(2);
+  },
 };

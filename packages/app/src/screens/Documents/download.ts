@@ -27,7 +27,12 @@ export function documentFileName(doc: VaultDocument): string {
 
 /** Saves a text file through a temporary link; the browser's own download handling takes over. */
 export function saveTextFile(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  saveFile(fileName, text, 'text/plain;charset=utf-8');
+}
+
+/** Saves bytes or text as a file of this type, through a temporary link. */
+export function saveFile(fileName: string, data: string | Uint8Array<ArrayBuffer>, type: string): void {
+  const url = URL.createObjectURL(new Blob([data], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

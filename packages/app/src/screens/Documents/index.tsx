@@ -13,6 +13,7 @@ import { useNudgeDismissal } from '../../storage/nudges';
 import { track } from '../../telemetry';
 import { DocumentCard } from './DocumentCard';
 import { documentFileName, documentText, saveTextFile } from './download';
+import { StatementsSection } from './Statements';
 
 function keyOf(doc: VaultDocument): string {
   return doc.id ?? doc.name;
@@ -126,6 +127,8 @@ export default function DocumentsScreen() {
           )}
         </TableData>
       </Section>
+
+      <StatementsSection />
     </Flex>
   );
 }

@@ -1,0 +1,3 @@
+export * from './content';
+export { pdfText } from './pdfText';
+export { statementPdf } from './statementPdf';
