@@ -48,10 +48,10 @@ on conflict do nothing;
 
 insert into public.loans
   select * from jsonb_populate_recordset(null::public.loans, '[
-  {"id":"LN-2025-014","borrower":"Zonnepark Drenthe B.V.","amount":"€1,250,000","status":"Active","spv_id":"spv-lending"},
-  {"id":"LN-2025-017","borrower":"AquaKiosk Kenya Ltd","amount":"€480,000","status":"Active","spv_id":"spv-lending"},
-  {"id":"LN-2025-021","borrower":"Casa Justa Lisboa","amount":"€2,100,000","status":"Pending","spv_id":"spv-lending"},
-  {"id":"LN-2025-023","borrower":"EduSolar Ghana","amount":"€320,000","status":"Pending","spv_id":"spv-lending"}
+  {"id":"LN-2025-014","borrower":"Zonnepark Drenthe B.V.","amount":"€1,250,000","status":"Active","spv_id":"spv-lending","opportunity_id":"offshore-wind-baltic"},
+  {"id":"LN-2025-017","borrower":"AquaKiosk Kenya Ltd","amount":"€480,000","status":"Active","spv_id":"spv-lending","opportunity_id":"schools-ghana"},
+  {"id":"LN-2025-021","borrower":"Casa Justa Lisboa","amount":"€2,100,000","status":"Pending","spv_id":"spv-lending","opportunity_id":"social-housing-rotterdam"},
+  {"id":"LN-2025-023","borrower":"EduSolar Ghana","amount":"€320,000","status":"Pending","spv_id":"spv-lending","opportunity_id":"schools-ghana"}
 ]'::jsonb)
 on conflict do nothing;
 
@@ -104,6 +104,52 @@ insert into public.activity
   {"id":"act-2","text":"Jan van der Meer invested €10,000 in Groningen Solar Park II","at":"2025-03-02T15:40:00Z"},
   {"id":"act-3","text":"Compliance alert raised for a PEP screening match","at":"2025-03-02T09:18:00Z"},
   {"id":"act-4","text":"Quarterly statements sent to 214 members","at":"2025-03-01T08:00:00Z"}
+]'::jsonb)
+on conflict do nothing;
+
+-- Each drawn loan's repayment schedule.
+insert into public.loan_schedule
+  select * from jsonb_populate_recordset(null::public.loan_schedule, '[
+  {"loan_id":"LN-2025-014","due_on":"2025-04-01","amount_cents":6250000},
+  {"loan_id":"LN-2025-014","due_on":"2025-07-01","amount_cents":6250000},
+  {"loan_id":"LN-2025-014","due_on":"2025-10-01","amount_cents":6250000},
+  {"loan_id":"LN-2025-014","due_on":"2026-01-01","amount_cents":6250000},
+  {"loan_id":"LN-2025-014","due_on":"2026-04-01","amount_cents":6250000},
+  {"loan_id":"LN-2025-014","due_on":"2026-07-01","amount_cents":6250000},
+  {"loan_id":"LN-2025-014","due_on":"2026-10-01","amount_cents":6250000},
+  {"loan_id":"LN-2025-014","due_on":"2027-01-01","amount_cents":6250000},
+  {"loan_id":"LN-2025-014","due_on":"2027-04-01","amount_cents":6250000},
+  {"loan_id":"LN-2025-014","due_on":"2027-07-01","amount_cents":6250000},
+  {"loan_id":"LN-2025-014","due_on":"2027-10-01","amount_cents":6250000},
+  {"loan_id":"LN-2025-014","due_on":"2028-01-01","amount_cents":6250000},
+  {"loan_id":"LN-2025-014","due_on":"2028-04-01","amount_cents":6250000},
+  {"loan_id":"LN-2025-014","due_on":"2028-07-01","amount_cents":6250000},
+  {"loan_id":"LN-2025-014","due_on":"2028-10-01","amount_cents":6250000},
+  {"loan_id":"LN-2025-014","due_on":"2029-01-01","amount_cents":6250000},
+  {"loan_id":"LN-2025-014","due_on":"2029-04-01","amount_cents":6250000},
+  {"loan_id":"LN-2025-014","due_on":"2029-07-01","amount_cents":6250000},
+  {"loan_id":"LN-2025-014","due_on":"2029-10-01","amount_cents":6250000},
+  {"loan_id":"LN-2025-014","due_on":"2030-01-01","amount_cents":6250000},
+  {"loan_id":"LN-2025-017","due_on":"2025-04-10","amount_cents":2400000},
+  {"loan_id":"LN-2025-017","due_on":"2025-07-10","amount_cents":2400000},
+  {"loan_id":"LN-2025-017","due_on":"2025-10-10","amount_cents":2400000},
+  {"loan_id":"LN-2025-017","due_on":"2026-01-10","amount_cents":2400000},
+  {"loan_id":"LN-2025-017","due_on":"2026-04-10","amount_cents":2400000},
+  {"loan_id":"LN-2025-017","due_on":"2026-07-10","amount_cents":2400000},
+  {"loan_id":"LN-2025-017","due_on":"2026-10-10","amount_cents":2400000},
+  {"loan_id":"LN-2025-017","due_on":"2027-01-10","amount_cents":2400000},
+  {"loan_id":"LN-2025-017","due_on":"2027-04-10","amount_cents":2400000},
+  {"loan_id":"LN-2025-017","due_on":"2027-07-10","amount_cents":2400000},
+  {"loan_id":"LN-2025-017","due_on":"2027-10-10","amount_cents":2400000},
+  {"loan_id":"LN-2025-017","due_on":"2028-01-10","amount_cents":2400000},
+  {"loan_id":"LN-2025-017","due_on":"2028-04-10","amount_cents":2400000},
+  {"loan_id":"LN-2025-017","due_on":"2028-07-10","amount_cents":2400000},
+  {"loan_id":"LN-2025-017","due_on":"2028-10-10","amount_cents":2400000},
+  {"loan_id":"LN-2025-017","due_on":"2029-01-10","amount_cents":2400000},
+  {"loan_id":"LN-2025-017","due_on":"2029-04-10","amount_cents":2400000},
+  {"loan_id":"LN-2025-017","due_on":"2029-07-10","amount_cents":2400000},
+  {"loan_id":"LN-2025-017","due_on":"2029-10-10","amount_cents":2400000},
+  {"loan_id":"LN-2025-017","due_on":"2030-01-10","amount_cents":2400000}
 ]'::jsonb)
 on conflict do nothing;
 

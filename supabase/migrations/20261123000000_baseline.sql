@@ -35,6 +35,8 @@ as $$
     'appropriateness.submitted',
     'appropriateness.warning_acknowledged',
     'asset.status_changed',
+    'distribution.declared',
+    'distribution.paid',
     'document.signed',
     'investment.cancelled',
     'investment.confirmed',
@@ -60,7 +62,9 @@ as $$
     'offering.created',
     'offering.failed',
     'offering.issued',
+    'offering.matured',
     'offering.opened',
+    'offering.price_set',
     'offering.returned',
     'offering.submitted',
     'offering.updated',
@@ -71,6 +75,9 @@ as $$
     'payment.failed',
     'payment.refunded',
     'payment.settled',
+    'redemption.approved',
+    'redemption.rejected',
+    'redemption.requested',
     'repayment.recorded',
     'report.exported',
     'statement.issued',
@@ -278,6 +285,40 @@ as $$
     end
 $$;
 
+-- The tax withheld from a distribution, in basis points, by the holder's tax residence and the
+-- distribution's kind (`withholdingRates` in packages/domain/src/tax/withholding.ts); 0 for a
+-- residence the table does not list.
+create or replace function public.withholding_bps(country text, kind text)
+returns integer
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select coalesce(case country
+    when 'AT' then case kind when 'income' then 2750 when 'capital' then 0 end
+    when 'BE' then case kind when 'income' then 3000 when 'capital' then 0 end
+    when 'DE' then case kind when 'income' then 2638 when 'capital' then 0 end
+    when 'ES' then case kind when 'income' then 1900 when 'capital' then 0 end
+    when 'FR' then case kind when 'income' then 1280 when 'capital' then 0 end
+    when 'GB' then case kind when 'income' then 0 when 'capital' then 0 end
+    when 'IT' then case kind when 'income' then 2600 when 'capital' then 0 end
+    when 'NL' then case kind when 'income' then 1500 when 'capital' then 0 end
+    when 'PT' then case kind when 'income' then 2800 when 'capital' then 0 end
+  end, 0)
+$$;
+
+-- Business days an SPV has to decide a redemption (`REDEMPTION_REVIEW_BUSINESS_DAYS`).
+create or replace function public.redemption_review_business_days()
+returns integer
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select 2
+$$;
+
 -- This file comes before the default privileges of 01_identity_and_settings.sql, so each grant
 -- is written out. vault_role() runs as its caller, inside every policy.
 revoke execute on function public.vault_roles() from public, anon;
@@ -288,6 +329,8 @@ revoke execute on function public.is_iso_country(text) from public, anon, authen
 revoke execute on function public.eligibility_refusal_message(text, timestamptz) from public, anon, authenticated, service_role;
 revoke execute on function public.notification_text(text, text) from public, anon, authenticated, service_role;
 revoke execute on function public.appropriateness_questionnaire() from public, anon, authenticated, service_role;
+revoke execute on function public.withholding_bps(text, text) from public, anon, authenticated, service_role;
+revoke execute on function public.redemption_review_business_days() from public, anon, authenticated, service_role;
 
 -- ─── schemas/01_identity_and_settings.sql ────────────────────────────────────────────────────────
 
@@ -932,7 +975,9 @@ create table if not exists public.loans (
   status text not null check (status in ('Active', 'Pending')),
   -- The loan's first day, where known (record_repayment refuses a repayment before it).
   starts_on date,
-  spv_id text not null
+  spv_id text not null,
+  -- The offering that financed it: its repayments are paid into that offering's account.
+  opportunity_id text
 );
 
 create table if not exists public.repayments (
@@ -3937,7 +3982,7 @@ grant execute on function public.member_detail(uuid) to authenticated;
 --   resolve_alert(alert_id, note)                   mfo_admin or the admin flag     alert.resolved
 --   record_repayment(loan_id, amount_cents, paid_on) cl_spv_admin or the admin flag repayment.recorded
 --   set_asset_status(asset_id, status, note)        production_spv or the admin flag asset.status_changed
---   loan_book()                                     the loans' readers (a read: each loan, what is due, what is paid, overdue)
+--   loan_book()                                     the loans' readers (a read: each loan, its status, what is due, what is paid, next due)
 
 -- Roles. Only the admin flag grants or removes the admin flag or the mfo_admin role, or changes
 -- an administrator's role; nobody changes their own; a demo account changes none. A change ends
@@ -4100,8 +4145,21 @@ revoke execute on function public.resolve_alert(bigint, text) from public, anon,
 grant execute on function public.resolve_alert(bigint, text) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
--- Loans: the repayments received, in cents, against a loan of public.loans. The schedule
--- (public.repayments: what is due when) names its loan by borrower.
+-- Loans: each loan's repayment schedule (public.loan_schedule: what is due when, in cents) and
+-- the repayments received against it. A loan's status and next due date derive from the two
+-- (loan_book). public.repayments is the dashboards' display list of upcoming repayments.
+create table if not exists public.loan_schedule (
+  loan_id text not null references public.loans (id) on delete cascade,
+  due_on date not null,
+  amount_cents bigint not null check (amount_cents between 1 and 9007199254740991),
+  primary key (loan_id, due_on)
+);
+alter table public.loan_schedule enable row level security;
+revoke all on table public.loan_schedule from public, anon, authenticated;
+grant select on table public.loan_schedule to authenticated;
+grant all on table public.loan_schedule to service_role;
+-- Its read policy, which calls the SPV helpers, is in 12_offerings.sql.
+
 create table if not exists public.loan_repayments (
   id bigint generated always as identity primary key,
   loan_id text not null references public.loans (id) on delete restrict,
@@ -4120,7 +4178,9 @@ grant select on table public.loan_repayments to authenticated;
 grant all on table public.loan_repayments to service_role;
 -- Its read policy, which calls the SPV helpers, is in 11_offerings.sql.
 
--- A repayment, on one of the caller's own SPVs' loans (another SPV's is an unknown loan).
+-- A repayment, on one of the caller's own SPVs' loans (another SPV's is an unknown loan). The
+-- money arrives from outside (the provider's clearing account) into the account of the offering
+-- that financed the loan, from which that offering's distributions are paid.
 create or replace function public.record_repayment(loan_id text, amount_cents bigint, paid_on date, reference text)
 returns public.loan_repayments
 language plpgsql
@@ -4164,8 +4224,7 @@ begin
     raise exception using errcode = 'P0001', message = 'only an active loan takes repayments';
   end if;
   life_starts := coalesce(loan.starts_on, (
-    select (min(make_date(substr(r.due, 1, 4)::int, substr(r.due, 6, 2)::int, substr(r.due, 9, 2)::int)) - interval '12 months')::date
-    from public.repayments r where r.borrower = loan.borrower and r.due ~ '^\d{4}-\d{2}-\d{2}'
+    select (min(s.due_on) - interval '12 months')::date from public.loan_schedule s where s.loan_id = loan.id
   ));
   if life_starts is null or paid_on < life_starts then
     raise exception using errcode = '22023', message = 'paid_on must be within the loan''s life';
@@ -4175,9 +4234,19 @@ begin
   if outstanding is null or amount_cents > outstanding then
     raise exception using errcode = '22023', message = 'amount_cents is more than the loan''s outstanding amount';
   end if;
+  if loan.opportunity_id is null then
+    raise exception using errcode = 'P0001', message = 'the loan is not linked to an offering to repay into';
+  end if;
   insert into public.loan_repayments (loan_id, amount_cents, paid_on, recorded_by, reference)
     values (record_repayment.loan_id, record_repayment.amount_cents, record_repayment.paid_on, auth.uid(), kept_reference)
     returning * into result;
+  perform public.ledger_transfer(
+    public.ledger_id('loan_repayment:' || result.id), 'posted',
+    public.ledger_account('provider_clearing', 'EUR'),
+    public.ledger_account('offering_escrow', 'EUR', null, loan.opportunity_id),
+    result.amount_cents, 'loan_repayment', 'loan_repayment', result.id::text, null,
+    'Loan repayment, ' || loan.borrower
+  );
   -- The borrower is a company, not a member: nobody to notify.
   perform public.audit_append(
     'repayment.recorded', null, 'loan', loan.id,
@@ -4207,9 +4276,11 @@ begin
 end
 $$;
 
--- Each loan with what its schedule has made due by today, what was repaid, the next due date,
--- and whether it is overdue: an instalment's due date has passed and the repayments do not cover
--- what was due. Derived on read, never stored. Security invoker: the tables' policies apply.
+-- Each loan with its status, what its schedule has made due by today, what was repaid, and the
+-- next due date: the first instalment the repayments do not yet cover (past while overdue).
+-- Status: Pending until drawn; Repaid once the repayments cover the principal; Overdue while an
+-- instalment due before today is not covered; else Active. Derived on read, never stored.
+-- Security invoker: the tables' policies apply.
 create or replace function public.loan_book()
 returns setof public.loan_book_row
 language plpgsql
@@ -4223,25 +4294,39 @@ begin
   end if;
   return query
     with today as (select (now() at time zone 'UTC')::date as d),
-    schedule as (
+    -- The principal as loan_principal_cents reads it (that helper is not the caller's to execute).
+    principal as (
       select l.id as loan_id,
-             round(nullif(regexp_replace(r.amount, '[^0-9.]', '', 'g'), '')::numeric * 100)::bigint as cents,
-             case when r.due ~ '^\d{4}-\d{2}-\d{2}' then make_date(substr(r.due, 1, 4)::int, substr(r.due, 6, 2)::int, substr(r.due, 9, 2)::int) end as due_on
-      from public.loans l join public.repayments r on r.borrower = l.borrower
-    ),
-    due as (
-      select s.loan_id,
-             coalesce(sum(s.cents) filter (where s.due_on < (select d from today)), 0)::bigint as due_cents,
-             min(s.due_on) filter (where s.due_on >= (select d from today)) as next_due_on
-      from schedule s group by s.loan_id
+             case when l.amount ~ '[0-9]' then round(nullif(regexp_replace(l.amount, '[^0-9.]', '', 'g'), '')::numeric * 100)::bigint end as cents
+      from public.loans l
     ),
     paid as (
       select r.loan_id, sum(r.amount_cents)::bigint as paid_cents from public.loan_repayments r group by r.loan_id
+    ),
+    schedule as (
+      select s.loan_id, s.due_on, s.amount_cents,
+             sum(s.amount_cents) over (partition by s.loan_id order by s.due_on) as through
+      from public.loan_schedule s
+    ),
+    due as (
+      select s.loan_id,
+             coalesce(sum(s.amount_cents) filter (where s.due_on < (select d from today)), 0)::bigint as due_cents,
+             min(s.due_on) filter (where s.through > coalesce(p.paid_cents, 0)) as next_due_on
+      from schedule s left join paid p on p.loan_id = s.loan_id
+      group by s.loan_id
     )
-    select l.id, l.borrower, l.amount, l.status,
-           coalesce(d.due_cents, 0::bigint), coalesce(p.paid_cents, 0::bigint), d.next_due_on,
+    select l.id, l.borrower, l.amount,
+           case
+             when l.status = 'Pending' then 'Pending'
+             when coalesce(p.paid_cents, 0) >= pr.cents then 'Repaid'
+             when coalesce(d.due_cents, 0) > coalesce(p.paid_cents, 0) then 'Overdue'
+             else 'Active'
+           end,
+           coalesce(d.due_cents, 0::bigint), coalesce(p.paid_cents, 0::bigint),
+           case when coalesce(p.paid_cents, 0) >= pr.cents then null else d.next_due_on end,
            coalesce(d.due_cents, 0) > coalesce(p.paid_cents, 0)
     from public.loans l
+    join principal pr on pr.loan_id = l.id
     left join due d on d.loan_id = l.id
     left join paid p on p.loan_id = l.id
     order by l.id;
@@ -4873,7 +4958,8 @@ insert into public.ledger_account_kinds (kind, owner, no_overdraft, description)
   ('offering_escrow', 'offering', false, 'An offering''s escrow: investments held and confirmed'),
   ('platform_fee_income', 'platform', false, 'The platform''s management fees'),
   ('card_fees', 'platform', false, 'Card fees, owed to the card processor'),
-  ('provider_clearing', 'platform', false, 'The payment provider''s clearing account: the outside world')
+  ('provider_clearing', 'platform', false, 'The payment provider''s clearing account: the outside world'),
+  ('tax_withheld', 'platform', false, 'Tax withheld from distributions, owed to the tax authorities')
 on conflict (kind) do nothing;
 
 create table if not exists public.ledger_accounts (
@@ -5065,6 +5151,31 @@ begin
         and a.opportunity_id is not distinct from ledger_account.opportunity_id;
   end if;
   return account_id;
+end
+$$;
+
+-- The accounts of a member kind for many members at once (a distribution's holders), made on
+-- first use: one statement instead of one ledger_account call per member.
+create or replace function public.ledger_member_accounts(kind text, currency text, members uuid[])
+returns table (member_id uuid, account_id bigint)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  k public.ledger_account_kinds;
+begin
+  select * into k from public.ledger_account_kinds x where x.kind = ledger_member_accounts.kind;
+  if not found or k.owner <> 'member' then
+    raise exception using errcode = '22023', message = 'the account''s owner does not match its kind';
+  end if;
+  insert into public.ledger_accounts (kind, currency, member_id, no_overdraft)
+  select k.kind, ledger_member_accounts.currency, m, k.no_overdraft from unnest(members) as m
+  on conflict on constraint ledger_accounts_owner_key do nothing;
+  return query
+    select a.member_id, a.id from unnest(members) as m
+    join public.ledger_accounts a
+      on a.kind = k.kind and a.currency = ledger_member_accounts.currency and a.member_id = m and a.opportunity_id is null;
 end
 $$;
 
@@ -5280,6 +5391,170 @@ begin
     );
     return next t;
   end loop;
+end
+$$;
+
+-- Many posted transfers at once (a distribution's or a maturity's payments): a jsonb array of
+-- objects with ledger_transfer's argument names (flags 'posted'), linked to the first. The same
+-- as ledger_transfer_linked, one transfer after the other in the array's order (each its own
+-- audit event and balances after it), but each account's row is read and written once, so the
+-- cost grows with the number of transfers, not with how often one account recurs. A retry (every
+-- id already written with the same arguments) answers the first rows and adds nothing.
+create or replace function public.ledger_transfer_batch(transfers jsonb)
+returns setof public.ledger_transfers
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  first_id uuid;
+  written integer;
+  total integer;
+  item record;
+  event public.audit_events;
+  bad text;
+begin
+  if transfers is null or jsonb_typeof(transfers) <> 'array' or jsonb_array_length(transfers) = 0 then
+    raise exception using errcode = '22023', message = 'linked transfers are a non-empty array';
+  end if;
+  perform public.ledger_lock();
+  first_id := (transfers -> 0 ->> 'id')::uuid;
+  create temporary table if not exists ledger_batch (
+    ord integer primary key, id uuid not null, debit_account_id bigint, credit_account_id bigint,
+    amount_cents bigint, kind text, subject_type text, subject_id text, member_id uuid, description text,
+    currency text, debit_after bigint, credit_after bigint
+  ) on commit drop;
+  create temporary table if not exists ledger_batch_events (
+    ord integer primary key, audit_event_id bigint not null, created_at timestamptz not null
+  ) on commit drop;
+  truncate ledger_batch, ledger_batch_events;
+  insert into ledger_batch (ord, id, debit_account_id, credit_account_id, amount_cents, kind, subject_type, subject_id,
+                            member_id, description)
+  select x.ord::integer, (x.t ->> 'id')::uuid, (x.t ->> 'debit_account_id')::bigint, (x.t ->> 'credit_account_id')::bigint,
+         (x.t ->> 'amount_cents')::bigint, x.t ->> 'kind', x.t ->> 'subject_type', x.t ->> 'subject_id',
+         (x.t ->> 'member_id')::uuid, x.t ->> 'description'
+  from jsonb_array_elements(transfers) with ordinality as x (t, ord)
+  where coalesce(x.t ->> 'flags', 'posted') = 'posted';
+  get diagnostics total = row_count;
+  -- The joins below are planned from these rows' statistics (a fresh temporary table has none).
+  analyze ledger_batch;
+  if total <> jsonb_array_length(transfers) then
+    raise exception using errcode = '22023', message = 'a batch holds posted transfers only';
+  end if;
+
+  -- A retry: every id written with the same arguments answers the first rows.
+  select count(*) into written from ledger_batch b join public.ledger_transfers t on t.id = b.id;
+  if written > 0 then
+    if written = total and not exists (
+      select 1 from ledger_batch b join public.ledger_transfers t on t.id = b.id
+      where (t.flags, t.pending_id, t.debit_account_id, t.credit_account_id, t.amount_cents, t.kind, t.subject_type,
+             t.subject_id, t.member_id, t.timeout_at)
+            is distinct from
+            ('posted', null::uuid, b.debit_account_id, b.credit_account_id, b.amount_cents, b.kind, b.subject_type,
+             b.subject_id, b.member_id, null::timestamptz)
+    ) then
+      return query select t.* from ledger_batch b join public.ledger_transfers t on t.id = b.id order by b.ord;
+      return;
+    end if;
+    raise exception using errcode = 'P0001', message = 'a transfer with this id exists with other arguments';
+  end if;
+
+  select case
+      when b.amount_cents is null or b.amount_cents <= 0 or b.amount_cents > 9007199254740991
+        then 'amount_cents must be a positive whole number of cents'
+      when b.kind is null or b.kind !~ '^[a-z_]{1,50}$' or b.subject_type is null or b.subject_id is null or b.description is null
+        then 'a transfer needs a kind, a subject and a description'
+      when d.id is null or c.id is null or d.id = c.id then 'a transfer needs two different accounts'
+      when d.currency <> c.currency then 'a transfer''s accounts must share a currency'
+    end into bad
+  from ledger_batch b
+  left join public.ledger_accounts d on d.id = b.debit_account_id
+  left join public.ledger_accounts c on c.id = b.credit_account_id
+  where b.amount_cents is null or b.amount_cents <= 0 or b.amount_cents > 9007199254740991
+     or b.kind is null or b.kind !~ '^[a-z_]{1,50}$' or b.subject_type is null or b.subject_id is null
+     or b.description is null or d.id is null or c.id is null or d.id = c.id or d.currency <> c.currency
+  order by b.ord limit 1;
+  if bad is not null then
+    raise exception using errcode = '22023', message = bad;
+  end if;
+  if (select count(distinct b.id) from ledger_batch b) <> total then
+    raise exception using errcode = '22023', message = 'a batch names each transfer once';
+  end if;
+
+  -- Each side's available balance after each transfer, in order, from the accounts' rows (locked).
+  perform 1 from public.ledger_accounts a
+    where a.id in (select b.debit_account_id from ledger_batch b union select b.credit_account_id from ledger_batch b)
+    order by a.id for update;
+  with effects as (
+    select b.ord, 0 as side, b.debit_account_id as account_id, -b.amount_cents as delta from ledger_batch b
+    union all
+    select b.ord, 1, b.credit_account_id, b.amount_cents from ledger_batch b
+  ),
+  running as (
+    select e.ord, e.side, e.account_id,
+           a.credits_posted - a.debits_posted - a.debits_pending
+             + sum(e.delta) over (partition by e.account_id order by e.ord, e.side) as after,
+           a.no_overdraft, a.currency
+    from effects e join public.ledger_accounts a on a.id = e.account_id
+  ),
+  sides as (
+    select r.ord, max(r.after) filter (where r.side = 0) as debit_after, max(r.after) filter (where r.side = 1) as credit_after,
+           max(r.currency) as currency
+    from running r group by r.ord
+  )
+  update ledger_batch b set debit_after = s.debit_after, credit_after = s.credit_after, currency = s.currency
+    from sides s where s.ord = b.ord;
+  if exists (
+    select 1 from ledger_batch b join public.ledger_accounts a on a.id = b.debit_account_id
+    where a.no_overdraft and b.debit_after < 0
+  ) then
+    raise exception using errcode = 'VL001', message = 'insufficient available funds';
+  end if;
+
+  -- The audit events, one per transfer in order (the chain is sequential), then every row at once.
+  for item in select b.* from ledger_batch b order by b.ord loop
+    event := public.audit_append(
+      'ledger.transferred', item.member_id, 'ledger_transfer', item.id::text,
+      jsonb_build_object(
+        'flags', 'posted', 'kind', item.kind, 'amount_cents', item.amount_cents, 'currency', item.currency,
+        'debit_account_id', item.debit_account_id, 'credit_account_id', item.credit_account_id,
+        'subject_type', item.subject_type, 'subject_id', item.subject_id
+      )
+    );
+    insert into ledger_batch_events (ord, audit_event_id, created_at) values (item.ord, event.id, event.occurred_at);
+  end loop;
+  analyze ledger_batch_events;
+
+  with sums as (
+    select x.account_id, sum(x.debit)::bigint as debits, sum(x.credit)::bigint as credits
+    from (
+      select b.debit_account_id as account_id, b.amount_cents as debit, 0 as credit from ledger_batch b
+      union all
+      select b.credit_account_id, 0, b.amount_cents from ledger_batch b
+    ) x group by x.account_id
+  )
+  update public.ledger_accounts a
+    set debits_posted = a.debits_posted + s.debits, credits_posted = a.credits_posted + s.credits
+    from sums s where s.account_id = a.id;
+  if exists (
+    select 1 from public.ledger_accounts a
+    where a.id in (select b.debit_account_id from ledger_batch b union select b.credit_account_id from ledger_batch b)
+      and greatest(a.debits_posted, a.credits_posted) > 9007199254740991
+  ) then
+    raise exception using errcode = '22023', message = 'the ledger''s balances must fit in a JavaScript number';
+  end if;
+
+  return query
+    insert into public.ledger_transfers (
+      id, flags, pending_id, debit_account_id, credit_account_id, currency, amount_cents, kind,
+      subject_type, subject_id, member_id, description, timeout_at, linked_id, audit_event_id,
+      debit_balance_after, credit_balance_after, created_at
+    )
+    select b.id, 'posted', null, b.debit_account_id, b.credit_account_id, b.currency, b.amount_cents, b.kind,
+           b.subject_type, b.subject_id, b.member_id, b.description, null, first_id, e.audit_event_id,
+           b.debit_after, b.credit_after, e.created_at
+    from ledger_batch b join ledger_batch_events e on e.ord = b.ord order by b.ord
+    returning *;
 end
 $$;
 
@@ -5992,9 +6267,11 @@ revoke execute on function public.ledger_id(text) from public, anon, authenticat
 revoke execute on function public.ledger_lock() from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_account(text, text, uuid, text) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_available(uuid, text) from public, anon, authenticated, service_role;
+revoke execute on function public.ledger_member_accounts(text, text, uuid[]) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_transfer(uuid, text, bigint, bigint, bigint, text, text, text, uuid, text, uuid, timestamptz, uuid)
   from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_transfer_linked(jsonb) from public, anon, authenticated, service_role;
+revoke execute on function public.ledger_transfer_batch(jsonb) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_credit_payment(public.payments) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_onramp_stands(uuid) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_demo_deposit(uuid, bigint) from public, anon, authenticated, service_role;
@@ -6149,6 +6426,9 @@ alter table public.equity_holdings drop constraint if exists equity_holdings_spv
 alter table public.equity_holdings add constraint equity_holdings_spv_id_fkey foreign key (spv_id) references public.spvs (id);
 alter table public.production_assets drop constraint if exists production_assets_spv_id_fkey;
 alter table public.production_assets add constraint production_assets_spv_id_fkey foreign key (spv_id) references public.spvs (id);
+alter table public.loans drop constraint if exists loans_opportunity_id_fkey;
+alter table public.loans add constraint loans_opportunity_id_fkey foreign key (opportunity_id) references public.opportunities (id);
+create index if not exists loans_opportunity_id_idx on public.loans (opportunity_id);
 create index if not exists opportunities_spv_id_idx on public.opportunities (spv_id);
 create index if not exists loans_spv_id_idx on public.loans (spv_id);
 create index if not exists equity_holdings_spv_id_idx on public.equity_holdings (spv_id);
@@ -6188,6 +6468,15 @@ create policy repayments_read on public.repayments
   );
 drop policy if exists loan_repayments_read on public.loan_repayments;
 create policy loan_repayments_read on public.loan_repayments
+  for select to authenticated
+  using (
+    (select public.vault_role()) = 'mfo_admin' or (select public.vault_is_admin())
+    or ((select public.vault_role()) = 'cl_spv_admin' and loan_id in (
+      select l.id from public.loans l where l.spv_id = any ((select public.vault_spv_ids())::text[])
+    ))
+  );
+drop policy if exists loan_schedule_read on public.loan_schedule;
+create policy loan_schedule_read on public.loan_schedule
   for select to authenticated
   using (
     (select public.vault_role()) = 'mfo_admin' or (select public.vault_is_admin())
@@ -6238,15 +6527,20 @@ create policy offering_records_read on public.offering_records
     or opportunity_id in (select o.id from public.opportunities o where o.spv_id = any ((select public.vault_spv_ids())::text[]))
   );
 
--- The units each member holds of each offering, with what they paid and the fees on it.
+-- The units each member holds of each offering, with what they paid and the fees on it. Units
+-- go down when a redemption is approved (to 0 when all are redeemed); at maturity the position
+-- is `Matured`, its units kept as the record of what was paid (13_lifecycle.sql).
 create table if not exists public.positions (
   member_id uuid not null references auth.users (id) on delete restrict,
   opportunity_id text not null references public.opportunities (id) on delete restrict,
-  units bigint not null check (units > 0),
+  units bigint not null check (units >= 0),
   cost_cents bigint not null check (cost_cents >= 0),
   fees_cents bigint not null check (fees_cents >= 0),
   first_issued_at timestamptz not null default now(),
-  primary key (member_id, opportunity_id)
+  status text not null default 'Active' check (status in ('Active', 'Matured')),
+  matured_at timestamptz,
+  primary key (member_id, opportunity_id),
+  check ((status = 'Matured') = (matured_at is not null))
 );
 create index if not exists positions_opportunity_id_idx on public.positions (opportunity_id);
 alter table public.positions enable row level security;
@@ -6280,19 +6574,42 @@ create policy offering_allocations_read on public.offering_allocations
   for select to authenticated
   using (member_id = (select auth.uid()) or (select public.vault_sees_every_spv()));
 
--- Unit prices set after issue (a valuation); until one is set, a position is worth its issue price.
-create table if not exists public.offering_unit_prices (
+-- The unit price history: one price per offering and day (a later one that day replaces it),
+-- the first the issue price on the day of issue (offering_issue), the others set by the SPV's
+-- administrators (set_unit_price, 13_lifecycle.sql). Until one is set, the offering's own unit
+-- price is its price. Read by everyone who reads the catalogue.
+create table if not exists public.unit_prices (
   opportunity_id text not null references public.opportunities (id) on delete cascade,
-  effective_at timestamptz not null,
-  unit_price_cents bigint not null check (unit_price_cents between 0 and 10000000000),
-  primary key (opportunity_id, effective_at)
+  as_of date not null,
+  price_cents bigint not null check (price_cents between 0 and 10000000000),
+  reason text not null check (char_length(reason) between 1 and 500),
+  set_by uuid,
+  set_at timestamptz not null default now(),
+  primary key (opportunity_id, as_of)
 );
-alter table public.offering_unit_prices enable row level security;
-revoke all on table public.offering_unit_prices from public, anon, authenticated;
-grant select on table public.offering_unit_prices to authenticated;
-grant all on table public.offering_unit_prices to service_role;
-drop policy if exists offering_unit_prices_read on public.offering_unit_prices;
-create policy offering_unit_prices_read on public.offering_unit_prices for select to authenticated using (true);
+alter table public.unit_prices enable row level security;
+revoke all on table public.unit_prices from public, anon, authenticated;
+grant select on table public.unit_prices to authenticated;
+grant all on table public.unit_prices to service_role;
+drop policy if exists unit_prices_read on public.unit_prices;
+create policy unit_prices_read on public.unit_prices for select to authenticated using (true);
+
+-- An offering's unit price on a day: the latest of its history on or before that day, else its
+-- own unit price (a sample opportunity's, or an offering before its issue).
+create or replace function public.unit_price_on(opportunity_id text, day date)
+returns bigint
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(
+    (select u.price_cents from public.unit_prices u
+     where u.opportunity_id = unit_price_on.opportunity_id and u.as_of <= unit_price_on.day
+     order by u.as_of desc limit 1),
+    (select o.unit_price_cents from public.opportunities o where o.id = unit_price_on.opportunity_id)
+  )
+$$;
 
 -- ---------------------------------------------------------------------------------------------
 -- Twins of the domain's rules (packages/domain/src/offerings/).
@@ -6905,6 +7222,10 @@ begin
   perform public.offering_settle_holds(o.id, 'issued');
 
   update public.opportunities x set status = 'issued', open = false where x.id = o.id returning * into result;
+  -- The issue price is the price of the issue date.
+  insert into public.unit_prices (opportunity_id, as_of, price_cents, reason)
+  values (o.id, (now() at time zone 'UTC')::date, o.unit_price_cents, 'Issue price')
+  on conflict on constraint unit_prices_pkey do nothing;
   insert into public.offering_records as r (opportunity_id, decided_at, issued_units)
   values (o.id, now(), units_issued)
   on conflict on constraint offering_records_pkey do update
@@ -7353,7 +7674,7 @@ revoke execute on function public.offering_reflection_ends_at(text) from public,
 -- and by the embedded backend as its clock passes: approved offerings whose opening time has come
 -- open; open offerings whose deadline has come are issued when their minimum is held (once the
 -- reflection periods of their subscriptions have ended: until then they wait, taking no new
--- subscription), else fail.
+-- subscription), else fail; issued offerings whose term has ended mature.
 -- Rows another run holds are skipped, so two runs never act twice. Answers what it did.
 create or replace function public.run_offering_schedule()
 returns jsonb
@@ -7366,6 +7687,7 @@ declare
   opened integer := 0;
   issued integer := 0;
   failed integer := 0;
+  matured integer;
 begin
   if auth.role() is distinct from 'service_role' and auth.uid() is not null then
     raise exception using errcode = '42501', message = 'only the service role may run the offering schedule';
@@ -7397,7 +7719,9 @@ begin
       failed := failed + 1;
     end if;
   end loop;
-  return jsonb_build_object('opened', opened, 'issued', issued, 'failed', failed);
+  -- Issued offerings whose term has ended (13_lifecycle.sql).
+  matured := public.offering_mature_due();
+  return jsonb_build_object('opened', opened, 'issued', issued, 'failed', failed, 'matured', matured);
 end
 $$;
 
@@ -7438,8 +7762,10 @@ end
 $$;
 
 -- The caller's positions, one row per offering: units, what they paid and the fees on it, the
--- value at the latest unit price (the issue price until another is set), Matured once the term
--- has run from the first issue, and the offering's impact metrics × the caller's share of its units.
+-- value at the latest unit price (unit_price_on: the issue price until another is set), Matured
+-- once the term has run from the first issue (worth nothing more once mature_offering has paid
+-- it), and the offering's impact metrics × the caller's share of its units. A position whose
+-- units were all redeemed is no longer listed.
 create or replace function public.my_positions()
 returns table (
   opportunity_id text,
@@ -7461,12 +7787,10 @@ begin
   end if;
   return query
     select p.opportunity_id, p.units, p.cost_cents, p.fees_cents,
-           p.units * coalesce((
-             select u.unit_price_cents from public.offering_unit_prices u
-             where u.opportunity_id = p.opportunity_id and u.effective_at <= now()
-             order by u.effective_at desc limit 1
-           ), o.unit_price_cents, 0),
-           case when o.term_months is not null and now() >= p.first_issued_at + make_interval(months => o.term_months)
+           case when p.status = 'Matured' then 0::bigint
+             else p.units * coalesce(public.unit_price_on(p.opportunity_id, (now() at time zone 'UTC')::date), 0) end,
+           case when p.status = 'Matured'
+             or (o.term_months is not null and now() >= p.first_issued_at + make_interval(months => o.term_months))
              then 'Matured' else 'Active' end,
            coalesce((
              select jsonb_agg(jsonb_build_object(
@@ -7478,7 +7802,7 @@ begin
     from public.positions p
     join public.opportunities o on o.id = p.opportunity_id
     left join public.offering_records r on r.opportunity_id = p.opportunity_id
-    where p.member_id = auth.uid()
+    where p.member_id = auth.uid() and (p.units > 0 or p.status = 'Matured')
     order by p.first_issued_at desc, p.opportunity_id;
 end
 $$;
@@ -7508,6 +7832,7 @@ revoke execute on function public.offering_for_spv(text) from public, anon, auth
 revoke execute on function public.offering_for_review(text) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_validate(jsonb, public.opportunities, boolean) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_open(public.opportunities) from public, anon, authenticated, service_role;
+revoke execute on function public.unit_price_on(text, date) from public, anon, authenticated, service_role;
 
 revoke execute on function public.create_offering(jsonb) from public, anon, service_role;
 grant execute on function public.create_offering(jsonb) to authenticated;
@@ -7529,6 +7854,1157 @@ revoke execute on function public.offering_accepts(text, bigint) from public, an
 grant execute on function public.offering_accepts(text, bigint) to authenticated;
 revoke execute on function public.my_positions() from public, anon, service_role;
 grant execute on function public.my_positions() to authenticated;
+
+-- ─── schemas/13_lifecycle.sql ────────────────────────────────────────────────────────────────────
+
+-- After the issue: unit prices, distributions, redemptions and maturity (docs/lifecycle.md).
+--
+-- * The price history is public.unit_prices (12_offerings.sql, beside the positions it values);
+--   set_unit_price writes it. public.unit_movements keeps every change of a member's units with
+--   its time (a trigger on public.positions), so the holders at the end of any day are known.
+-- * Every payment is a ledger transfer out of the offering's account (its `offering_escrow`,
+--   where its subscriptions were posted and its income is received): distributions (net to each
+--   member's cash, withholding to the platform's `tax_withheld`), redemptions (net to the member,
+--   the fee to `platform_fee_income`) and maturity. A payment larger than the account's available
+--   balance is refused before anything moves.
+-- * The functions (declared in packages/domain/src/lifecycle/actions.ts, refusals there too):
+--     set_unit_price(opportunity_id, price_cents, as_of, reason)        the SPV's administrators
+--     declare_distribution(opportunity_id, record_date, amount_cents, kind)  the SPV's administrators
+--     pay_distribution(distribution_id)                                 mfo_admin or the admin flag; never the declarer
+--     redemption_quote(opportunity_id, units)                           the investor
+--     request_redemption(opportunity_id, units, idempotency_key)        the investor
+--     review_redemption(redemption_id, decision, reason)                the SPV's administrators
+--     mature_offering(opportunity_id)                                   the SPV's administrators (and the schedule)
+--     list_redemptions(), list_distributions(opportunity_id)            the SPV's administrators, staff who see every SPV
+--     my_redemptions(), my_distributions()                              the member
+-- * The arithmetic (shares by largest remainder, withholding, the redemption fee, business days)
+--   is packages/domain/src/lifecycle/rules.ts and tax/withholding.ts; the withholding rates reach
+--   SQL as public.withholding_bps (00_generated_domain.sql).
+-- * Errors: 42501 for a caller who may not, 22023 for an argument that is not valid, P0001 for a
+--   valid request the current state refuses.
+
+-- ---------------------------------------------------------------------------------------------
+-- Units over time: each change of a position's units, at the time it happened (an issue at the
+-- position's first_issued_at, later changes when they are made).
+create table if not exists public.unit_movements (
+  id bigint generated always as identity primary key,
+  member_id uuid not null references auth.users (id) on delete restrict,
+  opportunity_id text not null references public.opportunities (id) on delete restrict,
+  units bigint not null check (units <> 0),
+  at timestamptz not null
+);
+create index if not exists unit_movements_opportunity_idx on public.unit_movements (opportunity_id, at);
+create index if not exists unit_movements_member_idx on public.unit_movements (member_id, opportunity_id, at);
+alter table public.unit_movements enable row level security;
+revoke all on table public.unit_movements from public, anon, authenticated;
+grant select on table public.unit_movements to service_role;
+
+create or replace function public.positions_record_movement()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    if new.units <> 0 then
+      insert into public.unit_movements (member_id, opportunity_id, units, at)
+      values (new.member_id, new.opportunity_id, new.units, new.first_issued_at);
+    end if;
+  elsif new.units <> old.units then
+    insert into public.unit_movements (member_id, opportunity_id, units, at)
+    values (new.member_id, new.opportunity_id, new.units - old.units, greatest(now(), new.first_issued_at));
+  end if;
+  return null;
+end
+$$;
+drop trigger if exists positions_record_movement on public.positions;
+create trigger positions_record_movement
+  after insert or update of units on public.positions
+  for each row execute function public.positions_record_movement();
+
+-- An offering's maturity: when, at what final price, and what was paid.
+create table if not exists public.offering_maturities (
+  opportunity_id text primary key references public.opportunities (id) on delete restrict,
+  matured_at timestamptz not null default now(),
+  matured_by uuid,
+  final_price_cents bigint not null check (final_price_cents >= 0),
+  holders integer not null check (holders >= 0),
+  units bigint not null check (units >= 0),
+  paid_cents bigint not null check (paid_cents >= 0)
+);
+alter table public.offering_maturities enable row level security;
+revoke all on table public.offering_maturities from public, anon, authenticated;
+grant select on table public.offering_maturities to authenticated;
+grant all on table public.offering_maturities to service_role;
+drop policy if exists offering_maturities_read on public.offering_maturities;
+create policy offering_maturities_read on public.offering_maturities for select to authenticated using (true);
+
+-- A distribution: declared by the SPV with its lines (one per holder at the record date), paid
+-- later by someone else.
+create table if not exists public.distributions (
+  id uuid primary key default gen_random_uuid(),
+  opportunity_id text not null references public.opportunities (id) on delete restrict,
+  record_date date not null,
+  amount_cents bigint not null check (amount_cents between 1 and 9007199254740991),
+  kind text not null check (kind in ('income', 'capital')),
+  holders integer not null default 0 check (holders >= 0),
+  units bigint not null default 0 check (units >= 0),
+  withholding_cents bigint not null default 0 check (withholding_cents >= 0),
+  status text not null default 'declared' check (status in ('declared', 'paid')),
+  declared_by uuid not null,
+  declared_at timestamptz not null default now(),
+  paid_by uuid,
+  paid_at timestamptz,
+  -- One of each kind per record date: a retried declaration finds it.
+  constraint distributions_once unique (opportunity_id, record_date, kind),
+  check ((status = 'paid') = (paid_at is not null))
+);
+alter table public.distributions enable row level security;
+revoke all on table public.distributions from public, anon, authenticated;
+grant select on table public.distributions to authenticated;
+grant all on table public.distributions to service_role;
+drop policy if exists distributions_read on public.distributions;
+create policy distributions_read on public.distributions
+  for select to authenticated
+  using (
+    (select public.vault_sees_every_spv())
+    or opportunity_id in (select o.id from public.opportunities o where o.spv_id = any ((select public.vault_spv_ids())::text[]))
+  );
+
+create table if not exists public.distribution_lines (
+  distribution_id uuid not null references public.distributions (id) on delete restrict,
+  member_id uuid not null references auth.users (id) on delete restrict,
+  units bigint not null check (units > 0),
+  gross_cents bigint not null check (gross_cents >= 0),
+  withholding_bps integer not null check (withholding_bps between 0 and 10000),
+  withholding_cents bigint not null check (withholding_cents between 0 and gross_cents),
+  net_cents bigint not null check (net_cents = gross_cents - withholding_cents),
+  -- The order of the largest remainders (the earlier holding first on a tie): 1 got the first cent left over.
+  holding_rank integer not null check (holding_rank > 0),
+  primary key (distribution_id, member_id)
+);
+create index if not exists distribution_lines_member_id_idx on public.distribution_lines (member_id);
+alter table public.distribution_lines enable row level security;
+revoke all on table public.distribution_lines from public, anon, authenticated;
+grant select on table public.distribution_lines to authenticated;
+grant all on table public.distribution_lines to service_role;
+drop policy if exists distribution_lines_read on public.distribution_lines;
+create policy distribution_lines_read on public.distribution_lines
+  for select to authenticated
+  using (member_id = (select auth.uid()) or (select public.vault_sees_every_spv()));
+
+-- A member's request to redeem units before maturity, decided by the SPV within due_at.
+create table if not exists public.redemptions (
+  id uuid primary key default gen_random_uuid(),
+  member_id uuid not null references auth.users (id) on delete restrict,
+  opportunity_id text not null references public.opportunities (id) on delete restrict,
+  idempotency_key uuid not null,
+  units bigint not null check (units > 0),
+  status text not null default 'requested' check (status in ('requested', 'approved', 'rejected')),
+  requested_at timestamptz not null default now(),
+  -- The SPV decides within REDEMPTION_REVIEW_BUSINESS_DAYS; the queue shows the time left.
+  due_at timestamptz not null,
+  decided_by uuid,
+  decided_at timestamptz,
+  reason text check (reason is null or char_length(reason) between 1 and 500),
+  -- At approval: the unit price of the day, units × it, the fee on it, and what the member receives.
+  unit_price_cents bigint check (unit_price_cents >= 0),
+  price_cents bigint check (price_cents >= 0),
+  fee_cents bigint check (fee_cents >= 0),
+  net_cents bigint check (net_cents >= 0),
+  constraint redemptions_member_key unique (member_id, idempotency_key),
+  check ((status = 'requested') = (decided_at is null))
+);
+create index if not exists redemptions_opportunity_idx on public.redemptions (opportunity_id, status);
+alter table public.redemptions enable row level security;
+revoke all on table public.redemptions from public, anon, authenticated;
+grant select on table public.redemptions to authenticated;
+grant all on table public.redemptions to service_role;
+drop policy if exists redemptions_read on public.redemptions;
+create policy redemptions_read on public.redemptions
+  for select to authenticated
+  using (
+    member_id = (select auth.uid()) or (select public.vault_sees_every_spv())
+    or opportunity_id in (select o.id from public.opportunities o where o.spv_id = any ((select public.vault_spv_ids())::text[]))
+  );
+
+-- ---------------------------------------------------------------------------------------------
+-- Internal helpers.
+
+-- Today, as the server counts dates (UTC).
+create or replace function public.lifecycle_today()
+returns date
+language sql
+stable
+set search_path = ''
+as $$
+  select (now() at time zone 'UTC')::date
+$$;
+
+-- A time `days` business days (Monday to Friday, UTC) after `from_time` (addBusinessDays).
+create or replace function public.business_days_after(from_time timestamptz, days integer)
+returns timestamptz
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  at_time timestamptz := from_time;
+  left_days integer := days;
+begin
+  while left_days > 0 loop
+    at_time := at_time + interval '1 day';
+    if extract(isodow from at_time at time zone 'UTC') < 6 then
+      left_days := left_days - 1;
+    end if;
+  end loop;
+  return at_time;
+end
+$$;
+
+-- When the offering first issued units (null before).
+create or replace function public.offering_issued_at(opportunity_id text)
+returns timestamptz
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select min(m.at) from public.unit_movements m
+  where m.opportunity_id = offering_issued_at.opportunity_id and m.units > 0
+$$;
+
+-- What the offering's account may pay now: posted credits less posted and pending debits.
+create or replace function public.offering_available_cents(opportunity_id text)
+returns bigint
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((
+    select a.credits_posted - a.debits_posted - a.debits_pending from public.ledger_accounts a
+    where a.kind = 'offering_escrow' and a.currency = 'EUR' and a.opportunity_id = offering_available_cents.opportunity_id
+  ), 0)
+$$;
+
+-- Refuses a payment of `amount_cents` the offering's account does not hold (under the ledger's lock).
+create or replace function public.offering_can_pay(opportunity_id text, amount_cents bigint)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform public.ledger_lock();
+  if public.offering_available_cents(opportunity_id) < amount_cents then
+    raise exception using errcode = 'P0001', message = 'the offering''s account holds less than the payment';
+  end if;
+end
+$$;
+
+-- The holders at the end of a day (UTC): units from every movement up to then, and when each
+-- first held (the tie-break of the largest remainders).
+create or replace function public.offering_holders_at(opportunity_id text, day date)
+returns table (member_id uuid, units bigint, first_at timestamptz)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select m.member_id, sum(m.units)::bigint, min(m.at)
+  from public.unit_movements m
+  where m.opportunity_id = offering_holders_at.opportunity_id
+    and m.at < ((day + 1)::timestamp at time zone 'UTC')
+  group by m.member_id
+  having sum(m.units) > 0
+$$;
+
+-- The offering's impact metrics × a share of its units × a fraction of a year, as text for a
+-- notice ('Emissions avoided: 105 tCO2e avoided'), or null without metrics.
+create or replace function public.offering_impact_text(metrics jsonb, share numeric, years numeric)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select string_agg(
+    (m ->> 'name') || ': ' || trim_scale(round((m ->> 'per_year')::numeric * share * years, 2))::text
+      || ' ' || regexp_replace(m ->> 'unit', '\s*per year$', ''),
+    '; ' order by n)
+  from jsonb_array_elements(coalesce(metrics, '[]'::jsonb)) with ordinality as x (m, n)
+$$;
+
+-- The fraction of a year between two distributions, from the offering's frequency.
+create or replace function public.distribution_period_years(frequency text)
+returns numeric
+language sql
+immutable
+set search_path = ''
+as $$
+  select case frequency when 'monthly' then 1::numeric / 12 when 'quarterly' then 0.25 else 1 end
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- 1. Unit prices
+
+-- The SPV's administrators set the price of a day (today or before, not before the issue); a
+-- later price for the same day replaces it. The holders are told. A retry changes nothing.
+create or replace function public.set_unit_price(opportunity_id text, price_cents bigint, as_of date, reason text)
+returns public.unit_prices
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  o public.opportunities := public.offering_for_spv(opportunity_id);
+  kept_reason text := nullif(btrim(reason), '');
+  issued_at timestamptz;
+  previous public.unit_prices;
+  result public.unit_prices;
+  event public.audit_events;
+begin
+  if price_cents is null or price_cents < 0 or price_cents > 10000000000 then
+    raise exception using errcode = '22023', message = 'price_cents must be a whole number of cents from 0 to 10000000000';
+  end if;
+  if as_of is null or as_of > public.lifecycle_today() then
+    raise exception using errcode = '22023', message = 'as_of must be a date, not in the future';
+  end if;
+  if kept_reason is null or char_length(kept_reason) > 500 then
+    raise exception using errcode = '22023', message = 'a reason is required';
+  end if;
+  issued_at := public.offering_issued_at(o.id);
+  if issued_at is null then
+    raise exception using errcode = 'P0001', message = 'the offering has issued no units';
+  end if;
+  if exists (select 1 from public.offering_maturities x where x.opportunity_id = o.id) then
+    raise exception using errcode = 'P0001', message = 'the offering has matured';
+  end if;
+  if as_of < (issued_at at time zone 'UTC')::date then
+    raise exception using errcode = 'P0001', message = 'as_of is before the offering issued its units';
+  end if;
+  select * into previous from public.unit_prices u where u.opportunity_id = o.id and u.as_of = set_unit_price.as_of;
+  if found and previous.price_cents = set_unit_price.price_cents and previous.reason = kept_reason then
+    return previous;
+  end if;
+  insert into public.unit_prices as u (opportunity_id, as_of, price_cents, reason, set_by, set_at)
+  values (o.id, set_unit_price.as_of, set_unit_price.price_cents, kept_reason, auth.uid(), now())
+  on conflict on constraint unit_prices_pkey do update
+    set price_cents = excluded.price_cents, reason = excluded.reason, set_by = excluded.set_by, set_at = excluded.set_at
+  returning * into result;
+  event := public.audit_append(
+    'offering.price_set', null, 'offering', o.id,
+    jsonb_build_object('as_of', result.as_of, 'price_cents', result.price_cents, 'reason', result.reason)
+      || case when previous.opportunity_id is null then '{}'::jsonb else jsonb_build_object('replaced_cents', previous.price_cents) end
+  );
+  perform public.offering_notify_members(
+    array(select p.member_id from public.positions p where p.opportunity_id = o.id and p.units > 0 and p.status = 'Active'),
+    event, 'New unit price',
+    o.name || ' is valued at ' || public.format_euros(result.price_cents) || ' a unit as of ' || result.as_of || '.');
+  return result;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- 2. Distributions
+
+-- A distribution as the functions answer it: its totals and its lines, largest remainder first.
+create or replace function public.distribution_answer(distribution_id uuid)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'id', d.id, 'opportunity_id', d.opportunity_id, 'record_date', d.record_date, 'kind', d.kind,
+    'amount_cents', d.amount_cents, 'withholding_cents', d.withholding_cents,
+    'net_cents', d.amount_cents - d.withholding_cents, 'holders', d.holders, 'units', d.units,
+    'status', d.status, 'declared_at', d.declared_at, 'paid_at', d.paid_at,
+    'lines', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'member_id', l.member_id, 'units', l.units, 'gross_cents', l.gross_cents,
+        'withholding_cents', l.withholding_cents, 'net_cents', l.net_cents
+      ) order by l.holding_rank)
+      from public.distribution_lines l where l.distribution_id = d.id
+    ), '[]'::jsonb)
+  )
+  from public.distributions d where d.id = distribution_answer.distribution_id
+$$;
+
+-- The SPV's administrators declare a distribution of amount_cents to the holders at the end of
+-- record_date: pro rata by units, the cents left over by largest remainder (the earlier holding
+-- first on a tie), withholding by each holder's tax residence. A retry (the same offering,
+-- record date, kind and amount) answers the first declaration.
+create or replace function public.declare_distribution(opportunity_id text, record_date date, amount_cents bigint, kind text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  o public.opportunities := public.offering_for_spv(opportunity_id);
+  existing public.distributions;
+  d public.distributions;
+  event public.audit_events;
+begin
+  if kind is null or kind not in ('income', 'capital') then
+    raise exception using errcode = '22023', message = 'kind must be income or capital';
+  end if;
+  if amount_cents is null or amount_cents <= 0 or amount_cents > 9007199254740991 then
+    raise exception using errcode = '22023', message = 'amount_cents must be a positive whole number of cents';
+  end if;
+  if record_date is null or record_date > public.lifecycle_today() then
+    raise exception using errcode = '22023', message = 'record_date must be a date, not in the future';
+  end if;
+  select * into existing from public.distributions x
+    where x.opportunity_id = o.id and x.record_date = declare_distribution.record_date and x.kind = declare_distribution.kind;
+  if found then
+    if existing.amount_cents = declare_distribution.amount_cents then
+      return public.distribution_answer(existing.id);
+    end if;
+    raise exception using errcode = 'P0001', message = 'a distribution of this kind is already declared for this record date with another amount';
+  end if;
+  if exists (select 1 from public.offering_maturities x where x.opportunity_id = o.id) then
+    raise exception using errcode = 'P0001', message = 'the offering has matured';
+  end if;
+  if not exists (select 1 from public.offering_holders_at(o.id, declare_distribution.record_date)) then
+    raise exception using errcode = 'P0001', message = 'nobody held units of the offering at the end of the record date';
+  end if;
+
+  insert into public.distributions (opportunity_id, record_date, amount_cents, kind, declared_by)
+  values (o.id, declare_distribution.record_date, declare_distribution.amount_cents, declare_distribution.kind, auth.uid())
+  returning * into d;
+
+  with holders as (
+    select h.member_id, h.units, h.first_at from public.offering_holders_at(o.id, declare_distribution.record_date) h
+  ),
+  total as (select sum(h.units)::numeric as units from holders h),
+  exact as (
+    select h.member_id, h.units, h.first_at,
+           floor(declare_distribution.amount_cents::numeric * h.units / t.units)::bigint as base,
+           (declare_distribution.amount_cents::numeric * h.units) % t.units as remainder
+    from holders h cross join total t
+  ),
+  ranked as (
+    select e.*, row_number() over (order by e.remainder desc, e.first_at, e.member_id)::integer as holding_rank
+    from exact e
+  ),
+  leftover as (select declare_distribution.amount_cents - sum(e.base)::bigint as cents from exact e),
+  shares as (
+    select r.member_id, r.units, r.holding_rank,
+           r.base + case when r.holding_rank <= l.cents then 1 else 0 end as gross,
+           public.withholding_bps(p.country, declare_distribution.kind) as bps
+    from ranked r cross join leftover l
+    left join public.investor_profiles p on p.member_id = r.member_id
+  )
+  insert into public.distribution_lines (
+    distribution_id, member_id, units, gross_cents, withholding_bps, withholding_cents, net_cents, holding_rank
+  )
+  select d.id, s.member_id, s.units, s.gross, s.bps, (s.gross * s.bps) / 10000,
+         s.gross - (s.gross * s.bps) / 10000, s.holding_rank
+  from shares s;
+
+  update public.distributions x
+    set (holders, units, withholding_cents) = (
+      select count(*)::integer, sum(l.units)::bigint, sum(l.withholding_cents)::bigint
+      from public.distribution_lines l where l.distribution_id = d.id
+    )
+    where x.id = d.id
+    returning * into d;
+
+  event := public.audit_append(
+    'distribution.declared', null, 'distribution', d.id::text,
+    jsonb_build_object('opportunity_id', o.id, 'record_date', d.record_date, 'kind', d.kind,
+      'amount_cents', d.amount_cents, 'holders', d.holders, 'units', d.units, 'withholding_cents', d.withholding_cents)
+  );
+  perform public.offering_notify_spv(o.spv_id, event, 'Distribution declared',
+    'A ' || d.kind || ' distribution of ' || public.format_euros(d.amount_cents) || ' from ' || o.name
+      || ' to ' || d.holders || ' holders at ' || d.record_date || ' waits for payment.');
+  return public.distribution_answer(d.id);
+end
+$$;
+
+-- mfo_admin or the admin flag pays a declared distribution, never its declarer: one set of
+-- linked transfers from the offering's account, each holder's net to their cash and the
+-- withholding to the tax account; each holder told once. Paying it again pays nothing.
+create or replace function public.pay_distribution(distribution_id uuid)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  d public.distributions;
+  o public.opportunities;
+  escrow bigint;
+  tax bigint;
+  legs jsonb;
+  event public.audit_events;
+begin
+  if auth.uid() is null or not (public.vault_role() = 'mfo_admin' or public.vault_is_admin()) then
+    raise exception using errcode = '42501', message = 'only mfo_admin or an administrator may pay a distribution';
+  end if;
+  select * into d from public.distributions x where x.id = pay_distribution.distribution_id for update;
+  if not found then
+    raise exception using errcode = '22023', message = 'unknown distribution';
+  end if;
+  if d.declared_by = auth.uid() then
+    raise exception using errcode = '42501', message = 'nobody pays a distribution they declared';
+  end if;
+  if d.status = 'paid' then
+    return public.distribution_answer(d.id) - 'lines' || jsonb_build_object('paid_now', false);
+  end if;
+  select * into o from public.opportunities x where x.id = d.opportunity_id for update;
+  perform public.offering_can_pay(o.id, d.amount_cents);
+  escrow := public.ledger_account('offering_escrow', 'EUR', null, o.id);
+  tax := public.ledger_account('tax_withheld', 'EUR');
+
+  -- Every holder's cash account, made in one statement where missing, then read by its key.
+  perform public.ledger_member_accounts('member_cash', 'EUR', array(
+    select x.member_id from public.distribution_lines x where x.distribution_id = d.id and x.net_cents > 0
+  ));
+  select jsonb_agg(t.leg order by t.holding_rank, t.part) into legs
+  from (
+    select l.holding_rank, 1 as part, jsonb_build_object(
+      'id', public.ledger_id('distribution:' || d.id || ':' || l.member_id || ':net'), 'flags', 'posted',
+      'debit_account_id', escrow, 'credit_account_id', cash.id,
+      'amount_cents', l.net_cents, 'kind', 'distribution', 'subject_type', 'distribution', 'subject_id', d.id,
+      'member_id', l.member_id, 'description', 'Distribution, ' || o.name
+    ) as leg
+    from public.distribution_lines l
+    join public.ledger_accounts cash
+      on cash.kind = 'member_cash' and cash.currency = 'EUR' and cash.member_id = l.member_id and cash.opportunity_id is null
+    where l.distribution_id = d.id and l.net_cents > 0
+    union all
+    select l.holding_rank, 2, jsonb_build_object(
+      'id', public.ledger_id('distribution:' || d.id || ':' || l.member_id || ':withholding'), 'flags', 'posted',
+      'debit_account_id', escrow, 'credit_account_id', tax,
+      'amount_cents', l.withholding_cents, 'kind', 'withholding', 'subject_type', 'distribution', 'subject_id', d.id,
+      'member_id', l.member_id, 'description', 'Tax withheld, ' || o.name
+    )
+    from public.distribution_lines l where l.distribution_id = d.id and l.withholding_cents > 0
+  ) t;
+  perform public.ledger_transfer_batch(legs);
+
+  update public.distributions x set status = 'paid', paid_by = auth.uid(), paid_at = now()
+    where x.id = d.id returning * into d;
+  event := public.audit_append(
+    'distribution.paid', null, 'distribution', d.id::text,
+    jsonb_build_object('opportunity_id', o.id, 'amount_cents', d.amount_cents, 'withholding_cents', d.withholding_cents,
+      'net_cents', d.amount_cents - d.withholding_cents, 'holders', d.holders, 'declared_by', d.declared_by)
+  );
+  insert into public.notifications (user_id, id, title, body, at, read)
+  select l.member_id, 'evt-' || event.id, 'Distribution paid',
+         public.format_euros(l.net_cents) || ' from ' || o.name || ' is in your cash'
+           || case when l.withholding_cents > 0
+                then ' (' || public.format_euros(l.gross_cents) || ' less ' || public.format_euros(l.withholding_cents) || ' tax withheld)'
+                else '' end
+           || '.' || coalesce(' Your share of its impact for the period: '
+                || public.offering_impact_text(o.impact_metrics, l.units::numeric / d.units,
+                     public.distribution_period_years(o.distribution_frequency)) || '.', ''),
+         to_char(event.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), false
+  from public.distribution_lines l where l.distribution_id = d.id
+  on conflict do nothing;
+  return public.distribution_answer(d.id) - 'lines' || jsonb_build_object('paid_now', true);
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- 3. Redemptions
+
+-- Whether the caller may redeem `units` of an offering now: refuses units they do not hold (or
+-- have already asked to redeem); answers the day the lock-up of those units ends (null when it
+-- has), the units counted from the oldest issue, each lot locked for lockup_months from its issue.
+create or replace function public.redemption_lockup_end(member_id uuid, o public.opportunities, units bigint)
+returns date
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  held bigint;
+  asked bigint;
+  issued bigint;
+  ends_at timestamptz;
+begin
+  select coalesce(sum(p.units), 0) into held from public.positions p
+    where p.member_id = redemption_lockup_end.member_id and p.opportunity_id = o.id and p.status = 'Active';
+  select coalesce(sum(r.units), 0) into asked from public.redemptions r
+    where r.member_id = redemption_lockup_end.member_id and r.opportunity_id = o.id and r.status = 'requested';
+  if held - asked < units then
+    raise exception using errcode = 'P0001', message = 'you do not hold that many units that are not already asked to redeem';
+  end if;
+  select coalesce(sum(m.units), 0) into issued from public.unit_movements m
+    where m.member_id = redemption_lockup_end.member_id and m.opportunity_id = o.id and m.units > 0;
+  -- The units redeemed so far, then those asked, then these: the lot that holds the last of them.
+  select l.at + make_interval(months => coalesce(o.lockup_months, 0)) into ends_at
+  from (
+    select m.at, sum(m.units) over (order by m.at, m.id) as through
+    from public.unit_movements m
+    where m.member_id = redemption_lockup_end.member_id and m.opportunity_id = o.id and m.units > 0
+  ) l
+  where l.through >= (issued - held) + asked + units
+  order by l.at limit 1;
+  if ends_at is null or (ends_at at time zone 'UTC')::date <= public.lifecycle_today() then
+    return null;
+  end if;
+  return (ends_at at time zone 'UTC')::date;
+end
+$$;
+
+-- The offering an investor redeems from: one past review (else unknown), not matured.
+create or replace function public.redemption_offering(opportunity_id text, lock boolean)
+returns public.opportunities
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  o public.opportunities;
+begin
+  if auth.uid() is null or public.vault_role() <> 'investor' then
+    raise exception using errcode = '42501', message = 'only an investor may redeem units';
+  end if;
+  if lock then
+    select * into o from public.opportunities x where x.id = redemption_offering.opportunity_id for update;
+  else
+    select * into o from public.opportunities x where x.id = redemption_offering.opportunity_id;
+  end if;
+  if o.id is null or o.status in ('draft', 'in_review') then
+    raise exception using errcode = '22023', message = 'unknown offering';
+  end if;
+  if exists (select 1 from public.offering_maturities x where x.opportunity_id = o.id) then
+    raise exception using errcode = 'P0001', message = 'the offering has matured';
+  end if;
+  return o;
+end
+$$;
+
+-- What redeeming `units` would pay today: {redeemable, lockup_ends_on, units, unit_price_cents,
+-- price_cents, fee_cents, net_cents}. Before the lock-up ends, redeemable is false and
+-- lockup_ends_on says from which day it may be asked.
+create or replace function public.redemption_quote(opportunity_id text, units bigint)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  o public.opportunities := public.redemption_offering(opportunity_id, false);
+  ends_on date;
+  unit_price bigint;
+  price bigint;
+  fee bigint;
+begin
+  if units is null or units <= 0 or units > 9007199254740991 then
+    raise exception using errcode = '22023', message = 'units must be a positive whole number';
+  end if;
+  ends_on := public.redemption_lockup_end(auth.uid(), o, units);
+  unit_price := coalesce(public.unit_price_on(o.id, public.lifecycle_today()), 0);
+  price := unit_price * units;
+  fee := (price * coalesce(o.early_redemption_fee_bps, 0) + 5000) / 10000;
+  return jsonb_build_object(
+    'redeemable', ends_on is null, 'lockup_ends_on', ends_on, 'units', units,
+    'unit_price_cents', unit_price, 'price_cents', price, 'fee_cents', fee, 'net_cents', price - fee,
+    'fee_bps', coalesce(o.early_redemption_fee_bps, 0)
+  );
+end
+$$;
+
+-- The investor asks to redeem units held past their lock-up and not already asked; the SPV
+-- decides within two business days (due_at). A retry with the same key and arguments answers
+-- the same redemption; the key with other arguments is refused.
+create or replace function public.request_redemption(opportunity_id text, units bigint, idempotency_key uuid)
+returns uuid
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  o public.opportunities;
+  existing public.redemptions;
+  ends_on date;
+  result public.redemptions;
+  event public.audit_events;
+begin
+  if auth.uid() is null or public.vault_role() <> 'investor' then
+    raise exception using errcode = '42501', message = 'only an investor may redeem units';
+  end if;
+  if idempotency_key is null then
+    raise exception using errcode = '22023', message = 'idempotency_key is required';
+  end if;
+  if units is null or units <= 0 or units > 9007199254740991 then
+    raise exception using errcode = '22023', message = 'units must be a positive whole number';
+  end if;
+  select * into existing from public.redemptions r
+    where r.member_id = auth.uid() and r.idempotency_key = request_redemption.idempotency_key;
+  if found then
+    if existing.opportunity_id = request_redemption.opportunity_id and existing.units = request_redemption.units then
+      return existing.id;
+    end if;
+    raise exception using errcode = '22023', message = 'idempotency_key was used for another redemption';
+  end if;
+  o := public.redemption_offering(opportunity_id, true);
+  ends_on := public.redemption_lockup_end(auth.uid(), o, units);
+  if ends_on is not null then
+    raise exception using errcode = 'P0001', message = 'REDEMPTION_LOCKED: these units are locked up until '
+      || ends_on || '; you may ask to redeem them from that day.';
+  end if;
+  insert into public.redemptions (member_id, opportunity_id, idempotency_key, units, due_at)
+  values (auth.uid(), o.id, request_redemption.idempotency_key, request_redemption.units,
+          public.business_days_after(now(), public.redemption_review_business_days()))
+  returning * into result;
+  event := public.audit_append(
+    'redemption.requested', auth.uid(), 'redemption', result.id::text,
+    jsonb_build_object('opportunity_id', o.id, 'units', result.units, 'due_at', result.due_at)
+  );
+  perform public.notify_member(auth.uid(), event, 'Redemption requested',
+    'Your request to redeem ' || result.units || ' units of ' || o.name || ' is with its SPV, who decides by '
+      || to_char(result.due_at at time zone 'UTC', 'YYYY-MM-DD') || '.');
+  perform public.offering_notify_spv(o.spv_id, event, 'Redemption to review',
+    'A request to redeem ' || result.units || ' units of ' || o.name || ' waits for your decision by '
+      || to_char(result.due_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC.');
+  return result.id;
+end
+$$;
+
+-- The SPV's administrators decide a redemption. Approved: at today's unit price, the units are
+-- cancelled, the net paid to the member's cash and the fee to the platform's fee income, from
+-- the offering's account. Rejected: with a reason. The same decision again changes nothing.
+create or replace function public.review_redemption(redemption_id uuid, decision text, reason text)
+returns public.redemptions
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  r public.redemptions;
+  o public.opportunities;
+  kept_reason text := nullif(btrim(reason), '');
+  unit_price bigint;
+  price bigint;
+  fee bigint;
+  legs jsonb := '[]'::jsonb;
+  event public.audit_events;
+begin
+  if auth.uid() is null or not (public.vault_role() in ('eq_spv_admin', 'cl_spv_admin', 'production_spv') or public.vault_is_admin()) then
+    raise exception using errcode = '42501', message = 'only the SPV''s administrators may do this';
+  end if;
+  if decision is null or decision not in ('approved', 'rejected') then
+    raise exception using errcode = '22023', message = 'decision must be approved or rejected';
+  end if;
+  if decision = 'rejected' and (kept_reason is null or char_length(kept_reason) > 500) then
+    raise exception using errcode = '22023', message = 'a reason is required';
+  end if;
+  select * into r from public.redemptions x where x.id = review_redemption.redemption_id for update;
+  if found then
+    select * into o from public.opportunities x where x.id = r.opportunity_id for update;
+  end if;
+  if r.id is null or not public.vault_acts_for_spv(o.spv_id) then
+    raise exception using errcode = '22023', message = 'unknown redemption';
+  end if;
+  if r.status <> 'requested' then
+    if r.status = decision then
+      return r;
+    end if;
+    raise exception using errcode = 'P0001', message = 'this redemption is already decided otherwise';
+  end if;
+
+  if decision = 'approved' then
+    unit_price := coalesce(public.unit_price_on(o.id, public.lifecycle_today()), 0);
+    price := unit_price * r.units;
+    fee := (price * coalesce(o.early_redemption_fee_bps, 0) + 5000) / 10000;
+    perform public.offering_can_pay(o.id, price);
+    if price - fee > 0 then
+      legs := legs || jsonb_build_object(
+        'id', public.ledger_id('redemption:' || r.id || ':net'), 'flags', 'posted',
+        'debit_account_id', public.ledger_account('offering_escrow', 'EUR', null, o.id),
+        'credit_account_id', public.ledger_account('member_cash', 'EUR', r.member_id),
+        'amount_cents', price - fee, 'kind', 'redemption', 'subject_type', 'redemption', 'subject_id', r.id,
+        'member_id', r.member_id, 'description', 'Redemption, ' || o.name);
+    end if;
+    if fee > 0 then
+      legs := legs || jsonb_build_object(
+        'id', public.ledger_id('redemption:' || r.id || ':fee'), 'flags', 'posted',
+        'debit_account_id', public.ledger_account('offering_escrow', 'EUR', null, o.id),
+        'credit_account_id', public.ledger_account('platform_fee_income', 'EUR'),
+        'amount_cents', fee, 'kind', 'redemption_fee', 'subject_type', 'redemption', 'subject_id', r.id,
+        'member_id', r.member_id, 'description', 'Early redemption fee, ' || o.name);
+    end if;
+    if jsonb_array_length(legs) > 0 then
+      perform public.ledger_transfer_linked(legs);
+    end if;
+    update public.positions p set units = p.units - r.units
+      where p.member_id = r.member_id and p.opportunity_id = o.id;
+    update public.offering_records x set issued_units = greatest(x.issued_units - r.units, 0)
+      where x.opportunity_id = o.id;
+  end if;
+
+  update public.redemptions x
+    set status = decision, decided_by = auth.uid(), decided_at = now(),
+        reason = case when decision = 'rejected' then kept_reason end,
+        unit_price_cents = unit_price, price_cents = price, fee_cents = fee, net_cents = price - fee
+    where x.id = r.id
+    returning * into r;
+  event := public.audit_append(
+    case when decision = 'approved' then 'redemption.approved' else 'redemption.rejected' end,
+    r.member_id, 'redemption', r.id::text,
+    jsonb_build_object('opportunity_id', o.id, 'units', r.units)
+      || case when decision = 'approved'
+           then jsonb_build_object('unit_price_cents', unit_price, 'price_cents', price, 'fee_cents', fee, 'net_cents', price - fee)
+           else jsonb_build_object('reason', kept_reason) end
+  );
+  perform public.notify_member(r.member_id, event,
+    case when decision = 'approved' then 'Redemption paid' else 'Redemption not accepted' end,
+    case when decision = 'approved'
+      then public.format_euros(price - fee) || ' for ' || r.units || ' units of ' || o.name || ' is in your cash ('
+        || public.format_euros(price) || ' less the ' || public.format_euros(fee) || ' early redemption fee).'
+      else 'Your request to redeem ' || r.units || ' units of ' || o.name || ' was not accepted: ' || kept_reason end);
+  return r;
+end
+$$;
+
+-- The redemption queue of the caller's SPVs (every SPV for mfo_admin, compliance and the admin
+-- flag): open requests first, soonest due first; due_at is when the time to decide runs out.
+create or replace function public.list_redemptions()
+returns table (
+  id uuid,
+  opportunity_id text,
+  opportunity_name text,
+  member_id uuid,
+  member_name text,
+  units bigint,
+  status text,
+  requested_at timestamptz,
+  due_at timestamptz,
+  decided_at timestamptz,
+  reason text,
+  unit_price_cents bigint,
+  price_cents bigint,
+  fee_cents bigint,
+  net_cents bigint
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  every_spv boolean := public.vault_sees_every_spv();
+  mine text[] := public.vault_spv_ids();
+begin
+  if auth.uid() is null or not (every_spv or cardinality(mine) > 0) then
+    raise exception using errcode = '42501', message = 'only the SPV''s administrators may do this';
+  end if;
+  return query
+    select r.id, r.opportunity_id, o.name, r.member_id, p.name, r.units, r.status, r.requested_at, r.due_at,
+           r.decided_at, r.reason, r.unit_price_cents, r.price_cents, r.fee_cents, r.net_cents
+    from public.redemptions r
+    join public.opportunities o on o.id = r.opportunity_id
+    left join public.profiles p on p.id = r.member_id
+    where every_spv or o.spv_id = any (mine)
+    order by r.status <> 'requested', case when r.status = 'requested' then r.due_at end, r.decided_at desc, r.id;
+end
+$$;
+
+-- The caller's own redemptions, newest first.
+create or replace function public.my_redemptions()
+returns table (
+  id uuid,
+  opportunity_id text,
+  opportunity_name text,
+  units bigint,
+  status text,
+  requested_at timestamptz,
+  due_at timestamptz,
+  decided_at timestamptz,
+  reason text,
+  unit_price_cents bigint,
+  price_cents bigint,
+  fee_cents bigint,
+  net_cents bigint
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if auth.uid() is null then
+    raise exception using errcode = '42501', message = 'not signed in';
+  end if;
+  return query
+    select r.id, r.opportunity_id, o.name, r.units, r.status, r.requested_at, r.due_at, r.decided_at, r.reason,
+           r.unit_price_cents, r.price_cents, r.fee_cents, r.net_cents
+    from public.redemptions r join public.opportunities o on o.id = r.opportunity_id
+    where r.member_id = auth.uid()
+    order by r.requested_at desc, r.id;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- Distributions as the screens read them.
+
+-- The distributions of an offering (offering_id; all offerings when null) the caller's SPVs run, or every
+-- SPV's for mfo_admin, compliance and the admin flag; newest record date first.
+create or replace function public.list_distributions(offering_id text default null)
+returns table (
+  id uuid,
+  opportunity_id text,
+  opportunity_name text,
+  record_date date,
+  kind text,
+  amount_cents bigint,
+  withholding_cents bigint,
+  holders integer,
+  status text,
+  declared_by uuid,
+  declared_at timestamptz,
+  paid_at timestamptz,
+  available_cents bigint
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  every_spv boolean := public.vault_sees_every_spv();
+  mine text[] := public.vault_spv_ids();
+begin
+  if auth.uid() is null or not (every_spv or cardinality(mine) > 0) then
+    raise exception using errcode = '42501', message = 'only the SPV''s administrators may do this';
+  end if;
+  return query
+    select d.id, d.opportunity_id, o.name, d.record_date, d.kind, d.amount_cents, d.withholding_cents, d.holders,
+           d.status, d.declared_by, d.declared_at, d.paid_at, public.offering_available_cents(o.id)
+    from public.distributions d join public.opportunities o on o.id = d.opportunity_id
+    where (every_spv or o.spv_id = any (mine))
+      and (list_distributions.offering_id is null or d.opportunity_id = list_distributions.offering_id)
+    order by d.record_date desc, d.declared_at desc, d.id;
+end
+$$;
+
+-- The caller's distribution lines, newest first: what each paid them (status 'paid') or will.
+create or replace function public.my_distributions()
+returns table (
+  distribution_id uuid,
+  opportunity_id text,
+  opportunity_name text,
+  record_date date,
+  kind text,
+  status text,
+  paid_at timestamptz,
+  units bigint,
+  gross_cents bigint,
+  withholding_cents bigint,
+  net_cents bigint
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if auth.uid() is null then
+    raise exception using errcode = '42501', message = 'not signed in';
+  end if;
+  return query
+    select d.id, d.opportunity_id, o.name, d.record_date, d.kind, d.status, d.paid_at, l.units, l.gross_cents,
+           l.withholding_cents, l.net_cents
+    from public.distribution_lines l
+    join public.distributions d on d.id = l.distribution_id
+    join public.opportunities o on o.id = d.opportunity_id
+    where l.member_id = auth.uid()
+    order by d.record_date desc, d.id;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- 4. Maturity
+
+-- Pays each holder units × the final price (today's) from the offering's account, makes the
+-- positions Matured, rejects the redemptions still asked (maturity pays those units), records
+-- the maturity and tells everyone. The callers check who and when.
+create or replace function public.offering_mature(o public.opportunities)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  final_price bigint := coalesce(public.unit_price_on(o.id, public.lifecycle_today()), 0);
+  result public.offering_maturities;
+  legs jsonb;
+  holders uuid[];
+  event public.audit_events;
+begin
+  select coalesce(array_agg(p.member_id order by p.first_issued_at, p.member_id), '{}') into holders
+    from public.positions p where p.opportunity_id = o.id and p.units > 0 and p.status = 'Active';
+  result.opportunity_id := o.id;
+  result.matured_by := auth.uid();
+  result.final_price_cents := final_price;
+  select count(*)::integer, coalesce(sum(p.units), 0)::bigint, coalesce(sum(p.units * final_price), 0)::bigint
+    into result.holders, result.units, result.paid_cents
+    from public.positions p where p.opportunity_id = o.id and p.units > 0 and p.status = 'Active';
+  perform public.offering_can_pay(o.id, result.paid_cents);
+  if final_price > 0 and result.holders > 0 then
+    select jsonb_agg(jsonb_build_object(
+      'id', public.ledger_id('maturity:' || o.id || ':' || p.member_id), 'flags', 'posted',
+      'debit_account_id', public.ledger_account('offering_escrow', 'EUR', null, o.id),
+      'credit_account_id', cash.account_id,
+      'amount_cents', p.units * final_price, 'kind', 'maturity', 'subject_type', 'offering', 'subject_id', o.id,
+      'member_id', p.member_id, 'description', 'Matured, ' || o.name
+    ) order by p.first_issued_at, p.member_id) into legs
+    from public.positions p
+    join public.ledger_member_accounts('member_cash', 'EUR', holders) cash on cash.member_id = p.member_id
+    where p.opportunity_id = o.id and p.units > 0 and p.status = 'Active';
+    perform public.ledger_transfer_batch(legs);
+  end if;
+  event := public.audit_append(
+    'offering.matured', null, 'offering', o.id,
+    jsonb_build_object('final_price_cents', final_price, 'holders', result.holders, 'units', result.units,
+      'paid_cents', result.paid_cents)
+  );
+  insert into public.notifications (user_id, id, title, body, at, read)
+  select p.member_id, 'evt-' || event.id, 'Investment matured',
+         o.name || ' has matured: ' || public.format_euros(p.units * final_price) || ' for your ' || p.units
+           || ' units is in your cash.',
+         to_char(event.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), false
+  from public.positions p where p.opportunity_id = o.id and p.units > 0 and p.status = 'Active'
+  on conflict do nothing;
+  update public.positions p set status = 'Matured', matured_at = now()
+    where p.opportunity_id = o.id and p.status = 'Active';
+  update public.redemptions r
+    set status = 'rejected', decided_at = now(), reason = 'The offering matured: maturity paid these units.'
+    where r.opportunity_id = o.id and r.status = 'requested';
+  insert into public.offering_maturities (opportunity_id, matured_at, matured_by, final_price_cents, holders, units, paid_cents)
+  values (o.id, now(), result.matured_by, final_price, result.holders, result.units, result.paid_cents)
+  returning * into result;
+  perform public.offering_notify_spv(o.spv_id, event, 'Offering matured',
+    o.name || ' has matured: ' || public.format_euros(result.paid_cents) || ' paid to ' || result.holders || ' holders.');
+  return to_jsonb(result) - 'matured_by';
+end
+$$;
+
+-- Whether an offering's term has ended (from its first issue).
+create or replace function public.offering_term_ended(o public.opportunities)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select o.term_months is not null and public.offering_issued_at(o.id) is not null
+    and now() >= public.offering_issued_at(o.id) + make_interval(months => o.term_months)
+$$;
+
+-- The SPV's administrators mature an issued (or closed sample) offering whose term has ended.
+-- Answers {opportunity_id, matured_at, final_price_cents, holders, units, paid_cents}; a retry
+-- answers the same and pays nothing.
+create or replace function public.mature_offering(opportunity_id text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  o public.opportunities := public.offering_for_spv(opportunity_id);
+  done public.offering_maturities;
+begin
+  select * into done from public.offering_maturities x where x.opportunity_id = o.id;
+  if found then
+    return to_jsonb(done) - 'matured_by';
+  end if;
+  if o.status not in ('issued', 'closed') then
+    raise exception using errcode = 'P0001', message = 'only an issued or closed offering can mature';
+  end if;
+  if public.offering_issued_at(o.id) is null then
+    raise exception using errcode = 'P0001', message = 'the offering has issued no units';
+  end if;
+  if not public.offering_term_ended(o) then
+    raise exception using errcode = 'P0001', message = 'the offering''s term has not ended';
+  end if;
+  return public.offering_mature(o);
+end
+$$;
+
+-- The schedule's part (run_offering_schedule): issued offerings whose term has ended mature.
+-- One whose account cannot pay is left for its SPV (the refusal is logged, the others go on).
+create or replace function public.offering_mature_due()
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  o public.opportunities;
+  matured integer := 0;
+begin
+  for o in
+    select x.* from public.opportunities x
+    where x.status = 'issued' and x.term_months is not null
+      and not exists (select 1 from public.offering_maturities m where m.opportunity_id = x.id)
+    order by x.id
+    for update skip locked
+  loop
+    if public.offering_term_ended(o) then
+      begin
+        perform public.offering_mature(o);
+        matured := matured + 1;
+      exception when sqlstate 'P0001' then
+        raise warning 'offering % did not mature: %', o.id, sqlerrm;
+      end;
+    end if;
+  end loop;
+  return matured;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- Grants. The internal helpers: no client, not even the service role.
+revoke execute on function public.positions_record_movement() from public, anon, authenticated, service_role;
+revoke execute on function public.lifecycle_today() from public, anon, authenticated, service_role;
+revoke execute on function public.business_days_after(timestamptz, integer) from public, anon, authenticated, service_role;
+revoke execute on function public.offering_issued_at(text) from public, anon, authenticated, service_role;
+revoke execute on function public.offering_available_cents(text) from public, anon, authenticated, service_role;
+revoke execute on function public.offering_can_pay(text, bigint) from public, anon, authenticated, service_role;
+revoke execute on function public.offering_holders_at(text, date) from public, anon, authenticated, service_role;
+revoke execute on function public.offering_impact_text(jsonb, numeric, numeric) from public, anon, authenticated, service_role;
+revoke execute on function public.distribution_period_years(text) from public, anon, authenticated, service_role;
+revoke execute on function public.distribution_answer(uuid) from public, anon, authenticated, service_role;
+revoke execute on function public.redemption_lockup_end(uuid, public.opportunities, bigint) from public, anon, authenticated, service_role;
+revoke execute on function public.redemption_offering(text, boolean) from public, anon, authenticated, service_role;
+revoke execute on function public.offering_mature(public.opportunities) from public, anon, authenticated, service_role;
+revoke execute on function public.offering_term_ended(public.opportunities) from public, anon, authenticated, service_role;
+revoke execute on function public.offering_mature_due() from public, anon, authenticated, service_role;
+
+revoke execute on function public.set_unit_price(text, bigint, date, text) from public, anon, service_role;
+grant execute on function public.set_unit_price(text, bigint, date, text) to authenticated;
+revoke execute on function public.declare_distribution(text, date, bigint, text) from public, anon, service_role;
+grant execute on function public.declare_distribution(text, date, bigint, text) to authenticated;
+revoke execute on function public.pay_distribution(uuid) from public, anon, service_role;
+grant execute on function public.pay_distribution(uuid) to authenticated;
+revoke execute on function public.redemption_quote(text, bigint) from public, anon, service_role;
+grant execute on function public.redemption_quote(text, bigint) to authenticated;
+revoke execute on function public.request_redemption(text, bigint, uuid) from public, anon, service_role;
+grant execute on function public.request_redemption(text, bigint, uuid) to authenticated;
+revoke execute on function public.review_redemption(uuid, text, text) from public, anon, service_role;
+grant execute on function public.review_redemption(uuid, text, text) to authenticated;
+revoke execute on function public.list_redemptions() from public, anon, service_role;
+grant execute on function public.list_redemptions() to authenticated;
+revoke execute on function public.my_redemptions() from public, anon, service_role;
+grant execute on function public.my_redemptions() to authenticated;
+revoke execute on function public.list_distributions(text) from public, anon, service_role;
+grant execute on function public.list_distributions(text) to authenticated;
+revoke execute on function public.my_distributions() from public, anon, service_role;
+grant execute on function public.my_distributions() to authenticated;
+revoke execute on function public.mature_offering(text) from public, anon, service_role;
+grant execute on function public.mature_offering(text) to authenticated;
 
 -- ─── schemas/14_statements.sql ───────────────────────────────────────────────────────────────────
 
@@ -7591,18 +9067,19 @@ stable
 security definer
 set search_path = ''
 as $$
-  select coalesce(u.unit_price_cents, o.unit_price_cents, 0)::bigint,
-         (u.effective_at at time zone 'UTC')::date
+  select coalesce(u.price_cents, o.unit_price_cents, 0)::bigint, u.as_of
   from public.opportunities o
   left join lateral (
-    select p.unit_price_cents, p.effective_at from public.offering_unit_prices p
-    where p.opportunity_id = o.id and p.effective_at < statement_unit_price.at
-    order by p.effective_at desc limit 1
+    -- A day's price applies from the start of that day (UTC).
+    select p.price_cents, p.as_of from public.unit_prices p
+    where p.opportunity_id = o.id and (p.as_of::timestamp at time zone 'UTC') < statement_unit_price.at
+    order by p.as_of desc limit 1
   ) u on true
   where o.id = statement_unit_price.opportunity_id
 $$;
 
--- Each issue of units to a member: closing's allocations, and the confirmations of a sample
+-- Each issue of units to a member (and, negative, each approved redemption, at no cost: the
+-- statement values units, not their cost basis): closing's allocations, and the confirmations of a sample
 -- opportunity's subscriptions (units = whole units the amount buys, as review_investment issues
 -- them). Dated, so a statement counts those issued before its period's end.
 create or replace function public.statement_unit_issues(member_id uuid)
@@ -7624,6 +9101,10 @@ as $$
     and i.status in ('Active', 'Matured') and not i.sample and i.decided_at is not null
     and o.deadline_at is null and o.unit_price_cents > 0
     and i.amount_cents >= o.unit_price_cents
+  union all
+  select r.opportunity_id, -r.units, 0::bigint, r.decided_at
+  from public.redemptions r
+  where r.member_id = statement_unit_issues.member_id and r.status = 'approved'
 $$;
 
 -- The member's EUR cash account, if any.

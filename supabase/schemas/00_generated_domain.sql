@@ -30,6 +30,8 @@ as $$
     'appropriateness.submitted',
     'appropriateness.warning_acknowledged',
     'asset.status_changed',
+    'distribution.declared',
+    'distribution.paid',
     'document.signed',
     'investment.cancelled',
     'investment.confirmed',
@@ -55,7 +57,9 @@ as $$
     'offering.created',
     'offering.failed',
     'offering.issued',
+    'offering.matured',
     'offering.opened',
+    'offering.price_set',
     'offering.returned',
     'offering.submitted',
     'offering.updated',
@@ -66,6 +70,9 @@ as $$
     'payment.failed',
     'payment.refunded',
     'payment.settled',
+    'redemption.approved',
+    'redemption.rejected',
+    'redemption.requested',
     'repayment.recorded',
     'report.exported',
     'statement.issued',
@@ -273,6 +280,40 @@ as $$
     end
 $$;
 
+-- The tax withheld from a distribution, in basis points, by the holder's tax residence and the
+-- distribution's kind (`withholdingRates` in packages/domain/src/tax/withholding.ts); 0 for a
+-- residence the table does not list.
+create or replace function public.withholding_bps(country text, kind text)
+returns integer
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select coalesce(case country
+    when 'AT' then case kind when 'income' then 2750 when 'capital' then 0 end
+    when 'BE' then case kind when 'income' then 3000 when 'capital' then 0 end
+    when 'DE' then case kind when 'income' then 2638 when 'capital' then 0 end
+    when 'ES' then case kind when 'income' then 1900 when 'capital' then 0 end
+    when 'FR' then case kind when 'income' then 1280 when 'capital' then 0 end
+    when 'GB' then case kind when 'income' then 0 when 'capital' then 0 end
+    when 'IT' then case kind when 'income' then 2600 when 'capital' then 0 end
+    when 'NL' then case kind when 'income' then 1500 when 'capital' then 0 end
+    when 'PT' then case kind when 'income' then 2800 when 'capital' then 0 end
+  end, 0)
+$$;
+
+-- Business days an SPV has to decide a redemption (`REDEMPTION_REVIEW_BUSINESS_DAYS`).
+create or replace function public.redemption_review_business_days()
+returns integer
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select 2
+$$;
+
 -- This file comes before the default privileges of 01_identity_and_settings.sql, so each grant
 -- is written out. vault_role() runs as its caller, inside every policy.
 revoke execute on function public.vault_roles() from public, anon;
@@ -283,3 +324,5 @@ revoke execute on function public.is_iso_country(text) from public, anon, authen
 revoke execute on function public.eligibility_refusal_message(text, timestamptz) from public, anon, authenticated, service_role;
 revoke execute on function public.notification_text(text, text) from public, anon, authenticated, service_role;
 revoke execute on function public.appropriateness_questionnaire() from public, anon, authenticated, service_role;
+revoke execute on function public.withholding_bps(text, text) from public, anon, authenticated, service_role;
+revoke execute on function public.redemption_review_business_days() from public, anon, authenticated, service_role;

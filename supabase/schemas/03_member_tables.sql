@@ -157,7 +157,9 @@ create table if not exists public.loans (
   status text not null check (status in ('Active', 'Pending')),
   -- The loan's first day, where known (record_repayment refuses a repayment before it).
   starts_on date,
-  spv_id text not null
+  spv_id text not null,
+  -- The offering that financed it: its repayments are paid into that offering's account.
+  opportunity_id text
 );
 
 create table if not exists public.repayments (

@@ -426,7 +426,7 @@ grant execute on function public.member_detail(uuid) to authenticated;
 --   resolve_alert(alert_id, note)                   mfo_admin or the admin flag     alert.resolved
 --   record_repayment(loan_id, amount_cents, paid_on) cl_spv_admin or the admin flag repayment.recorded
 --   set_asset_status(asset_id, status, note)        production_spv or the admin flag asset.status_changed
---   loan_book()                                     the loans' readers (a read: each loan, what is due, what is paid, overdue)
+--   loan_book()                                     the loans' readers (a read: each loan, its status, what is due, what is paid, next due)
 
 -- Roles. Only the admin flag grants or removes the admin flag or the mfo_admin role, or changes
 -- an administrator's role; nobody changes their own; a demo account changes none. A change ends
@@ -589,8 +589,21 @@ revoke execute on function public.resolve_alert(bigint, text) from public, anon,
 grant execute on function public.resolve_alert(bigint, text) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
--- Loans: the repayments received, in cents, against a loan of public.loans. The schedule
--- (public.repayments: what is due when) names its loan by borrower.
+-- Loans: each loan's repayment schedule (public.loan_schedule: what is due when, in cents) and
+-- the repayments received against it. A loan's status and next due date derive from the two
+-- (loan_book). public.repayments is the dashboards' display list of upcoming repayments.
+create table if not exists public.loan_schedule (
+  loan_id text not null references public.loans (id) on delete cascade,
+  due_on date not null,
+  amount_cents bigint not null check (amount_cents between 1 and 9007199254740991),
+  primary key (loan_id, due_on)
+);
+alter table public.loan_schedule enable row level security;
+revoke all on table public.loan_schedule from public, anon, authenticated;
+grant select on table public.loan_schedule to authenticated;
+grant all on table public.loan_schedule to service_role;
+-- Its read policy, which calls the SPV helpers, is in 12_offerings.sql.
+
 create table if not exists public.loan_repayments (
   id bigint generated always as identity primary key,
   loan_id text not null references public.loans (id) on delete restrict,
@@ -609,7 +622,9 @@ grant select on table public.loan_repayments to authenticated;
 grant all on table public.loan_repayments to service_role;
 -- Its read policy, which calls the SPV helpers, is in 11_offerings.sql.
 
--- A repayment, on one of the caller's own SPVs' loans (another SPV's is an unknown loan).
+-- A repayment, on one of the caller's own SPVs' loans (another SPV's is an unknown loan). The
+-- money arrives from outside (the provider's clearing account) into the account of the offering
+-- that financed the loan, from which that offering's distributions are paid.
 create or replace function public.record_repayment(loan_id text, amount_cents bigint, paid_on date, reference text)
 returns public.loan_repayments
 language plpgsql
@@ -653,8 +668,7 @@ begin
     raise exception using errcode = 'P0001', message = 'only an active loan takes repayments';
   end if;
   life_starts := coalesce(loan.starts_on, (
-    select (min(make_date(substr(r.due, 1, 4)::int, substr(r.due, 6, 2)::int, substr(r.due, 9, 2)::int)) - interval '12 months')::date
-    from public.repayments r where r.borrower = loan.borrower and r.due ~ '^\d{4}-\d{2}-\d{2}'
+    select (min(s.due_on) - interval '12 months')::date from public.loan_schedule s where s.loan_id = loan.id
   ));
   if life_starts is null or paid_on < life_starts then
     raise exception using errcode = '22023', message = 'paid_on must be within the loan''s life';
@@ -664,9 +678,19 @@ begin
   if outstanding is null or amount_cents > outstanding then
     raise exception using errcode = '22023', message = 'amount_cents is more than the loan''s outstanding amount';
   end if;
+  if loan.opportunity_id is null then
+    raise exception using errcode = 'P0001', message = 'the loan is not linked to an offering to repay into';
+  end if;
   insert into public.loan_repayments (loan_id, amount_cents, paid_on, recorded_by, reference)
     values (record_repayment.loan_id, record_repayment.amount_cents, record_repayment.paid_on, auth.uid(), kept_reference)
     returning * into result;
+  perform public.ledger_transfer(
+    public.ledger_id('loan_repayment:' || result.id), 'posted',
+    public.ledger_account('provider_clearing', 'EUR'),
+    public.ledger_account('offering_escrow', 'EUR', null, loan.opportunity_id),
+    result.amount_cents, 'loan_repayment', 'loan_repayment', result.id::text, null,
+    'Loan repayment, ' || loan.borrower
+  );
   -- The borrower is a company, not a member: nobody to notify.
   perform public.audit_append(
     'repayment.recorded', null, 'loan', loan.id,
@@ -696,9 +720,11 @@ begin
 end
 $$;
 
--- Each loan with what its schedule has made due by today, what was repaid, the next due date,
--- and whether it is overdue: an instalment's due date has passed and the repayments do not cover
--- what was due. Derived on read, never stored. Security invoker: the tables' policies apply.
+-- Each loan with its status, what its schedule has made due by today, what was repaid, and the
+-- next due date: the first instalment the repayments do not yet cover (past while overdue).
+-- Status: Pending until drawn; Repaid once the repayments cover the principal; Overdue while an
+-- instalment due before today is not covered; else Active. Derived on read, never stored.
+-- Security invoker: the tables' policies apply.
 create or replace function public.loan_book()
 returns setof public.loan_book_row
 language plpgsql
@@ -712,25 +738,39 @@ begin
   end if;
   return query
     with today as (select (now() at time zone 'UTC')::date as d),
-    schedule as (
+    -- The principal as loan_principal_cents reads it (that helper is not the caller's to execute).
+    principal as (
       select l.id as loan_id,
-             round(nullif(regexp_replace(r.amount, '[^0-9.]', '', 'g'), '')::numeric * 100)::bigint as cents,
-             case when r.due ~ '^\d{4}-\d{2}-\d{2}' then make_date(substr(r.due, 1, 4)::int, substr(r.due, 6, 2)::int, substr(r.due, 9, 2)::int) end as due_on
-      from public.loans l join public.repayments r on r.borrower = l.borrower
-    ),
-    due as (
-      select s.loan_id,
-             coalesce(sum(s.cents) filter (where s.due_on < (select d from today)), 0)::bigint as due_cents,
-             min(s.due_on) filter (where s.due_on >= (select d from today)) as next_due_on
-      from schedule s group by s.loan_id
+             case when l.amount ~ '[0-9]' then round(nullif(regexp_replace(l.amount, '[^0-9.]', '', 'g'), '')::numeric * 100)::bigint end as cents
+      from public.loans l
     ),
     paid as (
       select r.loan_id, sum(r.amount_cents)::bigint as paid_cents from public.loan_repayments r group by r.loan_id
+    ),
+    schedule as (
+      select s.loan_id, s.due_on, s.amount_cents,
+             sum(s.amount_cents) over (partition by s.loan_id order by s.due_on) as through
+      from public.loan_schedule s
+    ),
+    due as (
+      select s.loan_id,
+             coalesce(sum(s.amount_cents) filter (where s.due_on < (select d from today)), 0)::bigint as due_cents,
+             min(s.due_on) filter (where s.through > coalesce(p.paid_cents, 0)) as next_due_on
+      from schedule s left join paid p on p.loan_id = s.loan_id
+      group by s.loan_id
     )
-    select l.id, l.borrower, l.amount, l.status,
-           coalesce(d.due_cents, 0::bigint), coalesce(p.paid_cents, 0::bigint), d.next_due_on,
+    select l.id, l.borrower, l.amount,
+           case
+             when l.status = 'Pending' then 'Pending'
+             when coalesce(p.paid_cents, 0) >= pr.cents then 'Repaid'
+             when coalesce(d.due_cents, 0) > coalesce(p.paid_cents, 0) then 'Overdue'
+             else 'Active'
+           end,
+           coalesce(d.due_cents, 0::bigint), coalesce(p.paid_cents, 0::bigint),
+           case when coalesce(p.paid_cents, 0) >= pr.cents then null else d.next_due_on end,
            coalesce(d.due_cents, 0) > coalesce(p.paid_cents, 0)
     from public.loans l
+    join principal pr on pr.loan_id = l.id
     left join due d on d.loan_id = l.id
     left join paid p on p.loan_id = l.id
     order by l.id;

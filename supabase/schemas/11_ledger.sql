@@ -48,7 +48,8 @@ insert into public.ledger_account_kinds (kind, owner, no_overdraft, description)
   ('offering_escrow', 'offering', false, 'An offering''s escrow: investments held and confirmed'),
   ('platform_fee_income', 'platform', false, 'The platform''s management fees'),
   ('card_fees', 'platform', false, 'Card fees, owed to the card processor'),
-  ('provider_clearing', 'platform', false, 'The payment provider''s clearing account: the outside world')
+  ('provider_clearing', 'platform', false, 'The payment provider''s clearing account: the outside world'),
+  ('tax_withheld', 'platform', false, 'Tax withheld from distributions, owed to the tax authorities')
 on conflict (kind) do nothing;
 
 create table if not exists public.ledger_accounts (
@@ -240,6 +241,31 @@ begin
         and a.opportunity_id is not distinct from ledger_account.opportunity_id;
   end if;
   return account_id;
+end
+$$;
+
+-- The accounts of a member kind for many members at once (a distribution's holders), made on
+-- first use: one statement instead of one ledger_account call per member.
+create or replace function public.ledger_member_accounts(kind text, currency text, members uuid[])
+returns table (member_id uuid, account_id bigint)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  k public.ledger_account_kinds;
+begin
+  select * into k from public.ledger_account_kinds x where x.kind = ledger_member_accounts.kind;
+  if not found or k.owner <> 'member' then
+    raise exception using errcode = '22023', message = 'the account''s owner does not match its kind';
+  end if;
+  insert into public.ledger_accounts (kind, currency, member_id, no_overdraft)
+  select k.kind, ledger_member_accounts.currency, m, k.no_overdraft from unnest(members) as m
+  on conflict on constraint ledger_accounts_owner_key do nothing;
+  return query
+    select a.member_id, a.id from unnest(members) as m
+    join public.ledger_accounts a
+      on a.kind = k.kind and a.currency = ledger_member_accounts.currency and a.member_id = m and a.opportunity_id is null;
 end
 $$;
 
@@ -455,6 +481,170 @@ begin
     );
     return next t;
   end loop;
+end
+$$;
+
+-- Many posted transfers at once (a distribution's or a maturity's payments): a jsonb array of
+-- objects with ledger_transfer's argument names (flags 'posted'), linked to the first. The same
+-- as ledger_transfer_linked, one transfer after the other in the array's order (each its own
+-- audit event and balances after it), but each account's row is read and written once, so the
+-- cost grows with the number of transfers, not with how often one account recurs. A retry (every
+-- id already written with the same arguments) answers the first rows and adds nothing.
+create or replace function public.ledger_transfer_batch(transfers jsonb)
+returns setof public.ledger_transfers
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  first_id uuid;
+  written integer;
+  total integer;
+  item record;
+  event public.audit_events;
+  bad text;
+begin
+  if transfers is null or jsonb_typeof(transfers) <> 'array' or jsonb_array_length(transfers) = 0 then
+    raise exception using errcode = '22023', message = 'linked transfers are a non-empty array';
+  end if;
+  perform public.ledger_lock();
+  first_id := (transfers -> 0 ->> 'id')::uuid;
+  create temporary table if not exists ledger_batch (
+    ord integer primary key, id uuid not null, debit_account_id bigint, credit_account_id bigint,
+    amount_cents bigint, kind text, subject_type text, subject_id text, member_id uuid, description text,
+    currency text, debit_after bigint, credit_after bigint
+  ) on commit drop;
+  create temporary table if not exists ledger_batch_events (
+    ord integer primary key, audit_event_id bigint not null, created_at timestamptz not null
+  ) on commit drop;
+  truncate ledger_batch, ledger_batch_events;
+  insert into ledger_batch (ord, id, debit_account_id, credit_account_id, amount_cents, kind, subject_type, subject_id,
+                            member_id, description)
+  select x.ord::integer, (x.t ->> 'id')::uuid, (x.t ->> 'debit_account_id')::bigint, (x.t ->> 'credit_account_id')::bigint,
+         (x.t ->> 'amount_cents')::bigint, x.t ->> 'kind', x.t ->> 'subject_type', x.t ->> 'subject_id',
+         (x.t ->> 'member_id')::uuid, x.t ->> 'description'
+  from jsonb_array_elements(transfers) with ordinality as x (t, ord)
+  where coalesce(x.t ->> 'flags', 'posted') = 'posted';
+  get diagnostics total = row_count;
+  -- The joins below are planned from these rows' statistics (a fresh temporary table has none).
+  analyze ledger_batch;
+  if total <> jsonb_array_length(transfers) then
+    raise exception using errcode = '22023', message = 'a batch holds posted transfers only';
+  end if;
+
+  -- A retry: every id written with the same arguments answers the first rows.
+  select count(*) into written from ledger_batch b join public.ledger_transfers t on t.id = b.id;
+  if written > 0 then
+    if written = total and not exists (
+      select 1 from ledger_batch b join public.ledger_transfers t on t.id = b.id
+      where (t.flags, t.pending_id, t.debit_account_id, t.credit_account_id, t.amount_cents, t.kind, t.subject_type,
+             t.subject_id, t.member_id, t.timeout_at)
+            is distinct from
+            ('posted', null::uuid, b.debit_account_id, b.credit_account_id, b.amount_cents, b.kind, b.subject_type,
+             b.subject_id, b.member_id, null::timestamptz)
+    ) then
+      return query select t.* from ledger_batch b join public.ledger_transfers t on t.id = b.id order by b.ord;
+      return;
+    end if;
+    raise exception using errcode = 'P0001', message = 'a transfer with this id exists with other arguments';
+  end if;
+
+  select case
+      when b.amount_cents is null or b.amount_cents <= 0 or b.amount_cents > 9007199254740991
+        then 'amount_cents must be a positive whole number of cents'
+      when b.kind is null or b.kind !~ '^[a-z_]{1,50}$' or b.subject_type is null or b.subject_id is null or b.description is null
+        then 'a transfer needs a kind, a subject and a description'
+      when d.id is null or c.id is null or d.id = c.id then 'a transfer needs two different accounts'
+      when d.currency <> c.currency then 'a transfer''s accounts must share a currency'
+    end into bad
+  from ledger_batch b
+  left join public.ledger_accounts d on d.id = b.debit_account_id
+  left join public.ledger_accounts c on c.id = b.credit_account_id
+  where b.amount_cents is null or b.amount_cents <= 0 or b.amount_cents > 9007199254740991
+     or b.kind is null or b.kind !~ '^[a-z_]{1,50}$' or b.subject_type is null or b.subject_id is null
+     or b.description is null or d.id is null or c.id is null or d.id = c.id or d.currency <> c.currency
+  order by b.ord limit 1;
+  if bad is not null then
+    raise exception using errcode = '22023', message = bad;
+  end if;
+  if (select count(distinct b.id) from ledger_batch b) <> total then
+    raise exception using errcode = '22023', message = 'a batch names each transfer once';
+  end if;
+
+  -- Each side's available balance after each transfer, in order, from the accounts' rows (locked).
+  perform 1 from public.ledger_accounts a
+    where a.id in (select b.debit_account_id from ledger_batch b union select b.credit_account_id from ledger_batch b)
+    order by a.id for update;
+  with effects as (
+    select b.ord, 0 as side, b.debit_account_id as account_id, -b.amount_cents as delta from ledger_batch b
+    union all
+    select b.ord, 1, b.credit_account_id, b.amount_cents from ledger_batch b
+  ),
+  running as (
+    select e.ord, e.side, e.account_id,
+           a.credits_posted - a.debits_posted - a.debits_pending
+             + sum(e.delta) over (partition by e.account_id order by e.ord, e.side) as after,
+           a.no_overdraft, a.currency
+    from effects e join public.ledger_accounts a on a.id = e.account_id
+  ),
+  sides as (
+    select r.ord, max(r.after) filter (where r.side = 0) as debit_after, max(r.after) filter (where r.side = 1) as credit_after,
+           max(r.currency) as currency
+    from running r group by r.ord
+  )
+  update ledger_batch b set debit_after = s.debit_after, credit_after = s.credit_after, currency = s.currency
+    from sides s where s.ord = b.ord;
+  if exists (
+    select 1 from ledger_batch b join public.ledger_accounts a on a.id = b.debit_account_id
+    where a.no_overdraft and b.debit_after < 0
+  ) then
+    raise exception using errcode = 'VL001', message = 'insufficient available funds';
+  end if;
+
+  -- The audit events, one per transfer in order (the chain is sequential), then every row at once.
+  for item in select b.* from ledger_batch b order by b.ord loop
+    event := public.audit_append(
+      'ledger.transferred', item.member_id, 'ledger_transfer', item.id::text,
+      jsonb_build_object(
+        'flags', 'posted', 'kind', item.kind, 'amount_cents', item.amount_cents, 'currency', item.currency,
+        'debit_account_id', item.debit_account_id, 'credit_account_id', item.credit_account_id,
+        'subject_type', item.subject_type, 'subject_id', item.subject_id
+      )
+    );
+    insert into ledger_batch_events (ord, audit_event_id, created_at) values (item.ord, event.id, event.occurred_at);
+  end loop;
+  analyze ledger_batch_events;
+
+  with sums as (
+    select x.account_id, sum(x.debit)::bigint as debits, sum(x.credit)::bigint as credits
+    from (
+      select b.debit_account_id as account_id, b.amount_cents as debit, 0 as credit from ledger_batch b
+      union all
+      select b.credit_account_id, 0, b.amount_cents from ledger_batch b
+    ) x group by x.account_id
+  )
+  update public.ledger_accounts a
+    set debits_posted = a.debits_posted + s.debits, credits_posted = a.credits_posted + s.credits
+    from sums s where s.account_id = a.id;
+  if exists (
+    select 1 from public.ledger_accounts a
+    where a.id in (select b.debit_account_id from ledger_batch b union select b.credit_account_id from ledger_batch b)
+      and greatest(a.debits_posted, a.credits_posted) > 9007199254740991
+  ) then
+    raise exception using errcode = '22023', message = 'the ledger''s balances must fit in a JavaScript number';
+  end if;
+
+  return query
+    insert into public.ledger_transfers (
+      id, flags, pending_id, debit_account_id, credit_account_id, currency, amount_cents, kind,
+      subject_type, subject_id, member_id, description, timeout_at, linked_id, audit_event_id,
+      debit_balance_after, credit_balance_after, created_at
+    )
+    select b.id, 'posted', null, b.debit_account_id, b.credit_account_id, b.currency, b.amount_cents, b.kind,
+           b.subject_type, b.subject_id, b.member_id, b.description, null, first_id, e.audit_event_id,
+           b.debit_after, b.credit_after, e.created_at
+    from ledger_batch b join ledger_batch_events e on e.ord = b.ord order by b.ord
+    returning *;
 end
 $$;
 
@@ -1167,9 +1357,11 @@ revoke execute on function public.ledger_id(text) from public, anon, authenticat
 revoke execute on function public.ledger_lock() from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_account(text, text, uuid, text) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_available(uuid, text) from public, anon, authenticated, service_role;
+revoke execute on function public.ledger_member_accounts(text, text, uuid[]) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_transfer(uuid, text, bigint, bigint, bigint, text, text, text, uuid, text, uuid, timestamptz, uuid)
   from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_transfer_linked(jsonb) from public, anon, authenticated, service_role;
+revoke execute on function public.ledger_transfer_batch(jsonb) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_credit_payment(public.payments) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_onramp_stands(uuid) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_demo_deposit(uuid, bigint) from public, anon, authenticated, service_role;

@@ -125,6 +125,9 @@ alter table public.equity_holdings drop constraint if exists equity_holdings_spv
 alter table public.equity_holdings add constraint equity_holdings_spv_id_fkey foreign key (spv_id) references public.spvs (id);
 alter table public.production_assets drop constraint if exists production_assets_spv_id_fkey;
 alter table public.production_assets add constraint production_assets_spv_id_fkey foreign key (spv_id) references public.spvs (id);
+alter table public.loans drop constraint if exists loans_opportunity_id_fkey;
+alter table public.loans add constraint loans_opportunity_id_fkey foreign key (opportunity_id) references public.opportunities (id);
+create index if not exists loans_opportunity_id_idx on public.loans (opportunity_id);
 create index if not exists opportunities_spv_id_idx on public.opportunities (spv_id);
 create index if not exists loans_spv_id_idx on public.loans (spv_id);
 create index if not exists equity_holdings_spv_id_idx on public.equity_holdings (spv_id);
@@ -164,6 +167,15 @@ create policy repayments_read on public.repayments
   );
 drop policy if exists loan_repayments_read on public.loan_repayments;
 create policy loan_repayments_read on public.loan_repayments
+  for select to authenticated
+  using (
+    (select public.vault_role()) = 'mfo_admin' or (select public.vault_is_admin())
+    or ((select public.vault_role()) = 'cl_spv_admin' and loan_id in (
+      select l.id from public.loans l where l.spv_id = any ((select public.vault_spv_ids())::text[])
+    ))
+  );
+drop policy if exists loan_schedule_read on public.loan_schedule;
+create policy loan_schedule_read on public.loan_schedule
   for select to authenticated
   using (
     (select public.vault_role()) = 'mfo_admin' or (select public.vault_is_admin())
@@ -214,15 +226,20 @@ create policy offering_records_read on public.offering_records
     or opportunity_id in (select o.id from public.opportunities o where o.spv_id = any ((select public.vault_spv_ids())::text[]))
   );
 
--- The units each member holds of each offering, with what they paid and the fees on it.
+-- The units each member holds of each offering, with what they paid and the fees on it. Units
+-- go down when a redemption is approved (to 0 when all are redeemed); at maturity the position
+-- is `Matured`, its units kept as the record of what was paid (13_lifecycle.sql).
 create table if not exists public.positions (
   member_id uuid not null references auth.users (id) on delete restrict,
   opportunity_id text not null references public.opportunities (id) on delete restrict,
-  units bigint not null check (units > 0),
+  units bigint not null check (units >= 0),
   cost_cents bigint not null check (cost_cents >= 0),
   fees_cents bigint not null check (fees_cents >= 0),
   first_issued_at timestamptz not null default now(),
-  primary key (member_id, opportunity_id)
+  status text not null default 'Active' check (status in ('Active', 'Matured')),
+  matured_at timestamptz,
+  primary key (member_id, opportunity_id),
+  check ((status = 'Matured') = (matured_at is not null))
 );
 create index if not exists positions_opportunity_id_idx on public.positions (opportunity_id);
 alter table public.positions enable row level security;
@@ -256,19 +273,42 @@ create policy offering_allocations_read on public.offering_allocations
   for select to authenticated
   using (member_id = (select auth.uid()) or (select public.vault_sees_every_spv()));
 
--- Unit prices set after issue (a valuation); until one is set, a position is worth its issue price.
-create table if not exists public.offering_unit_prices (
+-- The unit price history: one price per offering and day (a later one that day replaces it),
+-- the first the issue price on the day of issue (offering_issue), the others set by the SPV's
+-- administrators (set_unit_price, 13_lifecycle.sql). Until one is set, the offering's own unit
+-- price is its price. Read by everyone who reads the catalogue.
+create table if not exists public.unit_prices (
   opportunity_id text not null references public.opportunities (id) on delete cascade,
-  effective_at timestamptz not null,
-  unit_price_cents bigint not null check (unit_price_cents between 0 and 10000000000),
-  primary key (opportunity_id, effective_at)
+  as_of date not null,
+  price_cents bigint not null check (price_cents between 0 and 10000000000),
+  reason text not null check (char_length(reason) between 1 and 500),
+  set_by uuid,
+  set_at timestamptz not null default now(),
+  primary key (opportunity_id, as_of)
 );
-alter table public.offering_unit_prices enable row level security;
-revoke all on table public.offering_unit_prices from public, anon, authenticated;
-grant select on table public.offering_unit_prices to authenticated;
-grant all on table public.offering_unit_prices to service_role;
-drop policy if exists offering_unit_prices_read on public.offering_unit_prices;
-create policy offering_unit_prices_read on public.offering_unit_prices for select to authenticated using (true);
+alter table public.unit_prices enable row level security;
+revoke all on table public.unit_prices from public, anon, authenticated;
+grant select on table public.unit_prices to authenticated;
+grant all on table public.unit_prices to service_role;
+drop policy if exists unit_prices_read on public.unit_prices;
+create policy unit_prices_read on public.unit_prices for select to authenticated using (true);
+
+-- An offering's unit price on a day: the latest of its history on or before that day, else its
+-- own unit price (a sample opportunity's, or an offering before its issue).
+create or replace function public.unit_price_on(opportunity_id text, day date)
+returns bigint
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(
+    (select u.price_cents from public.unit_prices u
+     where u.opportunity_id = unit_price_on.opportunity_id and u.as_of <= unit_price_on.day
+     order by u.as_of desc limit 1),
+    (select o.unit_price_cents from public.opportunities o where o.id = unit_price_on.opportunity_id)
+  )
+$$;
 
 -- ---------------------------------------------------------------------------------------------
 -- Twins of the domain's rules (packages/domain/src/offerings/).
@@ -881,6 +921,10 @@ begin
   perform public.offering_settle_holds(o.id, 'issued');
 
   update public.opportunities x set status = 'issued', open = false where x.id = o.id returning * into result;
+  -- The issue price is the price of the issue date.
+  insert into public.unit_prices (opportunity_id, as_of, price_cents, reason)
+  values (o.id, (now() at time zone 'UTC')::date, o.unit_price_cents, 'Issue price')
+  on conflict on constraint unit_prices_pkey do nothing;
   insert into public.offering_records as r (opportunity_id, decided_at, issued_units)
   values (o.id, now(), units_issued)
   on conflict on constraint offering_records_pkey do update
@@ -1329,7 +1373,7 @@ revoke execute on function public.offering_reflection_ends_at(text) from public,
 -- and by the embedded backend as its clock passes: approved offerings whose opening time has come
 -- open; open offerings whose deadline has come are issued when their minimum is held (once the
 -- reflection periods of their subscriptions have ended: until then they wait, taking no new
--- subscription), else fail.
+-- subscription), else fail; issued offerings whose term has ended mature.
 -- Rows another run holds are skipped, so two runs never act twice. Answers what it did.
 create or replace function public.run_offering_schedule()
 returns jsonb
@@ -1342,6 +1386,7 @@ declare
   opened integer := 0;
   issued integer := 0;
   failed integer := 0;
+  matured integer;
 begin
   if auth.role() is distinct from 'service_role' and auth.uid() is not null then
     raise exception using errcode = '42501', message = 'only the service role may run the offering schedule';
@@ -1373,7 +1418,9 @@ begin
       failed := failed + 1;
     end if;
   end loop;
-  return jsonb_build_object('opened', opened, 'issued', issued, 'failed', failed);
+  -- Issued offerings whose term has ended (13_lifecycle.sql).
+  matured := public.offering_mature_due();
+  return jsonb_build_object('opened', opened, 'issued', issued, 'failed', failed, 'matured', matured);
 end
 $$;
 
@@ -1414,8 +1461,10 @@ end
 $$;
 
 -- The caller's positions, one row per offering: units, what they paid and the fees on it, the
--- value at the latest unit price (the issue price until another is set), Matured once the term
--- has run from the first issue, and the offering's impact metrics × the caller's share of its units.
+-- value at the latest unit price (unit_price_on: the issue price until another is set), Matured
+-- once the term has run from the first issue (worth nothing more once mature_offering has paid
+-- it), and the offering's impact metrics × the caller's share of its units. A position whose
+-- units were all redeemed is no longer listed.
 create or replace function public.my_positions()
 returns table (
   opportunity_id text,
@@ -1437,12 +1486,10 @@ begin
   end if;
   return query
     select p.opportunity_id, p.units, p.cost_cents, p.fees_cents,
-           p.units * coalesce((
-             select u.unit_price_cents from public.offering_unit_prices u
-             where u.opportunity_id = p.opportunity_id and u.effective_at <= now()
-             order by u.effective_at desc limit 1
-           ), o.unit_price_cents, 0),
-           case when o.term_months is not null and now() >= p.first_issued_at + make_interval(months => o.term_months)
+           case when p.status = 'Matured' then 0::bigint
+             else p.units * coalesce(public.unit_price_on(p.opportunity_id, (now() at time zone 'UTC')::date), 0) end,
+           case when p.status = 'Matured'
+             or (o.term_months is not null and now() >= p.first_issued_at + make_interval(months => o.term_months))
              then 'Matured' else 'Active' end,
            coalesce((
              select jsonb_agg(jsonb_build_object(
@@ -1454,7 +1501,7 @@ begin
     from public.positions p
     join public.opportunities o on o.id = p.opportunity_id
     left join public.offering_records r on r.opportunity_id = p.opportunity_id
-    where p.member_id = auth.uid()
+    where p.member_id = auth.uid() and (p.units > 0 or p.status = 'Matured')
     order by p.first_issued_at desc, p.opportunity_id;
 end
 $$;
@@ -1484,6 +1531,7 @@ revoke execute on function public.offering_for_spv(text) from public, anon, auth
 revoke execute on function public.offering_for_review(text) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_validate(jsonb, public.opportunities, boolean) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_open(public.opportunities) from public, anon, authenticated, service_role;
+revoke execute on function public.unit_price_on(text, date) from public, anon, authenticated, service_role;
 
 revoke execute on function public.create_offering(jsonb) from public, anon, service_role;
 grant execute on function public.create_offering(jsonb) to authenticated;

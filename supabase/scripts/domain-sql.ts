@@ -6,7 +6,9 @@ import {
   isoCountryCodes,
   kycNotification,
   paymentNotifications,
+  REDEMPTION_REVIEW_BUSINESS_DAYS,
   roles,
+  withholdingRates,
 } from '@vault/domain';
 
 /**
@@ -137,6 +139,25 @@ ${immutableFunction(
 )}`;
 }
 
+function withholding(): string {
+  const rows = [...withholdingRates].sort((a, b) => (a.country < b.country ? -1 : a.country > b.country ? 1 : 0));
+  const cases = rows.map(
+    (r) =>
+      `    when ${literal(r.country)} then case kind when 'income' then ${r.income_bps} when 'capital' then ${r.capital_bps} end`,
+  );
+  return `-- The tax withheld from a distribution, in basis points, by the holder's tax residence and the
+-- distribution's kind (\`withholdingRates\` in packages/domain/src/tax/withholding.ts); 0 for a
+-- residence the table does not list.
+${immutableFunction(
+  'withholding_bps(country text, kind text)',
+  'integer',
+  `  select coalesce(case country\n${cases.join('\n')}\n  end, 0)`,
+)}
+
+-- Business days an SPV has to decide a redemption (\`REDEMPTION_REVIEW_BUSINESS_DAYS\`).
+${immutableFunction('redemption_review_business_days()', 'integer', `  select ${REDEMPTION_REVIEW_BUSINESS_DAYS}`)}`;
+}
+
 export function generateDomainSql(): string {
   return `${[
     [
@@ -149,6 +170,7 @@ export function generateDomainSql(): string {
     questionnaire(),
     refusalMessages(),
     notifications(),
+    withholding(),
     `-- This file comes before the default privileges of 01_identity_and_settings.sql, so each grant
 -- is written out. vault_role() runs as its caller, inside every policy.
 revoke execute on function public.vault_roles() from public, anon;
@@ -158,6 +180,8 @@ grant execute on function public.audit_action_names() to authenticated, service_
 revoke execute on function public.is_iso_country(text) from public, anon, authenticated, service_role;
 revoke execute on function public.eligibility_refusal_message(text, timestamptz) from public, anon, authenticated, service_role;
 revoke execute on function public.notification_text(text, text) from public, anon, authenticated, service_role;
-revoke execute on function public.appropriateness_questionnaire() from public, anon, authenticated, service_role;`,
+revoke execute on function public.appropriateness_questionnaire() from public, anon, authenticated, service_role;
+revoke execute on function public.withholding_bps(text, text) from public, anon, authenticated, service_role;
+revoke execute on function public.redemption_review_business_days() from public, anon, authenticated, service_role;`,
   ].join('\n\n')}\n`;
 }

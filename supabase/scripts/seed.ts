@@ -1,4 +1,11 @@
-import { demoAccounts, sampleMemberRows, sampleSharedRows, sampleSpvs, spvRoleOfKind } from '@vault/domain';
+import {
+  demoAccounts,
+  sampleLoanSchedule,
+  sampleMemberRows,
+  sampleSharedRows,
+  sampleSpvs,
+  spvRoleOfKind,
+} from '@vault/domain';
 
 /**
  * Generates supabase/seed.sql from the sample data in @vault/domain, the one source the
@@ -32,6 +39,11 @@ function sharedTables(): string {
 /** The SPVs, before the catalogue and role tables that name them. */
 function spvTable(): string {
   return `insert into public.spvs\n  select * from jsonb_populate_recordset(null::public.spvs, ${rowsLiteral(sampleSpvs)})\non conflict do nothing;`;
+}
+
+/** The drawn sample loans' repayment schedules, after the loans they belong to. */
+function loanSchedule(): string {
+  return `insert into public.loan_schedule\n  select * from jsonb_populate_recordset(null::public.loan_schedule, ${rowsLiteral(sampleLoanSchedule)})\non conflict do nothing;`;
 }
 
 /** Each SPV role's demo account administers the sample SPV of its kind. */
@@ -139,6 +151,9 @@ update public.app_settings set demo_mode = true;
 ${spvTable()}
 
 ${sharedTables()}
+
+-- Each drawn loan's repayment schedule.
+${loanSchedule()}
 
 -- The rows each new member receives while demo mode is on (copied by public.handle_new_user).
 ${memberTemplates()}

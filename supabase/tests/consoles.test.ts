@@ -193,7 +193,7 @@ describe('export_report', () => {
     await asActor(db, members.cl_spv_admin, async (tx) => {
       await tx.exec('reset role');
       await tx.query(
-        `insert into public.loans values ('LN-X', '=HYPERLINK("x")', '€1', 'Active', '2024-06-01', 'spv-lending')`,
+        `insert into public.loans values ('LN-X', '=HYPERLINK("x")', '€1', 'Active', '2024-06-01', 'spv-lending', 'offshore-wind-baltic')`,
       );
       await become(tx, members.cl_spv_admin);
       await tx.query(`select public.record_repayment('LN-X', 100, '2025-01-01', 'ref-x')`);
@@ -341,22 +341,36 @@ describe('loans', () => {
     await asActor(db, members.cl_spv_admin, async (tx) => {
       const book = async () =>
         (
-          await tx.query<{ id: string; due_cents: string; paid_cents: string; overdue: boolean }>(
-            `select id, due_cents::text, paid_cents::text, overdue from public.loan_book() where id = 'LN-2025-014'`,
+          await tx.query<{ id: string; status: string; due_cents: string; paid_cents: string; overdue: boolean }>(
+            `select id, status, due_cents::text, paid_cents::text, overdue from public.loan_book() where id = 'LN-2025-014'`,
           )
         ).rows[0];
-      // The seed's schedule: two instalments of €62,500 due in 2025, nothing repaid yet.
-      expect(await book()).toEqual({ id: 'LN-2025-014', due_cents: '12500000', paid_cents: '0', overdue: true });
+      // The seed's schedule: quarterly instalments of €62,500 from 2025-04-01; nothing repaid yet.
+      const due = await tx.query<{ cents: string }>(
+        `select sum(amount_cents)::text as cents from public.loan_schedule
+         where loan_id = 'LN-2025-014' and due_on < (now() at time zone 'UTC')::date`,
+      );
+      const dueCents = due.rows[0]?.cents ?? '0';
+      expect(Number(dueCents)).toBeGreaterThanOrEqual(12_500_000);
+      expect(await book()).toEqual({
+        id: 'LN-2025-014',
+        status: 'Overdue',
+        due_cents: dueCents,
+        paid_cents: '0',
+        overdue: true,
+      });
       for (let i = 0; i < 2; i += 1)
         await tx.query(`select public.record_repayment('LN-2025-014', 6250000, '2025-04-01', 'ref-april')`);
       expect(await book()).toMatchObject({ paid_cents: '6250000', overdue: true });
-      await tx.query(`select public.record_repayment('LN-2025-014', 6250000, '2025-07-01', 'ref-july')`);
-      expect(await book()).toMatchObject({ paid_cents: '12500000', overdue: false });
+      await tx.query(`select public.record_repayment('LN-2025-014', $1, '2025-07-01', 'ref-rest')`, [
+        Number(dueCents) - 6_250_000,
+      ]);
+      expect(await book()).toMatchObject({ status: 'Active', paid_cents: dueCents, overdue: false });
       await tx.exec('reset role');
       const events = await tx.query<{ details: Record<string, unknown> }>(
         `select details from public.audit_events where action = 'repayment.recorded' order by id`,
       );
-      expect(events.rows.map((r) => r.details.amount_cents)).toEqual([6250000, 6250000]);
+      expect(events.rows.map((r) => r.details.amount_cents)).toEqual([6250000, Number(dueCents) - 6_250_000]);
     });
   });
 

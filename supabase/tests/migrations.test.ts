@@ -195,7 +195,7 @@ describe('the seed', () => {
       }
       // The columns the sample writes (starts_on, the loan's first day, is not in the samples).
       const { rows: loans } = await db.query(
-        'select id, borrower, amount, status, spv_id from public.loans order by id',
+        'select id, borrower, amount, status, spv_id, opportunity_id from public.loans order by id',
       );
       expect(loans).toEqual([...sampleSharedRows.loans].sort((a, b) => a.id.localeCompare(b.id)));
       const { rows: opportunities } = await db.query<Record<string, unknown>>('select * from public.opportunities');

@@ -426,11 +426,11 @@ describe('the state table, allowed and refused', () => {
         const { rows } = await tx.query('select id from public.opportunities where id = $1', [id]);
         expect(rows.length).toBe(seen);
       }
-      expect(await schedule(tx)).toEqual({ opened: 0, issued: 0, failed: 0 });
+      expect(await schedule(tx)).toEqual({ opened: 0, issued: 0, failed: 0, matured: 0 });
       await setTimes(tx, id, { opens_at: '2026-01-01T00:00:00Z' });
-      expect(await schedule(tx)).toEqual({ opened: 1, issued: 0, failed: 0 });
+      expect(await schedule(tx)).toEqual({ opened: 1, issued: 0, failed: 0, matured: 0 });
       expect(await statusOf(tx, id)).toBe('open');
-      expect(await schedule(tx)).toEqual({ opened: 0, issued: 0, failed: 0 });
+      expect(await schedule(tx)).toEqual({ opened: 0, issued: 0, failed: 0, matured: 0 });
     });
   });
 
@@ -638,7 +638,12 @@ describe('closing', () => {
       ]);
       // A later unit price values the position at it; the end of the term matures it.
       await owner(tx);
-      await tx.query(`insert into public.offering_unit_prices values ($1, now() - interval '1 day', 12_500)`, [id]);
+      await tx.query(
+        `insert into public.unit_prices (opportunity_id, as_of, price_cents, reason)
+         values ($1, (now() at time zone 'UTC')::date, 12_500, 'Valuation')
+         on conflict (opportunity_id, as_of) do update set price_cents = excluded.price_cents`,
+        [id],
+      );
       await tx.query(
         `update public.positions set first_issued_at = now() - interval '61 months' where opportunity_id = $1`,
         [id],
@@ -728,7 +733,7 @@ describe('closing', () => {
           );
           expect(pending.rows).toEqual([]);
           if (held >= min) {
-            expect(done).toEqual({ opened: 0, issued: 1, failed: 0 });
+            expect(done).toEqual({ opened: 0, issued: 1, failed: 0, matured: 0 });
             const units = Number(positions.rows[0]?.units);
             expect(Number(positions.rows[0]?.cost)).toBe(units * price);
             expect(units * price).toBeLessThanOrEqual(max);
@@ -740,7 +745,7 @@ describe('closing', () => {
               ),
             );
           } else {
-            expect(done).toEqual({ opened: 0, issued: 0, failed: 1 });
+            expect(done).toEqual({ opened: 0, issued: 0, failed: 1, matured: 0 });
             expect(positions.rows[0]?.units).toBe('0');
             expect(await statusOf(tx, id)).toBe('failed');
           }
@@ -759,7 +764,7 @@ describe('the deadline', () => {
       const a = await hold(tx, m.investor, id, 10_000_000);
       const b = await hold(tx, m.investor2, id, 5_000_000);
       await setTimes(tx, id, { deadline_at: '2026-01-02T00:00:00Z' });
-      expect(await schedule(tx)).toEqual({ opened: 0, issued: 0, failed: 1 });
+      expect(await schedule(tx)).toEqual({ opened: 0, issued: 0, failed: 1, matured: 0 });
       expect(await statusOf(tx, id)).toBe('failed');
       const { rows } = await tx.query<{ status: string; reason: string }>(
         'select status, reason from public.investments where id in ($1, $2)',
@@ -790,7 +795,7 @@ describe('the deadline', () => {
       const id = await opened(tx);
       await hold(tx, m.investor, id, 50_000_000);
       await setTimes(tx, id, { deadline_at: '2026-01-02T00:00:00Z' });
-      expect(await schedule(tx)).toEqual({ opened: 0, issued: 1, failed: 0 });
+      expect(await schedule(tx)).toEqual({ opened: 0, issued: 1, failed: 0, matured: 0 });
       expect(await statusOf(tx, id)).toBe('issued');
     });
   });

@@ -70,6 +70,8 @@ export const LoanSchema = v.object({
   /** The loan's first day, where known: no repayment is recorded before it. */
   starts_on: v.optional(v.nullable(v.string())),
   spv_id: SpvIdSchema,
+  /** The offering that financed the loan: repayments are paid into its account. */
+  opportunity_id: v.optional(v.nullable(v.string())),
 });
 export type Loan = v.InferOutput<typeof LoanSchema>;
 

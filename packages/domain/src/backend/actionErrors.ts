@@ -1,3 +1,4 @@
+import { lifecycleErrors } from '../lifecycle/actions';
 import { offeringErrors } from '../offerings/actions';
 import { statementErrors } from '../statements/actions';
 import { consoleErrors } from './consoles';
@@ -133,4 +134,5 @@ export const actionErrors = {
   ...consoleErrors,
   ...offeringErrors,
   ...statementErrors,
+  ...lifecycleErrors,
 } as const satisfies Record<string, BackendError | ((...args: never[]) => BackendError)>;

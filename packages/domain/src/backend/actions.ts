@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { eligibilityServerActions } from '../eligibility/actions';
+import { lifecycleServerActions } from '../lifecycle/actions';
 import { offeringServerActions } from '../offerings/actions';
 import { statementServerActions } from '../statements/actions';
 import { parseTable } from '../table';
@@ -28,6 +29,7 @@ const ServerActionSchema = v.object({
     'eq_spv_admin or the admin flag',
     "the SPV's administrators",
     'offering reviewers',
+    'mfo_admin or the admin flag',
     'the service role',
     'staff readers',
     'ledger readers',
@@ -203,4 +205,5 @@ export const serverActions: readonly ServerAction[] = parseTable('server action'
   ...eligibilityServerActions,
   ...offeringServerActions,
   ...statementServerActions,
+  ...lifecycleServerActions,
 ]);

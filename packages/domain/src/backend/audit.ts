@@ -56,6 +56,13 @@ export const auditActions = [
   'offering.withdrawn',
   'statement.issued',
   'statement.viewed',
+  'offering.matured',
+  'offering.price_set',
+  'distribution.declared',
+  'distribution.paid',
+  'redemption.requested',
+  'redemption.approved',
+  'redemption.rejected',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 const AuditActionSchema = v.picklist(auditActions);

@@ -11,6 +11,6 @@ export * from './kyc';
 export * from './ledger';
 export * from './payments';
 export * from './rpc';
-export { sampleData, sampleMemberRows, sampleSharedRows, sampleSpvs } from './sample';
+export { sampleData, sampleLoanSchedule, sampleMemberRows, sampleSharedRows, sampleSpvs } from './sample';
 export * from './signatures';
 export * from './tables';

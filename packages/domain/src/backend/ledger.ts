@@ -18,6 +18,7 @@ export const ledgerAccountKinds = [
   'platform_fee_income',
   'card_fees',
   'provider_clearing',
+  'tax_withheld',
 ] as const;
 
 /** The bank-transfer reference of an investment (public.investment_payment_reference). */

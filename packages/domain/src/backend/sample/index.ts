@@ -6,6 +6,7 @@ import {
   documents,
   equityHoldings,
   investments,
+  loanSchedule,
   loans,
   productionAssets,
 } from './portfolio';
@@ -13,6 +14,9 @@ import { spvs } from './spvs';
 
 /** The sample SPVs (`public.spvs`): the seed writes them before the rows that name them. */
 export const sampleSpvs = spvs;
+
+/** The sample loans' repayment schedules (`public.loan_schedule`), written after the loans. */
+export const sampleLoanSchedule = loanSchedule;
 
 /**
  * The sample data, one source for both backends: the embedded mock serves it, and

@@ -92,6 +92,7 @@ export const loans: Loan[] = [
     amount: '€1,250,000',
     status: 'Active',
     spv_id: sampleSpvIds.lending,
+    opportunity_id: 'offshore-wind-baltic',
   },
   {
     id: 'LN-2025-017',
@@ -99,6 +100,7 @@ export const loans: Loan[] = [
     amount: '€480,000',
     status: 'Active',
     spv_id: sampleSpvIds.lending,
+    opportunity_id: 'schools-ghana',
   },
   {
     id: 'LN-2025-021',
@@ -106,6 +108,7 @@ export const loans: Loan[] = [
     amount: '€2,100,000',
     status: 'Pending',
     spv_id: sampleSpvIds.lending,
+    opportunity_id: 'social-housing-rotterdam',
   },
   {
     id: 'LN-2025-023',
@@ -113,8 +116,27 @@ export const loans: Loan[] = [
     amount: '€320,000',
     status: 'Pending',
     spv_id: sampleSpvIds.lending,
+    opportunity_id: 'schools-ghana',
   },
 ];
+
+/**
+ * The repayment schedule of each drawn sample loan (`public.loan_schedule`): quarterly
+ * instalments over five years, the first on the dashboards' first repayment date. The pending
+ * loans are not drawn yet and have none.
+ */
+export const loanSchedule: { loan_id: string; due_on: string; amount_cents: number }[] = [
+  ...quarterly('LN-2025-014', '2025-04-01', 20, 6_250_000),
+  ...quarterly('LN-2025-017', '2025-04-10', 20, 2_400_000),
+];
+
+function quarterly(loanId: string, first: string, count: number, amountCents: number) {
+  const [year, month, day] = first.split('-').map(Number);
+  return Array.from({ length: count }, (_, i) => {
+    const at = new Date(Date.UTC(year ?? 2025, (month ?? 1) - 1 + 3 * i, day ?? 1));
+    return { loan_id: loanId, due_on: at.toISOString().slice(0, 10), amount_cents: amountCents };
+  });
+}
 
 export const equityHoldings: EquityHolding[] = [
   {
