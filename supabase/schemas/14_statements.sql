@@ -57,18 +57,19 @@ stable
 security definer
 set search_path = ''
 as $$
-  select coalesce(u.unit_price_cents, o.unit_price_cents, 0)::bigint,
-         (u.effective_at at time zone 'UTC')::date
+  select coalesce(u.price_cents, o.unit_price_cents, 0)::bigint, u.as_of
   from public.opportunities o
   left join lateral (
-    select p.unit_price_cents, p.effective_at from public.offering_unit_prices p
-    where p.opportunity_id = o.id and p.effective_at < statement_unit_price.at
-    order by p.effective_at desc limit 1
+    -- A day's price applies from the start of that day (UTC).
+    select p.price_cents, p.as_of from public.unit_prices p
+    where p.opportunity_id = o.id and (p.as_of::timestamp at time zone 'UTC') < statement_unit_price.at
+    order by p.as_of desc limit 1
   ) u on true
   where o.id = statement_unit_price.opportunity_id
 $$;
 
--- Each issue of units to a member: closing's allocations, and the confirmations of a sample
+-- Each issue of units to a member (and, negative, each approved redemption, at no cost: the
+-- statement values units, not their cost basis): closing's allocations, and the confirmations of a sample
 -- opportunity's subscriptions (units = whole units the amount buys, as review_investment issues
 -- them). Dated, so a statement counts those issued before its period's end.
 create or replace function public.statement_unit_issues(member_id uuid)
@@ -90,6 +91,10 @@ as $$
     and i.status in ('Active', 'Matured') and not i.sample and i.decided_at is not null
     and o.deadline_at is null and o.unit_price_cents > 0
     and i.amount_cents >= o.unit_price_cents
+  union all
+  select r.opportunity_id, -r.units, 0::bigint, r.decided_at
+  from public.redemptions r
+  where r.member_id = statement_unit_issues.member_id and r.status = 'approved'
 $$;
 
 -- The member's EUR cash account, if any.

@@ -83,7 +83,7 @@ beforeAll(async () => {
       [openOpportunity.id, a.id, WITHHOLDING],
     );
     await tx.query(
-      `insert into public.offering_unit_prices (opportunity_id, effective_at, unit_price_cents) values ($1, now(), 120)`,
+      `insert into public.unit_prices (opportunity_id, as_of, price_cents, reason) values ($1, current_date, 120, 'a valuation')`,
       [openOpportunity.id],
     );
     await recordPayment(tx, callers.investorB, 'pi_st_2', 5_000, 'settled');
