@@ -360,21 +360,12 @@ function demoWalletFor(userId: string): string {
 }
 
 /**
- * Reads of the ledger, the offerings' life and the statements that this browser backend does not
- * implement (only the SQL does, docs/decisions.md): they answer "nothing yet", so the screens show
- * their empty states in `npm start` until the browser runs the SQL itself.
+ * Reads that this browser backend does not implement (only the SQL does, docs/decisions.md (14)):
+ * they answer "nothing yet", so the screens show their empty states in `npm start` until the
+ * browser runs the SQL itself.
  */
 const readsThisBackendLacks: Record<string, JsonBodyType> = {
-  my_balance: [],
-  my_positions: [],
-  my_ledger_lines: [],
   my_statements: [],
-  offering_progress: [],
-  list_offerings: [],
-  offering_spvs: [],
-  offering_subscriptions: [],
-  audit_names: [],
-  staff_queues: {},
 };
 
 /** The demo functions (security definer): the caller's own row only, demo mode only. */
