@@ -83,6 +83,22 @@ function isBackendCall(url: string): boolean {
   return new URL(url).pathname.startsWith('/mock-supabase/');
 }
 
+/**
+ * The backend worker's script: a SharedWorker's, whose request never finishes in the page's view
+ * (the worker is not the page's), so Playwright's 'networkidle' never comes; `networkQuiet` leaves
+ * it out.
+ */
+function isSharedWorkerScript(url: string): boolean {
+  return /\/assets\/backend\.worker-[\w-]+\.js$/.test(new URL(url).pathname);
+}
+
+const networkQuietOf = new WeakMap<Page, () => Promise<void>>();
+
+/** No request of the page in flight for 500 ms (what 'networkidle' means), up to 15 s. */
+export async function networkQuiet(page: Page): Promise<void> {
+  await networkQuietOf.get(page)?.();
+}
+
 export const test = base.extend<{ watch: Watch }>({
   // A test started from a saved state starts its backend from the database saved with it.
   context: async ({ context, storageState }, use) => {
@@ -99,26 +115,32 @@ export const test = base.extend<{ watch: Watch }>({
   // follows it, so the backend must also stay quiet for a moment (200 ms), not only be idle.
   page: async ({ page }, use) => {
     const inFlight = new Set<Request>();
+    const pageInFlight = new Set<Request>();
     let lastActivity = 0;
+    let lastPageActivity = 0;
     page.on('request', (request) => {
+      lastPageActivity = Date.now();
+      if (!isSharedWorkerScript(request.url())) pageInFlight.add(request);
       if (!isBackendCall(request.url())) return;
       inFlight.add(request);
       lastActivity = Date.now();
     });
     const settle = (request: Request) => {
+      if (pageInFlight.delete(request)) lastPageActivity = Date.now();
       if (inFlight.delete(request)) lastActivity = Date.now();
     };
     page.on('requestfinished', settle);
     page.on('requestfailed', settle);
-    const quietMs = 200;
-    const backendIdle = async () => {
+    const quietFor = async (requests: Set<Request>, last: () => number, quietMs: number) => {
       const since = Date.now();
       const deadline = since + 15_000;
-      const quiet = () => inFlight.size === 0 && Date.now() - Math.max(lastActivity, since) >= quietMs;
+      const quiet = () => requests.size === 0 && Date.now() - Math.max(last(), since) >= quietMs;
       while (!quiet() && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     };
+    const backendIdle = () => quietFor(inFlight, () => lastActivity, 200);
+    networkQuietOf.set(page, () => quietFor(pageInFlight, () => lastPageActivity, 500));
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     page.goto = async (url, options) => {
@@ -216,7 +238,7 @@ export async function saveState(page: Page, state: SignedInState): Promise<void>
   // chunk was still loading) would be cut off by the reload, a 404 from the static server (the
   // mfo_admin dashboard's list_members was).
   await settled(page);
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   // goto waits for the backend to be quiet first (see the page fixture), then reloads the state.
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -230,7 +252,7 @@ async function embeddedDatabase(page: Page): Promise<Buffer> {
   const base64 = await page.evaluate(async (token) => {
     // Until the embedded backend answers: before its service worker controls the page, the
     // static server does (with HTML).
-    let response: Response | null = null;
+    let response: globalThis.Response | null = null;
     for (let attempt = 0; attempt < 120; attempt++) {
       response = await fetch(`${window.location.origin}/mock-supabase/embedded/v1/database`, {
         headers: { apikey: token, Authorization: `Bearer ${token}` },

@@ -16,6 +16,7 @@ import {
   flowStep,
   investThroughFlow,
   main,
+  networkQuiet,
   OPPORTUNITY,
   signInAs,
   test,
@@ -161,11 +162,11 @@ test('a UK restricted first-time investor reads the risk warning, waits out the 
   // waits for the member's reads, so it is looked for once the page's requests are done.)
   await page.goto('/opportunities');
   await expect(main(page).getByRole('link', { name: OPPORTUNITY.name })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await expect(riskWarning(page)).toHaveCount(0);
   await page.goto(`/opportunities/${OPPORTUNITY.id}`);
   await expect(investLink(page)).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await expect(riskWarning(page)).toHaveCount(0);
   watch.expectClean();
 });
