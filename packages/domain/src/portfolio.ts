@@ -20,7 +20,8 @@ export const PositionRowSchema = v.object({
   cost_cents: Cents,
   fees_cents: Cents,
   value_cents: Cents,
-  status: v.string(),
+  /** Matured once the term has run from the first issue. */
+  status: v.picklist(['Active', 'Matured']),
   impact: v.array(v.object({ name: v.string(), unit: v.string(), per_year: v.number() })),
 });
 export type PositionRow = v.InferOutput<typeof PositionRowSchema>;
@@ -55,7 +56,7 @@ export interface PortfolioPosition {
   valueCents: number;
   /** value − cost, the gain (or loss) at the latest unit price. */
   gainCents: number;
-  status: string;
+  status: PositionRow['status'];
   impact: PositionRow['impact'];
 }
 
@@ -274,4 +275,17 @@ export function incomeReceivedCents(lines: readonly Pick<LedgerLineRow, 'descrip
   return lines
     .filter((line) => line.amount_cents > 0 && line.description.startsWith(DISTRIBUTION_LINE_PREFIX))
     .reduce((total, line) => total + line.amount_cents, 0);
+}
+
+/** The time left until `until`, as the pending rows say it: '3 days 4 hours left to cancel'. */
+export function timeLeftToCancel(until: string, now: Date): string {
+  const ms = Date.parse(until) - now.getTime();
+  if (!(ms > 0)) return 'The time to cancel is over';
+  const hours = Math.floor(ms / (60 * 60 * 1000));
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (days > 0) return `${plural(days, 'day')}${rest > 0 ? ` ${plural(rest, 'hour')}` : ''} left to cancel`;
+  if (hours > 0) return `${plural(hours, 'hour')} left to cancel`;
+  return 'Less than an hour left to cancel';
 }

@@ -2,6 +2,7 @@
 
 export * from './AdminMenu';
 export * from './AppShell';
+export * from './BarChart';
 export * from './Breadcrumbs';
 export * from './ComingSoon';
 export * from './CommandPalette';
