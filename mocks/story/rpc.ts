@@ -118,6 +118,10 @@ const defaults: Readonly<Record<string, (body: Record<string, unknown>) => JsonB
   // A member who has not classified yet: the first refusal of every opportunity.
   investment_eligibility: () => ({ code: 'NOT_CLASSIFIED', at: null }),
   current_questionnaire: () => JSON.parse(JSON.stringify(currentQuestionnaire)) as JsonBodyType,
+  // A member who owns nothing yet and holds no cash: a story that needs more answers its own.
+  my_positions: () => [],
+  my_balance: () => [{ available_cents: 0, held_cents: 0, total_cents: 0 }],
+  my_ledger_lines: () => [],
 };
 
 const defaultRpc = http.post('*/rest/v1/rpc/:fn', async ({ request, params }) => {

@@ -1,5 +1,5 @@
 export * from './actions';
 export * from './cases';
 export * from './life';
-export * from './terms';
 export * from './quote';
+export * from './terms';

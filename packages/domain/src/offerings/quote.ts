@@ -50,12 +50,12 @@ export function offeringTermLines(o: QuotedFields): string[] {
     lockup >= term
       ? 'No early redemption before the end of the term'
       : lockup === 0
-      ? fee === 0
-        ? 'Early redemption at any time without a fee'
-        : `Early redemption at any time with a ${bpsPercent(fee)} fee`
-      : fee === 0
-        ? `Early redemption after ${monthsText(lockup)} without a fee`
-        : `Early redemption after ${monthsText(lockup)} with a ${bpsPercent(fee)} fee`,
+        ? fee === 0
+          ? 'Early redemption at any time without a fee'
+          : `Early redemption at any time with a ${bpsPercent(fee)} fee`
+        : fee === 0
+          ? `Early redemption after ${monthsText(lockup)} without a fee`
+          : `Early redemption after ${monthsText(lockup)} with a ${bpsPercent(fee)} fee`,
     `Projected yield ${yieldDisplay(yieldBps)}`,
   ];
   if (o.min_ticket_cents) lines.push(`Minimum investment ${formatEuros(o.min_ticket_cents)}`);

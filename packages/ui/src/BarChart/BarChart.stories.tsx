@@ -56,6 +56,10 @@ export const ValueOnly: Story = {
   },
   play: async ({ canvasElement }) => {
     const table = within(canvasElement).getByRole('table', { name: 'Value by position' });
-    await expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Value']);
+    await expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Value']);
   },
 };

@@ -26,7 +26,14 @@ export interface BarChartProps extends RootProps<'figure', 'children'> {
 }
 
 /** Radix colour steps that read in light and dark alike; a bar's label says what it is, not its colour. */
-const palette = ['var(--indigo-9)', 'var(--teal-9)', 'var(--amber-9)', 'var(--crimson-9)', 'var(--grass-9)', 'var(--gray-9)'];
+const palette = [
+  'var(--indigo-9)',
+  'var(--teal-9)',
+  'var(--amber-9)',
+  'var(--crimson-9)',
+  'var(--grass-9)',
+  'var(--gray-9)',
+];
 
 const BAR_HEIGHT = 14;
 const GAP = 10;

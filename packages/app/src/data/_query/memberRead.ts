@@ -4,8 +4,8 @@ import { useSessionStore } from '../../session/context';
 import type { SessionStore } from '../../session/store';
 import { callMemberAction } from '../_mutation/writeForMember';
 import type { QueryState } from './cache';
-import type { Query } from './useQuery';
 import { onQueryScopeChange } from './scope';
+import type { Query } from './useQuery';
 
 /**
  * The member's own reads that are server functions (`my_positions()`, `my_balance()`), cached like

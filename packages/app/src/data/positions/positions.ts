@@ -1,4 +1,4 @@
-import { PositionRowSchema, type PositionRow } from '@vault/domain';
+import { type PositionRow, PositionRowSchema } from '@vault/domain';
 import { type MemberRead, useMemberRead } from '../_query/memberRead';
 
 /** The member's positions (`my_positions()`, docs/offerings.md): a row per offering held. */

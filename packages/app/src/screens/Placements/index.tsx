@@ -144,12 +144,12 @@ function Totals({ portfolio, cashState }: { portfolio: Portfolio; cashState: 'lo
   return (
     <Grid columns={{ initial: '1', xs: '2', md: '4' }} gap="3">
       <StatCard label="Value" value={<MoneyText cents={totals.valueCents} />} hint="At the latest unit prices" />
-      <StatCard label="Cost" value={<MoneyText cents={totals.costCents} />} hint={`Fees paid ${formatEuros(totals.feesCents)}`} />
       <StatCard
-        label="Pending"
-        value={<MoneyText cents={totals.pendingCents} />}
-        hint="Subscriptions not yet issued"
+        label="Cost"
+        value={<MoneyText cents={totals.costCents} />}
+        hint={`Fees paid ${formatEuros(totals.feesCents)}`}
       />
+      <StatCard label="Pending" value={<MoneyText cents={totals.pendingCents} />} hint="Subscriptions not yet issued" />
       <StatCard
         label="Cash available"
         value={
@@ -237,8 +237,8 @@ function PositionDetail({ position }: { position: PortfolioPosition }) {
       >
         <Text as="p">
           {position.units.toLocaleString('en-IE')} units, cost {formatEuros(position.costCents)} (fees{' '}
-          {formatEuros(position.feesCents)}), worth {formatEuros(position.valueCents)} ({formatGain(position.gainCents)}).
-          Status: {position.status}.
+          {formatEuros(position.feesCents)}), worth {formatEuros(position.valueCents)} ({formatGain(position.gainCents)}
+          ). Status: {position.status}.
         </Text>
         {position.impact.map((metric) => (
           <Text as="p" size="2" key={metric.name}>

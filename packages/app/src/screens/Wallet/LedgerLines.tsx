@@ -1,6 +1,14 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { centsCsv, formatDateTime, formatEuros, type LedgerLineRow } from '@vault/domain';
-import { CsvExportButton, DataTable, type DataTableColumn, EmptyState, ErrorState, LoadingSkeleton, toCsv } from '@vault/ui';
+import {
+  CsvExportButton,
+  DataTable,
+  type DataTableColumn,
+  EmptyState,
+  ErrorState,
+  LoadingSkeleton,
+  toCsv,
+} from '@vault/ui';
 import { Section } from '../../components/Section';
 import { useAllLedgerLines, useLedgerLines } from '../../data/ledger/ledgerLines';
 
@@ -26,7 +34,12 @@ export function LedgerLines({ version }: { version: number }) {
     if (!all.ok) throw new Error(all.error);
     return toCsv(
       ['Date', 'Description', 'Amount (EUR)', 'Balance (EUR)'],
-      all.rows.map((row) => [row.occurred_at, row.description, centsCsv(row.amount_cents), centsCsv(row.balance_cents)]),
+      all.rows.map((row) => [
+        row.occurred_at,
+        row.description,
+        centsCsv(row.amount_cents),
+        centsCsv(row.balance_cents),
+      ]),
     );
   };
   return (

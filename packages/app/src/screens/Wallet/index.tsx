@@ -1,4 +1,15 @@
-import { Button, Card, Code, Flex, Grid, Heading, Link as RadixLink, Skeleton, Text, VisuallyHidden } from '@radix-ui/themes';
+import {
+  Button,
+  Card,
+  Code,
+  Flex,
+  Grid,
+  Heading,
+  Link as RadixLink,
+  Skeleton,
+  Text,
+  VisuallyHidden,
+} from '@radix-ui/themes';
 import { formatEuros, hasWallet, type User, walletNextActions } from '@vault/domain';
 import { ErrorState, MoneyText, PageHeader, StatCard } from '@vault/ui';
 import { useState } from 'react';
@@ -97,7 +108,9 @@ function WalletDetails({ user }: { user: User }) {
             label="Held"
             value={cash ? <MoneyText cents={cash.held_cents} /> : <Skeleton>€0,000</Skeleton>}
             hint={
-              cash ? `Reserved for pending investments and withdrawals; ${formatEuros(cash.total_cents)} in all` : undefined
+              cash
+                ? `Reserved for pending investments and withdrawals; ${formatEuros(cash.total_cents)} in all`
+                : undefined
             }
             aria-busy={cash ? undefined : true}
           />
