@@ -289,3 +289,86 @@ export function timeLeftToCancel(until: string, now: Date): string {
   if (hours > 0) return `${plural(hours, 'hour')} left to cancel`;
   return 'Less than an hour left to cancel';
 }
+
+/** The title of the upcoming action a position's term end is (docs/product.md: Upcoming actions). */
+export const TERM_ENDING_TITLE = 'Placement Term Ending';
+
+/**
+ * Each Active position's term end, as an upcoming action: its first issue (the earliest decision
+ * of an Active or Matured investment in it) plus the offering's term; soonest first, those still ahead.
+ */
+export function termEndings(
+  positions: readonly Pick<PositionRow, 'opportunity_id' | 'status'>[],
+  opportunities: readonly Pick<Opportunity, 'id' | 'name' | 'term_months'>[],
+  investments: readonly Pick<InvestmentRow, 'opportunity_id' | 'status' | 'decided_at'>[],
+  now: Date,
+): { id: string; title: string; detail: string; due: string }[] {
+  const byId = new Map(opportunities.map((o) => [o.id, o]));
+  const endings: { id: string; title: string; detail: string; due: string }[] = [];
+  for (const position of positions) {
+    if (position.status !== 'Active') continue;
+    const o = byId.get(position.opportunity_id);
+    const issued = investments
+      .filter((i) => i.opportunity_id === position.opportunity_id && (i.status === 'Active' || i.status === 'Matured'))
+      .map((i) => (i.decided_at ? Date.parse(i.decided_at) : Number.NaN))
+      .filter((t) => Number.isFinite(t))
+      .sort((a, b) => a - b)[0];
+    if (!o?.term_months || issued === undefined) continue;
+    const end = new Date(issued);
+    end.setUTCMonth(end.getUTCMonth() + o.term_months);
+    if (end.getTime() <= now.getTime()) continue;
+    endings.push({
+      id: `term-${position.opportunity_id}`,
+      title: TERM_ENDING_TITLE,
+      detail: `${o.name} matures; choose to reinvest or withdraw.`,
+      due: end.toISOString().slice(0, 10),
+    });
+  }
+  return endings.sort((a, b) => a.due.localeCompare(b.due));
+}
+
+/** A row of the dashboard's Recent investments: a position or a pending subscription, newest first. */
+export interface RecentPlacement {
+  key: string;
+  opportunityId: string;
+  /** A position opens on /placements; a pending subscription is listed there. */
+  kind: 'position' | 'pending';
+  name: string;
+  amountCents: number;
+  /** The latest submission in it, as stored. */
+  dateTime: string;
+  status: InvestmentRow['status'];
+}
+
+export function recentPlacements(portfolio: Portfolio, investments: readonly InvestmentRow[]): RecentPlacement[] {
+  const latest = new Map<string, string>();
+  for (const i of investments) {
+    const known = latest.get(i.opportunity_id);
+    if (!known || Date.parse(i.submitted_at) > Date.parse(known)) latest.set(i.opportunity_id, i.submitted_at);
+  }
+  const rows: RecentPlacement[] = [
+    ...portfolio.pending.map(
+      (p): RecentPlacement => ({
+        key: p.investmentId,
+        opportunityId: p.opportunityId,
+        kind: 'pending',
+        name: p.name,
+        amountCents: p.amountCents,
+        dateTime: p.submittedAt,
+        status: p.status,
+      }),
+    ),
+    ...portfolio.positions.map(
+      (p): RecentPlacement => ({
+        key: `position-${p.opportunityId}`,
+        opportunityId: p.opportunityId,
+        kind: 'position',
+        name: p.name,
+        amountCents: p.costCents,
+        dateTime: latest.get(p.opportunityId) ?? '',
+        status: p.status,
+      }),
+    ),
+  ];
+  return rows.sort((a, b) => (Date.parse(b.dateTime) || 0) - (Date.parse(a.dateTime) || 0));
+}

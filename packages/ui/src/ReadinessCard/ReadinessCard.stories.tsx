@@ -119,11 +119,24 @@ export const Percent75: Story = {
   play: expectCard({ percent: 75, done: ['wallet', 'kyc', 'agreement'], hint: nextHint('First onramp (€20+)') }),
 };
 
-/** Everything done: no buttons, the 'All set' hint. */
+/** Everything done: the card folds to one line, the title, 100% and the 'All set' hint; no steps, no buttons. */
 export const Percent100: Story = {
   name: '100% — all set',
   args: { readiness: readiness(funded) },
-  play: expectCard({ percent: 100, done: ['wallet', 'kyc', 'agreement', 'onramp'], hint: allSet }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const card = canvas.getByRole('region', { name: 'Readiness Level' });
+    await expect(within(card).getByText('100%')).toBeVisible();
+    await expect(within(card).getByText(allSet)).toBeVisible();
+    await expect(within(card).queryByRole('listitem')).toBeNull();
+    await expect(within(card).queryByRole('progressbar')).toBeNull();
+    await expect(within(card).queryByRole('button')).toBeNull();
+    // One line: the title, the figure and the hint share a row at this width.
+    const tops = [card.querySelector('h2'), within(card).getByText('100%'), within(card).getByText(allSet)].map(
+      (el) => el?.getBoundingClientRect().top ?? Number.NaN,
+    );
+    await expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(12);
+  },
 };
 
 /**

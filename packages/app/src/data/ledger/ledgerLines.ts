@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { CallResult } from '../../backend/callResult';
 import type { SessionStore } from '../../session/store';
 import { callMemberAction } from '../_mutation/writeForMember';
+import { type MemberRead, useMemberRead } from '../_query/memberRead';
 import { type PagedList, useOperatorCall, usePagedList } from '../audit/pagedCall';
 
 /** One page of the member's ledger lines after `after` (`my_ledger_lines`: newest first, keyset paged on seq). */
@@ -38,3 +39,8 @@ async function readAllLedgerLines(store: SessionStore): Promise<CallResult<{ row
 }
 
 export const useAllLedgerLines = () => useOperatorCall(readAllLedgerLines);
+
+/** The newest page of lines, cached for the session: what the dashboard's income reads. */
+export const recentLedgerLinesRead: MemberRead<LedgerLineRow> = { fn: 'my_ledger_lines', schema: LedgerLineRowSchema };
+
+export const useRecentLedgerLines = () => useMemberRead(recentLedgerLinesRead);

@@ -133,7 +133,7 @@ export const OpenPosition: Story = {
 
 /** A new member: nothing owned, nothing pending, a way to the opportunities. */
 export const Empty: Story = {
-  parameters: { msw: { handlers: [tableAnswers.empty('investments')] } },
+  parameters: { msw: { handlers: [rpcAnswer('my_positions', []), tableAnswers.empty('investments')] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'No placements yet' }, SLOW)).toBeVisible();
