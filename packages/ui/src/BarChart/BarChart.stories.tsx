@@ -40,7 +40,9 @@ export const Allocation: Story = {
     await expect(water).toHaveTextContent('30%');
     const bars = [...canvasElement.querySelectorAll('[data-testid="bar-chart-bars"] rect')];
     const widths = bars.map((bar) => Number(bar.getAttribute('width')));
-    await expect(widths).toEqual([100, 50, 50 / 3]);
+    await expect(widths[0]).toBe(100);
+    await expect(widths[1]).toBe(50);
+    await expect(widths[2]).toBeCloseTo(16.67, 2);
   },
 };
 

@@ -131,11 +131,11 @@ export const Percent100: Story = {
     await expect(within(card).queryByRole('listitem')).toBeNull();
     await expect(within(card).queryByRole('progressbar')).toBeNull();
     await expect(within(card).queryByRole('button')).toBeNull();
-    // One line: the title, the figure and the hint share a row at this width.
-    const tops = [card.querySelector('h2'), within(card).getByText('100%'), within(card).getByText(allSet)].map(
-      (el) => el?.getBoundingClientRect().top ?? Number.NaN,
-    );
-    await expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(12);
+    // Folded: the title and the figure share a line, and the card is a line or two high.
+    const heading = within(card).getByRole('heading', { name: 'Readiness Level' });
+    const figure = within(card).getByText('100%');
+    await expect(Math.abs(heading.getBoundingClientRect().top - figure.getBoundingClientRect().top)).toBeLessThan(8);
+    await expect(card.getBoundingClientRect().height).toBeLessThan(90);
   },
 };
 

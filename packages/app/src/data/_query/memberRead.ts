@@ -3,8 +3,7 @@ import * as v from 'valibot';
 import { useSessionStore } from '../../session/context';
 import type { SessionStore } from '../../session/store';
 import { callMemberAction } from '../_mutation/writeForMember';
-import type { QueryState } from './cache';
-import { onQueryScopeChange } from './scope';
+import { onClearQueries, type QueryState } from './cache';
 import type { Query } from './useQuery';
 
 /**
@@ -97,4 +96,5 @@ export function refreshMemberRead(read: MemberRead<unknown>): void {
   if (store && entries.has(read.fn)) load(store, read, true);
 }
 
-onQueryScopeChange(() => entries.clear());
+// Emptied with the table cache: another member's sign-in, and each story's start.
+onClearQueries(() => entries.clear());

@@ -58,10 +58,10 @@ const positionColumns: readonly DataTableColumn<PortfolioPosition>[] = [
     ),
   },
   { key: 'units', header: 'Units', align: 'right', render: (row) => row.units.toLocaleString('en-IE') },
-  { key: 'cost', header: 'Cost', align: 'right', render: (row) => formatEuros(row.costCents) },
-  { key: 'fees', header: 'Fees', align: 'right', render: (row) => formatEuros(row.feesCents) },
-  { key: 'value', header: 'Value', align: 'right', render: (row) => formatEuros(row.valueCents) },
-  { key: 'gain', header: 'Gain', align: 'right', render: (row) => formatGain(row.gainCents) },
+  { key: 'cost', header: 'Cost', align: 'right', render: (row) => <Figure>{formatEuros(row.costCents)}</Figure> },
+  { key: 'fees', header: 'Fees', align: 'right', render: (row) => <Figure>{formatEuros(row.feesCents)}</Figure> },
+  { key: 'value', header: 'Value', align: 'right', render: (row) => <Figure>{formatEuros(row.valueCents)}</Figure> },
+  { key: 'gain', header: 'Gain', align: 'right', render: (row) => <Figure>{formatGain(row.gainCents)}</Figure> },
   { key: 'status', header: 'Status', render: (row) => <StatusChip status={row.status} /> },
   {
     key: 'impact',
@@ -78,6 +78,9 @@ const positionColumns: readonly DataTableColumn<PortfolioPosition>[] = [
       ),
   },
 ];
+
+/** A figure never breaks across lines. */
+const Figure = ({ children }: { children: string }) => <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
 
 /**
  * /placements: the investor's portfolio (docs/offerings.md "What each investor owns"). A row per
