@@ -21,6 +21,7 @@ export * from './Header';
 export * from './LoadingSkeleton';
 export * from './MoneyText';
 export * from './NudgeBanner';
+export * from './OfferingProgress';
 export * from './OfflineBanner';
 export * from './OpportunityCard';
 export * from './PageHeader';

@@ -2,4 +2,5 @@ export * from './actions';
 export * from './cases';
 export * from './life';
 export * from './quote';
+export * from './standing';
 export * from './terms';
