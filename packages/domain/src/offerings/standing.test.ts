@@ -29,6 +29,8 @@ describe('offeringStanding', () => {
 
   it('says why it is not open: failed, withdrawn, issued, closed, not yet open', () => {
     expect(offeringStanding({ ...offering, status: 'failed' }, 0, now).notice).toMatch(/^This offering failed/);
+    expect(offeringStanding({ ...offering, status: 'failed' }, 0, now).progress).toBeNull();
+    expect(offeringStanding({ ...offering, status: 'issued' }, 50_000_000, now).progress?.percent).toBe(50);
     expect(offeringStanding({ ...offering, status: 'withdrawn' }, 0, now).notice).toMatch(/withdrawn/);
     expect(offeringStanding({ ...offering, status: 'issued' }, 0, now).notice).toMatch(/units have been issued/);
     expect(offeringStanding({ ...offering, status: 'closed' }, null, now).notice).toBe(

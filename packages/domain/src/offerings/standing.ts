@@ -70,7 +70,14 @@ export function offeringStanding(o: Opportunity, raisedCents: number | null, now
   const status = o.status ?? (o.open ? 'open' : 'closed');
   const progress = raisedCents === null ? null : progressOf(o, raisedCents);
   const allocation = o.allocation_rule ? (allocationRuleText[o.allocation_rule] ?? null) : null;
-  const closed = (notice: string): OfferingStanding => ({ open: false, notice, progress, daysLeft: null, allocation });
+  // Only an issued offering keeps its bar (what it raised); one that failed or was withdrawn raised nothing.
+  const closed = (notice: string, keepProgress = false): OfferingStanding => ({
+    open: false,
+    notice,
+    progress: keepProgress ? progress : null,
+    daysLeft: null,
+    allocation,
+  });
   if (status === 'failed') {
     return closed(
       'This offering failed: it did not reach its minimum target by its deadline. Every subscription was cancelled and its money released.',
@@ -79,7 +86,7 @@ export function offeringStanding(o: Opportunity, raisedCents: number | null, now
   if (status === 'withdrawn') {
     return closed('This offering was withdrawn by its SPV. Every subscription was cancelled and its money released.');
   }
-  if (status === 'issued') return closed('This offering is closed: its units have been issued to its investors.');
+  if (status === 'issued') return closed('This offering is closed: its units have been issued to its investors.', true);
   if (status !== 'open') return closed('This opportunity is closed to new investments.');
   if (o.opens_at && Date.parse(o.opens_at) > now.getTime()) return closed(`Opens on ${formatDate(o.opens_at)}.`);
   if (o.deadline_at && Date.parse(o.deadline_at) <= now.getTime()) {

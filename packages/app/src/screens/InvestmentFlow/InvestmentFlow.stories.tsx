@@ -113,6 +113,7 @@ async function walk(canvasElement: HTMLElement, pick: string, euros: number, met
   if (method === 'bank') await expect(canvas.queryByText('Card fee (1.5%)')).toBeNull();
   await expect(canvas.getByTestId('quote-total')).toHaveTextContent(`Total${formatEuros(quote.totalCents)}`);
   // Ghana Solar Schools' own terms (12 months, 6.9%), not the specification's 5 years and 6.5%.
+  await expect(await canvas.findByText('1-year term', {}, SLOW)).toBeVisible();
   await expect(canvas.queryByText('5-year term')).toBeNull();
   for (const term of [
     '1-year term',

@@ -136,7 +136,8 @@ export const Empty: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'No placements yet' }, SLOW)).toBeVisible();
-    await expect(within(await card(canvasElement, 'Cash available')).getByText('€0')).toBeVisible();
+    const cash = await card(canvasElement, 'Cash available');
+    await waitFor(() => expect(within(cash).getByText('€0')).toBeVisible(), SLOW);
     await userEvent.click(canvas.getByRole('button', { name: 'Explore Opportunities' }));
     await expectNavigatedTo(canvasElement, '/opportunities');
   },

@@ -278,8 +278,9 @@ export const BalanceAndLines: Story = {
   },
 };
 
-/** A full page: Load more asks for the lines after the last one shown. */
+/** A full page: Load more asks for the lines after the last one shown (no shot: 51 rows). */
 export const LinesLoadMore: Story = {
+  tags: ['no-visual'],
   parameters: {
     app: { url: '/wallet', session: funded },
     msw: {
