@@ -73,7 +73,7 @@ export interface PortfolioPending {
   cancelUntil: string | null;
 }
 
-export interface PortfolioTotals {
+interface PortfolioTotals {
   valueCents: number;
   costCents: number;
   feesCents: number;
@@ -83,7 +83,7 @@ export interface PortfolioTotals {
   cashAvailableCents: number | null;
 }
 
-export interface AllocationSlice {
+interface AllocationSlice {
   label: string;
   valueCents: number;
   /** Share of the total value in whole tenths of a percent (sums to 1000 by largest remainder). */
@@ -161,7 +161,7 @@ export function portfolioOf(
  * The value by category, largest first, each share in tenths of a percent; the shares sum to
  * exactly 100% (largest remainder), so the chart's table never reads 99.9% in all.
  */
-export function allocationByCategory(positions: readonly Pick<PortfolioPosition, 'category' | 'valueCents'>[]) {
+function allocationByCategory(positions: readonly Pick<PortfolioPosition, 'category' | 'valueCents'>[]) {
   const totals = new Map<string, number>();
   for (const p of positions) totals.set(p.category, (totals.get(p.category) ?? 0) + p.valueCents);
   const whole = [...totals.values()].reduce((a, b) => a + b, 0);
@@ -268,7 +268,7 @@ export function withdrawalErrorText(message: string): string {
 }
 
 /** What the ledger's lines say of distributions paid to the member: their description starts so. */
-export const DISTRIBUTION_LINE_PREFIX = 'Distribution';
+const DISTRIBUTION_LINE_PREFIX = 'Distribution';
 
 /** Income received: the distributions credited to the member's cash among these lines. */
 export function incomeReceivedCents(lines: readonly Pick<LedgerLineRow, 'description' | 'amount_cents'>[]): number {

@@ -25,7 +25,7 @@ const distributionsText: Readonly<Record<string, string>> = {
 };
 
 /** A span of months as the terms say it: 60 is '5 years', 18 is '18 months', 1 is '1 month'. */
-export function monthsText(months: number): string {
+function monthsText(months: number): string {
   if (months > 0 && months % 12 === 0) return months === 12 ? '1 year' : `${months / 12} years`;
   return months === 1 ? '1 month' : `${months} months`;
 }

@@ -16,7 +16,7 @@ export const OfferingProgressRowSchema = v.object({
 });
 export type OfferingProgressRow = v.InferOutput<typeof OfferingProgressRowSchema>;
 
-export interface OfferingProgressView {
+interface OfferingProgressView {
   raisedCents: number;
   maxCents: number;
   minCents: number | null;
@@ -44,7 +44,7 @@ export interface OfferingStanding {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const allocationRuleText: Readonly<Record<string, string>> = {
+const allocationRuleText: Readonly<Record<string, string>> = {
   first_come: 'First come, first served: each subscription is taken as it comes until the maximum is reached.',
   pro_rata:
     'Pro rata: if more is asked than the maximum, every subscription is scaled down in proportion, in whole units.',

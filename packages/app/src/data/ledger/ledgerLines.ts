@@ -7,7 +7,7 @@ import { type MemberRead, useMemberRead } from '../_query/memberRead';
 import { type PagedList, useOperatorCall, usePagedList } from '../audit/pagedCall';
 
 /** One page of the member's ledger lines after `after` (`my_ledger_lines`: newest first, keyset paged on seq). */
-export async function readLedgerLines(
+async function readLedgerLines(
   store: SessionStore,
   after: LedgerLineRow | null,
   pageSize = LEDGER_LINES_PAGE_SIZE,
@@ -41,6 +41,6 @@ async function readAllLedgerLines(store: SessionStore): Promise<CallResult<{ row
 export const useAllLedgerLines = () => useOperatorCall(readAllLedgerLines);
 
 /** The newest page of lines, cached for the session: what the dashboard's income reads. */
-export const recentLedgerLinesRead: MemberRead<LedgerLineRow> = { fn: 'my_ledger_lines', schema: LedgerLineRowSchema };
+const recentLedgerLinesRead: MemberRead<LedgerLineRow> = { fn: 'my_ledger_lines', schema: LedgerLineRowSchema };
 
 export const useRecentLedgerLines = () => useMemberRead(recentLedgerLinesRead);

@@ -2,7 +2,7 @@ import { type OfferingProgressRow, OfferingProgressRowSchema } from '@vault/doma
 import { type MemberRead, useMemberRead } from '../_query/memberRead';
 
 /** What each offering with a maximum has raised (`offering_progress()`); the list and the detail share it. */
-export const offeringProgressRead: MemberRead<OfferingProgressRow> = {
+const offeringProgressRead: MemberRead<OfferingProgressRow> = {
   fn: 'offering_progress',
   schema: OfferingProgressRowSchema,
 };
