@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import * as v from 'valibot';
+import type { CallResult } from '../../backend/callResult';
 import { useSessionStore } from '../../session/context';
 import type { SessionStore } from '../../session/store';
 import { callMemberAction } from '../_mutation/writeForMember';
@@ -39,6 +40,16 @@ function notify(entry: Entry): void {
   for (const listener of [...entry.listeners]) listener();
 }
 
+/** One read of a member function, its rows validated: the value the cache keeps. */
+export async function loadMemberRead<T>(store: SessionStore, read: MemberRead<T>): Promise<CallResult<{ rows: T[] }>> {
+  const answer = await callMemberAction(store, read.fn, {});
+  if (!answer.ok) return answer;
+  const parsed = v.safeParse(v.array(read.schema), answer.value ?? []);
+  if (parsed.success) return { ok: true, rows: parsed.output };
+  console.error(`[backend] ${read.fn} answered rows that do not match`, parsed.issues[0]);
+  return { ok: false, error: `The ${read.fn} answer could not be read` };
+}
+
 function load<T>(store: SessionStore, read: MemberRead<T>, quiet: boolean): void {
   const entry = entryOf(read.fn);
   if (entry.inFlight) return;
@@ -47,19 +58,13 @@ function load<T>(store: SessionStore, read: MemberRead<T>, quiet: boolean): void
     entry.state = LOADING;
     notify(entry);
   }
-  void callMemberAction(store, read.fn, {}).then((answer) => {
+  void loadMemberRead(store, read).then((answer) => {
     entry.inFlight = false;
     if (entries.get(read.fn) !== entry) return;
-    if (!answer.ok) {
-      if (answer.superseded) return;
-      entry.state = { status: 'error', rows: null, error: answer.error };
-    } else {
-      const parsed = v.safeParse(v.array(read.schema), answer.value ?? []);
-      entry.state = parsed.success
-        ? { status: 'ready', rows: parsed.output, error: null }
-        : { status: 'error', rows: null, error: `The ${read.fn} answer could not be read` };
-      if (!parsed.success) console.error(`[backend] ${read.fn} answered rows that do not match`, parsed.issues[0]);
-    }
+    if (!answer.ok && answer.superseded) return;
+    entry.state = answer.ok
+      ? { status: 'ready', rows: answer.rows, error: null }
+      : { status: 'error', rows: null, error: answer.error };
     notify(entry);
   });
 }

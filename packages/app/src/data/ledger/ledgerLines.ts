@@ -7,7 +7,7 @@ import { type MemberRead, useMemberRead } from '../_query/memberRead';
 import { type PagedList, useOperatorCall, usePagedList } from '../audit/pagedCall';
 
 /** One page of the member's ledger lines after `after` (`my_ledger_lines`: newest first, keyset paged on seq). */
-async function readLedgerLines(
+export async function readLedgerLines(
   store: SessionStore,
   after: LedgerLineRow | null,
   pageSize = LEDGER_LINES_PAGE_SIZE,

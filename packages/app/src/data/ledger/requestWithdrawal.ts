@@ -10,7 +10,7 @@ import { balanceRead } from './balance';
  * from available cash until the provider pays it out. One key per attempt, so a retry answers the
  * same withdrawal; the balance is read again after it.
  */
-async function requestWithdrawal(
+export async function requestWithdrawal(
   store: SessionStore,
   amountCents: number,
   idempotencyKey: string,
