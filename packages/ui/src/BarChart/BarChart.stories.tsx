@@ -33,7 +33,8 @@ type Story = StoryObj<typeof meta>;
 export const Allocation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const figure = canvas.getByRole('figure', { name: 'Allocation by category' });
+    // The drawing loads on first render.
+    const figure = await canvas.findByRole('figure', { name: 'Allocation by category' }, { timeout: 5000 });
     const table = within(figure).getByRole('table', { name: 'Allocation by category' });
     const water = within(table).getByRole('row', { name: /Clean water/ });
     await expect(water).toHaveTextContent('€7,500');
@@ -57,7 +58,7 @@ export const ValueOnly: Story = {
     ],
   },
   play: async ({ canvasElement }) => {
-    const table = within(canvasElement).getByRole('table', { name: 'Value by position' });
+    const table = await within(canvasElement).findByRole('table', { name: 'Value by position' }, { timeout: 5000 });
     await expect(
       within(table)
         .getAllByRole('columnheader')

@@ -20,6 +20,7 @@ import {
   type User,
 } from '@vault/domain';
 import {
+  BarChart,
   DataTable,
   type DataTableColumn,
   GuideCards,
@@ -33,7 +34,6 @@ import {
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { LazyBarChart } from '../../components/charts/LazyBarChart';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
 import type { Query } from '../../data/_query/queryRef';
@@ -142,7 +142,7 @@ export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
         cash={cash?.available_cents ?? null}
       />
       {portfolio && portfolio.positions.length > 0 ? (
-        <LazyBarChart
+        <BarChart
           title="Value by position"
           valueHeader="Value"
           data={[...portfolio.positions]

@@ -11,6 +11,7 @@ import {
   portfolioOf,
 } from '@vault/domain';
 import {
+  BarChart,
   type CsvColumn,
   CsvExportButton,
   DataTable,
@@ -25,7 +26,6 @@ import {
 } from '@vault/ui';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { LazyBarChart } from '../../components/charts/LazyBarChart';
 import { Section } from '../../components/Section';
 import { useInvestments } from '../../data/investments/queries';
 import { useBalance } from '../../data/ledger/balance';
@@ -208,7 +208,7 @@ function PortfolioBody({ portfolio }: { portfolio: Portfolio }) {
       {portfolio.pending.length > 0 ? <PendingSubscriptions pending={portfolio.pending} /> : null}
       {portfolio.allocation.length > 0 ? (
         <Section title="Allocation">
-          <LazyBarChart
+          <BarChart
             title="Allocation by category"
             valueHeader="Value"
             detailHeader="Share"
