@@ -114,9 +114,12 @@ export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
   const recent = combined([positions, investments, opportunities], () =>
     portfolio && investments.rows ? recentPlacements(portfolio, investments.rows) : [],
   );
-  const actions = combined([upcoming, positions, opportunities, investments], () => [
+  // The table's actions show as soon as they come; the term endings join once the positions are here.
+  const actions = combined([upcoming], () => [
     ...(upcoming.rows ?? []).filter((a) => a.title !== TERM_ENDING_TITLE),
-    ...termEndings(positions.rows ?? [], opportunities.rows ?? [], investments.rows ?? [], new Date()),
+    ...(portfolio
+      ? termEndings(positions.rows ?? [], opportunities.rows ?? [], investments.rows ?? [], new Date())
+      : []),
   ]);
 
   // Both follow the live user: a step done elsewhere disappears here at once (Centrifuge #441).
