@@ -17,6 +17,7 @@
 --     run_offering_schedule()                                          the service role (pg_cron)
 --     offering_accepts(opportunity_id, amount_cents)                   what submit_investment asks
 --     my_positions()                                                   the member
+--     offering_progress()                                              any member: what each offering raised
 -- * Money: holds are the ledger's. Closing, failing and withdrawing call
 --   public.offering_settle_holds(opportunity_id, outcome), the one place where the ledger posts
 --   the allocated holds and voids the rest; here it moves no money.
@@ -1506,6 +1507,39 @@ begin
 end
 $$;
 
+-- What each offering with a maximum has raised, for the progress bars of /opportunities: while
+-- open, its funded holds (offering_held_cents); once issued, what its allocations raised; failed
+-- or withdrawn, nothing. The offerings the caller may read, as the opportunities policy says.
+create or replace function public.offering_progress()
+returns table (opportunity_id text, raised_cents bigint)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  mine text[] := public.vault_spv_ids();
+  every boolean := public.vault_sees_every_spv();
+begin
+  if auth.uid() is null then
+    raise exception using errcode = '42501', message = 'not signed in';
+  end if;
+  return query
+    select o.id,
+           case o.status
+             when 'open' then public.offering_held_cents(o.id)
+             when 'issued' then coalesce((
+               select sum(a.amount_cents) from public.offering_allocations a where a.opportunity_id = o.id
+             ), 0)::bigint
+             else 0::bigint
+           end
+    from public.opportunities o
+    where o.max_target_cents is not null
+      and (o.status not in ('draft', 'in_review') or o.spv_id = any (mine) or every)
+    order by o.id;
+end
+$$;
+
 -- ---------------------------------------------------------------------------------------------
 -- Grants. The internal helpers: no client, not even the service role.
 revoke execute on function public.format_euros(bigint) from public, anon, authenticated, service_role;
@@ -1553,3 +1587,5 @@ revoke execute on function public.offering_accepts(text, bigint) from public, an
 grant execute on function public.offering_accepts(text, bigint) to authenticated;
 revoke execute on function public.my_positions() from public, anon, service_role;
 grant execute on function public.my_positions() to authenticated;
+revoke execute on function public.offering_progress() from public, anon, service_role;
+grant execute on function public.offering_progress() to authenticated;

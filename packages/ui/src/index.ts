@@ -2,6 +2,7 @@
 
 export * from './AdminMenu';
 export * from './AppShell';
+export * from './BarChart';
 export * from './Breadcrumbs';
 export * from './ComingSoon';
 export * from './CommandPalette';
@@ -20,6 +21,7 @@ export * from './Header';
 export * from './LoadingSkeleton';
 export * from './MoneyText';
 export * from './NudgeBanner';
+export * from './OfferingProgress';
 export * from './OfflineBanner';
 export * from './OpportunityCard';
 export * from './PageHeader';

@@ -100,4 +100,5 @@ export const offeringServerActions = [
     records: [],
   },
   { name: 'my_positions', args: [], executableBy: ['authenticated'], accepts: 'the member', records: [] },
+  { name: 'offering_progress', args: [], executableBy: ['authenticated'], accepts: 'anyone', records: [] },
 ] as const;

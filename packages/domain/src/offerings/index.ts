@@ -1,4 +1,6 @@
 export * from './actions';
 export * from './cases';
 export * from './life';
+export * from './quote';
+export * from './standing';
 export * from './terms';

@@ -158,10 +158,18 @@ export function refreshQuery(table: TableName, eq: Eq = {}): void {
   if (entry) load(entry, { quiet: true });
 }
 
+const alsoCleared = new Set<() => void>();
+
+/** Another cache of the member's reads (memberRead.ts) empties itself with this one. */
+export function onClearQueries(clear: () => void): void {
+  alsoCleared.add(clear);
+}
+
 /** Forgets everything and cancels what is in flight. */
 export function clearQueries(): void {
   for (const entry of entries.values()) entry.controller?.abort();
   entries.clear();
+  for (const clear of alsoCleared) clear();
 }
 
 onQueryScopeChange(clearQueries);

@@ -14,7 +14,7 @@ import {
 } from '@vault/domain';
 import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { tableAnswers } from '../../../../../mocks/story';
+import { rpcAnswer, tableAnswers } from '../../../../../mocks/story';
 import {
   type AppStoryParameters,
   nudgeCallToActionStory,
@@ -23,6 +23,9 @@ import {
   SLOW,
   sessionAs,
   signedOutSession,
+  storyBalance,
+  storyInvestments,
+  storyPositions,
   storySubscriptions,
   storyUsers,
   withApp,
@@ -68,7 +71,10 @@ export const Investor: Story = {
     await expect(within(table).getAllByText('Active').length).toBeGreaterThan(0);
     await expect(within(table).getAllByText('Matured').length).toBeGreaterThan(0);
     await expect(await canvas.findByRole('heading', { name: 'Distribution paid' }, SLOW)).toBeVisible();
-    await expect(await canvas.findByRole('heading', { name: 'Placement Term Ending' }, SLOW)).toBeVisible();
+    // One per Active position whose term is still running (the positions decide, not a table).
+    await expect(
+      (await canvas.findAllByRole('heading', { name: 'Placement Term Ending' }, SLOW)).length,
+    ).toBeGreaterThan(0);
     await expect(canvas.getByRole('heading', { name: 'Document Expiry' })).toBeVisible();
 
     const quick = canvas.getByRole('list', { name: 'Quick actions' });
@@ -185,6 +191,84 @@ export const InvestorPendingInvestment: Story = {
   },
 };
 
+/**
+ * A funded investor: the totals lead (invested, value, income, cash from the ledger), the value
+ * chart with its table, and each Recent investments row opens its position on /placements.
+ */
+export const InvestorTotals: Story = {
+  parameters: {
+    ...app({ url: '/dashboard', session: sessionAs('investor', storyUsers.fundedInvestor) }),
+    msw: {
+      handlers: [
+        rpcAnswer('my_positions', storyPositions),
+        rpcAnswer('my_balance', [storyBalance]),
+        rpcAnswer('my_ledger_lines', [
+          {
+            seq: 9,
+            occurred_at: '2025-03-01T09:00:00Z',
+            description: 'Distribution, Groningen Solar Park II',
+            amount_cents: 18_000,
+            balance_cents: 123_456,
+          },
+          {
+            seq: 8,
+            occurred_at: '2025-02-01T09:00:00Z',
+            description: 'Deposit',
+            amount_cents: 100_000,
+            balance_cents: 105_456,
+          },
+        ]),
+        tableAnswers.rows('investments', storyInvestments),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const figure = async (name: string, text: string) =>
+      waitFor(() => expect(within(canvas.getByRole('group', { name })).getByText(text)).toBeVisible(), SLOW);
+    await figure('Invested', '€17,500');
+    await figure('Value', '€18,000.50');
+    await figure('Income received', '€180');
+    await figure('Cash available', '€1,234.56');
+    const chart = await canvas.findByRole('table', { name: 'Value by position' }, SLOW);
+    await expect(
+      within(chart)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'NameValue',
+      'Groningen Solar Park II€10,500.50',
+      'Kenya Clean Water Kiosks€5,000',
+      'Ghana Solar Schools€2,500',
+    ]);
+    const table = canvas.getByRole('table', { name: 'Recent investments' });
+    await expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Baltic Offshore Wind Notes');
+    await expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Pending');
+    await userEvent.click(within(table).getByRole('link', { name: 'Kenya Clean Water Kiosks' }));
+    await expect(await canvas.findByTestId('story-location', {}, SLOW)).toHaveTextContent(
+      'Navigated to /placements?position=clean-water-kenya',
+    );
+  },
+};
+
+/** Placement Term Ending comes from the positions: Groningen's 36 months from its first issue. */
+export const InvestorTermEnding: Story = {
+  parameters: {
+    msw: {
+      handlers: [rpcAnswer('my_positions', storyPositions), tableAnswers.rows('investments', storyInvestments)],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const ending = await canvas.findByRole('heading', { name: 'Placement Term Ending' }, SLOW);
+    const item = ending.closest('li');
+    await expect(item).toHaveTextContent('Groningen Solar Park II matures; choose to reinvest or withdraw.');
+    // The sample table's own term ending (Kenya's) is not shown: the positions decide.
+    await expect(canvas.queryByText(/Kenya Clean Water Kiosks matures/)).toBeNull();
+    await expect(canvas.getAllByRole('heading', { name: 'Placement Term Ending' })).toHaveLength(1);
+  },
+};
+
 /** The investments table fails, then Retry loads it. */
 export const InvestorInvestmentsErrorThenRetry: Story = {
   parameters: { msw: { handlers: [tableAnswers.failsFirst('investments')] } },
@@ -209,7 +293,7 @@ export const InvestorTablesLoading: Story = {
 
 /** Every table empty: a way forward instead of a blank. */
 export const InvestorTablesEmpty: Story = {
-  parameters: { msw: { handlers: [tableAnswers.empty()] } },
+  parameters: { msw: { handlers: [rpcAnswer('my_positions', []), tableAnswers.empty()] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'No investments yet' }, SLOW)).toBeVisible();
