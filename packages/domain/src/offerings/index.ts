@@ -1,4 +1,5 @@
 export * from './actions';
 export * from './cases';
 export * from './life';
+export * from './queues';
 export * from './terms';
