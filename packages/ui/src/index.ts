@@ -33,4 +33,5 @@ export * from './StatCard';
 export * from './StatusBadge';
 export * from './StatusChip';
 export * from './Stepper';
+export * from './SummaryDialog';
 export * from './UserMenu';

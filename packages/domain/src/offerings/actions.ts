@@ -39,7 +39,6 @@ export const offeringErrors = {
     code: '42501',
     message: "only an SPV's administrators or an administrator may read subscriptions",
   },
-  noSuchInvestment: { code: 'P0001', message: 'no such investment' },
   staffQueuesDenied: { code: '42501', message: 'only staff have queues' },
 } as const satisfies Record<string, BackendError>;
 
