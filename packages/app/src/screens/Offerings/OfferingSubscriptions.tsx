@@ -12,13 +12,21 @@ export function holdLabel(row: Pick<OfferingSubscription, 'hold' | 'status'>): s
   return row.status === 'Awaiting payment' ? 'Awaiting payment' : 'Nothing held';
 }
 
-/** An offering's subscriptions with their holds, inside its detail panel. */
-export function OfferingSubscriptions({ offeringId, version }: { offeringId: string; version: number }) {
+/** An offering's subscriptions with their holds, under the list while the offering is open in the panel. */
+export function OfferingSubscriptions({
+  offeringId,
+  offeringName,
+  version,
+}: {
+  offeringId: string;
+  offeringName: string;
+  version: number;
+}) {
   const list = useOfferingSubscriptions(offeringId, version);
   return (
     <Flex direction="column" gap="2">
-      <Heading as="h3" size="3">
-        Subscriptions
+      <Heading as="h2" size="4">
+        Subscriptions to {offeringName}
       </Heading>
       {list.status === 'loading' ? (
         <Text size="2" color="gray" role="status">
@@ -37,7 +45,6 @@ export function OfferingSubscriptions({ offeringId, version }: { offeringId: str
         <DataTable
           caption="Subscriptions and their holds"
           captionHidden
-          size="1"
           rows={list.rows}
           getRowKey={(row) => row.investment_id}
           rowHeaderKey="investor"

@@ -235,7 +235,6 @@ export default function OfferingsScreen() {
       }
     >
       <ActionError message={action.dialog === null ? action.error : null} />
-      <OfferingSubscriptions offeringId={selected.id} version={action.version} />
     </DetailPanel>
   ) : undefined;
 
@@ -312,6 +311,9 @@ export default function OfferingsScreen() {
         }
         detail={detail}
       />
+      {selected ? (
+        <OfferingSubscriptions offeringId={selected.id} offeringName={selected.name} version={action.version} />
+      ) : null}
       {selected && openSummary ? (
         <SummaryDialog
           open
