@@ -26,6 +26,7 @@ export * from './PageHeader';
 export * from './PaletteHint';
 export * from './PrimaryNav';
 export * from './ReadinessCard';
+export * from './QueueLinks';
 export * from './ReasonDialog';
 export * from './SkipLink';
 export * from './SortSelect';
