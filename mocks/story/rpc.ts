@@ -120,6 +120,7 @@ const defaults: Readonly<Record<string, (body: Record<string, unknown>) => JsonB
   // No queue: a story that shows a dashboard's counts says them.
   staff_queues: () => ({}),
   list_audit_events: () => [],
+  audit_names: () => [],
   // A member who has not classified yet: the first refusal of every opportunity.
   investment_eligibility: () => ({ code: 'NOT_CLASSIFIED', at: null }),
   current_questionnaire: () => JSON.parse(JSON.stringify(currentQuestionnaire)) as JsonBodyType,
