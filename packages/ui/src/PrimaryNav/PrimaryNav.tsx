@@ -28,6 +28,7 @@ interface Overflow {
  */
 function useRowScroll(list: RefObject<HTMLUListElement | null>, currentPath: string): Overflow {
   const [overflow, setOverflow] = useState<Overflow>({ start: false, end: false });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page has a new current link to bring into view.
   useEffect(() => {
     const row = list.current;
     if (!row) return;

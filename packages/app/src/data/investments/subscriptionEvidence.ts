@@ -27,6 +27,7 @@ export type EvidenceState =
 export function useSubscriptionEvidence(investmentId: string | null, version: number): EvidenceState {
   const store = useSessionStore();
   const [state, setState] = useState<EvidenceState>({ status: 'loading' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes after a decision, to read the evidence again.
   useEffect(() => {
     if (investmentId === null) return;
     let live = true;

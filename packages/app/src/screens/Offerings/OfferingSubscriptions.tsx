@@ -5,7 +5,7 @@ import { type OfferingSubscription, useOfferingSubscriptions } from '../../data/
 import { formatDateTime } from '../../display/dates';
 
 /** What a subscription's hold is, in words: the ledger's state, or the payment still awaited. */
-export function holdLabel(row: Pick<OfferingSubscription, 'hold' | 'status'>): string {
+function holdLabel(row: Pick<OfferingSubscription, 'hold' | 'status'>): string {
   if (row.hold === 'held') return 'Held';
   if (row.hold === 'posted') return 'Posted';
   if (row.hold === 'released') return 'Released';

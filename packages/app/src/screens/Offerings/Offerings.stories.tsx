@@ -57,7 +57,13 @@ const offering = {
 
 /** One offering in each state the console acts on, as `list_offerings` answers them. */
 const offerings = [
-  { ...offering, id: 'porto-heat-1a2b3c', name: 'Porto Heat Network', offering_status: 'draft', reason: 'Add the fees' },
+  {
+    ...offering,
+    id: 'porto-heat-1a2b3c',
+    name: 'Porto Heat Network',
+    offering_status: 'draft',
+    reason: 'Add the fees',
+  },
   {
     ...offering,
     id: 'lisbon-wind-4d5e6f',
@@ -177,7 +183,11 @@ export const Default: Story = {
 export const FilterByState: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await within(await canvas.findByRole('table', { name: 'Offerings' }, SLOW)).findByText('Braga Solar Roofs', {}, SLOW);
+    await within(await canvas.findByRole('table', { name: 'Offerings' }, SLOW)).findByText(
+      'Braga Solar Roofs',
+      {},
+      SLOW,
+    );
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Status' }), 'in_review');
     await waitFor(() => expect(list.calls).toContainEqual({ status: 'in_review' }), SLOW);
     await waitFor(() => {
@@ -300,10 +310,7 @@ export const DraftRefusedByServer: Story = {
     await userEvent.type(canvas.getByLabelText('Country'), 'Japan');
     await userEvent.type(canvas.getByLabelText('Description'), 'Schools.');
     await userEvent.click(canvas.getByRole('button', { name: 'Create draft' }));
-    await waitFor(
-      () => expect(canvas.getByLabelText('SPV')).toHaveAccessibleDescription('spv_id: unknown SPV'),
-      SLOW,
-    );
+    await waitFor(() => expect(canvas.getByLabelText('SPV')).toHaveAccessibleDescription('spv_id: unknown SPV'), SLOW);
     await expect(canvas.getByLabelText('Name')).toHaveValue('Porto Heat Network');
     await expect(canvas.getByLabelText('Description')).toHaveValue('Schools.');
   },

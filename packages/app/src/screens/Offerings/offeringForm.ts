@@ -41,7 +41,7 @@ export interface OfferingFormValues {
 type DetailKey = (typeof offeringFieldKeys)[number];
 
 /** Which form field holds each detail: the error of a detail shows beside it. */
-export const formFieldOf: Readonly<Record<DetailKey, keyof OfferingFormValues>> = {
+const formFieldOf: Readonly<Record<DetailKey, keyof OfferingFormValues>> = {
   spv_id: 'spv_id',
   name: 'name',
   category: 'category',
@@ -247,7 +247,7 @@ const draftNeeds = ['spv_id', 'name', 'category', 'region', 'country', 'descript
 export type OfferingFormErrors = Partial<Record<keyof OfferingFormValues, string>>;
 
 /** A domain or server message about a detail, worded with the form's label: 'Term (months) must be…'. */
-export function fieldMessage(key: DetailKey | 'details', message: string): string {
+function fieldMessage(key: DetailKey | 'details', message: string): string {
   if (key === 'details') return message;
   const label = fieldLabels[formFieldOf[key]];
   return message.startsWith(`${key}: `)
