@@ -246,15 +246,21 @@ const draftNeeds = ['spv_id', 'name', 'category', 'region', 'country', 'descript
 
 export type OfferingFormErrors = Partial<Record<keyof OfferingFormValues, string>>;
 
-/** A domain or server message about a detail, worded with the form's label: 'Term (months) must be…'. */
+/** A domain message about a detail, worded with the form's labels: 'Maximum (€) must be at least Minimum target (€)'. */
 function fieldMessage(key: DetailKey | 'details', message: string): string {
   if (key === 'details') return message;
   const label = fieldLabels[formFieldOf[key]];
-  return message.startsWith(`${key}: `)
-    ? `${label}: ${message.slice(key.length + 2)}`
+  const rest = message.startsWith(`${key}: `)
+    ? `: ${message.slice(key.length + 2)}`
     : message.startsWith(key)
-      ? `${label}${message.slice(key.length)}`
-      : message;
+      ? message.slice(key.length)
+      : null;
+  if (rest === null) return message;
+  // Another detail the rule names (a compound name: plain words like 'name' stay words) reads as its label.
+  const worded = offeringFieldKeys
+    .filter((other) => other.includes('_'))
+    .reduce((text, other) => text.replaceAll(other, fieldLabels[formFieldOf[other]]), rest);
+  return `${label}${worded}`;
 }
 
 /** The form field a server refusal is about (its message starts with the detail's name), if any. */
