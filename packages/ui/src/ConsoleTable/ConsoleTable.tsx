@@ -83,30 +83,33 @@ const justify = { left: 'start', center: 'center', right: 'end' } as const;
  */
 function useScrollableRegion(root: RefObject<HTMLDivElement | null>, name: string): boolean {
   const [overflowing, setOverflowing] = useState(false);
-  useLayoutEffect(() => {
+  const sync = useRef<() => void>(() => {});
+  sync.current = () => {
     const viewport = root.current?.querySelector<HTMLElement>('[data-radix-scroll-area-viewport]');
     if (!viewport) return;
-    const update = () => {
-      const wide = viewport.scrollWidth > viewport.clientWidth + 1;
-      setOverflowing(wide);
-      if (wide) {
-        viewport.tabIndex = 0;
-        viewport.setAttribute('role', 'group');
-        viewport.setAttribute('aria-label', name);
-      } else {
-        viewport.removeAttribute('tabindex');
-        viewport.removeAttribute('role');
-        viewport.removeAttribute('aria-label');
-      }
-    };
-    update();
-    if (typeof ResizeObserver !== 'function') return;
-    const observer = new ResizeObserver(update);
+    const wide = viewport.scrollWidth > viewport.clientWidth + 1;
+    setOverflowing(wide);
+    if (wide) {
+      viewport.tabIndex = 0;
+      viewport.setAttribute('role', 'group');
+      viewport.setAttribute('aria-label', name);
+    } else {
+      viewport.removeAttribute('tabindex');
+      viewport.removeAttribute('role');
+      viewport.removeAttribute('aria-label');
+    }
+  };
+  // After every render: new rows or wider cells may make the table overflow before any resize.
+  useLayoutEffect(() => sync.current());
+  useLayoutEffect(() => {
+    const viewport = root.current?.querySelector<HTMLElement>('[data-radix-scroll-area-viewport]');
+    if (!viewport || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(() => sync.current());
     observer.observe(viewport);
     const table = viewport.querySelector('table');
     if (table) observer.observe(table);
     return () => observer.disconnect();
-  }, [root, name]);
+  }, [root]);
   return overflowing;
 }
 

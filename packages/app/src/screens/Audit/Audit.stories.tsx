@@ -102,7 +102,8 @@ export const Default: Story = {
 export const Names: Story = {
   play: async ({ canvasElement }) => {
     const table = await eventsTable(canvasElement);
-    const first = (await within(table).findAllByRole('row', {}, SLOW))[1];
+    await within(table).findByText('kyc.approved', {}, SLOW);
+    const first = within(table).getAllByRole('row')[1];
     if (!first) throw new Error('no row');
     await waitFor(
       () => expect(first).toHaveTextContent(/kyc.approved.*Grace Hopper \(compliance\).*Ada Lovelace/),
@@ -121,8 +122,8 @@ export const UnnamedMember: Story = {
   },
   play: async ({ canvasElement }) => {
     const table = await eventsTable(canvasElement);
-    const rows = await within(table).findAllByRole('row', {}, SLOW);
-    await waitFor(() => expect(rows[1]).toHaveTextContent(member), SLOW);
+    await within(table).findByText('kyc.approved', {}, SLOW);
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent(member), SLOW);
   },
 };
 
