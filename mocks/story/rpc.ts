@@ -115,9 +115,15 @@ const defaults: Readonly<Record<string, (body: Record<string, unknown>) => JsonB
   list_alerts: () => sampleRowsOf('compliance_alerts', null) as JsonBodyType,
   list_kyc_queue: () => [],
   list_subscriptions: () => [],
+  list_offerings: () => [],
+  offering_spvs: () => [],
+  offering_subscriptions: () => [],
+  // No queue: a story that shows a dashboard's counts says them.
+  staff_queues: () => ({}),
   list_audit_events: () => [],
   // No statement has fallen due yet.
   my_statements: () => [],
+  audit_names: () => [],
   // A member who has not classified yet: the first refusal of every opportunity.
   investment_eligibility: () => ({ code: 'NOT_CLASSIFIED', at: null }),
   current_questionnaire: () => JSON.parse(JSON.stringify(currentQuestionnaire)) as JsonBodyType,

@@ -2,7 +2,6 @@ export { recordedRpc } from '../../../../mocks/story';
 export {
   consoleListStates,
   expectReasonRequiredThenSent,
-  expectRefusalBesideButtons,
   expectRefusalKeepsDialog,
   findConsoleTable,
   openConsoleRow,

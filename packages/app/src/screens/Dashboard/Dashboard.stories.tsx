@@ -14,7 +14,7 @@ import {
 } from '@vault/domain';
 import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { rpcAnswer, tableAnswers } from '../../../../../mocks/story';
+import { rpcAnswer, rpcRefusal, tableAnswers } from '../../../../../mocks/story';
 import {
   type AppStoryParameters,
   nudgeCallToActionStory,
@@ -45,6 +45,23 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const app = (params: AppStoryParameters): { app: AppStoryParameters } => ({ app: params });
+
+/** What `staff_queues()` answers each staff role in these stories: only the queues it works. */
+const queues = {
+  compliance: rpcAnswer('staff_queues', { kyc_cases: 3, offerings_to_approve: 1 }),
+  mfo_admin: rpcAnswer('staff_queues', { offerings_to_approve: 1, alerts: 4 }),
+  eq_spv_admin: rpcAnswer('staff_queues', { subscriptions: 2, offerings_to_close: 0 }),
+};
+
+/** The dashboard leads with its queues: each count a link to its queue. */
+async function expectQueues(canvasElement: HTMLElement, links: [string, string][]) {
+  const nav = await within(canvasElement).findByRole('navigation', { name: 'Your queues' }, SLOW);
+  await expect(
+    within(nav)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]),
+  ).toEqual(links);
+}
 
 /** A new investor: 25%, the 'Create your wallet' nudge, every table of the dashboard. */
 export const Investor: Story = {
@@ -307,10 +324,17 @@ export const InvestorTablesEmpty: Story = {
 
 /** The admin flag (or mfo_admin): stat cards, activity, quick buttons, inert sections, shortcuts. */
 export const MfoAdmin: Story = {
-  parameters: app({ url: '/dashboard', session: sessionAs('mfo_admin', {}, true) }),
+  parameters: {
+    ...app({ url: '/dashboard', session: sessionAs('mfo_admin', {}, true) }),
+    msw: { handlers: [queues.mfo_admin] },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'MFO Admin Dashboard' })).toBeVisible();
+    await expectQueues(canvasElement, [
+      ['1offering to approve', '/offerings?status=in_review'],
+      ['4open alerts', '/compliance'],
+    ]);
     // One list_members page: the sample members the story backend answers.
     const accounts = sampleData.users.length;
     const users = canvas.getByRole('group', { name: 'Total Users' });
@@ -398,10 +422,14 @@ const eqSpv = app({ url: '/dashboard', session: sessionAs('eq_spv_admin') });
 
 /** The subscriptions waiting (list_subscriptions, Pending only) above the equity portfolio. */
 export const EquitySpv: Story = {
-  parameters: { ...eqSpv, msw: { handlers: [waitingList.handler] } },
+  parameters: { ...eqSpv, msw: { handlers: [waitingList.handler, queues.eq_spv_admin] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Equity Investment SPV Admin' })).toBeVisible();
+    await expectQueues(canvasElement, [
+      ['2subscriptions waiting', '/investments'],
+      ['0offerings ready to close', '/offerings?status=open'],
+    ]);
     const waiting = canvas.getByRole('region', { name: 'Subscriptions waiting' });
     const table = await within(waiting).findByRole('table', { name: 'Subscriptions waiting' }, SLOW);
     // The header row and the two waiting.
@@ -516,11 +544,16 @@ const auditList = recordedRpc('list_audit_events', () => recentAuditEvents);
 export const Compliance: Story = {
   parameters: {
     ...app({ url: '/dashboard', session: sessionAs('compliance') }),
-    msw: { handlers: [auditList.handler] },
+    msw: { handlers: [auditList.handler, queues.compliance] },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Compliance Dashboard' })).toBeVisible();
+    await expectQueues(canvasElement, [
+      ['3KYC cases waiting', '/kyc'],
+      ['1offering to approve', '/offerings?status=in_review'],
+    ]);
+    await expect(canvas.getByRole('link', { name: '3 KYC cases waiting' })).toBeVisible();
     const alerts = await canvas.findByRole('table', { name: 'Compliance alerts' }, SLOW);
     await expect(within(alerts).getAllByText('High priority').length).toBe(2);
     await expect(within(alerts).getAllByText('Medium priority').length).toBe(2);
@@ -538,6 +571,22 @@ export const Compliance: Story = {
         page_size: 10,
       });
     }
+  },
+};
+
+/** The queues could not be counted: the dashboard says so and shows the rest. */
+export const ComplianceQueuesFailed: Story = {
+  parameters: {
+    ...app({ url: '/dashboard', session: sessionAs('compliance') }),
+    msw: { handlers: [rpcRefusal('staff_queues', { code: '42501', message: 'only staff have queues' }, 403)] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText(/The queues could not be counted: only staff have queues/, {}, SLOW),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('navigation', { name: 'Your queues' })).toBeNull();
+    await expect(await canvas.findByRole('table', { name: 'Compliance alerts' }, SLOW)).toBeVisible();
   },
 };
 
