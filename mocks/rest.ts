@@ -30,7 +30,7 @@ import {
   stableHash,
   tableSpec,
 } from '@vault/domain';
-import { delay, type HttpHandler, HttpResponse, http } from 'msw';
+import { delay, type HttpHandler, HttpResponse, http, type JsonBodyType } from 'msw';
 import * as v from 'valibot';
 import {
   complianceAlertRows,
@@ -359,6 +359,24 @@ function demoWalletFor(userId: string): string {
   return `${DEMO_WALLET_PREFIX}${stableHash(userId).toString(36)}-${Date.now().toString(36)}`;
 }
 
+/**
+ * Reads of the ledger, the offerings' life and the statements that this browser backend does not
+ * implement (only the SQL does, docs/decisions.md): they answer "nothing yet", so the screens show
+ * their empty states in `npm start` until the browser runs the SQL itself.
+ */
+const readsThisBackendLacks: Record<string, JsonBodyType> = {
+  my_balance: [],
+  my_positions: [],
+  my_ledger_lines: [],
+  my_statements: [],
+  offering_progress: [],
+  list_offerings: [],
+  offering_spvs: [],
+  offering_subscriptions: [],
+  audit_names: [],
+  staff_queues: {},
+};
+
 /** The demo functions (security definer): the caller's own row only, demo mode only. */
 const rpcHandler: HttpHandler = http.post('*/rest/v1/rpc/:fn', async ({ request, params }) => {
   const caller = await identify(request);
@@ -367,6 +385,11 @@ const rpcHandler: HttpHandler = http.post('*/rest/v1/rpc/:fn', async ({ request,
   if (name === listMembers.name) return listMembersAnswer(request, caller);
   const action = Object.hasOwn(mockActions, name) ? mockActions[name] : undefined;
   if (action) return actionAnswer(request, caller, action);
+  if (Object.hasOwn(readsThisBackendLacks, name)) {
+    if (caller.kind !== 'member') return pgError(backendErrors.functionDenied(name), caller);
+    await latency(ROW_CALL_MS);
+    return HttpResponse.json(readsThisBackendLacks[name] ?? null);
+  }
   const fn = demoFunctions.find((f) => f.name === name);
   if (!fn) {
     return HttpResponse.json(
