@@ -365,7 +365,8 @@ function demoWalletFor(userId: string): string {
  * their empty states in `npm start` until the browser runs the SQL itself.
  */
 const readsThisBackendLacks: Record<string, JsonBodyType> = {
-  my_balance: [],
+  // As the SQL answers a member with no money yet: one row of zeros.
+  my_balance: [{ available_cents: 0, held_cents: 0, total_cents: 0 }],
   my_positions: [],
   my_ledger_lines: [],
   my_statements: [],

@@ -63,6 +63,10 @@ test('an investment submitted → eq_spv_admin confirms on /investments → the 
     (request) => request.method() === 'POST' && request.url().endsWith('/rest/v1/rpc/review_investment'),
   );
   await detail.getByRole('button', { name: 'Confirm', exact: true }).click();
+  // The summary dialog: the subscription as decided, then Confirm sends it.
+  const summary = page.getByRole('dialog');
+  await expect(summary).toContainText(investorName);
+  await summary.getByRole('button', { name: 'Confirm', exact: true }).click();
   expect((await reviewed).postDataJSON()).toEqual({ investment_id: investmentId, decision: 'confirmed', reason: null });
   await expect(main(page).getByRole('status').filter({ hasText: 'confirmed' })).toBeVisible();
   await expect(row).toContainText('Active');
