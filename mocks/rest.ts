@@ -361,7 +361,7 @@ function demoWalletFor(userId: string): string {
 
 /**
  * Reads of the ledger, the offerings' life and the statements that this browser backend does not
- * implement (only the SQL does, docs/decisions.md): they answer "nothing yet", so the screens show
+ * implement (only the SQL does, docs/decisions.md (14)): they answer "nothing yet", so the screens show
  * their empty states in `npm start` until the browser runs the SQL itself.
  */
 const readsThisBackendLacks: Record<string, JsonBodyType> = {
