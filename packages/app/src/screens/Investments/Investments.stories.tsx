@@ -28,6 +28,15 @@ const list = recordedRpc('list_subscriptions', (body) =>
 );
 const listStates = rpcListHandlers('list_subscriptions');
 
+/**
+ * The same list as the server sends it for a retail investor's pending subscription: its reflection
+ * window ends four days after submission. Only the list's stories use it: the stories' clock stands
+ * before that end, and the decision stories need a Confirm that is not waiting for it.
+ */
+const listWithWindow = recordedRpc('list_subscriptions', () =>
+  subscriptions.map((s) => (s.status === 'Pending' ? { ...s, window_ends_at: '2026-11-24T09:30:00Z' } : s)),
+);
+
 /** What the reviewer reads before deciding: the money held, KYC, classification, the agreement. */
 const evidence = recordedRpc('subscription_evidence', (body) => ({
   investment_id: body.investment_id,
@@ -66,6 +75,7 @@ const openAda = (canvasElement: HTMLElement) =>
 
 /** The list: investor, opportunity, amount, method, submitted at, Pending first. */
 export const Default: Story = {
+  parameters: { msw: { handlers: [listWithWindow.handler] } },
   play: async ({ canvasElement }) => {
     const table = await findConsoleTable(canvasElement, 'Subscriptions', [
       'Investor',
@@ -83,7 +93,7 @@ export const Default: Story = {
       /Ada Lovelace.*Groningen Solar Park II.*€5,000.*Bank transfer.*20 Nov 2026.*24 Nov 2026, 09:30 UTC.*Pending/,
     );
     await expect(rows[2]).toHaveTextContent(/Grace Hopper.*Green Bond 7.*€2,500.50.*Card payment.*—.*Active/);
-    await expect(list.calls).toEqual([{ status: null, after: null, page_size: 50 }]);
+    await expect(listWithWindow.calls).toEqual([{ status: null, after: null, page_size: 50 }]);
   },
 };
 

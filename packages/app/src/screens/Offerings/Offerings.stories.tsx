@@ -374,6 +374,8 @@ export const ApproveRefused: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = await open(canvasElement, 'Lisbon Offshore Wind');
+    // The page behind the summary settles first: its height (and so the shot) waits on this read.
+    await canvas.findByText('No subscriptions yet', {}, SLOW);
     await userEvent.click(canvas.getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', {}, SLOW);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
