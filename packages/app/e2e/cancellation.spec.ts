@@ -74,7 +74,9 @@ test('a Pending investment is cancelled inside its 4-day window: Cancelled on it
   // Recent investments lists positions and pending subscriptions: a cancelled one is neither.
   const recent = main(page).getByRole('table', { name: 'Recent investments' });
   await expect(recent.or(main(page).getByRole('heading', { name: 'No investments yet' }))).toBeVisible();
-  await expect(recent.getByRole('row').filter({ hasText: OPPORTUNITY.name }).filter({ hasText: 'Pending' })).toHaveCount(0);
+  await expect(
+    recent.getByRole('row').filter({ hasText: OPPORTUNITY.name }).filter({ hasText: 'Pending' }),
+  ).toHaveCount(0);
   watch.expectClean();
 });
 

@@ -110,8 +110,8 @@ export function cancelInvestmentArgsError(args: Record<string, unknown>): Backen
   return v.is(UuidSchema, args.investment_id) ? null : actionErrors.investmentIdRequired;
 }
 
-/** When a Pending investment's cancellation (reflection) window closes: the operators' consoles show it too. */
-export function cancellationEndsAt(submittedAt: string): Date {
+/** When a Pending investment's cancellation (reflection) window closes. */
+function cancellationEndsAt(submittedAt: string): Date {
   return new Date(new Date(submittedAt).getTime() + CANCELLATION_WINDOW_DAYS * DAY_MS);
 }
 
