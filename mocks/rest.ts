@@ -376,6 +376,8 @@ const readsThisBackendLacks: Record<string, JsonBodyType> = {
   offering_subscriptions: [],
   audit_names: [],
   staff_queues: {},
+  // No ledger here, so no evidence of held funds: the panel says none is recorded.
+  subscription_evidence: null,
 };
 
 /** The demo functions (security definer): the caller's own row only, demo mode only. */

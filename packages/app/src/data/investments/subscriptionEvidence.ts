@@ -20,6 +20,8 @@ export type SubscriptionEvidence = v.InferOutput<typeof EvidenceSchema>;
 
 export type EvidenceState =
   | { status: 'loading' }
+  /** The backend has no evidence to give (a backend without the ledger answers null). */
+  | { status: 'none' }
   | { status: 'error'; error: string }
   | { status: 'ready'; evidence: SubscriptionEvidence };
 
@@ -35,6 +37,7 @@ export function useSubscriptionEvidence(investmentId: string | null, version: nu
     void callForOperator(store, 'subscription_evidence', { investment_id: investmentId }).then((answer) => {
       if (!live) return;
       if (!answer.ok) return setState({ status: 'error', error: answer.error });
+      if (answer.value === null) return setState({ status: 'none' });
       const parsed = v.safeParse(EvidenceSchema, answer.value);
       setState(
         parsed.success

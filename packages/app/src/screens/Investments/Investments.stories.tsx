@@ -160,6 +160,21 @@ export const EvidenceAwaitingPayment: Story = {
   },
 };
 
+/** A backend with no evidence for it (null): the panel says none is recorded; Confirm stays the reviewer's. */
+export const EvidenceNone: Story = {
+  parameters: {
+    msw: { handlers: [list.handler, reviewInvestment.handler, rpcAnswer('subscription_evidence', null)] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await openAda(canvasElement);
+    const region = await canvas.findByRole('region', { name: 'Before you decide' }, SLOW);
+    await expect(
+      await within(region).findByText('No evidence is recorded for this subscription.', {}, SLOW),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Confirm' })).toBeEnabled();
+  },
+};
+
 /** The evidence refused: the panel says so, and the decision stays the reviewer's. */
 export const EvidenceFailed: Story = {
   parameters: {

@@ -94,6 +94,10 @@ function Evidence({ state }: { state: EvidenceState }) {
         <Text size="2" color="gray" role="status">
           Loading the evidence…
         </Text>
+      ) : state.status === 'none' ? (
+        <Text size="2" color="gray">
+          No evidence is recorded for this subscription.
+        </Text>
       ) : state.status === 'error' ? (
         <Text size="2" color="red" role="alert">
           The evidence could not be loaded: {state.error}
