@@ -8,6 +8,7 @@ import {
   listMembers,
   type ProfileRow,
   sampleData,
+  sampleMemberRows,
   serverActions,
 } from '@vault/domain';
 import { delay, type HttpHandler, HttpResponse, http, type JsonBodyType } from 'msw';
@@ -114,12 +115,34 @@ const defaults: Readonly<Record<string, (body: Record<string, unknown>) => JsonB
   list_alerts: () => sampleRowsOf('compliance_alerts', null) as JsonBodyType,
   list_kyc_queue: () => [],
   list_subscriptions: () => [],
+  list_offerings: () => [],
+  offering_spvs: () => [],
+  offering_subscriptions: () => [],
+  // No queue: a story that shows a dashboard's counts says them.
+  staff_queues: () => ({}),
   list_audit_events: () => [],
   // No statement has fallen due yet.
   my_statements: () => [],
+  audit_names: () => [],
   // A member who has not classified yet: the first refusal of every opportunity.
   investment_eligibility: () => ({ code: 'NOT_CLASSIFIED', at: null }),
   current_questionnaire: () => JSON.parse(JSON.stringify(currentQuestionnaire)) as JsonBodyType,
+  // The positions of the sample investments every story member's investments read shows (Active
+  // and Matured, at the €1 issue price), so the dashboard and /placements agree; no cash.
+  my_positions: () =>
+    sampleMemberRows.investments
+      .filter((i) => i.status === 'Active' || i.status === 'Matured')
+      .map((i) => ({
+        opportunity_id: i.opportunity_id,
+        units: i.amount_cents / 100,
+        cost_cents: i.amount_cents,
+        fees_cents: i.total_cents - i.amount_cents,
+        value_cents: i.amount_cents,
+        status: i.status,
+        impact: [],
+      })),
+  my_balance: () => [{ available_cents: 0, held_cents: 0, total_cents: 0 }],
+  my_ledger_lines: () => [],
 };
 
 const defaultRpc = http.post('*/rest/v1/rpc/:fn', async ({ request, params }) => {

@@ -56,8 +56,10 @@ const domainSample = `${mustExist(path.join(here, '../domain/src/backend/sample'
 const isMock = inFolders([`${mustExist(path.join(here, '../../mocks'))}/`, domainSample]);
 const isBackendContract = (id: string) => inFolders([domainBackend])(id) && !isMock(id);
 const paletteDialog = mustExist(path.join(here, '../ui/src/CommandPalette/PaletteDialog.tsx'));
+// The chart's drawing: BarChart loads it on first render, so only the screens that draw one fetch it.
+const barChartView = mustExist(path.join(here, '../ui/src/BarChart/BarChartView.tsx'));
 // What the screens share: the design system (but the palette's dialog, which loads with cmdk on
-// first use), Radix components, the domain and the app's shared parts.
+// first use, and the chart), Radix components, the domain and the app's shared parts.
 const sharedFolders = [
   workspaceFolder('ui/src'),
   workspaceFolder('domain/src'),
@@ -70,7 +72,10 @@ const sharedFolders = [
 // Stylesheets keep their own chunks: the rest of Radix's component styles (src/boot/deferredStyles.ts)
 // loads with the shell, not with every screen that shares this chunk (the registration page).
 const isShared = (id: string) =>
-  inFolders(sharedFolders)(id) && clean(id) !== paletteDialog && !clean(id).endsWith('.css');
+  inFolders(sharedFolders)(id) &&
+  clean(id) !== paletteDialog &&
+  clean(id) !== barChartView &&
+  !clean(id).endsWith('.css');
 
 /**
  * `vite preview` serves the build as a static host would: `/login` from `login/index.html` (a

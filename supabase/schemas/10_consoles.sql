@@ -343,6 +343,33 @@ $$;
 revoke execute on function public.list_audit_events(uuid, text, timestamptz, timestamptz, bigint, integer) from public, anon, service_role;
 grant execute on function public.list_audit_events(uuid, text, timestamptz, timestamptz, bigint, integer) to authenticated;
 
+-- The names of the actors and members an audit page shows (at most 200 ids), for the readers of
+-- the trail; an id with no profile (a deleted or pseudonymised account) answers no row, and the
+-- console shows the id. Security definer: it reads other members' names and emails.
+create or replace function public.audit_names(ids uuid[])
+returns table (id uuid, name text)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if auth.uid() is null or not (public.vault_role() in ('compliance', 'mfo_admin') or public.vault_is_admin()) then
+    raise exception using errcode = '42501', message = 'only compliance, mfo_admin or an administrator may read the audit trail';
+  end if;
+  if cardinality(audit_names.ids) > 200 then
+    raise exception using errcode = '22023', message = 'at most 200 ids';
+  end if;
+  return query
+    select p.id, coalesce(nullif(p.name, ''), u.email::text, p.id::text)
+    from public.profiles p
+    left join auth.users u on u.id = p.id
+    where p.id = any (audit_names.ids);
+end
+$$;
+revoke execute on function public.audit_names(uuid[]) from public, anon, service_role;
+grant execute on function public.audit_names(uuid[]) to authenticated;
+
 -- One member as /users shows them; the read is recorded (member.personal_data_viewed). Security
 -- definer: it reads auth.users and another member's rows.
 create or replace function public.member_detail(member_id uuid)

@@ -17,6 +17,9 @@
 --     run_offering_schedule()                                          the service role (pg_cron)
 --     offering_accepts(opportunity_id, amount_cents)                   what submit_investment asks
 --     my_positions()                                                   the member
+--     offering_progress()                                              any member: what each offering raised
+--     list_offerings(status), offering_spvs(), offering_subscriptions(id)  the console's readers
+--     subscription_evidence(investment_id), staff_queues()             a decision's evidence, the queues' counts
 -- * Money: holds are the ledger's. Closing, failing and withdrawing call
 --   public.offering_settle_holds(opportunity_id, outcome), the one place where the ledger posts
 --   the allocated holds and voids the rest; here it moves no money.
@@ -1506,6 +1509,332 @@ begin
 end
 $$;
 
+-- What each offering with a maximum has raised, for the progress bars of /opportunities: while
+-- open, its funded holds (offering_held_cents); once issued, what its allocations raised; failed
+-- or withdrawn, nothing. The offerings the caller may read, as the opportunities policy says.
+create or replace function public.offering_progress()
+returns table (opportunity_id text, raised_cents bigint)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  mine text[] := public.vault_spv_ids();
+  every boolean := public.vault_sees_every_spv();
+begin
+  if auth.uid() is null then
+    raise exception using errcode = '42501', message = 'not signed in';
+  end if;
+  return query
+    select o.id,
+           case o.status
+             when 'open' then public.offering_held_cents(o.id)
+             when 'issued' then coalesce((
+               select sum(a.amount_cents) from public.offering_allocations a where a.opportunity_id = o.id
+             ), 0)::bigint
+             else 0::bigint
+           end
+    from public.opportunities o
+    where o.max_target_cents is not null
+      and (o.status not in ('draft', 'in_review') or o.spv_id = any (mine) or every)
+    order by o.id;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- The staff's readers: the Offerings console, its subscriptions with their holds, a subscription's
+-- evidence before a decision, and the counts of each staff queue.
+
+-- Whether the caller may read the Offerings console: an SPV role, mfo_admin, compliance, the admin flag.
+create or replace function public.offering_console_reader()
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select auth.uid() is not null and (
+    public.vault_sees_every_spv() or public.vault_role() in ('eq_spv_admin', 'cl_spv_admin', 'production_spv')
+  )
+$$;
+
+-- Every offering the caller may see in the console (an SPV administrator: their own SPVs'; the
+-- staff who see every SPV: all), drafts included, with its SPV's name, what its subscriptions hold
+-- and its record (who submitted it, the last reason). Oldest first; `status` narrows to one state.
+-- Security definer: it reads offering_records and the holds of every member's subscriptions.
+create or replace function public.list_offerings(status text default null)
+returns table (
+  id text,
+  spv_id text,
+  spv_name text,
+  offering_status text,
+  name text,
+  category text,
+  region text,
+  country text,
+  description text,
+  unit_price_cents bigint,
+  min_target_cents bigint,
+  max_target_cents bigint,
+  min_ticket_cents bigint,
+  max_ticket_cents bigint,
+  opens_at timestamptz,
+  deadline_at timestamptz,
+  term_months integer,
+  projected_yield_bps integer,
+  distribution_frequency text,
+  lockup_months integer,
+  early_redemption_fee_bps integer,
+  eligible_countries text[],
+  eligible_categories text[],
+  allocation_rule text,
+  impact_metrics jsonb,
+  documents jsonb,
+  held_cents bigint,
+  subscriptions integer,
+  created_at timestamptz,
+  submitted_at timestamptz,
+  submitted_by_me boolean,
+  approved_at timestamptz,
+  reason text
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  wanted text := nullif(btrim(list_offerings.status), '');
+  every_spv boolean := public.vault_sees_every_spv();
+  mine text[] := public.vault_spv_ids();
+begin
+  if not public.offering_console_reader() then
+    raise exception using errcode = '42501', message = 'only an SPV''s administrators, mfo_admin, compliance or an administrator may read the offerings';
+  end if;
+  if wanted is not null and wanted not in ('draft', 'in_review', 'open', 'issued', 'failed', 'withdrawn', 'closed') then
+    raise exception using errcode = '22023', message = 'status is not an offering status';
+  end if;
+  return query
+    select o.id, o.spv_id, s.name, o.status, o.name, o.category, o.region, o.country, o.description,
+           o.unit_price_cents, o.min_target_cents, o.max_target_cents, o.min_ticket_cents, o.max_ticket_cents,
+           o.opens_at, o.deadline_at, o.term_months, o.projected_yield_bps, o.distribution_frequency,
+           o.lockup_months, o.early_redemption_fee_bps, o.eligible_countries, o.eligible_categories,
+           o.allocation_rule, o.impact_metrics, o.documents,
+           public.offering_held_cents(o.id),
+           (select count(*)::integer from public.investments i where i.opportunity_id = o.id),
+           r.created_at, r.submitted_at, coalesce(r.submitted_by = auth.uid(), false), r.approved_at, r.reason
+    from public.opportunities o
+    join public.spvs s on s.id = o.spv_id
+    left join public.offering_records r on r.opportunity_id = o.id
+    where (wanted is null or o.status = wanted)
+      and (every_spv or o.spv_id = any (mine))
+    order by coalesce(r.created_at, '-infinity'::timestamptz), o.id;
+end
+$$;
+
+-- The SPVs the caller may create an offering for: the admin flag every one, an SPV administrator
+-- their own.
+create or replace function public.offering_spvs()
+returns table (id text, name text, kind text)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  mine text[] := public.vault_spv_ids();
+  admin boolean := public.vault_is_admin();
+begin
+  if not public.offering_console_reader() then
+    raise exception using errcode = '42501', message = 'only an SPV''s administrators, mfo_admin, compliance or an administrator may read the offerings';
+  end if;
+  return query
+    select s.id, s.name, s.kind from public.spvs s
+    where admin or s.id = any (mine)
+    order by s.name, s.id;
+end
+$$;
+
+-- The hold of an investment in the ledger: 'held' (pending), 'posted', 'released' (voided or
+-- expired) or 'none' (nothing held: awaiting payment, or a sample row).
+create or replace function public.investment_hold_state(investment_id uuid)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select case
+    when h.id is null then 'none'
+    when r.flags = 'post' then 'posted'
+    when r.flags in ('void', 'expire') then 'released'
+    else 'held'
+  end
+  from (select public.ledger_id('investment:' || investment_id || ':principal:hold') as hold_id) k
+  left join public.ledger_transfers h on h.id = k.hold_id
+  left join public.ledger_transfers r on r.pending_id = k.hold_id
+$$;
+
+-- An offering's subscriptions, oldest first, each with its hold in the ledger (what is held now,
+-- in cents, with its fees) and its allocation once closed. Another SPV's offering answers as an
+-- unknown one. Security definer: it reads every member's investments, emails and holds.
+create or replace function public.offering_subscriptions(id text)
+returns table (
+  investment_id text,
+  member_id uuid,
+  investor text,
+  email text,
+  amount_cents bigint,
+  total_cents bigint,
+  method text,
+  status text,
+  submitted_at timestamptz,
+  decided_at timestamptz,
+  reason text,
+  hold text,
+  held_cents bigint,
+  allocated_units bigint,
+  allocated_cents bigint
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  o public.opportunities;
+begin
+  if not public.offering_console_reader() then
+    raise exception using errcode = '42501', message = 'only an SPV''s administrators, mfo_admin, compliance or an administrator may read the offerings';
+  end if;
+  select * into o from public.opportunities x where x.id = offering_subscriptions.id;
+  if not found or not (public.vault_sees_every_spv() or o.spv_id = any (public.vault_spv_ids())) then
+    raise exception using errcode = 'P0001', message = 'no such offering';
+  end if;
+  return query
+    select i.id::text, i.user_id, coalesce(nullif(p.name, ''), u.email::text, ''), coalesce(u.email::text, ''),
+           i.amount_cents, i.total_cents, i.method, i.status, i.submitted_at, i.decided_at, i.reason,
+           public.investment_hold_state(i.id),
+           coalesce((
+             select sum(t.amount_cents) from public.ledger_transfers t
+             where t.subject_type = 'investment' and t.subject_id = i.id::text and t.flags = 'pending'
+               and not exists (select 1 from public.ledger_transfers x where x.pending_id = t.id)
+           ), 0)::bigint,
+           a.units, a.amount_cents
+    from public.investments i
+    left join auth.users u on u.id = i.user_id
+    left join public.profiles p on p.id = i.user_id
+    left join public.offering_allocations a on a.investment_id = i.id
+    where i.opportunity_id = o.id
+    order by i.submitted_at, i.id;
+end
+$$;
+
+-- What a reviewer of a subscription sees before deciding: whether the money is held or awaited,
+-- the investor's KYC, their declared classification, and the membership agreement they signed.
+-- Readers are those of list_subscriptions, limited the same way to their own SPVs; the read is
+-- recorded as a view of the member's personal data. Security definer: it reads the member's records.
+create or replace function public.subscription_evidence(investment_id uuid)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  inv public.investments;
+  spv text;
+  kyc text;
+  prof public.investor_profiles;
+  signed public.agreement_signatures;
+begin
+  if auth.uid() is null or not (
+    public.vault_role() in ('eq_spv_admin', 'cl_spv_admin', 'production_spv') or public.vault_is_admin()
+  ) then
+    raise exception using errcode = '42501', message = 'only an SPV''s administrators or an administrator may read subscriptions';
+  end if;
+  select * into inv from public.investments i where i.id = subscription_evidence.investment_id;
+  select o.spv_id into spv from public.opportunities o where o.id = inv.opportunity_id;
+  if inv.id is null or not (public.vault_sees_every_spv() or spv = any (public.vault_spv_ids())) then
+    raise exception using errcode = 'P0001', message = 'no such investment';
+  end if;
+  select p.kyc_status into kyc from public.profiles p where p.id = inv.user_id;
+  select * into prof from public.investor_profiles x where x.member_id = inv.user_id;
+  select * into signed from public.agreement_signatures g where g.member_id = inv.user_id
+    order by g.signed_at desc limit 1;
+  perform public.record_personal_data_view(inv.user_id, 'subscription_evidence',
+    jsonb_build_object('investment_id', inv.id));
+  return jsonb_build_object(
+    'investment_id', inv.id,
+    'funds', case
+      when inv.status = 'Awaiting payment' then 'awaiting_payment'
+      else public.investment_hold_state(inv.id)
+    end,
+    'kyc_status', coalesce(kyc, 'not_started'),
+    'country', prof.country,
+    'category', prof.category,
+    'professional_status', prof.professional_status,
+    'declared_at', prof.declared_at,
+    'agreement_version', signed.version,
+    'agreement_signed_at', signed.signed_at
+  );
+end
+$$;
+
+-- How much waits in each queue the caller works: KYC cases (compliance, the admin flag),
+-- subscriptions to confirm (the SPV's administrators, the admin flag), offerings to approve
+-- (reviewers; not those they submitted), offerings ready to close (the SPV's administrators),
+-- open alerts (mfo_admin, the admin flag). A queue the caller does not work is absent.
+create or replace function public.staff_queues()
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  caller_role text := public.vault_role();
+  admin boolean := public.vault_is_admin();
+  mine text[] := public.vault_spv_ids();
+  spv_role boolean := caller_role in ('eq_spv_admin', 'cl_spv_admin', 'production_spv');
+  result jsonb := '{}'::jsonb;
+begin
+  if auth.uid() is null or not (admin or caller_role in ('mfo_admin', 'compliance') or spv_role) then
+    raise exception using errcode = '42501', message = 'only staff have queues';
+  end if;
+  if admin or caller_role = 'compliance' then
+    result := result || jsonb_build_object('kyc_cases', (
+      select count(*) from public.kyc_cases c join public.profiles p on p.id = c.member_id
+      where c.decided_at is null and c.submitted_at is not null and p.kyc_status = 'pending'
+    ));
+  end if;
+  if admin or caller_role = 'eq_spv_admin' then
+    result := result || jsonb_build_object('subscriptions', (
+      select count(*) from public.investments i join public.opportunities o on o.id = i.opportunity_id
+      where i.status = 'Pending' and o.deadline_at is null and (admin or o.spv_id = any (mine))
+    ));
+  end if;
+  if admin or caller_role in ('mfo_admin', 'compliance') then
+    result := result || jsonb_build_object('offerings_to_approve', (
+      select count(*) from public.opportunities o left join public.offering_records r on r.opportunity_id = o.id
+      where o.status = 'in_review' and r.approved_at is null and r.submitted_by is distinct from auth.uid()
+    ));
+  end if;
+  if admin or spv_role then
+    result := result || jsonb_build_object('offerings_to_close', (
+      select count(*) from public.opportunities o
+      where o.status = 'open' and o.deadline_at is not null and (admin or o.spv_id = any (mine))
+        and public.offering_held_cents(o.id) >= o.min_target_cents
+    ));
+  end if;
+  if admin or caller_role = 'mfo_admin' then
+    result := result || jsonb_build_object('alerts', (
+      select count(*) from public.compliance_alerts a where a.status = 'open'
+    ));
+  end if;
+  return result;
+end
+$$;
+
 -- ---------------------------------------------------------------------------------------------
 -- Grants. The internal helpers: no client, not even the service role.
 revoke execute on function public.format_euros(bigint) from public, anon, authenticated, service_role;
@@ -1532,6 +1861,8 @@ revoke execute on function public.offering_for_review(text) from public, anon, a
 revoke execute on function public.offering_validate(jsonb, public.opportunities, boolean) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_open(public.opportunities) from public, anon, authenticated, service_role;
 revoke execute on function public.unit_price_on(text, date) from public, anon, authenticated, service_role;
+revoke execute on function public.offering_console_reader() from public, anon, authenticated, service_role;
+revoke execute on function public.investment_hold_state(uuid) from public, anon, authenticated, service_role;
 
 revoke execute on function public.create_offering(jsonb) from public, anon, service_role;
 grant execute on function public.create_offering(jsonb) to authenticated;
@@ -1553,3 +1884,15 @@ revoke execute on function public.offering_accepts(text, bigint) from public, an
 grant execute on function public.offering_accepts(text, bigint) to authenticated;
 revoke execute on function public.my_positions() from public, anon, service_role;
 grant execute on function public.my_positions() to authenticated;
+revoke execute on function public.offering_progress() from public, anon, service_role;
+grant execute on function public.offering_progress() to authenticated;
+revoke execute on function public.list_offerings(text) from public, anon, service_role;
+grant execute on function public.list_offerings(text) to authenticated;
+revoke execute on function public.offering_spvs() from public, anon, service_role;
+grant execute on function public.offering_spvs() to authenticated;
+revoke execute on function public.offering_subscriptions(text) from public, anon, service_role;
+grant execute on function public.offering_subscriptions(text) to authenticated;
+revoke execute on function public.subscription_evidence(uuid) from public, anon, service_role;
+grant execute on function public.subscription_evidence(uuid) to authenticated;
+revoke execute on function public.staff_queues() from public, anon, service_role;
+grant execute on function public.staff_queues() to authenticated;

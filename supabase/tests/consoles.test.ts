@@ -61,6 +61,7 @@ async function firstAlertId(tx: Transaction): Promise<number> {
 const calls: Record<string, (tx: Transaction) => Promise<[string, unknown[]]>> = {
   list_kyc_queue: async () => ['select * from public.list_kyc_queue(null, null)', []],
   list_audit_events: async () => ['select * from public.list_audit_events(null, null, null, null, null, null)', []],
+  audit_names: async () => ['select * from public.audit_names($1::uuid[])', [[target.id]]],
   list_subscriptions: async () => ['select * from public.list_subscriptions(null, null, null)', []],
   member_detail: async () => ['select public.member_detail($1)', [target.id]],
   list_alerts: async () => ['select * from public.list_alerts(null, null, null)', []],
@@ -98,6 +99,25 @@ describe('who may call each console function', () => {
       else if (caller === 'anon' || caller === 'service_role')
         expect(result).toMatchObject({ ok: false, code: '42501' });
       else expect(result).toMatchObject({ ok: false, ...denial });
+    });
+  });
+});
+
+describe('audit_names', () => {
+  it('names the members an audit page shows; an unknown id answers nothing', async () => {
+    await asActor(db, members.compliance, async (tx) => {
+      const unknown = '00000000-0000-4000-8000-000000000000';
+      const { rows } = await tx.query<{ id: string; name: string }>('select * from public.audit_names($1::uuid[])', [
+        [target.id, members.mfo_admin.id, unknown],
+      ]);
+      expect(rows.map((r) => r.id).sort()).toEqual([target.id, members.mfo_admin.id].sort());
+      for (const row of rows) expect(row.name).not.toBe('');
+      const many = Array.from({ length: 201 }, () => unknown);
+      expect(await tryQuery(tx, 'select * from public.audit_names($1::uuid[])', [many])).toMatchObject({
+        ok: false,
+        code: '22023',
+        message: 'at most 200 ids',
+      });
     });
   });
 });

@@ -256,6 +256,12 @@ describe('every function × every caller', () => {
       denied: actionErrors.functionDenied('my_positions'),
       run: async (tx, caller) => call(tx, caller, 'select * from public.my_positions()'),
     },
+    {
+      fn: 'offering_progress',
+      allowed: signedIn,
+      denied: actionErrors.functionDenied('offering_progress'),
+      run: async (tx, caller) => call(tx, caller, 'select * from public.offering_progress()'),
+    },
   ];
 
   const cases = rows.flatMap((row) => names.map((caller) => ({ fn: row.fn, caller })));
@@ -576,6 +582,10 @@ describe('closing', () => {
       const a = await hold(tx, m.investor, id, 60_000_000, 30);
       const b = await hold(tx, m.investor2, id, 60_000_000, 20);
       const c = await hold(tx, m.investor, id, 30_000_000, 10);
+      // While open, what it raised is what its subscriptions hold.
+      await become(tx, m.investor2);
+      const open = await tx.query('select * from public.offering_progress() where opportunity_id = $1', [id]);
+      expect(open.rows).toEqual([{ opportunity_id: id, raised_cents: 150_000_000 }]);
       expect(await call(tx, m.eq, 'select public.close_offering($1)', [id])).toMatchObject({ ok: true });
       await owner(tx);
       const allocations = await tx.query<{
@@ -624,6 +634,9 @@ describe('closing', () => {
 
       // The investor's portfolio.
       await become(tx, m.investor);
+      // What it raised, as /opportunities reads it: the allocations, not the larger holds.
+      const progress = await tx.query('select * from public.offering_progress() where opportunity_id = $1', [id]);
+      expect(progress.rows).toEqual([{ opportunity_id: id, raised_cents: 100_000_000 }]);
       const mine = await tx.query('select * from public.my_positions() where opportunity_id = $1', [id]);
       expect(mine.rows).toEqual([
         {

@@ -70,6 +70,10 @@ test('KYC submitted → compliance approves on /kyc → the investor moves on; /
     (request) => request.method() === 'POST' && request.url().endsWith('/rest/v1/rpc/review_kyc'),
   );
   await detail.getByRole('button', { name: 'Approve' }).click();
+  // The summary dialog: the case as decided, then Approve sends it.
+  const summary = page.getByRole('dialog');
+  await expect(summary).toContainText(email);
+  await summary.getByRole('button', { name: 'Approve' }).click();
   expect((await reviewed).postDataJSON()).toEqual({ member_id: investorId, decision: 'approved', reason: null });
   await expect(main(page).getByRole('status').filter({ hasText: 'KYC approved' })).toBeVisible();
   await expect(queue.getByRole('row').filter({ hasText: email })).toHaveCount(0);

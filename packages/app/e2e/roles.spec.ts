@@ -36,9 +36,20 @@ const routeTable: { path: string; allowed: Role[]; gated?: true }[] = [
   { path: '/assets', allowed: ['production_spv'] },
   { path: '/kyc', allowed: ['compliance'] },
   { path: '/audit', allowed: ['compliance'] },
+  { path: '/offerings', allowed: ['cl_spv_admin', 'eq_spv_admin', 'production_spv', 'mfo_admin', 'compliance'] },
   { path: '/community', allowed: ALL },
   { path: '/access-required', allowed: ALL },
 ];
+
+/** The palette's Consoles group for each role (docs/product.md §6): what the route table lets it open. */
+const paletteConsoles: Record<Role, string[]> = {
+  investor: [],
+  mfo_admin: ['Offerings'],
+  compliance: ['Reports', 'Offerings', 'KYC', 'Audit'],
+  cl_spv_admin: ['Reports', 'Offerings', 'Loans'],
+  eq_spv_admin: ['Reports', 'Offerings', 'Investments'],
+  production_spv: ['Offerings', 'Assets'],
+};
 
 /** Public routes: open to everyone; '/' and '/login' send signed-in people to the dashboard. */
 const publicRoutes: { path: string; signedInGoesTo?: string }[] = [
@@ -119,6 +130,9 @@ for (const role of ALL) {
         seesAll ? navigationEntries : navigationEntries.filter((e) => !investorOnlyEntries.includes(e)),
       );
       await expect(palette.getByRole('group', { name: 'Admin' })).toHaveCount(role === 'mfo_admin' ? 1 : 0);
+      // Each console the route table lets the role open, beyond the Admin group's.
+      const consoles = palette.getByRole('group', { name: 'Consoles' }).getByRole('option');
+      await expect(consoles).toHaveText(paletteConsoles[role]);
       await expect(palette.getByRole('group', { name: 'Account' }).getByRole('option')).toHaveText(['Logout']);
       await page.keyboard.press('Escape');
       await expect(palette).toHaveCount(0);

@@ -35,6 +35,7 @@ const spec: Record<string, { allowed: 'public' | 'any' | Role[]; gate?: true }> 
   '/assets': { allowed: ['production_spv'] },
   '/kyc': { allowed: ['compliance'] },
   '/audit': { allowed: ['compliance'] },
+  '/offerings': { allowed: ['cl_spv_admin', 'eq_spv_admin', 'production_spv', 'mfo_admin', 'compliance'] },
   // docs/decisions.md (5) and (6).
   '/community': { allowed: 'any' },
   '/access-required': { allowed: 'any' },

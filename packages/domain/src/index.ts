@@ -15,6 +15,7 @@ export * from './navigation';
 export * from './offerings';
 export * from './opportunities';
 export * from './palette';
+export * from './portfolio';
 export * from './preferences';
 export * from './readiness';
 export * from './registration';

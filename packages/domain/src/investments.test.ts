@@ -77,6 +77,8 @@ describe('the cancellation window', () => {
     expect(mayCancelInvestment({ status: 'Pending', submitted_at: submittedAt }, at(days - 1))).toBe(true);
     expect(mayCancelInvestment({ status: 'Pending', submitted_at: submittedAt }, at(days))).toBe(false);
     expect(mayCancelInvestment({ status: 'Active', submitted_at: submittedAt }, at(0))).toBe(false);
+    expect(mayCancelInvestment({ status: 'Awaiting payment', submitted_at: submittedAt }, at(days - 1))).toBe(true);
+    expect(mayCancelInvestment({ status: 'Awaiting payment', submitted_at: submittedAt }, at(days))).toBe(false);
   });
 });
 

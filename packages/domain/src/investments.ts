@@ -110,14 +110,17 @@ export function cancelInvestmentArgsError(args: Record<string, unknown>): Backen
   return v.is(UuidSchema, args.investment_id) ? null : actionErrors.investmentIdRequired;
 }
 
-/** When a Pending investment's cancellation window closes. */
+/** When a Pending investment's cancellation (reflection) window closes. */
 function cancellationEndsAt(submittedAt: string): Date {
   return new Date(new Date(submittedAt).getTime() + CANCELLATION_WINDOW_DAYS * DAY_MS);
 }
 
-/** Whether the investor may still cancel this investment at `now`. */
+/** Whether the investor may still cancel this investment at `now`: held or awaiting payment, within the window. */
 export function mayCancelInvestment(row: Pick<InvestmentRow, 'status' | 'submitted_at'>, now: Date): boolean {
-  return row.status === 'Pending' && now.getTime() < cancellationEndsAt(row.submitted_at).getTime();
+  return (
+    (row.status === 'Pending' || row.status === 'Awaiting payment') &&
+    now.getTime() < cancellationEndsAt(row.submitted_at).getTime()
+  );
 }
 
 /** A stored investment as the screens show it: money and dates already formatted. */

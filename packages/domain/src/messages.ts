@@ -39,7 +39,7 @@ export const messages = {
 export const backendMessages = {
   backendUnavailable:
     'The app could not load its connection to the server. Please check your connection and try again.',
-  authTimedOut: 'The server did not answer in time. Please try again.',
+  serverTimedOut: 'The server did not answer in time. Please try again.',
   profileTimedOut: 'Your profile could not be saved: the server did not answer in time. Please try again.',
   walletTimedOut: 'The wallet service did not answer in time. Please try again.',
   sessionUnreadable: 'The server sent a session the app could not read. Please try again.',

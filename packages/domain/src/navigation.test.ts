@@ -33,23 +33,42 @@ describe('paletteFor', () => {
     ]);
   });
 
-  it('mfo_admin and the admin flag see every entry', () => {
+  it('mfo_admin and the admin flag see every entry, and the consoles they may open', () => {
     const all = [
       ['Navigation', ['Go to Dashboard', ...investorOnly, ...everyone.slice(1)]],
       ['Admin', admin],
-      ['Account', ['Logout']],
     ];
-    expect(labels(session('mfo_admin'))).toEqual(all);
-    for (const role of roleIds) expect(labels(session(role, true))).toEqual(all);
-  });
-
-  it('other roles see only unrestricted entries', () => {
-    for (const role of ['cl_spv_admin', 'eq_spv_admin', 'production_spv', 'compliance'] as const) {
-      expect(labels(session(role))).toEqual([
-        ['Navigation', everyone],
+    expect(labels(session('mfo_admin'))).toEqual([...all, ['Consoles', ['Offerings']], ['Account', ['Logout']]]);
+    for (const role of roleIds) {
+      expect(labels(session(role, true))).toEqual([
+        ...all,
+        ['Consoles', ['Offerings', 'Investments', 'Loans', 'Assets', 'KYC', 'Audit']],
         ['Account', ['Logout']],
       ]);
     }
+  });
+
+  it('other roles see the unrestricted entries and the consoles the route table lets them open', () => {
+    const consoles = {
+      cl_spv_admin: ['Reports', 'Offerings', 'Loans'],
+      eq_spv_admin: ['Reports', 'Offerings', 'Investments'],
+      production_spv: ['Offerings', 'Assets'],
+      compliance: ['Reports', 'Offerings', 'KYC', 'Audit'],
+    };
+    for (const [role, entries] of Object.entries(consoles)) {
+      expect(labels(session(role as Role))).toEqual([
+        ['Navigation', everyone],
+        ['Consoles', entries],
+        ['Account', ['Logout']],
+      ]);
+    }
+  });
+
+  it('each console entry leads to a route its role may open', () => {
+    const hrefs = paletteFor(session('compliance')).flatMap((g) =>
+      g.group === 'Consoles' ? g.entries.map((e) => e.href) : [],
+    );
+    expect(hrefs).toEqual(['/reports', '/offerings', '/kyc', '/audit']);
   });
 
   it('entries lead where the specification says', () => {

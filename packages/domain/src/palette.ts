@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { type Role, RoleSchema } from './roles';
-import { hrefFor } from './routes';
+import { hrefFor, roleMayOpen, routeFor, type StaticScreen } from './routes';
 import type { Session } from './session';
 import { parseTable } from './table';
 
-const paletteGroups = ['Navigation', 'Admin', 'Account'] as const;
+const paletteGroups = ['Navigation', 'Admin', 'Consoles', 'Account'] as const;
 type PaletteGroup = (typeof paletteGroups)[number];
 
 const PaletteEntrySchema = v.object({
@@ -54,6 +54,33 @@ const paletteEntries: readonly PaletteEntry[] = parsePaletteEntries([
   { id: 'logout', group: 'Account', label: 'Logout', action: 'logout' },
 ]);
 
+/** The operators' consoles, offered in the palette's "Consoles" group to whoever the route table lets in. */
+const consoleScreens = [
+  'users',
+  'compliance',
+  'reports',
+  'offerings',
+  'investments',
+  'loans',
+  'assets',
+  'kyc',
+  'audit',
+] as const satisfies readonly StaticScreen[];
+
+/** The consoles a session may open (the admin flag: every one), as palette entries. */
+function consoleEntries(session: Session): PaletteEntry[] {
+  const { user } = session;
+  if (user === null) return [];
+  return consoleScreens
+    .filter((screen) => session.isAdmin || roleMayOpen(routeFor(screen), user.role))
+    .map((screen) => ({
+      id: `console-${screen}`,
+      group: 'Consoles',
+      label: routeFor(screen).title,
+      href: hrefFor(screen),
+    }));
+}
+
 export interface PaletteSection {
   group: PaletteGroup;
   entries: PaletteEntry[];
@@ -61,14 +88,17 @@ export interface PaletteSection {
 
 /**
  * docs/product.md §6: the admin flag or mfo_admin sees every entry; others see unrestricted entries and
- * those of their own role; signed out sees only unrestricted entries. Empty groups are left out.
+ * those of their own role; signed out sees only unrestricted entries. Beyond these, the consoles the
+ * session may open that no entry already leads to. Empty groups are left out.
  */
 export function paletteFor(session: Session): PaletteSection[] {
   const { user } = session;
   const seesAll = user !== null && (session.isAdmin || user.role === 'mfo_admin');
-  const visible = paletteEntries.filter(
+  const listed = paletteEntries.filter(
     (entry) => seesAll || !entry.roles || (user !== null && entry.roles.includes(user.role)),
   );
+  const consoles = consoleEntries(session).filter((entry) => !listed.some((e) => e.href === entry.href));
+  const visible = [...listed, ...consoles];
   return paletteGroups
     .map((group) => ({ group, entries: visible.filter((e) => e.group === group) }))
     .filter((section) => section.entries.length > 0);

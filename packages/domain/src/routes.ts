@@ -28,6 +28,7 @@ export const screenKeys = [
   'assets',
   'kyc',
   'audit',
+  'offerings',
   'community',
   'accessRequired',
 ] as const;
@@ -119,6 +120,13 @@ const routeTable = literalRoutes([
   { path: '/assets', screen: 'assets', access: ['production_spv'], gate: false, title: 'Assets' },
   { path: '/kyc', screen: 'kyc', access: ['compliance'], gate: false, title: 'KYC' },
   { path: '/audit', screen: 'audit', access: ['compliance'], gate: false, title: 'Audit' },
+  {
+    path: '/offerings',
+    screen: 'offerings',
+    access: [...everyAdminOfSpv, 'mfo_admin', 'compliance'],
+    gate: false,
+    title: 'Offerings',
+  },
   { path: '/community', screen: 'community', access: 'signed-in', gate: false, title: 'Community', comingSoon: true },
   { path: '/access-required', screen: 'accessRequired', access: 'signed-in', gate: false, title: 'Access required' },
 ]);

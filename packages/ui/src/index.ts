@@ -2,6 +2,7 @@
 
 export * from './AdminMenu';
 export * from './AppShell';
+export * from './BarChart';
 export * from './Breadcrumbs';
 export * from './ComingSoon';
 export * from './CommandPalette';
@@ -20,11 +21,13 @@ export * from './Header';
 export * from './LoadingSkeleton';
 export * from './MoneyText';
 export * from './NudgeBanner';
+export * from './OfferingProgress';
 export * from './OfflineBanner';
 export * from './OpportunityCard';
 export * from './PageHeader';
 export * from './PaletteHint';
 export * from './PrimaryNav';
+export * from './QueueLinks';
 export * from './ReadinessCard';
 export * from './ReasonDialog';
 export * from './SkipLink';
@@ -33,4 +36,5 @@ export * from './StatCard';
 export * from './StatusBadge';
 export * from './StatusChip';
 export * from './Stepper';
+export * from './SummaryDialog';
 export * from './UserMenu';

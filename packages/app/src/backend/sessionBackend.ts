@@ -52,7 +52,7 @@ export function createSessionBackend(client: SupabaseClient, options: SessionBac
         if (timedOut && data.session) void client.auth.signOut({ scope: 'local' });
       });
       try {
-        const { data, error } = await withCallTimeout(() => call, limits.auth, backendMessages.authTimedOut);
+        const { data, error } = await withCallTimeout(() => call, limits.auth, backendMessages.serverTimedOut);
         if (error) return failure(error, 'Sign-in failed');
         if (!data.session) return { ok: false, error: backendMessages.sessionUnreadable };
         return { ok: true };
@@ -67,7 +67,7 @@ export function createSessionBackend(client: SupabaseClient, options: SessionBac
         const { data, error } = await withCallTimeout(
           () => client.auth.signUp({ email, password, options: { data: { name } } }),
           limits.auth,
-          backendMessages.authTimedOut,
+          backendMessages.serverTimedOut,
         );
         if (error) return failure(error, 'Registration failed');
         return { ok: true, signedIn: data.session !== null };
@@ -99,7 +99,7 @@ export function createSessionBackend(client: SupabaseClient, options: SessionBac
         const { data, error } = await withCallTimeout(
           (signal) => client.from('profiles').select('*').eq('id', userId).abortSignal(signal),
           limits.profile,
-          backendMessages.authTimedOut,
+          backendMessages.serverTimedOut,
         );
         if (error) return failure(error, 'The profile could not be read');
         if (Array.isArray(data) && data.length === 0) return { ok: true, profile: {} };
@@ -145,7 +145,7 @@ export function createSessionBackend(client: SupabaseClient, options: SessionBac
         const { data, error } = await withCallTimeout(
           (signal) => client.rpc(fn, args).abortSignal(signal),
           limits.profile,
-          backendMessages.profileTimedOut,
+          backendMessages.serverTimedOut,
         );
         if (error) return failure(error, 'The server refused the request');
         return { ok: true, value: data };
@@ -159,7 +159,7 @@ export function createSessionBackend(client: SupabaseClient, options: SessionBac
         body,
         headers,
         timeoutMs: limits.wallet,
-        timedOut: backendMessages.authTimedOut,
+        timedOut: backendMessages.serverTimedOut,
       });
     },
 
@@ -174,7 +174,7 @@ export function createSessionBackend(client: SupabaseClient, options: SessionBac
               .abortSignal(signal)
               .maybeSingle(),
           limits.profile,
-          backendMessages.profileTimedOut,
+          backendMessages.serverTimedOut,
         );
         if (error) return failure(error, 'Your verification could not be read');
         return { ok: true, row: data };

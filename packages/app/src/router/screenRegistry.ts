@@ -35,6 +35,7 @@ const built: Record<Exclude<ScreenKey, ComingSoonScreenKey>, LazyComponent> = {
   investments: lazyWithPreload(() => import('../screens/Investments')),
   loans: lazyWithPreload(() => import('../screens/Loans')),
   assets: lazyWithPreload(() => import('../screens/Assets')),
+  offerings: lazyWithPreload(() => import('../screens/Offerings')),
   accessRequired: lazyWithPreload(() => import('../screens/AccessRequired')),
 };
 

@@ -2,6 +2,7 @@ import { type DashboardKind, dashboardFor, type ScreenKey, type Session } from '
 import { prefetchReads, type QueryRef } from '../data/_query/queryRef';
 import { agreementSignatureQuery } from '../data/agreement/keys';
 import { documentsQuery } from '../data/documents/keys';
+import { investmentsQuery } from '../data/investments/keys';
 import { repaymentsQuery } from '../data/loans/keys';
 import { opportunitiesQuery, opportunityDetailQuery, opportunityQuery } from '../data/opportunities/keys';
 import { productionAssetsQuery } from '../data/productionAssets/keys';
@@ -43,7 +44,10 @@ const screenReads: Partial<Record<ScreenKey, Reads>> = {
   opportunities: () => [opportunitiesQuery],
   // Both at once: the facts under the detail do not wait for the detail (OpportunityDetail).
   opportunityDetail: ({ id = '' }) => [opportunityDetailQuery(id), opportunityQuery(id)],
-  investmentFlow: ({ id = '' }) => [opportunityDetailQuery(id)],
+  // The offering's row too: the terms step quotes its typed fields.
+  investmentFlow: ({ id = '' }) => [opportunityDetailQuery(id), opportunityQuery(id)],
+  // The positions and the balance are the member's functions, read beside these.
+  placements: () => [opportunitiesQuery, investmentsQuery],
   documents: () => [documentsQuery],
   // The consoles' lists come from their server functions; these are the tables beside them.
   loans: () => [repaymentsQuery],

@@ -284,6 +284,19 @@ describe('defects', () => {
       error: 'Your profile could not be saved: the server did not answer in time. Please try again.',
     });
   });
+
+  it('5: a server function that times out says the server did not answer, not that a profile was not saved', async () => {
+    server.use(http.post('*/rest/v1/rpc/my_positions', () => delay('infinite')));
+    const { store } = testStore(tab(), { backend: { timeouts: { wallet: 200, profile: 200 } } });
+    await store.signIn(A, 'pw');
+    const loaded = await store.backend();
+    if (!loaded.ok) throw new Error(loaded.error);
+    expect(await loaded.backend.callAction('my_positions', {})).toEqual({
+      ok: false,
+      code: 'timeout',
+      error: 'The server did not answer in time. Please try again.',
+    });
+  });
 });
 
 describe('two tabs, two accounts', () => {

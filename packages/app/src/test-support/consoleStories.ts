@@ -64,16 +64,6 @@ export async function openRowByKeyboard(
   return canvas;
 }
 
-/** An action without a dialog refused: its message beside the buttons, which stay usable. */
-export async function expectRefusalBesideButtons(
-  canvas: ReturnType<typeof within>,
-  options: { action: string; message: RegExp },
-) {
-  await userEvent.click(canvas.getByRole('button', { name: options.action }));
-  await expect(await canvas.findByText(options.message, {}, SLOW)).toBeVisible();
-  await expect(canvas.getByRole('button', { name: options.action })).toBeEnabled();
-}
-
 interface PlayContext {
   canvasElement: HTMLElement;
 }

@@ -88,6 +88,7 @@ export type ConsoleFunction = v.InferOutput<typeof ConsoleFunctionSchema>;
 export const consoleFunctions: readonly ConsoleFunction[] = parseTable('console function', ConsoleFunctionSchema, [
   { name: 'list_kyc_queue', roles: ['compliance'], denied: consoleErrors.kycQueueDenied },
   { name: 'list_audit_events', roles: ['compliance', 'mfo_admin'], denied: consoleErrors.auditReadDenied },
+  { name: 'audit_names', roles: ['compliance', 'mfo_admin'], denied: consoleErrors.auditReadDenied },
   {
     name: 'list_subscriptions',
     roles: ['cl_spv_admin', 'eq_spv_admin', 'production_spv'],
@@ -245,6 +246,7 @@ export const consoleServerActions = [
     args: ['member_id', 'action', 'from_at', 'to_at', 'before_id', 'page_size'],
     records: [],
   },
+  { name: 'audit_names', args: ['ids'], records: [] },
   { name: 'list_subscriptions', args: ['status', 'after', 'page_size'], records: [] },
   { name: 'member_detail', args: ['member_id'], records: ['member.personal_data_viewed'] },
   { name: 'list_alerts', args: ['status', 'after', 'page_size'], records: [] },

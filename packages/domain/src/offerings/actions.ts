@@ -32,6 +32,15 @@ export const offeringErrors = {
     message: 'closing the offering confirms its subscriptions; reject one with a reason instead',
   },
   scheduleDenied: { code: '42501', message: 'only the service role may run the offering schedule' },
+  offeringConsoleDenied: {
+    code: '42501',
+    message: "only an SPV's administrators, mfo_admin, compliance or an administrator may read the offerings",
+  },
+  subscriptionEvidenceDenied: {
+    code: '42501',
+    message: "only an SPV's administrators or an administrator may read subscriptions",
+  },
+  staffQueuesDenied: { code: '42501', message: 'only staff have queues' },
 } as const satisfies Record<string, BackendError>;
 
 /** The offering functions, as actions.ts declares every server action (it includes these). */
@@ -100,4 +109,22 @@ export const offeringServerActions = [
     records: [],
   },
   { name: 'my_positions', args: [], executableBy: ['authenticated'], accepts: 'the member', records: [] },
+  { name: 'offering_progress', args: [], executableBy: ['authenticated'], accepts: 'anyone', records: [] },
+  { name: 'list_offerings', args: ['status'], executableBy: ['authenticated'], accepts: 'staff readers', records: [] },
+  { name: 'offering_spvs', args: [], executableBy: ['authenticated'], accepts: 'staff readers', records: [] },
+  {
+    name: 'offering_subscriptions',
+    args: ['id'],
+    executableBy: ['authenticated'],
+    accepts: 'staff readers',
+    records: [],
+  },
+  {
+    name: 'subscription_evidence',
+    args: ['investment_id'],
+    executableBy: ['authenticated'],
+    accepts: "the SPV's administrators",
+    records: ['member.personal_data_viewed'],
+  },
+  { name: 'staff_queues', args: [], executableBy: ['authenticated'], accepts: 'staff readers', records: [] },
 ] as const;

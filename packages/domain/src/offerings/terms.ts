@@ -24,10 +24,10 @@ export const spvRoleOfKind: Readonly<Record<SpvKind, Role>> = {
 export const offeringStatuses = ['draft', 'in_review', 'open', 'issued', 'failed', 'withdrawn', 'closed'] as const;
 export type OfferingStatus = (typeof offeringStatuses)[number];
 
-const distributionFrequencies = ['monthly', 'quarterly', 'annual'] as const;
+export const distributionFrequencies = ['monthly', 'quarterly', 'annual'] as const;
 export const allocationRules = ['first_come', 'pro_rata'] as const;
 export type AllocationRule = (typeof allocationRules)[number];
-const offeringDocumentKinds = ['key_information', 'subscription_terms', 'other'] as const;
+export const offeringDocumentKinds = ['key_information', 'subscription_terms', 'other'] as const;
 
 /** The largest amount an offering counts in: €100,000,000, so every sum fits a JavaScript number. */
 const OFFERING_MAX_CENTS = 10_000_000_000;

@@ -25,21 +25,33 @@ export const caption = style({
   color: vars.color.text,
 });
 
+/** The primary column's edge: a 1 px line drawn as a background, so the row line (Radix's box-shadow) stays. */
+const edge = `linear-gradient(to left, ${vars.color.borderSubtle} 1px, transparent 1px)`;
+
 /**
  * The primary column stays in view while a narrow table scrolls sideways; it needs an opaque
- * background so the cells scrolling under it do not show through.
+ * background so the cells scrolling under it do not show through. It keeps the row's line and,
+ * in the header, the header's tint, so it reads as one table with the other columns.
  */
 export const sticky = style({
   position: 'sticky',
   insetInlineStart: 0,
   zIndex: 1,
   backgroundColor: vars.color.panel,
-  boxShadow: `inset -1px 0 0 ${vars.color.borderSubtle}`,
+  backgroundImage: `${edge}, linear-gradient(var(--table-row-background-color), var(--table-row-background-color))`,
 });
 
 /** The selected row's sticky cell keeps the row's tint over its opaque background. */
 export const stickySelected = style({
-  backgroundImage: `linear-gradient(${vars.color.accentSoft}, ${vars.color.accentSoft})`,
+  backgroundImage: `${edge}, linear-gradient(${vars.color.accentSoft}, ${vars.color.accentSoft})`,
+});
+
+/** Said under a table wider than its box: its other columns are a sideways scroll away. */
+export const scrollHint = style({
+  margin: 0,
+  fontSize: vars.fontSize['1'],
+  lineHeight: vars.lineHeight['1'],
+  color: vars.color.textMuted,
 });
 
 export const row = style({});
@@ -59,12 +71,15 @@ export const selected = style({
   },
 });
 
+/** At least 24 px high (WCAG 2.5.8) around a 20 px line: the 2 px above and below sit in the cell's padding, so its text lines up with the row's. */
 export const rowButton = style({
   all: 'unset',
   boxSizing: 'border-box',
-  display: 'block',
+  display: 'flex',
+  alignItems: 'center',
   width: '100%',
   minHeight: 24,
+  marginBlock: -2,
   color: vars.color.text,
   fontWeight: vars.fontWeight.medium,
   cursor: 'pointer',

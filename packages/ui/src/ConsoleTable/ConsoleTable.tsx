@@ -76,33 +76,41 @@ export interface ConsoleTableProps<Row> extends RootProps<'div', 'children' | 'o
 const justify = { left: 'start', center: 'center', right: 'end' } as const;
 
 /**
- * A table wider than its box (a phone) scrolls sideways inside Radix's scroll area. While it
- * overflows, its viewport is a named, focusable group so keyboard users can scroll it (WCAG 2.1.1;
- * axe's scrollable-region-focusable); as DataTable does.
+ * A table wider than its box (a phone, or beside an open detail panel) scrolls sideways inside
+ * Radix's scroll area. While it overflows, its viewport is a named, focusable group so keyboard
+ * users can scroll it (WCAG 2.1.1; axe's scrollable-region-focusable), as DataTable does, and the
+ * answer says so, for the hint under the table.
  */
-function useScrollableRegion(root: RefObject<HTMLDivElement | null>, name: string): void {
-  useLayoutEffect(() => {
+function useScrollableRegion(root: RefObject<HTMLDivElement | null>, name: string): boolean {
+  const [overflowing, setOverflowing] = useState(false);
+  const sync = useRef<() => void>(() => {});
+  sync.current = () => {
     const viewport = root.current?.querySelector<HTMLElement>('[data-radix-scroll-area-viewport]');
     if (!viewport) return;
-    const update = () => {
-      if (viewport.scrollWidth > viewport.clientWidth + 1) {
-        viewport.tabIndex = 0;
-        viewport.setAttribute('role', 'group');
-        viewport.setAttribute('aria-label', name);
-      } else {
-        viewport.removeAttribute('tabindex');
-        viewport.removeAttribute('role');
-        viewport.removeAttribute('aria-label');
-      }
-    };
-    update();
-    if (typeof ResizeObserver !== 'function') return;
-    const observer = new ResizeObserver(update);
+    const wide = viewport.scrollWidth > viewport.clientWidth + 1;
+    setOverflowing(wide);
+    if (wide) {
+      viewport.tabIndex = 0;
+      viewport.setAttribute('role', 'group');
+      viewport.setAttribute('aria-label', name);
+    } else {
+      viewport.removeAttribute('tabindex');
+      viewport.removeAttribute('role');
+      viewport.removeAttribute('aria-label');
+    }
+  };
+  // After every render: new rows or wider cells may make the table overflow before any resize.
+  useLayoutEffect(() => sync.current());
+  useLayoutEffect(() => {
+    const viewport = root.current?.querySelector<HTMLElement>('[data-radix-scroll-area-viewport]');
+    if (!viewport || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(() => sync.current());
     observer.observe(viewport);
     const table = viewport.querySelector('table');
     if (table) observer.observe(table);
     return () => observer.disconnect();
-  }, [root, name]);
+  }, [root]);
+  return overflowing;
 }
 
 function range(count: number): number[] {
@@ -144,7 +152,7 @@ export function ConsoleTable<Row>({
   ...rest
 }: ConsoleTableProps<Row>) {
   const root = useRef<HTMLDivElement>(null);
-  useScrollableRegion(root, caption);
+  const overflowing = useScrollableRegion(root, caption);
   const primaryId = (columns.find((column) => column.primary) ?? columns[0])?.id;
   const selectedIndex = rows.findIndex((row) => getRowId(row) === selectedId);
   // Roving focus: one select button is a tab stop (the selected row's, or the first, or the one
@@ -293,6 +301,11 @@ export function ConsoleTable<Row>({
             })}
         </Table.Body>
       </Table.Root>
+      {overflowing && (
+        <p className={styles.scrollHint} data-scroll-hint="">
+          Scroll sideways for more columns →
+        </p>
+      )}
       {loading && (
         <span role="status" className={visuallyHidden}>
           Loading {caption}…

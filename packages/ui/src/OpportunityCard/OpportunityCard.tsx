@@ -1,6 +1,6 @@
 import { Badge, Card, Heading, Text } from '@radix-ui/themes';
 import { hrefFor, type Opportunity, opportunityLocation } from '@vault/domain';
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { CheckIcon, Icon } from '../internal/Icon';
 import { cx, type RootProps } from '../internal/props';
 import * as styles from './OpportunityCard.css';
@@ -14,6 +14,8 @@ export interface OpportunityCardProps extends RootProps<'article', 'children'> {
   onNavigate?: (href: string) => void;
   /** The level of the name's heading; 3 by default (under a page h1 and a section h2). */
   headingLevel?: 2 | 3 | 4;
+  /** Under the figures: where the offering stands (an OfferingProgress, or why it is not open). */
+  footer?: ReactNode;
   className?: string;
 }
 
@@ -44,6 +46,7 @@ export function OpportunityCard({
   href,
   onNavigate,
   headingLevel = 3,
+  footer,
   className,
   ...rest
 }: OpportunityCardProps) {
@@ -111,6 +114,7 @@ export function OpportunityCard({
             <dd className={styles.definition}>{opportunity.term}</dd>
           </div>
         </dl>
+        {footer}
       </article>
     </Card>
   );

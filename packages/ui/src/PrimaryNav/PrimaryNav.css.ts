@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../theme';
 
 export const nav = style({ minWidth: 0 });
@@ -15,6 +15,18 @@ export const list = style({
   margin: 0,
   padding: `${vars.space['1']} 0`,
   listStyle: 'none',
+});
+
+/** Links hidden past an end fade out there: the row says that it scrolls, on a phone without a scrollbar too. */
+const fade = '2rem';
+globalStyle(`${nav}[data-more-end] ${list}`, {
+  maskImage: `linear-gradient(to right, black calc(100% - ${fade}), transparent)`,
+});
+globalStyle(`${nav}[data-more-start] ${list}`, {
+  maskImage: `linear-gradient(to left, black calc(100% - ${fade}), transparent)`,
+});
+globalStyle(`${nav}[data-more-start][data-more-end] ${list}`, {
+  maskImage: `linear-gradient(to right, transparent, black ${fade}, black calc(100% - ${fade}), transparent)`,
 });
 
 export const item = style({ flexShrink: 0, scrollSnapAlign: 'start' });

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { primaryNav } from '@vault/domain';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { PrimaryNav } from './PrimaryNav';
 
 const meta = {
@@ -70,6 +70,11 @@ export const SmallScreen: Story = {
   ],
   play: async ({ canvasElement }) => {
     const list = within(canvasElement).getByRole('list');
+    const nav = within(canvasElement).getByRole('navigation');
+    // At the start, links are hidden past the end only: that end fades.
+    await waitFor(() => expect(nav).toHaveAttribute('data-more-end', 'true'));
+    await expect(nav).not.toHaveAttribute('data-more-start');
+    await expect(getComputedStyle(list).maskImage).toContain('linear-gradient');
     const links = within(list).getAllByRole('link');
     const rowTops = new Set(links.map((link) => link.getBoundingClientRect().top));
     await expect(rowTops.size).toBe(1);
@@ -80,5 +85,26 @@ export const SmallScreen: Story = {
     if (!last) throw new Error('no links');
     last.focus();
     await expect(list.scrollLeft).toBeGreaterThan(0);
+  },
+};
+
+/** On a phone, the current tab (here the sixth) is scrolled into view, and both ends fade. */
+export const SmallScreenCurrentInView: Story = {
+  args: { currentPath: '/community' },
+  decorators: SmallScreen.decorators,
+  play: async ({ canvasElement }) => {
+    const list = within(canvasElement).getByRole('list');
+    const current = within(list).getByRole('link', { name: 'Community' });
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    await waitFor(() => {
+      const box = list.getBoundingClientRect();
+      const tab = current.getBoundingClientRect();
+      expect(tab.left).toBeGreaterThanOrEqual(box.left);
+      expect(tab.right).toBeLessThanOrEqual(box.right);
+    });
+    await expect(list.scrollLeft).toBeGreaterThan(0);
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole('navigation')).toHaveAttribute('data-more-start', 'true'),
+    );
   },
 };

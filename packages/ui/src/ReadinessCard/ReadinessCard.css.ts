@@ -7,6 +7,27 @@ export const card = style({
   gap: vars.space['3'],
 });
 
+/** Every step done: one line, wrapping on a narrow screen. */
+export const folded = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  columnGap: vars.space['3'],
+  rowGap: vars.space['1'],
+});
+
+export const foldedPercent = style({
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.text,
+  fontVariantNumeric: 'tabular-nums',
+});
+
+export const foldedHint = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize['2'],
+});
+
 export const header = style({
   display: 'flex',
   alignItems: 'baseline',

@@ -119,11 +119,24 @@ export const Percent75: Story = {
   play: expectCard({ percent: 75, done: ['wallet', 'kyc', 'agreement'], hint: nextHint('First onramp (€20+)') }),
 };
 
-/** Everything done: no buttons, the 'All set' hint. */
+/** Everything done: the card folds to one line, the title, 100% and the 'All set' hint; no steps, no buttons. */
 export const Percent100: Story = {
   name: '100% — all set',
   args: { readiness: readiness(funded) },
-  play: expectCard({ percent: 100, done: ['wallet', 'kyc', 'agreement', 'onramp'], hint: allSet }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const card = canvas.getByRole('region', { name: 'Readiness Level' });
+    await expect(within(card).getByText('100%')).toBeVisible();
+    await expect(within(card).getByText(allSet)).toBeVisible();
+    await expect(within(card).queryByRole('listitem')).toBeNull();
+    await expect(within(card).queryByRole('progressbar')).toBeNull();
+    await expect(within(card).queryByRole('button')).toBeNull();
+    // Folded: the title and the figure share a line, and the card is a line or two high.
+    const heading = within(card).getByRole('heading', { name: 'Readiness Level' });
+    const figure = within(card).getByText('100%');
+    await expect(Math.abs(heading.getBoundingClientRect().top - figure.getBoundingClientRect().top)).toBeLessThan(8);
+    await expect(card.getBoundingClientRect().height).toBeLessThan(90);
+  },
 };
 
 /**

@@ -21,9 +21,24 @@ export interface ReadinessCardProps extends RootProps<'section', 'children'> {
  * progress and the next hint.
  *
  * When not: for other roles, or for just the next step (NudgeBanner).
+ *
+ * Once every step is done it folds to one line: the title, 100% and the 'All set' hint.
  */
 export function ReadinessCard({ readiness, onNavigate, headingLevel = 2, className, ...rest }: ReadinessCardProps) {
   const titleId = useId();
+  if (readiness.next === null) {
+    return (
+      <Card size="2" asChild>
+        <section aria-labelledby={titleId} {...rest} className={cx(styles.folded, className)}>
+          <Heading as={`h${headingLevel}`} size="3" id={titleId}>
+            Readiness Level
+          </Heading>
+          <span className={styles.foldedPercent}>{readiness.percent}%</span>
+          <p className={styles.foldedHint}>{readinessHint(readiness)}</p>
+        </section>
+      </Card>
+    );
+  }
   return (
     <Card size="3" asChild>
       <section aria-labelledby={titleId} {...rest} className={cx(styles.card, className)}>

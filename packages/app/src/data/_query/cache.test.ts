@@ -85,6 +85,22 @@ describe('the query cache', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it("keeps the next screen's query when the previous screen leaves after a clear (a story's switch)", async () => {
+    // The previous screen's query is still in flight when everything is cleared; the next screen
+    // follows the same table before the previous one's follower leaves.
+    const previous = subscribeQuery('investments', {}, () => {});
+    await tick();
+    clearQueries();
+    const seen: string[] = [];
+    subscribeQuery('investments', {}, () => seen.push(readQuery('investments').status));
+    previous();
+    await tick();
+    expect(calls).toHaveLength(2);
+    await answer(calls[1], [solar]);
+    expect(readQuery('investments')).toMatchObject({ status: 'ready', rows: [solar] });
+    expect(seen).toEqual(['ready']);
+  });
+
   it('keeps a request a follower leaves and rejoins at once (a re-render)', async () => {
     subscribeQuery('loans', {}, () => {})();
     subscribeQuery('loans', {}, () => {});

@@ -139,7 +139,9 @@ export function subscribeQuery(table: TableName, eq: Eq, listener: () => void): 
       entry.controller.abort();
       entry.controller = null;
       entry.state = LOADING;
-      entries.delete(queryKey(entry.table, entry.eq));
+      // Only this entry: after a clear, the key may already hold a newer screen's query.
+      const key = queryKey(entry.table, entry.eq);
+      if (entries.get(key) === entry) entries.delete(key);
     }, 0);
   };
 }
@@ -158,10 +160,21 @@ export function refreshQuery(table: TableName, eq: Eq = {}): void {
   if (entry) load(entry, { quiet: true });
 }
 
+const alsoCleared = new Set<() => void>();
+
+/** Another cache of the member's reads (memberRead.ts) empties itself with this one. */
+export function onClearQueries(clear: () => void): void {
+  alsoCleared.add(clear);
+}
+
 /** Forgets everything and cancels what is in flight. */
 export function clearQueries(): void {
-  for (const entry of entries.values()) entry.controller?.abort();
+  for (const entry of entries.values()) {
+    entry.controller?.abort();
+    entry.controller = null;
+  }
   entries.clear();
+  for (const clear of alsoCleared) clear();
 }
 
 onQueryScopeChange(clearQueries);

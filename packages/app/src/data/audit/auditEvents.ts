@@ -1,7 +1,9 @@
 import { AuditEventRowSchema, reportColumns } from '@vault/domain';
 import { toCsv } from '@vault/ui';
+import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import type { CallResult } from '../../backend/callResult';
+import { useSessionStore } from '../../session/context';
 import type { SessionStore } from '../../session/store';
 import { callForOperator, dayAfter, dayStart, type PagedList, useOperatorCall, usePagedList } from './pagedCall';
 
@@ -113,3 +115,31 @@ async function verifyAuditTrail(store: SessionStore): Promise<CallResult<{ broke
 
 export const useExportAuditCsv = () => useOperatorCall(exportAuditCsv);
 export const useVerifyAuditTrail = () => useOperatorCall(verifyAuditTrail);
+
+const AuditNamesSchema = v.array(v.object({ id: v.string(), name: v.string() }));
+
+/**
+ * The names of the actors and members of the events shown (`audit_names`), by id; an id the
+ * server does not name (a deleted account) is absent, and the console shows the id.
+ */
+export function useAuditNames(events: readonly AuditEvent[]): ReadonlyMap<string, string> {
+  const store = useSessionStore();
+  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
+  const ids = [...new Set(events.flatMap((e) => [e.actor_id, e.member_id]).filter((id): id is string => !!id))]
+    .sort()
+    .slice(0, 200);
+  const key = ids.join(',');
+  useEffect(() => {
+    if (key === '') return;
+    let live = true;
+    void callForOperator(store, 'audit_names', { ids: key.split(',') }).then((answer) => {
+      if (!live || !answer.ok) return;
+      const parsed = v.safeParse(AuditNamesSchema, answer.value);
+      if (parsed.success) setNames(new Map(parsed.output.map((row) => [row.id, row.name])));
+    });
+    return () => {
+      live = false;
+    };
+  }, [store, key]);
+  return names;
+}

@@ -4,6 +4,8 @@ import { useSessionStore } from '../../session/context';
 import type { SessionStore } from '../../session/store';
 import { callMemberAction } from '../_mutation/writeForMember';
 import { refreshQuery } from '../_query/cache';
+import { refreshMemberRead } from '../_query/memberRead';
+import { balanceRead } from '../ledger/balance';
 import { investmentsQuery } from './keys';
 
 /**
@@ -14,6 +16,8 @@ async function cancelInvestment(store: SessionStore, investmentId: string): Prom
   const answer = await callMemberAction(store, 'cancel_investment', { investment_id: investmentId });
   if (!answer.ok) return answer;
   refreshQuery(investmentsQuery.table);
+  // The hold is voided: the cash is available again at once.
+  refreshMemberRead(balanceRead);
   return { ok: true };
 }
 

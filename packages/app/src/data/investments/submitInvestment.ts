@@ -6,6 +6,8 @@ import { useSessionStore } from '../../session/context';
 import type { SessionStore } from '../../session/store';
 import { callForMember } from '../_mutation/writeForMember';
 import { refreshQuery } from '../_query/cache';
+import { refreshMemberRead } from '../_query/memberRead';
+import { balanceRead } from '../ledger/balance';
 import { investmentsQuery } from './keys';
 
 /**
@@ -23,6 +25,7 @@ async function submitInvestment(
   const row = v.safeParse(v.object({ id: InvestmentRowSchema.entries.id }), answer.value);
   if (!row.success) return { ok: false, error: 'The server answered something unexpected' };
   refreshQuery(investmentsQuery.table);
+  refreshMemberRead(balanceRead);
   return { ok: true, investmentId: row.output.id };
 }
 

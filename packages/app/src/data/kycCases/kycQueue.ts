@@ -11,6 +11,19 @@ const KycQueueRowSchema = v.object({
   submitted_at: v.nullable(v.string()),
   provider_applicant_id: v.nullable(v.string()),
   reason: v.nullable(v.string()),
+  /** The case's earlier decisions, oldest first: the provider's and compliance's, each with its reason. */
+  decisions: v.optional(
+    v.array(
+      v.object({
+        at: v.string(),
+        action: v.string(),
+        status: v.nullish(v.string()),
+        by: v.nullish(v.string()),
+        reason: v.nullish(v.string()),
+      }),
+    ),
+    [],
+  ),
 });
 export type KycQueueRow = v.InferOutput<typeof KycQueueRowSchema>;
 

@@ -3,6 +3,8 @@ import type { CallResult } from '../../backend/callResult';
 import { useSessionStore } from '../../session/context';
 import type { SessionStore } from '../../session/store';
 import { callForMember, writeForMember } from '../_mutation/writeForMember';
+import { refreshMemberRead } from '../_query/memberRead';
+import { balanceRead } from '../ledger/balance';
 
 /** The edge function that opens a payment at the provider (docs/backend.md "Payments"). */
 const ONRAMP_SESSION_FUNCTION = 'onramp-session';
@@ -51,6 +53,8 @@ export async function startOnramp(
   }
   if (value.status !== 'settled') return { ok: false, error: unreadable };
   const read = await writeForMember(store, (backend, member) => backend.readProfile(member.id));
+  // The settled payment credited the member's cash in the ledger.
+  refreshMemberRead(balanceRead);
   return read.ok ? { ok: true, status: 'settled' } : read;
 }
 

@@ -56,6 +56,11 @@ const trail = [
 const trailList = recordedRpc('list_audit_events', (body) =>
   body.action ? trail.filter((e) => e.action === body.action) : trail,
 );
+/** The names audit_names answers: the reviewer and the member (a deleted account would be absent). */
+const names = recordedRpc('audit_names', () => [
+  { id: member, name: 'Ada Lovelace' },
+  { id: reviewer, name: 'Grace Hopper' },
+]);
 const verifyAnswer = (value: number | null) => http.post('*/rest/v1/rpc/audit_verify', () => HttpResponse.json(value));
 const rpcError = (error: { code: string; message: string }, status = 400) =>
   HttpResponse.json({ ...error, details: null, hint: null }, { status });
@@ -67,7 +72,7 @@ const meta = {
   parameters: {
     layout: 'fullscreen',
     app: { url: '/audit', session: sessionAs('compliance') } satisfies AppStoryParameters,
-    msw: { handlers: [trailList.handler, verifyAnswer(null)] },
+    msw: { handlers: [trailList.handler, verifyAnswer(null), names.handler] },
   },
 } satisfies Meta<typeof Audit>;
 export default meta;
@@ -90,6 +95,35 @@ export const Default: Story = {
       'kyc.submitted',
       'wallet.created',
     ]);
+  },
+};
+
+/** The actor and the member by name, each id on hover; one call names every id of the page. */
+export const Names: Story = {
+  play: async ({ canvasElement }) => {
+    const table = await eventsTable(canvasElement);
+    await within(table).findByText('kyc.approved', {}, SLOW);
+    const first = within(table).getAllByRole('row')[1];
+    if (!first) throw new Error('no row');
+    await waitFor(
+      () => expect(first).toHaveTextContent(/kyc.approved.*Grace Hopper \(compliance\).*Ada Lovelace/),
+      SLOW,
+    );
+    await expect(within(first).getByText('Grace Hopper')).toHaveAttribute('title', reviewer);
+    await expect(within(first).getByText('Ada Lovelace')).toHaveAttribute('title', member);
+    await expect(names.calls).toEqual([{ ids: [member, reviewer].sort() }]);
+  },
+};
+
+/** A member the server does not name (a deleted account) shows as their id. */
+export const UnnamedMember: Story = {
+  parameters: {
+    msw: { handlers: [trailList.handler, verifyAnswer(null), recordedRpc('audit_names', () => []).handler] },
+  },
+  play: async ({ canvasElement }) => {
+    const table = await eventsTable(canvasElement);
+    await within(table).findByText('kyc.approved', {}, SLOW);
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent(member), SLOW);
   },
 };
 

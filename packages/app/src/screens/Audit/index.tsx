@@ -14,6 +14,7 @@ import {
   type AuditFilters,
   noAuditFilters,
   useAuditEvents,
+  useAuditNames,
   useExportAuditCsv,
   useVerifyAuditTrail,
 } from '../../data/audit/auditEvents';
@@ -22,12 +23,30 @@ import { formatDateTime } from '../../display/dates';
 const timeOf = (event: AuditEvent) =>
   event.occurred_at instanceof Date ? event.occurred_at.toISOString() : event.occurred_at;
 
-const columns: readonly ConsoleTableColumn<AuditEvent>[] = [
+/** A member by name, the id on hover; an id the server did not name (a deleted account) as itself. */
+function Person({ id, names }: { id: string | null; names: ReadonlyMap<string, string> }) {
+  if (id === null) return '—';
+  const name = names.get(id);
+  return name ? <span title={id}>{name}</span> : <span>{id}</span>;
+}
+
+const columnsWith = (names: ReadonlyMap<string, string>): readonly ConsoleTableColumn<AuditEvent>[] => [
   { id: 'id', header: 'Event', cell: (e) => String(e.id), width: '5rem' },
   { id: 'at', header: 'When', cell: (e) => <time dateTime={timeOf(e)}>{formatDateTime(timeOf(e))}</time> },
   { id: 'action', header: 'Action', cell: (e) => e.action, primary: true },
-  { id: 'actor', header: 'Actor', cell: (e) => e.actor_role },
-  { id: 'member', header: 'Member', cell: (e) => e.member_id ?? '—' },
+  {
+    id: 'actor',
+    header: 'Actor',
+    cell: (e) =>
+      e.actor_id ? (
+        <>
+          <Person id={e.actor_id} names={names} /> ({e.actor_role})
+        </>
+      ) : (
+        e.actor_role
+      ),
+  },
+  { id: 'member', header: 'Member', cell: (e) => <Person id={e.member_id} names={names} /> },
   { id: 'subject', header: 'Subject', cell: (e) => (e.subject_type ? `${e.subject_type} ${e.subject_id ?? ''}` : '—') },
 ];
 
@@ -48,6 +67,7 @@ type Verification =
 export default function AuditScreen() {
   const [filters, setFilters] = useState<AuditFilters>(noAuditFilters);
   const events = useAuditEvents(filters);
+  const names = useAuditNames(events.rows);
   const exportCsv = useExportAuditCsv();
   const verify = useVerifyAuditTrail();
   const [verification, setVerification] = useState<Verification>({ state: 'idle' });
@@ -138,7 +158,7 @@ export default function AuditScreen() {
       <ConsoleTable
         caption="Audit events"
         captionHidden
-        columns={columns}
+        columns={columnsWith(names)}
         rows={events.rows}
         getRowId={(e) => String(e.id)}
         loading={events.status === 'loading'}

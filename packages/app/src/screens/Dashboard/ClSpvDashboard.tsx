@@ -6,6 +6,7 @@ import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
 import { useLoans, useRepayments } from '../../data/loans/queries';
 import { formatDate } from '../../display/dates';
+import { StaffQueues } from './StaffQueues';
 
 const loanColumns: readonly DataTableColumn<Loan>[] = [
   { key: 'id', header: 'Loan' },
@@ -27,6 +28,7 @@ export function ClSpvDashboard() {
   return (
     <Flex direction="column" gap="6">
       <PageHeader title="Commercial Lending SPV Admin" description="Loans of the commercial lending vehicle." />
+      <StaffQueues />
       <Section title="Loan portfolio">
         <TableData state={loans} what="loans" emptyTitle="No loans yet">
           {(rows) => (

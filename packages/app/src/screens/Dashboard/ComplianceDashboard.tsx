@@ -13,6 +13,7 @@ import { TableData } from '../../components/TableData';
 import { type AuditEvent, useRecentAuditEvents } from '../../data/audit/auditEvents';
 import { useComplianceAlerts } from '../../data/complianceAlerts/queries';
 import { formatDateTime } from '../../display/dates';
+import { StaffQueues } from './StaffQueues';
 
 const alertColumns: readonly DataTableColumn<ComplianceAlert>[] = [
   { key: 'user', header: 'User' },
@@ -44,6 +45,7 @@ export function ComplianceDashboard() {
   return (
     <Flex direction="column" gap="6">
       <PageHeader title="Compliance Dashboard" description="Open alerts and what happened on the platform." />
+      <StaffQueues />
       <Section title="Alerts">
         <TableData state={alerts} what="compliance alerts" emptyTitle="No open alerts">
           {(rows) => (

@@ -14,7 +14,7 @@ import {
 } from '@vault/domain';
 import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { tableAnswers } from '../../../../../mocks/story';
+import { rpcAnswer, rpcRefusal, tableAnswers } from '../../../../../mocks/story';
 import {
   type AppStoryParameters,
   nudgeCallToActionStory,
@@ -23,6 +23,9 @@ import {
   SLOW,
   sessionAs,
   signedOutSession,
+  storyBalance,
+  storyInvestments,
+  storyPositions,
   storySubscriptions,
   storyUsers,
   withApp,
@@ -42,6 +45,23 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const app = (params: AppStoryParameters): { app: AppStoryParameters } => ({ app: params });
+
+/** What `staff_queues()` answers each staff role in these stories: only the queues it works. */
+const queues = {
+  compliance: rpcAnswer('staff_queues', { kyc_cases: 3, offerings_to_approve: 1 }),
+  mfo_admin: rpcAnswer('staff_queues', { offerings_to_approve: 1, alerts: 4 }),
+  eq_spv_admin: rpcAnswer('staff_queues', { subscriptions: 2, offerings_to_close: 0 }),
+};
+
+/** The dashboard leads with its queues: each count a link to its queue. */
+async function expectQueues(canvasElement: HTMLElement, links: [string, string][]) {
+  const nav = await within(canvasElement).findByRole('navigation', { name: 'Your queues' }, SLOW);
+  await expect(
+    within(nav)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]),
+  ).toEqual(links);
+}
 
 /** A new investor: 25%, the 'Create your wallet' nudge, every table of the dashboard. */
 export const Investor: Story = {
@@ -68,7 +88,10 @@ export const Investor: Story = {
     await expect(within(table).getAllByText('Active').length).toBeGreaterThan(0);
     await expect(within(table).getAllByText('Matured').length).toBeGreaterThan(0);
     await expect(await canvas.findByRole('heading', { name: 'Distribution paid' }, SLOW)).toBeVisible();
-    await expect(await canvas.findByRole('heading', { name: 'Placement Term Ending' }, SLOW)).toBeVisible();
+    // One per Active position whose term is still running (the positions decide, not a table).
+    await expect(
+      (await canvas.findAllByRole('heading', { name: 'Placement Term Ending' }, SLOW)).length,
+    ).toBeGreaterThan(0);
     await expect(canvas.getByRole('heading', { name: 'Document Expiry' })).toBeVisible();
 
     const quick = canvas.getByRole('list', { name: 'Quick actions' });
@@ -185,6 +208,84 @@ export const InvestorPendingInvestment: Story = {
   },
 };
 
+/**
+ * A funded investor: the totals lead (invested, value, income, cash from the ledger), the value
+ * chart with its table, and each Recent investments row opens its position on /placements.
+ */
+export const InvestorTotals: Story = {
+  parameters: {
+    ...app({ url: '/dashboard', session: sessionAs('investor', storyUsers.fundedInvestor) }),
+    msw: {
+      handlers: [
+        rpcAnswer('my_positions', storyPositions),
+        rpcAnswer('my_balance', [storyBalance]),
+        rpcAnswer('my_ledger_lines', [
+          {
+            seq: 9,
+            occurred_at: '2025-03-01T09:00:00Z',
+            description: 'Distribution, Groningen Solar Park II',
+            amount_cents: 18_000,
+            balance_cents: 123_456,
+          },
+          {
+            seq: 8,
+            occurred_at: '2025-02-01T09:00:00Z',
+            description: 'Deposit',
+            amount_cents: 100_000,
+            balance_cents: 105_456,
+          },
+        ]),
+        tableAnswers.rows('investments', storyInvestments),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const figure = async (name: string, text: string) =>
+      waitFor(() => expect(within(canvas.getByRole('group', { name })).getByText(text)).toBeVisible(), SLOW);
+    await figure('Invested', '€17,500');
+    await figure('Value', '€18,000.50');
+    await figure('Income received', '€180');
+    await figure('Cash available', '€1,234.56');
+    const chart = await canvas.findByRole('table', { name: 'Value by position' }, SLOW);
+    await expect(
+      within(chart)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'NameValue',
+      'Groningen Solar Park II€10,500.50',
+      'Kenya Clean Water Kiosks€5,000',
+      'Ghana Solar Schools€2,500',
+    ]);
+    const table = canvas.getByRole('table', { name: 'Recent investments' });
+    await expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Baltic Offshore Wind Notes');
+    await expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Pending');
+    await userEvent.click(within(table).getByRole('link', { name: 'Kenya Clean Water Kiosks' }));
+    await expect(await canvas.findByTestId('story-location', {}, SLOW)).toHaveTextContent(
+      'Navigated to /placements?position=clean-water-kenya',
+    );
+  },
+};
+
+/** Placement Term Ending comes from the positions: Groningen's 36 months from its first issue. */
+export const InvestorTermEnding: Story = {
+  parameters: {
+    msw: {
+      handlers: [rpcAnswer('my_positions', storyPositions), tableAnswers.rows('investments', storyInvestments)],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const ending = await canvas.findByRole('heading', { name: 'Placement Term Ending' }, SLOW);
+    const item = ending.closest('li');
+    await expect(item).toHaveTextContent('Groningen Solar Park II matures; choose to reinvest or withdraw.');
+    // The sample table's own term ending (Kenya's) is not shown: the positions decide.
+    await expect(canvas.queryByText(/Kenya Clean Water Kiosks matures/)).toBeNull();
+    await expect(canvas.getAllByRole('heading', { name: 'Placement Term Ending' })).toHaveLength(1);
+  },
+};
+
 /** The investments table fails, then Retry loads it. */
 export const InvestorInvestmentsErrorThenRetry: Story = {
   parameters: { msw: { handlers: [tableAnswers.failsFirst('investments')] } },
@@ -209,7 +310,7 @@ export const InvestorTablesLoading: Story = {
 
 /** Every table empty: a way forward instead of a blank. */
 export const InvestorTablesEmpty: Story = {
-  parameters: { msw: { handlers: [tableAnswers.empty()] } },
+  parameters: { msw: { handlers: [rpcAnswer('my_positions', []), tableAnswers.empty()] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'No investments yet' }, SLOW)).toBeVisible();
@@ -223,10 +324,17 @@ export const InvestorTablesEmpty: Story = {
 
 /** The admin flag (or mfo_admin): stat cards, activity, quick buttons, inert sections, shortcuts. */
 export const MfoAdmin: Story = {
-  parameters: app({ url: '/dashboard', session: sessionAs('mfo_admin', {}, true) }),
+  parameters: {
+    ...app({ url: '/dashboard', session: sessionAs('mfo_admin', {}, true) }),
+    msw: { handlers: [queues.mfo_admin] },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'MFO Admin Dashboard' })).toBeVisible();
+    await expectQueues(canvasElement, [
+      ['1offering to approve', '/offerings?status=in_review'],
+      ['4open alerts', '/compliance'],
+    ]);
     // One list_members page: the sample members the story backend answers.
     const accounts = sampleData.users.length;
     const users = canvas.getByRole('group', { name: 'Total Users' });
@@ -314,10 +422,14 @@ const eqSpv = app({ url: '/dashboard', session: sessionAs('eq_spv_admin') });
 
 /** The subscriptions waiting (list_subscriptions, Pending only) above the equity portfolio. */
 export const EquitySpv: Story = {
-  parameters: { ...eqSpv, msw: { handlers: [waitingList.handler] } },
+  parameters: { ...eqSpv, msw: { handlers: [waitingList.handler, queues.eq_spv_admin] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Equity Investment SPV Admin' })).toBeVisible();
+    await expectQueues(canvasElement, [
+      ['2subscriptions waiting', '/investments'],
+      ['0offerings ready to close', '/offerings?status=open'],
+    ]);
     const waiting = canvas.getByRole('region', { name: 'Subscriptions waiting' });
     const table = await within(waiting).findByRole('table', { name: 'Subscriptions waiting' }, SLOW);
     // The header row and the two waiting.
@@ -432,11 +544,16 @@ const auditList = recordedRpc('list_audit_events', () => recentAuditEvents);
 export const Compliance: Story = {
   parameters: {
     ...app({ url: '/dashboard', session: sessionAs('compliance') }),
-    msw: { handlers: [auditList.handler] },
+    msw: { handlers: [auditList.handler, queues.compliance] },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Compliance Dashboard' })).toBeVisible();
+    await expectQueues(canvasElement, [
+      ['3KYC cases waiting', '/kyc'],
+      ['1offering to approve', '/offerings?status=in_review'],
+    ]);
+    await expect(canvas.getByRole('link', { name: '3 KYC cases waiting' })).toBeVisible();
     const alerts = await canvas.findByRole('table', { name: 'Compliance alerts' }, SLOW);
     await expect(within(alerts).getAllByText('High priority').length).toBe(2);
     await expect(within(alerts).getAllByText('Medium priority').length).toBe(2);
@@ -454,6 +571,22 @@ export const Compliance: Story = {
         page_size: 10,
       });
     }
+  },
+};
+
+/** The queues could not be counted: the dashboard says so and shows the rest. */
+export const ComplianceQueuesFailed: Story = {
+  parameters: {
+    ...app({ url: '/dashboard', session: sessionAs('compliance') }),
+    msw: { handlers: [rpcRefusal('staff_queues', { code: '42501', message: 'only staff have queues' }, 403)] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText(/The queues could not be counted: only staff have queues/, {}, SLOW),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('navigation', { name: 'Your queues' })).toBeNull();
+    await expect(await canvas.findByRole('table', { name: 'Compliance alerts' }, SLOW)).toBeVisible();
   },
 };
 

@@ -7,6 +7,7 @@ import { TableData } from '../../components/TableData';
 import { useEquityHoldings } from '../../data/equityHoldings/queries';
 import { type SubscriptionRow, useSubscriptions } from '../../data/investments/subscriptions';
 import { formatDateTime } from '../../display/dates';
+import { StaffQueues } from './StaffQueues';
 
 const holdingColumns: readonly DataTableColumn<EquityHolding>[] = [
   { key: 'company', header: 'Company' },
@@ -44,6 +45,7 @@ export function EqSpvDashboard() {
   return (
     <Flex direction="column" gap="6">
       <PageHeader title="Equity Investment SPV Admin" description="Holdings of the equity investment vehicle." />
+      <StaffQueues />
       <Section
         title="Subscriptions waiting"
         description={

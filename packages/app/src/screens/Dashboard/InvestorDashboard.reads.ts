@@ -1,5 +1,6 @@
 import { investmentsQuery } from '../../data/investments/keys';
 import { notificationsQuery } from '../../data/notifications/keys';
+import { opportunitiesQuery } from '../../data/opportunities/keys';
 import { upcomingActionsQuery } from '../../data/upcomingActions/keys';
 
 /**
@@ -7,4 +8,9 @@ import { upcomingActionsQuery } from '../../data/upcomingActions/keys';
  * (screens/firstScreenReads.ts) and the bench start these, and reads.test.ts fails when the
  * component's data hooks and this list part ways.
  */
-export const investorDashboardReads = [investmentsQuery, notificationsQuery, upcomingActionsQuery] as const;
+export const investorDashboardReads = [
+  investmentsQuery,
+  notificationsQuery,
+  upcomingActionsQuery,
+  opportunitiesQuery,
+] as const;

@@ -1,47 +1,91 @@
-import { Badge, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { Badge, Card, Flex, Grid, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import {
+  formatDate,
+  formatEuros,
   guideCardsFor,
   hrefFor,
-  type InvestmentView,
-  investmentView,
+  incomeReceivedCents,
   type Nudge,
   nudgeFor,
   openingStepMessage,
+  portfolioOf,
   quickLinksFor,
   type ReadinessStep,
+  type RecentPlacement,
   readiness,
+  recentPlacements,
   type Session,
+  TERM_ENDING_TITLE,
+  termEndings,
   type User,
 } from '@vault/domain';
 import {
+  BarChart,
   DataTable,
   type DataTableColumn,
   GuideCards,
+  MoneyText,
   NudgeBanner,
   PageHeader,
   ReadinessCard,
+  StatCard,
   StatusChip,
 } from '@vault/ui';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
+import type { Query } from '../../data/_query/queryRef';
 import { useInvestments } from '../../data/investments/queries';
+import { useBalance } from '../../data/ledger/balance';
+import { useRecentLedgerLines } from '../../data/ledger/ledgerLines';
 import { useNotifications } from '../../data/notifications/queries';
+import { useOpportunities } from '../../data/opportunities/queries';
+import { usePositions } from '../../data/positions/positions';
 import { useUpcomingActions } from '../../data/upcomingActions/queries';
-import { formatDate } from '../../display/dates';
 import { useNudgeDismissal } from '../../storage/nudges';
 import { track } from '../../telemetry';
 import { QuickLinks } from './QuickLinks';
 
-/** Money and dates come formatted from the domain (`investmentView`). */
-const investmentColumns: readonly DataTableColumn<InvestmentView>[] = [
-  { key: 'name', header: 'Name' },
-  { key: 'amount', header: 'Amount', align: 'right' },
-  { key: 'date', header: 'Date', render: (row) => <time dateTime={row.dateTime}>{row.date}</time> },
+/** Each row opens its position on /placements (a pending one is listed there). */
+const investmentColumns: readonly DataTableColumn<RecentPlacement>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    render: (row) => (
+      <RadixLink asChild>
+        <Link
+          to={
+            row.kind === 'position'
+              ? `${hrefFor('placements')}?position=${encodeURIComponent(row.opportunityId)}`
+              : hrefFor('placements')
+          }
+        >
+          {row.name}
+        </Link>
+      </RadixLink>
+    ),
+  },
+  { key: 'amount', header: 'Amount', align: 'right', render: (row) => formatEuros(row.amountCents) },
+  {
+    key: 'date',
+    header: 'Date',
+    render: (row) => (row.dateTime ? <time dateTime={row.dateTime}>{formatDate(row.dateTime)}</time> : null),
+  },
   { key: 'status', header: 'Status', render: (row) => <StatusChip status={row.status} /> },
 ];
+
+/** Several reads as one table's state: an error (Retry asks again what failed), loading, or the rows. */
+function combined<T>(queries: readonly Query<unknown>[], rows: () => T[]): Query<T> {
+  const failed = queries.find((q) => q.status === 'error');
+  const retry = () => {
+    for (const q of queries) if (q.status === 'error') q.retry();
+  };
+  if (failed?.status === 'error') return { status: 'error', rows: null, error: failed.error, retry };
+  if (queries.some((q) => q.status !== 'ready')) return { status: 'loading', rows: null, error: null, retry };
+  return { status: 'ready', rows: rows(), error: null, retry };
+}
 
 export interface InvestorDashboardProps {
   session: Session;
@@ -56,6 +100,27 @@ export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
   const investments = useInvestments();
   const notifications = useNotifications();
   const upcoming = useUpcomingActions();
+  const positions = usePositions();
+  const opportunities = useOpportunities();
+  const balance = useBalance();
+  const lines = useRecentLedgerLines();
+
+  // Recent investments, the totals and the term endings read the same positions as /placements.
+  const cash = balance.status === 'ready' ? (balance.rows[0] ?? null) : null;
+  const portfolio =
+    positions.status === 'ready' && investments.status === 'ready' && opportunities.status === 'ready'
+      ? portfolioOf(positions.rows, opportunities.rows, investments.rows, cash, new Date())
+      : null;
+  const recent = combined([positions, investments, opportunities], () =>
+    portfolio && investments.rows ? recentPlacements(portfolio, investments.rows) : [],
+  );
+  // The table's actions show as soon as they come; the term endings join once the positions are here.
+  const actions = combined([upcoming], () => [
+    ...(upcoming.rows ?? []).filter((a) => a.title !== TERM_ENDING_TITLE),
+    ...(portfolio
+      ? termEndings(positions.rows ?? [], opportunities.rows ?? [], investments.rows ?? [], new Date())
+      : []),
+  ]);
 
   // Both follow the live user: a step done elsewhere disappears here at once (Centrifuge #441).
   const progress = readiness(user);
@@ -73,12 +138,28 @@ export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
   return (
     <Flex direction="column" gap="6">
       <PageHeader title="Dashboard" description={`Welcome back, ${user.name}.`} />
+      <Totals
+        invested={portfolio?.totals.costCents ?? null}
+        value={portfolio?.totals.valueCents ?? null}
+        income={lines.status === 'ready' ? incomeReceivedCents(lines.rows) : null}
+        cash={cash?.available_cents ?? null}
+      />
+      {portfolio && portfolio.positions.length > 0 ? (
+        <BarChart
+          title="Value by position"
+          valueHeader="Value"
+          data={[...portfolio.positions]
+            .sort((a, b) => b.valueCents - a.valueCents)
+            .slice(0, 5)
+            .map((p) => ({ label: p.name, value: p.valueCents, valueText: formatEuros(p.valueCents) }))}
+        />
+      ) : null}
       <NudgeBanner nudge={nudge} onAction={followNudge} onDismiss={dismiss} />
       <ReadinessCard readiness={progress} onNavigate={openStep} />
 
       <Section title="Recent investments">
         <TableData
-          state={investments}
+          state={recent}
           what="recent investments"
           emptyTitle="No investments yet"
           emptyDescription="Your placements appear here once you invest."
@@ -89,8 +170,8 @@ export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
               caption="Recent investments"
               captionHidden
               columns={investmentColumns}
-              rows={newestFirst(rows).map(investmentView)}
-              getRowKey={(row) => row.id}
+              rows={rows}
+              getRowKey={(row) => row.key}
             />
           )}
         </TableData>
@@ -118,7 +199,7 @@ export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
         </Section>
 
         <Section title="Upcoming actions">
-          <TableData state={upcoming} what="upcoming actions" skeleton="text" emptyTitle="Nothing coming up">
+          <TableData state={actions} what="upcoming actions" skeleton="text" emptyTitle="Nothing coming up">
             {(rows) =>
               cardList(
                 rows.map((item) => ({
@@ -148,9 +229,17 @@ export function InvestorDashboard({ session, user }: InvestorDashboardProps) {
   );
 }
 
-/** The latest submission first: a new Pending investment heads the list. */
-function newestFirst<T extends { submitted_at: string }>(rows: readonly T[]): T[] {
-  return [...rows].sort((a, b) => Date.parse(b.submitted_at) - Date.parse(a.submitted_at));
+/** The four figures the dashboard leads with; each waits for its own read. */
+function Totals(props: { invested: number | null; value: number | null; income: number | null; cash: number | null }) {
+  const figure = (cents: number | null) => (cents === null ? <Text color="gray">…</Text> : <MoneyText cents={cents} />);
+  return (
+    <Grid columns={{ initial: '2', md: '4' }} gap="3">
+      <StatCard label="Invested" value={figure(props.invested)} hint="Cost of what you hold" />
+      <StatCard label="Value" value={figure(props.value)} hint="At the latest unit prices" />
+      <StatCard label="Income received" value={figure(props.income)} hint="Distributions paid to your wallet" />
+      <StatCard label="Cash available" value={figure(props.cash)} hint="In your wallet" />
+    </Grid>
+  );
 }
 
 interface CardItem {

@@ -15,6 +15,7 @@ import { useProductionAssets } from '../../data/productionAssets/queries';
 import { formatDateTime } from '../../display/dates';
 import { SettingsSection } from '../Settings/SettingsSection';
 import { QuickLinks } from './QuickLinks';
+import { StaffQueues } from './StaffQueues';
 
 /** The three admin sections docs/product.md §2 lists; their buttons do nothing yet, so they say so. */
 const comingSoonSections = [
@@ -68,6 +69,7 @@ export function MfoAdminDashboard({ session }: { session: Session }) {
   return (
     <Flex direction="column" gap="6">
       <PageHeader title="MFO Admin Dashboard" description="Members, assets and compliance across the platform." />
+      <StaffQueues />
 
       <Section
         title="Overview"

@@ -4,6 +4,7 @@ import { DataTable, type DataTableColumn, PageHeader, StatusChip } from '@vault/
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
 import { useProductionAssets } from '../../data/productionAssets/queries';
+import { StaffQueues } from './StaffQueues';
 
 const assetColumns: readonly DataTableColumn<ProductionAsset>[] = [
   { key: 'name', header: 'Asset' },
@@ -17,6 +18,7 @@ export function ProductionSpvDashboard() {
   return (
     <Flex direction="column" gap="6">
       <PageHeader title="Production SPV Dashboard" description="Producing assets and their state." />
+      <StaffQueues />
       <Section title="Asset inventory">
         <TableData state={assets} what="assets" emptyTitle="No assets yet">
           {(rows) => (

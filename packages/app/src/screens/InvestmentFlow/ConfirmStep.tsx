@@ -1,29 +1,19 @@
-import { Callout, DataList, Flex, Heading, Link as RadixLink, Separator, Text } from '@radix-ui/themes';
-import { formatEuros, INVESTMENT_TERMS, type InvestmentQuote, paymentMethods } from '@vault/domain';
+import { Callout, DataList, Flex, Heading, Link as RadixLink, Separator, Skeleton, Text } from '@radix-ui/themes';
+import { formatEuros, type InvestmentQuote, paymentMethods } from '@vault/domain';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { StepActions } from './StepActions';
 
-/** The terms shown before confirming (docs/product.md §9), from the domain's constants. */
-function investmentTerms(): string[] {
-  const t = INVESTMENT_TERMS;
-  return [
-    `${t.termYears}-year term`,
-    t.distributions,
-    `Early redemption after ${t.earlyRedemptionAfterYears} years with a ${t.earlyRedemptionFeePercent}% fee`,
-    `Projected yield ${t.projectedYieldPercent}%`,
-    `Processing within ${t.processingBusinessDays} business days`,
-  ];
-}
-
 /**
- * Step 3: the quote's lines and total (integer cents, from the domain) and the terms. Confirm asks
+ * Step 3: the quote's lines and total (integer cents, from the domain) and the offering's terms
+ * (`offeringTermLines`: its typed fields, the specification's defaults for the rest). Confirm asks
  * the server (`pending` while it works); its refusal shows above the buttons, and every figure
  * stays as it was, so the person can go back, change it and confirm again.
  */
 export function ConfirmStep({
   name,
   quote,
+  terms,
   pending = false,
   error = null,
   nextStep = null,
@@ -32,6 +22,8 @@ export function ConfirmStep({
 }: {
   name: string;
   quote: InvestmentQuote;
+  /** The offering's terms, one line each; null while its row loads. */
+  terms: readonly string[] | null;
   pending?: boolean;
   /** The server's refusal, as a sentence. */
   error?: string | null;
@@ -79,11 +71,19 @@ export function ConfirmStep({
             Terms
           </Heading>
           <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
-            {investmentTerms().map((term) => (
-              <li key={term}>
-                <Text size="2">{term}</Text>
+            {terms === null ? (
+              <li>
+                <Skeleton>
+                  <Text size="2">Loading the offering's terms</Text>
+                </Skeleton>
               </li>
-            ))}
+            ) : (
+              terms.map((term) => (
+                <li key={term}>
+                  <Text size="2">{term}</Text>
+                </li>
+              ))
+            )}
           </ul>
         </Flex>
         {error ? (

@@ -112,11 +112,14 @@ async function walk(canvasElement: HTMLElement, pick: string, euros: number, met
   }
   if (method === 'bank') await expect(canvas.queryByText('Card fee (1.5%)')).toBeNull();
   await expect(canvas.getByTestId('quote-total')).toHaveTextContent(`Total${formatEuros(quote.totalCents)}`);
+  // Ghana Solar Schools' own terms (12 months, 6.9%), not the specification's 5 years and 6.5%.
+  await expect(await canvas.findByText('1-year term', {}, SLOW)).toBeVisible();
+  await expect(canvas.queryByText('5-year term')).toBeNull();
   for (const term of [
-    '5-year term',
+    '1-year term',
     'Annual distributions',
-    'Early redemption after 2 years with a 2% fee',
-    'Projected yield 6.5%',
+    'No early redemption before the end of the term',
+    'Projected yield 6.9%',
     'Processing within 2 business days',
   ]) {
     await expect(canvas.getByText(term)).toBeVisible();

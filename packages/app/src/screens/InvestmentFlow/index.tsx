@@ -7,6 +7,7 @@ import {
   investmentErrorText,
   investmentQuote,
   investmentView,
+  offeringTermLines,
 } from '@vault/domain';
 import { PageHeader, StatusChip, Stepper } from '@vault/ui';
 import { useEffect, useRef, useState } from 'react';
@@ -15,7 +16,7 @@ import { refusalNextStep } from '../../components/eligibility/nextStep';
 import { TableData } from '../../components/TableData';
 import { useInvestments } from '../../data/investments/queries';
 import { useSubmitInvestment } from '../../data/investments/submitInvestment';
-import { useOpportunityDetail } from '../../data/opportunities/queries';
+import { useOpportunity, useOpportunityDetail } from '../../data/opportunities/queries';
 import { OpportunityDetailData } from '../OpportunityDetail/OpportunityDetailData';
 import { useBack } from '../OpportunityDetail/useBack';
 import { AmountStep } from './AmountStep';
@@ -47,6 +48,9 @@ function Flow({ opportunityId, name, onLeave }: { opportunityId: string; name: s
   // reload answers the investment the first one made.
   const [key] = useState(() => state.key ?? crypto.randomUUID());
   const submitInvestment = useSubmitInvestment();
+  const listed = useOpportunity(opportunityId);
+  const offering = listed.status === 'ready' ? (listed.rows[0] ?? null) : null;
+  const terms = offering ? offeringTermLines(offering) : listed.status === 'loading' ? null : offeringTermLines({});
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [nextStep, setNextStep] = useState<{ label: string; href: string } | null>(null);
@@ -118,6 +122,7 @@ function Flow({ opportunityId, name, onLeave }: { opportunityId: string; name: s
             <ConfirmStep
               name={name}
               quote={quote}
+              terms={terms}
               pending={pending}
               error={error}
               nextStep={nextStep}

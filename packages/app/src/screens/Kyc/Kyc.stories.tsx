@@ -1,12 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { consoleErrors } from '@vault/domain';
 import { HttpResponse, http } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, screen, userEvent, within } from 'storybook/test';
 import {
   type AppStoryParameters,
   consoleListStates,
   expectReasonRequiredThenSent,
-  expectRefusalBesideButtons,
   expectRefusalKeepsDialog,
   findConsoleTable,
   openConsoleRow,
@@ -28,6 +27,15 @@ const queue = [
     submitted_at: '2026-11-20T09:30:00Z',
     provider_applicant_id: 'demo-ada',
     reason: null,
+    decisions: [
+      {
+        at: '2026-11-18T10:00:00Z',
+        action: 'kyc.resubmission_requested',
+        status: 'resubmission_requested',
+        by: 'provider',
+        reason: 'Proof of address older than three months',
+      },
+    ],
   },
   {
     id: '22222222-2222-4222-8222-222222222222',
@@ -36,6 +44,7 @@ const queue = [
     submitted_at: '2026-11-21T14:05:00Z',
     provider_applicant_id: null,
     reason: 'Document photo blurred',
+    decisions: [],
   },
 ];
 
@@ -76,11 +85,27 @@ export const Default: Story = {
   },
 };
 
-/** Approve sends review_kyc with the member and no reason, then says so. */
+/** The panel shows the provider's result and the case's earlier decisions before any decision. */
+export const EarlierDecisions: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = await openAda(canvasElement);
+    const region = canvas.getByRole('region', { name: 'Earlier decisions' });
+    await expect(region).toHaveTextContent(
+      /18 Nov 2026, 10:00 UTC: Resubmission requested by the provider: Proof of address older than three months/,
+    );
+    await expect(canvas.getAllByText('In review (applicant demo-ada)').length).toBeGreaterThan(0);
+  },
+};
+
+/** Approve opens a summary with the case's facts; confirmed, review_kyc has no reason, then says so. */
 export const Approve: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await openAda(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve KYC for Ada Lovelace' }, SLOW);
+    await expect(within(dialog).getByText('Resubmission requested')).toBeVisible();
+    await expect(reviewKyc.calls).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await expect(await canvas.findByRole('status', {}, SLOW)).toHaveTextContent('Ada Lovelace: KYC approved.');
     await expect(reviewKyc.calls).toEqual([{ member_id: queue[0]?.id, decision: 'approved', reason: null }]);
   },
@@ -132,7 +157,7 @@ export const ResubmissionRefused: Story = {
   },
 };
 
-/** Approve refused (compliance may not review their own case): the message beside the buttons. */
+/** Approve refused (compliance may not review their own case): the message in the summary, which stays open. */
 export const ApproveRefused: Story = {
   parameters: {
     msw: {
@@ -141,7 +166,11 @@ export const ApproveRefused: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = await openAda(canvasElement);
-    await expectRefusalBesideButtons(canvas, { action: 'Approve', message: /nobody reviews their own KYC/ });
+    await userEvent.click(canvas.getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await expect(await within(dialog).findByText(/nobody reviews their own KYC/, {}, SLOW)).toBeVisible();
+    await expect(screen.getByRole('dialog')).toBeVisible();
   },
 };
 

@@ -1,4 +1,4 @@
-import { Button, Flex } from '@radix-ui/themes';
+import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { KYC_REASON_MAX_LENGTH, type KycDecision } from '@vault/domain';
 import {
   ConsoleTable,
@@ -8,6 +8,7 @@ import {
   PageHeader,
   ReasonDialog,
   StatusBadge,
+  SummaryDialog,
 } from '@vault/ui';
 import { useState } from 'react';
 import { ActionDone, ActionError, listStateProps } from '../../components/ConsoleFeedback';
@@ -22,6 +23,45 @@ const providerResult = (row: KycQueueRow) =>
 
 const submittedAt = (row: KycQueueRow) =>
   row.submitted_at ? <time dateTime={row.submitted_at}>{formatDateTime(row.submitted_at)}</time> : '—';
+
+const decisionWords: Record<string, string> = {
+  'kyc.approved': 'Approved',
+  'kyc.rejected': 'Rejected',
+  'kyc.resubmission_requested': 'Resubmission requested',
+  'kyc.reopened': 'Reopened',
+};
+
+/** Who decided: the provider (its webhook) or a compliance officer. */
+const byWords = (by: string | null | undefined) =>
+  by === 'provider' ? 'by the provider' : by ? `by ${by.replaceAll('_', ' ')}` : '';
+
+/** The case's earlier decisions, oldest first, before any new one. */
+function EarlierDecisions({ row }: { row: KycQueueRow }) {
+  return (
+    <Flex direction="column" gap="2" role="region" aria-labelledby="earlier-decisions">
+      <Heading as="h3" size="3" id="earlier-decisions">
+        Earlier decisions
+      </Heading>
+      {row.decisions.length === 0 ? (
+        <Text size="2" color="gray">
+          None: this is the case's first review.
+        </Text>
+      ) : (
+        <ol style={{ margin: 0, paddingInlineStart: 'var(--space-5)' }}>
+          {row.decisions.map((d) => (
+            <li key={`${d.at}-${d.action}`}>
+              <Text size="2">
+                <time dateTime={d.at}>{formatDateTime(d.at)}</time>: {decisionWords[d.action] ?? d.action}{' '}
+                {byWords(d.by)}
+                {d.reason ? `: ${d.reason}` : ''}
+              </Text>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Flex>
+  );
+}
 
 const columns: readonly ConsoleTableColumn<KycQueueRow>[] = [
   { id: 'name', header: 'Name', cell: (row) => row.name, primary: true },
@@ -47,8 +87,9 @@ type ReasonDecision = keyof typeof reasonDecisions;
 
 /**
  * /kyc (compliance): the members whose KYC waits for a decision, oldest first, paged on the
- * server (`list_kyc_queue`). Approve, Reject or Request resubmission call `review_kyc`; the last
- * two need a reason, typed in a dialog that stays open with its text when the call fails.
+ * server (`list_kyc_queue`), each with the provider's result and the case's earlier decisions.
+ * Approve opens a summary; Reject or Request resubmission need a reason, typed in a dialog that
+ * stays open with its text when the call fails; each calls `review_kyc`.
  */
 export default function KycScreen() {
   const action = useConsoleAction<KycDecision>();
@@ -57,7 +98,7 @@ export default function KycScreen() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = queue.rows.find((row) => row.id === selectedId) ?? null;
   const busy = action.pending !== null;
-  // Approve has no dialog: only the decisions that need a reason open one.
+  // Approve opens a summary; the decisions that need a reason open a reason dialog.
   const dialog: ReasonDecision | null = action.dialog === 'approved' ? null : action.dialog;
 
   async function decide(row: KycQueueRow, decision: KycDecision, reason: string | null) {
@@ -81,11 +122,7 @@ export default function KycScreen() {
       }}
       actions={
         <Flex gap="2" wrap="wrap">
-          <Button
-            loading={action.pending === 'approved'}
-            disabled={busy}
-            onClick={() => decide(selected, 'approved', null)}
-          >
+          <Button disabled={busy} onClick={() => action.open('approved')}>
             Approve
           </Button>
           <Button color="red" variant="soft" disabled={busy} onClick={() => action.open('rejected')}>
@@ -97,7 +134,8 @@ export default function KycScreen() {
         </Flex>
       }
     >
-      <ActionError message={dialog === null ? action.error : null} />
+      <EarlierDecisions row={selected} />
+      <ActionError message={action.dialog === null ? action.error : null} />
     </DetailPanel>
   ) : undefined;
 
@@ -129,6 +167,29 @@ export default function KycScreen() {
         detail={detail}
       />
       <ActionError message={queue.moreError && `More reviews could not be loaded: ${queue.moreError}`} />
+      {selected && action.dialog === 'approved' ? (
+        <SummaryDialog
+          open
+          pending={action.pending === 'approved'}
+          error={action.error ?? undefined}
+          onCancel={action.close}
+          title={`Approve KYC for ${selected.name}`}
+          description="The member's identity is verified: they may invest once their other steps are done."
+          fields={[
+            { label: 'Member', value: `${selected.name} (${selected.email})` },
+            { label: 'Submitted at', value: submittedAt(selected) },
+            { label: 'Provider result', value: providerResult(selected) },
+            {
+              label: 'Earlier decisions',
+              value: selected.decisions.length
+                ? selected.decisions.map((d) => decisionWords[d.action] ?? d.action).join(', ')
+                : 'None',
+            },
+          ]}
+          confirmLabel="Approve"
+          onConfirm={() => decide(selected, 'approved', null)}
+        />
+      ) : null}
       {selected && dialog ? (
         <ReasonDialog
           {...action.dialogProps(dialog)}

@@ -10,7 +10,7 @@ import {
 } from '@vault/domain';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { RETRY_HEADER, tableAnswers } from '../../../../../mocks/story';
+import { RETRY_HEADER, rpcAnswer, tableAnswers } from '../../../../../mocks/story';
 import {
   expectNoRiskWarning,
   expectRiskWarning,
@@ -273,5 +273,43 @@ export const RiskWarningReadFails: Story = {
     await expect(await canvas.findByText(`Showing ${sample.length} opportunities`, {}, SLOW)).toBeVisible();
     await expect(canvas.queryByRole('note', { name: 'Risk warning' })).toBeNull();
     await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+const DAY = 24 * 60 * 60 * 1000;
+const groningen = sampleSharedRows.opportunities.find((o) => o.id === 'solar-park-groningen');
+const kenya = sampleSharedRows.opportunities.find((o) => o.id === 'clean-water-kenya');
+
+/** Each open offering with a maximum shows raised against it and the days left; a failed one says so. */
+export const OfferingStanding: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        tableAnswers.rows('opportunities', [
+          {
+            ...groningen,
+            min_target_cents: 10_000_000,
+            max_target_cents: 50_000_000,
+            deadline_at: new Date(Date.now() + 5 * DAY - 60_000).toISOString(),
+          },
+          { ...kenya, status: 'failed', open: false, min_target_cents: 10_000_000, max_target_cents: 50_000_000 },
+        ]),
+        rpcAnswer('offering_progress', [
+          { opportunity_id: 'solar-park-groningen', raised_cents: 12_500_000 },
+          { opportunity_id: 'clean-water-kenya', raised_cents: 0 },
+        ]),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const open = (await canvas.findByRole('heading', { name: 'Groningen Solar Park II' }, SLOW)).closest('article');
+    const failed = canvas.getByRole('heading', { name: 'Kenya Clean Water Kiosks' }).closest('article');
+    if (!open || !failed) throw new Error('each opportunity is an article');
+    const bar = await within(open).findByRole('progressbar', {}, SLOW);
+    await expect(bar).toHaveAccessibleName('€125,000 raised of €500,000 (25%)');
+    await expect(within(open).getByText('5 days left')).toBeVisible();
+    await expect(within(failed).getByRole('note')).toHaveTextContent(/^This offering failed/);
+    await expect(within(failed).queryByRole('progressbar')).toBeNull();
   },
 };

@@ -5,6 +5,7 @@ import {
   messages,
   type Opportunity,
   type OpportunityQuery,
+  offeringStanding,
   opportunityCategories,
   opportunityQueryFromParams,
   opportunityQueryToParams,
@@ -13,9 +14,11 @@ import {
   sortOpportunities,
 } from '@vault/domain';
 import { EmptyState, FilterPills, MoneyText, OpportunityCard, PageHeader, SortSelect, StatCard } from '@vault/ui';
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { OfferingStandingView } from '../../components/OfferingStandingView';
 import { TableData } from '../../components/TableData';
+import { useOfferingProgress } from '../../data/opportunities/progress';
 import { useOpportunities } from '../../data/opportunities/queries';
 import { EligibilityGate } from './EligibilityGate';
 import { OpportunitiesNudge } from './OpportunitiesNudge';
@@ -75,8 +78,12 @@ function useOpportunityQuery(): [OpportunityQuery, (next: OpportunityQuery) => v
 export default function OpportunitiesScreen() {
   const navigate = useNavigate();
   const table = useOpportunities();
+  const progress = useOfferingProgress();
   const [query, setQuery] = useOpportunityQuery();
   const rows = table.status === 'ready' ? table.rows : null;
+  // Each card's standing, made once per answer (not per filter change), so memoised cards stay.
+  const progressRows = progress.status === 'ready' ? progress.rows : null;
+  const footers = useMemo(() => cardFooters(rows ?? [], progressRows), [rows, progressRows]);
   // Filtered and sorted once per change of the rows or the query, for the tiles and the list alike.
   const visible = useMemo(() => (rows ? visibleOpportunities(rows, query) : null), [rows, query]);
   const onNavigate = useCallback((href: string) => navigate(href), [navigate]);
@@ -123,13 +130,33 @@ export default function OpportunitiesScreen() {
           skeletonCount={6}
           errorTitle={messages.opportunitiesFailed}
           headingLevel={2}
-          empty={<OpportunityList visible={[]} onReset={reset} onNavigate={onNavigate} />}
+          empty={<OpportunityList visible={[]} footers={footers} onReset={reset} onNavigate={onNavigate} />}
         >
-          {() => <OpportunityList visible={visible ?? []} onReset={reset} onNavigate={onNavigate} />}
+          {() => <OpportunityList visible={visible ?? []} footers={footers} onReset={reset} onNavigate={onNavigate} />}
         </TableData>
       </section>
     </Flex>
   );
+}
+
+/**
+ * Under each card, where its offering stands: raised against its maximum and the days left, or why
+ * it is not open. A sample without targets that is open needs nothing (its badge says Open).
+ */
+function cardFooters(
+  rows: readonly Opportunity[],
+  progress: readonly { opportunity_id: string; raised_cents: number }[] | null,
+): ReadonlyMap<string, ReactNode> {
+  const raised = new Map((progress ?? []).map((p) => [p.opportunity_id, p.raised_cents]));
+  const now = new Date();
+  const footers = new Map<string, ReactNode>();
+  for (const o of rows) {
+    const standing = offeringStanding(o, raised.get(o.id) ?? null, now);
+    const sampleClosed = o.status === 'closed';
+    if (sampleClosed || (!standing.notice && !standing.progress && !standing.daysLeft)) continue;
+    footers.set(o.id, <OfferingStandingView standing={standing} compact />);
+  }
+  return footers;
 }
 
 function visibleOpportunities(rows: readonly Opportunity[], query: OpportunityQuery): Opportunity[] {
@@ -157,10 +184,12 @@ const Gate = memo(EligibilityGate);
 
 function OpportunityList({
   visible,
+  footers,
   onReset,
   onNavigate,
 }: {
   visible: readonly Opportunity[];
+  footers: ReadonlyMap<string, ReactNode>;
   onReset: () => void;
   onNavigate: (href: string) => void;
 }) {
@@ -176,7 +205,12 @@ function OpportunityList({
           <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {visible.map((opportunity) => (
               <li key={opportunity.id} style={{ display: 'grid' }}>
-                <Card opportunity={opportunity} onNavigate={onNavigate} headingLevel={2} />
+                <Card
+                  opportunity={opportunity}
+                  onNavigate={onNavigate}
+                  headingLevel={2}
+                  footer={footers.get(opportunity.id)}
+                />
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { explorersThisWeek, formatEuros, messages, opportunityLocation, sampleSharedRows } from '@vault/domain';
 import { HttpResponse, http } from 'msw';
 import { expect, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { tableAnswers } from '../../../../../mocks/story';
+import { rpcAnswer, tableAnswers } from '../../../../../mocks/story';
 import { type AppStoryParameters, expectNavigatedTo, SLOW, sessionAs, withApp } from '../../test-support';
 import OpportunityDetail from '.';
 
@@ -201,4 +201,67 @@ export const FoundPhone: Story = {
   name: 'Found — phone',
   tags: ['phone'],
   globals: { viewport: { value: 'phone', isRotated: false } },
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The sample as an offering with targets, a deadline, pro rata, documents and impact. */
+const asOffering = (changes: Record<string, unknown>) => [
+  {
+    ...listed,
+    status: 'open',
+    min_target_cents: 20_000_000,
+    max_target_cents: 100_000_000,
+    opens_at: new Date(Date.now() - 10 * DAY_MS).toISOString(),
+    deadline_at: new Date(Date.now() + 12 * DAY_MS - 60_000).toISOString(),
+    allocation_rule: 'pro_rata',
+    documents: [
+      { kind: 'key_information', name: 'Key information sheet 2026', sha256: 'a'.repeat(64) },
+      { kind: 'subscription_terms', name: 'Subscription terms', sha256: 'b'.repeat(64) },
+    ],
+    ...changes,
+  },
+];
+
+/** An open offering: raised against its maximum (an accessible bar), days left, the rule, documents and impact. */
+export const OfferingOpen: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        tableAnswers.rows('opportunities', asOffering({})),
+        rpcAnswer('offering_progress', [{ opportunity_id: detail.id, raised_cents: 30_000_000 }]),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const about = await canvas.findByRole('region', { name: 'About this opportunity' }, SLOW);
+    const bar = await within(about).findByRole('progressbar', { name: '€300,000 raised of €1,000,000 (30%)' }, SLOW);
+    await expect(bar).toHaveAttribute('aria-valuenow', '30');
+    await expect(within(about).getByText('12 days left')).toBeVisible();
+    await expect(within(about).getByText('Minimum target €200,000, reached')).toBeVisible();
+    await expect(within(about).getByText(/^Pro rata/)).toBeVisible();
+    await expect(within(about).getByText(/Key information sheet: Key information sheet 2026/)).toBeVisible();
+    await expect(within(about).getByText('Schools equipped: 40 rural schools per year')).toBeVisible();
+    await expect(within(about).queryByRole('note')).toBeNull();
+  },
+};
+
+/** A failed offering says so, with what happened to the money. */
+export const OfferingFailed: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        tableAnswers.rows('opportunities', asOffering({ status: 'failed', open: false })),
+        rpcAnswer('offering_progress', [{ opportunity_id: detail.id, raised_cents: 0 }]),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const about = await canvas.findByRole('region', { name: 'About this opportunity' }, SLOW);
+    await expect(await within(about).findByRole('note', {}, SLOW)).toHaveTextContent(
+      'This offering failed: it did not reach its minimum target by its deadline.',
+    );
+    await expect(within(about).queryByText(/days left/)).toBeNull();
+  },
 };

@@ -1,8 +1,16 @@
-import { Badge, Card, DataList, Text } from '@radix-ui/themes';
-import { messages, type Opportunity, opportunityLocation } from '@vault/domain';
+import { Badge, Card, Code, DataList, Flex, Heading, Text } from '@radix-ui/themes';
+import {
+  messages,
+  type Opportunity,
+  offeringDocumentKindText,
+  offeringStanding,
+  opportunityLocation,
+} from '@vault/domain';
+import { OfferingStandingView } from '../../components/OfferingStandingView';
 import { Section } from '../../components/Section';
 import { TableData } from '../../components/TableData';
 import type { Query } from '../../data/_query/queryRef';
+import { useOfferingProgress } from '../../data/opportunities/progress';
 
 /**
  * What an investor wants to read before investing, beyond the detail's four tiles: the
@@ -26,8 +34,19 @@ export function OpportunityFacts({ state }: { state: Query<Opportunity> }) {
 }
 
 function Facts({ opportunity }: { opportunity: Opportunity }) {
+  const progress = useOfferingProgress();
+  const raised =
+    progress.status === 'ready'
+      ? (progress.rows.find((row) => row.opportunity_id === opportunity.id)?.raised_cents ?? null)
+      : null;
+  const standing = offeringStanding(opportunity, raised, new Date());
+  const impact = opportunity.impact_metrics ?? [];
+  const documents = opportunity.documents ?? [];
   return (
     <Section title="About this opportunity">
+      <Flex direction="column" gap="3">
+        <OfferingStandingView standing={standing} />
+      </Flex>
       <Card size="3">
         <Text as="p" size="3" mb="4">
           {opportunity.description}
@@ -53,8 +72,52 @@ function Facts({ opportunity }: { opportunity: Opportunity }) {
             <DataList.Label>Investor rating</DataList.Label>
             <DataList.Value>{opportunity.ratings.toFixed(1)} / 5</DataList.Value>
           </DataList.Item>
+          {standing.allocation ? (
+            <DataList.Item>
+              <DataList.Label>Allocation</DataList.Label>
+              <DataList.Value>{standing.allocation}</DataList.Value>
+            </DataList.Item>
+          ) : null}
         </DataList.Root>
       </Card>
+      {impact.length > 0 ? (
+        <Card size="3">
+          <Heading as="h3" size="3" mb="2">
+            Impact
+          </Heading>
+          <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
+            {impact.map((metric) => (
+              <li key={metric.name}>
+                <Text size="2">
+                  {metric.name}: {metric.per_year.toLocaleString('en-IE')} {metric.unit} per year
+                </Text>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+      {documents.length > 0 ? (
+        <Card size="3">
+          <Heading as="h3" size="3" mb="2">
+            Documents
+          </Heading>
+          <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
+            {documents.map((doc) => (
+              <li key={`${doc.kind}-${doc.name}`}>
+                <Text size="2">
+                  {offeringDocumentKindText[doc.kind] ?? 'Document'}: {doc.name}{' '}
+                </Text>
+                <Text size="1" color="gray">
+                  SHA-256{' '}
+                  <Code size="1" style={{ wordBreak: 'break-all' }}>
+                    {doc.sha256}
+                  </Code>
+                </Text>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
     </Section>
   );
 }

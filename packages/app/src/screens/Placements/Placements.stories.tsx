@@ -1,6 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
-import { type AppStoryParameters, sessionAs, withApp } from '../../test-support';
+import { investmentQuote } from '@vault/domain';
+import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { rpcAnswer, rpcLoading, rpcRefusal, tableAnswers } from '../../../../../mocks/story';
+import {
+  type AppStoryParameters,
+  expectNavigatedTo,
+  recordedRpc,
+  SLOW,
+  sessionAs,
+  storyBalance,
+  storyInvestments,
+  storyPositions,
+  withApp,
+} from '../../test-support';
 import Placements from '.';
 
 const meta = {
@@ -15,17 +27,146 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** docs/product.md §2: only the text 'Placements'. */
-export const Default: Story = {
+const holdings = [
+  rpcAnswer('my_positions', storyPositions),
+  rpcAnswer('my_balance', [storyBalance]),
+  tableAnswers.rows('investments', storyInvestments),
+];
+
+const cancelCall = recordedRpc('cancel_investment', (body) => ({ id: body.investment_id, status: 'Cancelled' }));
+
+const card = (canvasElement: HTMLElement, name: string) => within(canvasElement).findByRole('group', { name }, SLOW);
+
+/** What the investor owns: a row per position, the totals with the ledger's cash, the allocation and its table. */
+export const Portfolio: Story = {
+  parameters: { msw: { handlers: holdings } },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('heading', { level: 1, name: 'Placements' })).toBeVisible();
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Placements' })).toBeVisible();
+    await expect(within(await card(canvasElement, 'Value')).getByText('€18,000.50')).toBeVisible();
+    await expect(within(await card(canvasElement, 'Cost')).getByText('€17,500')).toBeVisible();
+    await expect(within(await card(canvasElement, 'Pending')).getByText('€5,000')).toBeVisible();
+    await expect(within(await card(canvasElement, 'Cash available')).getByText('€1,234.56')).toBeVisible();
+
+    const positions = canvas.getByRole('table', { name: 'Positions' });
+    const groningen = within(positions).getByRole('row', { name: /Groningen Solar Park II/ });
+    await expect(groningen).toHaveTextContent('10,000');
+    await expect(groningen).toHaveTextContent('€10,500.50');
+    await expect(groningen).toHaveTextContent('+€500.50');
+    await expect(groningen).toHaveTextContent('Solar capacity: 0.12 MW installed per year');
+    await expect(within(positions).getByRole('row', { name: /Ghana Solar Schools/ })).toHaveTextContent('Matured');
+
+    const allocation = await canvas.findByRole('table', { name: 'Allocation by category' }, SLOW);
+    await expect(within(allocation).getByRole('row', { name: /Renewable energy/ })).toHaveTextContent('58.3%');
+    await expect(within(allocation).getByRole('row', { name: /Clean water/ })).toHaveTextContent('27.8%');
+    await expect(within(allocation).getByRole('row', { name: /Education/ })).toHaveTextContent('13.9%');
   },
 };
 
-/** Default on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
-export const DefaultPhone: Story = {
-  ...Default,
-  name: 'Default — phone',
+/** Pending subscriptions are their own rows: the held one can be cancelled while its window runs, the other says it is over. */
+export const PendingCancel: Story = {
+  parameters: { msw: { handlers: [...holdings, cancelCall.handler] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const pending = await canvas.findByRole('heading', { name: 'Pending subscriptions' }, SLOW);
+    const section = pending.closest('section') ?? canvasElement;
+    const wind = within(section).getByRole('heading', { name: 'Baltic Offshore Wind Notes' }).closest('li');
+    const lisbon = within(section).getByRole('heading', { name: 'Lisbon Affordable Homes' }).closest('li');
+    if (!wind || !lisbon) throw new Error('each pending subscription is a list item');
+    await expect(wind).toHaveTextContent(/2 days 2\d hours left to cancel/);
+    await expect(wind).toHaveTextContent('funds held');
+    await expect(lisbon).toHaveTextContent('Awaiting payment');
+    await expect(within(lisbon).queryByRole('button')).toBeNull();
+    await userEvent.click(
+      within(wind).getByRole('button', { name: 'Cancel the subscription to Baltic Offshore Wind Notes' }),
+    );
+    await waitFor(() => expect(cancelCall.calls).toEqual([{ investment_id: storyInvestments()[0]?.id }]), SLOW);
+  },
+};
+
+/** The export's lines are the screen's cents: the positions' values add up to the Value card. */
+export const CsvAgreesWithScreen: Story = {
+  parameters: { msw: { handlers: holdings } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('table', { name: 'Positions' }, SLOW);
+    const blobs: Blob[] = [];
+    const created = spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      if (blob instanceof Blob) blobs.push(blob);
+      return 'blob:story';
+    });
+    try {
+      await userEvent.click(canvas.getByRole('button', { name: /Export CSV/ }));
+      await waitFor(() => expect(blobs).toHaveLength(1));
+    } finally {
+      created.mockRestore();
+    }
+    const csv = (await blobs[0]?.text()) ?? '';
+    const lines = csv.trim().split('\r\n');
+    await expect(lines[0]).toBe('Kind,Name,Category,Units,Cost (EUR),Fees (EUR),Value (EUR),Status');
+    const fee = (investmentQuote(1_000_000, 'bank').managementFeeCents / 100).toFixed(2);
+    await expect(lines).toContain(
+      `Position,Groningen Solar Park II,Renewable energy,10000,10000.00,${fee},10500.50,Active`,
+    );
+    const valueCents = lines
+      .filter((line) => line.startsWith('Position,'))
+      .map((line) => Math.round(Number(line.split(',')[6]) * 100))
+      .reduce((a, b) => a + b, 0);
+    await expect(valueCents).toBe(1_800_050);
+    await expect(lines.filter((line) => line.startsWith('Pending,'))).toHaveLength(2);
+  },
+};
+
+/** A row opens its position: the detail with the investor's share of the impact. */
+export const OpenPosition: Story = {
+  parameters: { msw: { handlers: holdings } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const positions = await canvas.findByRole('table', { name: 'Positions' }, SLOW);
+    await userEvent.click(within(positions).getByRole('link', { name: 'Kenya Clean Water Kiosks' }));
+    const detail = await canvas.findByRole('group', { name: 'Position in Kenya Clean Water Kiosks' }, SLOW);
+    await expect(detail).toHaveFocus();
+    await expect(detail).toHaveTextContent('Safe drinking water: 150 people served per day per year');
+  },
+};
+
+/** A new member: nothing owned, nothing pending, a way to the opportunities. */
+export const Empty: Story = {
+  parameters: { msw: { handlers: [rpcAnswer('my_positions', []), tableAnswers.empty('investments')] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'No placements yet' }, SLOW)).toBeVisible();
+    const cash = await card(canvasElement, 'Cash available');
+    await waitFor(() => expect(within(cash).getByText('€0')).toBeVisible(), SLOW);
+    await userEvent.click(canvas.getByRole('button', { name: 'Explore Opportunities' }));
+    await expectNavigatedTo(canvasElement, '/opportunities');
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [rpcLoading('my_positions')] } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Loading your placements…')).toBeInTheDocument();
+  },
+};
+
+/** The positions cannot be read: the error with Retry, and no figures that would be wrong. */
+export const Failed: Story = {
+  parameters: {
+    msw: { handlers: [rpcRefusal('my_positions', { code: 'XX000', message: 'Service unavailable' }, 500)] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Failed to load your placements' }, SLOW)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeEnabled();
+    await expect(canvas.queryByRole('group', { name: 'Value' })).toBeNull();
+  },
+};
+
+/** Portfolio on a 390 px phone (tag `phone`: the visual test shoots it at that width). */
+export const PortfolioPhone: Story = {
+  ...Portfolio,
+  name: 'Portfolio — phone',
   tags: ['phone'],
   globals: { viewport: { value: 'phone', isRotated: false } },
 };

@@ -1,15 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { messages } from '@vault/domain';
+import { actionErrors, type LedgerLineRow, messages } from '@vault/domain';
 import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { onrampSessionAnswers } from '../../../../../mocks/story';
+import { onrampSessionAnswers, rpcAnswer, rpcLoading, rpcRefusal } from '../../../../../mocks/story';
 import {
   type AppStoryParameters,
   captureTelemetry,
   expectNavigatedTo,
   expectToast,
+  recordedRpc,
   SLOW,
   sessionAs,
+  storyBalance,
   storyUsers,
   withApp,
 } from '../../test-support';
@@ -24,10 +26,6 @@ const meta = {
     layout: 'padded',
     // Parameters merge deeply, so the default is the user with the fewest fields; stories add to it.
     app: { url: '/wallet', session: sessionAs('investor') } satisfies AppStoryParameters,
-  },
-  // The balance is kept in localStorage per user; every story starts from zero.
-  beforeEach: () => {
-    localStorage.removeItem(`vault.walletBalance.${storyUsers.newInvestor.id}`);
   },
 } satisfies Meta<typeof Wallet>;
 export default meta;
@@ -48,9 +46,19 @@ export const WithoutWallet: Story = {
 
 let telemetry: ReturnType<typeof captureTelemetry> | null = null;
 
+/** The server's balance: nothing before the on-ramp, the €20 the ledger credited after it. */
+const balanceBeforeAndAfter = recordedRpc('my_balance', (_body, call) => [
+  call === 1
+    ? { available_cents: 0, held_cents: 0, total_cents: 0 }
+    : { available_cents: 2000, held_cents: 0, total_cents: 2000 },
+]);
+
 /** Not funded: €19.99 is refused with the visible error; €20 goes through the bank step and unlocks. */
 export const FirstOnramp: Story = {
-  parameters: { app: { url: '/wallet', session: sessionAs('investor', storyUsers.kycInvestor) } },
+  parameters: {
+    app: { url: '/wallet', session: sessionAs('investor', storyUsers.kycInvestor) },
+    msw: { handlers: [balanceBeforeAndAfter.handler] },
+  },
   beforeEach: () => {
     telemetry = captureTelemetry();
     return () => telemetry?.restore();
@@ -58,7 +66,7 @@ export const FirstOnramp: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText(storyUsers.kycInvestor.crossmintWalletId ?? '')).toBeVisible();
-    await expect(within(canvas.getByRole('group', { name: 'Balance' })).getByText('€0')).toBeVisible();
+    await expect(await within(canvas.getByRole('group', { name: 'Balance' })).findByText('€0', {}, SLOW)).toBeVisible();
     const amount = canvas.getByLabelText('Amount (EUR)');
     await userEvent.type(amount, '19.99');
     await userEvent.click(canvas.getByRole('button', { name: 'Continue to your bank' }));
@@ -77,7 +85,12 @@ export const FirstOnramp: Story = {
 
     await expect(await canvas.findByRole('heading', { name: 'Next best actions' }, SLOW)).toBeVisible();
     await expectToast(messages.fundedMember);
-    await expect(within(canvas.getByRole('group', { name: 'Balance' })).getByText('€20')).toBeVisible();
+    await expect(
+      await within(canvas.getByRole('group', { name: 'Balance' })).findByText('€20', {}, SLOW),
+    ).toBeVisible();
+    // Read again from the server after the payment settled, not added up in the browser.
+    await expect(balanceBeforeAndAfter.calls).toHaveLength(2);
+    await expect(Object.keys(localStorage).filter((key) => /balance/i.test(key))).toEqual([]);
     const funded = () => (telemetry?.sink.mock.calls ?? []).filter(([event]) => event.type === 'funded-member');
     await expect(funded()).toHaveLength(1);
     await expect(funded()[0]?.[0]).toEqual(
@@ -218,6 +231,158 @@ export const OnrampError: Story = {
     await expect(canvas.queryByRole('heading', { name: 'Next best actions' })).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }));
     await expect(canvas.getByLabelText('Amount (EUR)')).toHaveValue('20');
+  },
+};
+
+const funded = sessionAs('investor', storyUsers.fundedInvestor);
+
+const storyLines: LedgerLineRow[] = [
+  {
+    seq: 3,
+    occurred_at: '2025-03-03T10:00:00Z',
+    description: 'Investment in Baltic Offshore Wind Notes',
+    amount_cents: -202_000,
+    balance_cents: 123_456,
+  },
+  {
+    seq: 2,
+    occurred_at: '2025-03-02T10:00:00Z',
+    description: 'Deposit',
+    amount_cents: 300_000,
+    balance_cents: 325_456,
+  },
+  { seq: 1, occurred_at: '2025-03-01T10:00:00Z', description: 'Deposit', amount_cents: 25_456, balance_cents: 25_456 },
+];
+
+/** The server's cash: available, held and in all, and the ledger's lines with their running balance. */
+export const BalanceAndLines: Story = {
+  parameters: {
+    app: { url: '/wallet', session: funded },
+    msw: { handlers: [rpcAnswer('my_balance', [storyBalance]), rpcAnswer('my_ledger_lines', storyLines)] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await within(canvas.getByRole('group', { name: 'Balance' })).findByText('€1,234.56', {}, SLOW),
+    ).toBeVisible();
+    const held = canvas.getByRole('group', { name: 'Held' });
+    await expect(within(held).getByText('€2,020')).toBeVisible();
+    await expect(held).toHaveTextContent('€3,254.56 in all');
+    const table = await canvas.findByRole('table', { name: 'Transactions' }, SLOW);
+    const investment = within(table).getByRole('row', { name: /Investment in Baltic Offshore Wind Notes/ });
+    await expect(investment).toHaveTextContent('−€2,020');
+    await expect(investment).toHaveTextContent('€1,234.56');
+    await expect(within(table).getAllByRole('row')).toHaveLength(4);
+    // Fewer lines than a page: nothing more to load.
+    await expect(canvas.queryByRole('button', { name: 'Load more' })).toBeNull();
+  },
+};
+
+/** A full page: Load more asks for the lines after the last one shown (no shot: 51 rows). */
+export const LinesLoadMore: Story = {
+  tags: ['no-visual'],
+  parameters: {
+    app: { url: '/wallet', session: funded },
+    msw: {
+      handlers: [
+        rpcAnswer('my_balance', [storyBalance]),
+        recordedRpc('my_ledger_lines', (body) =>
+          body.after === null
+            ? Array.from({ length: 50 }, (_, i) => ({
+                ...storyLines[1],
+                seq: 200 - i,
+                description: `Deposit ${200 - i}`,
+              }))
+            : [{ ...storyLines[2], seq: 7, description: 'The oldest deposit' }],
+        ).handler,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('table', { name: 'Transactions' }, SLOW);
+    await userEvent.click(canvas.getByRole('button', { name: 'Load more' }));
+    await expect(await canvas.findByText('The oldest deposit', {}, SLOW)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Load more' })).toBeNull();
+  },
+};
+
+const withdrawal = recordedRpc('request_withdrawal', (body) => ({
+  id: '9a1b0000-0000-4000-8000-000000000001',
+  amount_cents: body.amount_cents,
+  status: 'requested',
+}));
+
+/** Withdraw from the keyboard: a bad amount and too much are refused beside the field, the typing kept; €200 is asked once. */
+export const Withdraw: Story = {
+  parameters: {
+    app: { url: '/wallet', session: funded },
+    msw: { handlers: [rpcAnswer('my_balance', [storyBalance]), withdrawal.handler] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const amount = await canvas.findByLabelText('Amount to withdraw (EUR)', {}, SLOW);
+    await userEvent.click(amount);
+    await userEvent.keyboard('12,5.3{Enter}');
+    await expect(amount).toHaveAccessibleDescription('Enter an amount in euros, like 250 or 250.50.');
+    await expect(amount).toHaveValue('12,5.3');
+    await expect(amount).toHaveFocus();
+    await userEvent.clear(amount);
+    await userEvent.keyboard('5000{Enter}');
+    await expect(amount).toHaveAccessibleDescription('You can withdraw at most €1,234.56.');
+    await expect(amount).toHaveValue('5000');
+    await expect(withdrawal.calls).toHaveLength(0);
+    await userEvent.clear(amount);
+    await userEvent.keyboard('200{Enter}');
+    await expect(await canvas.findByText(/Withdrawal of €200 requested/, {}, SLOW)).toBeVisible();
+    await expect(withdrawal.calls).toHaveLength(1);
+    await expect(withdrawal.calls[0]?.amount_cents).toBe(20_000);
+    await expect(String(withdrawal.calls[0]?.idempotency_key)).toMatch(/^[0-9a-f-]{36}$/);
+  },
+};
+
+/** The server refuses (the cash moved meanwhile): its reason beside the field, the amount as typed. */
+export const WithdrawRefused: Story = {
+  parameters: {
+    app: { url: '/wallet', session: funded },
+    msw: {
+      handlers: [
+        rpcAnswer('my_balance', [storyBalance]),
+        rpcRefusal('request_withdrawal', actionErrors.withdrawalExceedsAvailable),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const amount = await canvas.findByLabelText('Amount to withdraw (EUR)', {}, SLOW);
+    await userEvent.type(amount, '1000');
+    await userEvent.click(canvas.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(
+      () => expect(amount).toHaveAccessibleDescription('The amount is more than your available cash.'),
+      SLOW,
+    );
+    await expect(amount).toHaveValue('1000');
+  },
+};
+
+/** The balance cannot be read: an error with Retry, and no Withdraw with a wrong figure. */
+export const BalanceFailed: Story = {
+  parameters: {
+    app: { url: '/wallet', session: funded },
+    msw: { handlers: [rpcRefusal('my_balance', { code: 'XX000', message: 'Service unavailable' }, 500)] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Failed to load your balance' }, SLOW)).toBeVisible();
+    await expect(canvas.queryByLabelText('Amount to withdraw (EUR)')).toBeNull();
+  },
+};
+
+/** The balance loading: the figures wait, announced as busy. */
+export const BalanceLoading: Story = {
+  parameters: { app: { url: '/wallet', session: funded }, msw: { handlers: [rpcLoading('my_balance')] } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('group', { name: 'Balance' })).toHaveAttribute('aria-busy', 'true');
   },
 };
 

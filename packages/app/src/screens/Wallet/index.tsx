@@ -1,17 +1,30 @@
-import { Button, Card, Code, Flex, Grid, Heading, Link as RadixLink, Text, VisuallyHidden } from '@radix-ui/themes';
-import { hasWallet, type User, walletNextActions } from '@vault/domain';
-import { MoneyText, PageHeader, StatCard } from '@vault/ui';
+import {
+  Button,
+  Card,
+  Code,
+  Flex,
+  Grid,
+  Heading,
+  Link as RadixLink,
+  Skeleton,
+  Text,
+  VisuallyHidden,
+} from '@radix-ui/themes';
+import { formatEuros, hasWallet, type User, walletNextActions } from '@vault/domain';
+import { ErrorState, MoneyText, PageHeader, StatCard } from '@vault/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { useBalance } from '../../data/ledger/balance';
 import { useResetFirstOnramp } from '../../data/onramp/firstOnramp';
 import { useStartOnramp } from '../../data/onramp/startOnramp';
 import { useDemoMode } from '../../display/demoMode';
 import { useSession } from '../../session/SessionProvider';
-import { addToBalance, readBalanceCents } from './balance';
 import { FirstOnramp } from './FirstOnramp';
+import { LedgerLines } from './LedgerLines';
 import { useFundedMemberSignal } from './useFundedMemberSignal';
 import { WalletSetup } from './WalletSetup';
+import { Withdraw } from './Withdraw';
 
 /** The external wallet console of the wallet provider; opens in a new tab. */
 const WALLET_CONSOLE_URL = 'https://www.crossmint.com/console';
@@ -33,7 +46,10 @@ function WalletDetails({ user }: { user: User }) {
   const startOnramp = useStartOnramp();
   const resetFirstOnramp = useResetFirstOnramp();
   const demo = useDemoMode();
-  const [balance, setBalance] = useState(() => readBalanceCents(user.id));
+  const balance = useBalance();
+  const cash = balance.status === 'ready' ? (balance.rows[0] ?? null) : null;
+  // The ledger lines are read again after a movement this screen made.
+  const [linesVersion, setLinesVersion] = useState(0);
   const walletId = user.crossmintWalletId ?? '';
   useFundedMemberSignal(user);
 
@@ -47,10 +63,10 @@ function WalletDetails({ user }: { user: User }) {
   };
 
   // The payment goes through the onramp-session function (docs/backend.md "Payments"); the server
-  // records it and sets firstOnrampOk. The balance moves only once the payment has settled.
+  // records it in the ledger and sets firstOnrampOk; the balance is the server's, read again.
   const onAuthorise = async (cents: number, idempotencyKey: string) => {
     const result = await startOnramp(cents, idempotencyKey);
-    if (result.ok && result.status === 'settled') setBalance(addToBalance(user.id, cents));
+    if (result.ok && result.status === 'settled') setLinesVersion((n) => n + 1);
     else if (!result.ok && !result.superseded) {
       toast.error('The on-ramp could not be completed', { description: result.error });
     }
@@ -78,11 +94,34 @@ function WalletDetails({ user }: { user: User }) {
           </Flex>
         </Flex>
       </Card>
-      <Grid columns={{ initial: '1', sm: '2' }} gap="3">
-        <StatCard label="Balance" value={<MoneyText cents={balance} />} hint="Euro funds available to invest" />
-        <StatCard label="First on-ramp" value={user.firstOnrampOk ? 'Completed' : 'Not yet'} />
-      </Grid>
+      {balance.status === 'error' ? (
+        <ErrorState title="Failed to load your balance" onRetry={balance.retry} headingLevel={2} />
+      ) : (
+        <Grid columns={{ initial: '1', sm: '3' }} gap="3">
+          <StatCard
+            label="Balance"
+            value={cash ? <MoneyText cents={cash.available_cents} /> : <Skeleton>€0,000</Skeleton>}
+            hint="Euro funds available to invest or withdraw"
+            aria-busy={cash ? undefined : true}
+          />
+          <StatCard
+            label="Held"
+            value={cash ? <MoneyText cents={cash.held_cents} /> : <Skeleton>€0,000</Skeleton>}
+            hint={
+              cash
+                ? `Reserved for pending investments and withdrawals; ${formatEuros(cash.total_cents)} in all`
+                : undefined
+            }
+            aria-busy={cash ? undefined : true}
+          />
+          <StatCard label="First on-ramp" value={user.firstOnrampOk ? 'Completed' : 'Not yet'} />
+        </Grid>
+      )}
       {user.firstOnrampOk ? <NextBestActions /> : <FirstOnramp onAuthorise={onAuthorise} />}
+      {cash && cash.available_cents > 0 ? (
+        <Withdraw availableCents={cash.available_cents} onRequested={() => setLinesVersion((n) => n + 1)} />
+      ) : null}
+      <LedgerLines version={linesVersion} />
       <BankLinking />
       {demo ? (
         <Card size="2">

@@ -1,0 +1,2 @@
+export type { BarChartDatum, BarChartProps } from './BarChart';
+export { BarChart } from './BarChart';

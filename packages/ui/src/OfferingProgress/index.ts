@@ -1,0 +1,2 @@
+export type { OfferingProgressProps } from './OfferingProgress';
+export { OfferingProgress } from './OfferingProgress';

@@ -1,0 +1,2 @@
+export type { QueueLink, QueueLinksProps } from './QueueLinks';
+export { QueueLinks } from './QueueLinks';

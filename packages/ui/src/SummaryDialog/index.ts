@@ -1,0 +1,2 @@
+export type { SummaryDialogField, SummaryDialogProps } from './SummaryDialog';
+export { SummaryDialog } from './SummaryDialog';
