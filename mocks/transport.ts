@@ -18,24 +18,40 @@ const WALLET_CALL_MS = 300;
 
 const BASE = '*/mock-supabase';
 
-export function transportHandlers(answer: (request: Request) => Promise<Response>): HttpHandler[] {
+/** Marks every answer of the embedded backend, so the app tells it from the static server's (backendStart.ts). */
+const EMBEDDED_HEADER = 'x-vault-backend';
+
+function marked(response: Response): Response {
+  if (response.type === 'error') return response;
+  const headers = new Headers(response.headers);
+  headers.set(EMBEDDED_HEADER, 'embedded');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Whether a response came from the embedded backend (its transport marked it). */
+export function answeredByEmbeddedBackend(response: Response): boolean {
+  return response.headers.get(EMBEDDED_HEADER) === 'embedded';
+}
+
+export function transportHandlers(answerUnmarked: (request: Request) => Promise<Response>): HttpHandler[] {
+  const answer = async (request: Request) => marked(await answerUnmarked(request));
   return [
     http.post(`${BASE}/functions/v1/${walletFunction.name}`, async ({ request }) => {
       const scenario = currentWalletScenario();
       await delay(WALLET_CALL_MS);
       switch (scenario) {
         case 'failure':
-          return HttpResponse.json({ success: false, error: 'Wallet provider is temporarily unavailable' });
+          return marked(HttpResponse.json({ success: false, error: 'Wallet provider is temporarily unavailable' }));
         case 'serverError':
-          return HttpResponse.json({ error: 'Internal server error' }, { status: 500 });
+          return marked(HttpResponse.json({ error: 'Internal server error' }, { status: 500 }));
         case 'networkError':
           return HttpResponse.error();
         case 'invalidJson':
-          return new HttpResponse('{"success": true, "walletId": ', {
-            headers: { 'Content-Type': 'application/json' },
-          });
+          return marked(
+            new HttpResponse('{"success": true, "walletId": ', { headers: { 'Content-Type': 'application/json' } }),
+          );
         case 'noWalletId':
-          return HttpResponse.json({ success: true });
+          return marked(HttpResponse.json({ success: true }));
         case 'success':
           return answer(request);
       }
@@ -49,8 +65,8 @@ export function transportHandlers(answer: (request: Request) => Promise<Response
       const scenario = currentTableScenario(table);
       if (scenario === 'loading') await delay('infinite');
       await delay(request.headers.get(RETRY_HEADER) === '1' ? RETRY_LOADING_MS : OPPORTUNITIES_LOADING_MS);
-      if (scenario === 'error') return HttpResponse.json({ message: 'Service unavailable' }, { status: 500 });
-      if (scenario === 'empty') return HttpResponse.json([]);
+      if (scenario === 'error') return marked(HttpResponse.json({ message: 'Service unavailable' }, { status: 500 }));
+      if (scenario === 'empty') return marked(HttpResponse.json([]));
       return answer(request);
     }),
     http.all(`${BASE}/*`, ({ request }) => answer(request)),

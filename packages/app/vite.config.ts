@@ -173,7 +173,7 @@ function radixThemesInLayers(): Plugin {
 }
 
 // A build against a real Supabase project (both variables set, in the environment or a .env file;
-// docs/security.md) ships nothing of the mock: public/ holds only the MSW worker script, and source
+// docs/security.md) ships nothing of the mock: public/ holds only the service worker scripts, and source
 // maps would carry the mock-only sources (main.tsx and the screens leave out MSW and the admin pair).
 const env = loadEnv('production', process.cwd(), 'VITE_');
 const realBackend = Boolean(env.VITE_SUPABASE_URL && env.VITE_SUPABASE_ANON_KEY);

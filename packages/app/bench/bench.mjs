@@ -112,7 +112,7 @@ const appPages = options['floors-only']
   : allAppPages.filter((page) => !wantedPages || wantedPages.includes(page.id) || wantedPages.includes(page.path));
 
 /** Files of the embedded mock backend (MSW and its worker), counted apart from the product's JS. */
-const mockBackendFiles = new Set(['mockServiceWorker.js']);
+const mockBackendFiles = new Set(['mockServiceWorker.js', 'embeddedServiceWorker.js']);
 
 await main();
 

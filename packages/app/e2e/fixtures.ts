@@ -187,7 +187,16 @@ export const test = base.extend<{ watch: Watch }>({
         // A refused password is Supabase Auth's 400 with a toast on screen: the app's answer, not a fault.
         const refusedSignIn = response.status() === 400 && response.url().includes(AUTH_TOKEN_PATH);
         if (response.status() >= 400 && !refusedSignIn && !isAllowed(response.url())) {
-          watch.errorResponses.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+          // Who answered (the embedded backend through the service worker, or the web server) and what it said.
+          const at =
+            watch.errorResponses.push(`${response.status()} ${response.request().method()} ${response.url()}`) - 1;
+          const from = response.fromServiceWorker() ? 'service worker' : 'web server';
+          void response
+            .text()
+            .catch(() => '')
+            .then((text) => {
+              watch.errorResponses[at] += ` (${from}: ${text.slice(0, 200)})`;
+            });
         }
       });
       page.on('dialog', (dialog) => {
@@ -259,7 +268,7 @@ async function embeddedDatabase(page: Page): Promise<Buffer> {
       response = await fetch(`${window.location.origin}/mock-supabase/embedded/v1/database`, {
         headers: { apikey: token, Authorization: `Bearer ${token}` },
       });
-      if (response.headers.get('content-type') === 'application/gzip') break;
+      if (response.headers.get('x-vault-backend') === 'embedded') break;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     if (!response?.ok) throw new Error(`the database dump answered ${response?.status}`);
@@ -443,11 +452,19 @@ export async function callAsService(
   const key = await serviceRoleKey;
   return page.evaluate(
     async ([apiPath, verb, token, payload]) => {
-      const response = await fetch(`${window.location.origin}/mock-supabase${apiPath}`, {
-        method: verb,
-        headers: { 'Content-Type': 'application/json', apikey: token, Authorization: `Bearer ${token}` },
-        body: payload ?? undefined,
-      });
+      // Until the embedded backend answers (its transport marks its answers): while the app hands
+      // a new page to its service worker, the static server answers instead.
+      let response: globalThis.Response | null = null;
+      for (let attempt = 0; attempt < 120; attempt++) {
+        response = await fetch(`${window.location.origin}/mock-supabase${apiPath}`, {
+          method: verb,
+          headers: { 'Content-Type': 'application/json', apikey: token, Authorization: `Bearer ${token}` },
+          body: payload ?? undefined,
+        });
+        if (response.headers.get('x-vault-backend') === 'embedded') break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      if (!response) throw new Error('no answer');
       const text = await response.text();
       let parsed: unknown = text;
       try {
@@ -499,8 +516,8 @@ export async function signUpMember(page: Page, email: string, name: string): Pro
 
 /** What the embedded KYC provider decides when a session opens: 'approve' (its default), 'review' or 'reject'. */
 export async function setKycOutcome(page: Page, outcome: 'approve' | 'review' | 'reject'): Promise<void> {
-  const { status } = await callAsService(page, 'POST', '/embedded/v1/providers', { kyc: outcome });
-  expect(status, 'POST /embedded/v1/providers').toBe(200);
+  const { status, body } = await callAsService(page, 'POST', '/embedded/v1/providers', { kyc: outcome });
+  expect(status, `POST /embedded/v1/providers answered ${JSON.stringify(body)}`).toBe(200);
 }
 
 /** A step heading of the investment flow (Amount, Payment method, Confirm, Submitted). */

@@ -120,7 +120,7 @@ test("a prerendered page's scripts are requested once its stylesheet has loaded,
     const timing = await page.evaluate(() => {
       const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const sheets = entries.filter((e) => e.initiatorType === 'link' && e.name.endsWith('.css'));
-      const scripts = entries.filter((e) => e.name.endsWith('.js') && !e.name.includes('mockServiceWorker'));
+      const scripts = entries.filter((e) => e.name.endsWith('.js') && !/(mock|embedded)ServiceWorker/.test(e.name));
       return {
         firstSheetLoaded: Math.min(...sheets.map((e) => e.responseEnd)),
         firstScriptRequested: Math.min(...scripts.map((e) => e.startTime)),

@@ -39,6 +39,7 @@ walk(out);
 
 const forbidden = [
   /mockServiceWorker/,
+  /embeddedServiceWorker/,
   /\bmsw\b/,
   // PGlite and the embedded backend's worker (mocks/worker) and database image.
   /pglite/i,

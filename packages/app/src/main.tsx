@@ -31,25 +31,28 @@ if (mockBackend) {
   });
   // Started by the first backend call, never by a public page that makes none: the service worker
   // that catches the calls, and the backend worker that loads the database and answers them.
-  setBackendStarter(() =>
-    Promise.all([import('../../../mocks/browser'), import('./session/adminPair')])
-      .then(async ([{ worker, startBackendWorker, backendWorkerReady, untilControlled }, { adminPair }]) => {
-        // The embedded backend's admin account takes the build's VITE_ADMIN_* override, if any.
-        startBackendWorker(adminPair());
-        await untilControlled();
-        await worker.start({
-          serviceWorker: { url: '/mockServiceWorker.js' },
-          // Only backend calls are mocked; the app's own files go to the server untouched.
-          onUnhandledRequest: 'bypass',
-          quiet: !import.meta.env.DEV,
-        });
-        // Calls are timed from here: the database's first load is no call's slowness.
-        await backendWorkerReady();
-      })
-      .then(() => undefined)
-      .catch((error: unknown) => {
-        console.error('[mock] The embedded backend could not start; backend calls will fail.', error);
-      }),
+  const embedded = () => import('../../../mocks/browser');
+  let answered: ((response: Response) => boolean) | null = null;
+  setBackendStarter(
+    () =>
+      Promise.all([embedded(), import('./session/adminPair')])
+        .then(async ([backend, { adminPair }]) => {
+          const { startBackendWorker, startServiceWorker, backendWorkerReady } = backend;
+          answered = backend.answeredByEmbeddedBackend;
+          // The embedded backend's admin account takes the build's VITE_ADMIN_* override, if any.
+          startBackendWorker(adminPair());
+          await startServiceWorker(!import.meta.env.DEV);
+          // Calls are timed from here: the database's first load is no call's slowness.
+          await backendWorkerReady();
+        })
+        .then(() => undefined)
+        .catch((error: unknown) => {
+          console.error('[mock] The embedded backend could not start; backend calls will fail.', error);
+        }),
+    {
+      answered: (response) => answered?.(response) ?? true,
+      reconnect: () => embedded().then(({ reconnectServiceWorker }) => reconnectServiceWorker(!import.meta.env.DEV)),
+    },
   );
 }
 

@@ -243,7 +243,7 @@ export function allChunks(distDir) {
     }
   }
   // Vite writes its chunks under build.assetsDir ('assets'); files at the top come from public/
-  // (mockServiceWorker.js) and are not chunks.
+  // (the service worker scripts) and are not chunks.
   return listFiles(distDir)
     .filter((file) => file.startsWith('assets/') && (file.endsWith('.js') || file.endsWith('.css')))
     .map((file) => {

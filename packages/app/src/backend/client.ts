@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import { AUTH_STORAGE_KEY, type AuthStorageAdapter } from '../storage/sessionArea';
 import { currentAuthStorage } from './authStorage';
-import { backendReady } from './backendStart';
+import { backendFetch } from './backendStart';
 import { type BackendConfig, readBackendConfig } from './config';
 
 type RealtimeTransport = NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport'];
@@ -13,12 +13,6 @@ export interface BackendClientOptions {
   /** Node 20 has no WebSocket; tests pass the `ws` package here (docs/toolchain.md). */
   realtimeTransport?: RealtimeTransport;
 }
-
-/** fetch that waits for the backend to be ready, so no request races the mock worker's start. */
-const readyFetch: typeof fetch = async (input, init) => {
-  await backendReady();
-  return fetch(input, init);
-};
 
 /** A session kept in memory only, for a client made without the app's session area (tests). */
 function memoryAdapter(): AuthStorageAdapter {
@@ -49,7 +43,8 @@ export function createBackendClient(options: BackendClientOptions = {}): Supabas
       // Password sign-in only: no tokens in URLs to pick up.
       detectSessionInUrl: false,
     },
-    global: { fetch: readyFetch },
+    // Waits for the backend to be ready, so no request races the mock worker's start.
+    global: { fetch: backendFetch },
     realtime: options.realtimeTransport ? { transport: options.realtimeTransport } : undefined,
   });
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { declarationExpiresAt, type InvestorCategory, isUkCategory, skipsAppropriateness } from './classification';
 import { UK_COUNTRY } from './countries';
-import { APPROPRIATENESS_RETAKE_HOURS, type AssessmentRecord } from './questionnaire';
+import { APPROPRIATENESS_RETAKE_HOURS } from './questionnaire';
 
 /**
  * Who may invest in what: the one decision (docs/eligibility.md). `public.eligibility_decision`

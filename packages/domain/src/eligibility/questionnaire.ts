@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { parseTable } from '../table';
-import { type InvestorCategory, isUkCategory, skipsAppropriateness } from './classification';
 
 /**
  * The appropriateness questionnaire (MiFID II, FCA COBS 4.12A): knowledge of the products Vault
@@ -148,15 +147,6 @@ export const appropriatenessErrors = {
   nothingToAcknowledge: { code: 'P0001', message: 'there is no appropriateness warning to acknowledge' },
   ukMustPass: { code: 'P0001', message: 'UK investors must pass the test; a warning cannot be acknowledged' },
 } as const;
-
-/** A stored result, as `public.appropriateness_assessments` keeps it (the latest is what counts). */
-export interface AssessmentRecord {
-  passed: boolean;
-  submittedAt: Date;
-  acknowledgedAt: Date | null;
-}
-
-type AppropriatenessRefusal = Exclude<keyof typeof appropriatenessErrors, 'UNKNOWN_VERSION' | 'BAD_ANSWERS'>;
 
 /** The warning an EU retail investor reads before acknowledging a "not appropriate" result. */
 export const appropriatenessWarning = {

@@ -127,6 +127,25 @@ export const Funded: Story = {
   },
 };
 
+/**
+ * Back from the payment provider's checkout (`?onramp=success`), already funded: the payment settled
+ * while the member was away, so this page is where 'Funded Member unlocked' is announced.
+ */
+export const ReturnedFromCheckout: Story = {
+  parameters: {
+    app: {
+      url: '/wallet?onramp=success&session_id=cs_test_story',
+      session: sessionAs('investor', storyUsers.fundedInvestor),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expectToast(messages.fundedMember);
+    await expect(canvas.getByRole('heading', { name: 'Next best actions' })).toBeVisible();
+    await expect(canvas.queryByLabelText('Amount (EUR)')).toBeNull();
+  },
+};
+
 /** Copy puts the wallet id on the clipboard and says so. */
 export const CopyWalletId: Story = {
   parameters: { app: { url: '/wallet', session: sessionAs('investor', storyUsers.kycInvestor) } },
