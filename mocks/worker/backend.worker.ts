@@ -37,16 +37,31 @@ const shared = 'onconnect' in self;
 installPageClock();
 
 let backend: Backend | null = null;
+let imageWanted: { resolve: (image: Blob) => void; reject: (error: Error) => void } | null = null;
+
+/** The database image, from the page on `port` (protocol.ts, WorkerMessage). */
+function imageFrom(port: Port): Promise<Blob> {
+  return new Promise((resolve, reject) => {
+    imageWanted = { resolve, reject };
+    port.postMessage({ kind: 'image-needed' });
+  });
+}
 
 function serve(port: Port): void {
   port.addEventListener('message', (event) => {
     const message = event.data;
     if (message.kind === 'init') {
-      backend ??= new Backend(message.image, message.host, shared);
+      backend ??= new Backend(message.image, message.host, shared, () => imageFrom(port));
+      return;
+    }
+    if (message.kind === 'image') {
+      if (message.bytes) imageWanted?.resolve(new Blob([message.bytes]));
+      else imageWanted?.reject(new Error(message.error ?? 'the page could not fetch the database image'));
+      imageWanted = null;
       return;
     }
     const answer = backend
-      ? backend.answer(message.call)
+      ? backend.answer(message.call, () => imageFrom(port))
       : Promise.resolve<Answer>({ kind: 'failed', message: 'the backend worker has not started' });
     void answer.then((result) => port.postMessage({ kind: 'answer', id: message.id, answer: result }));
   });
@@ -69,31 +84,32 @@ class Backend {
   private database: Promise<{ open: OpenDatabase; host: Host }>;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(image: DatabaseImage, settings: HostSettings, persistent: boolean) {
+  constructor(image: DatabaseImage, settings: HostSettings, persistent: boolean, loadImage: () => Promise<Blob>) {
     this.image = image;
     this.settings = settings;
     this.persistent = persistent;
-    this.database = this.open();
+    this.database = this.open(loadImage);
   }
 
-  private async open(): Promise<{ open: OpenDatabase; host: Host }> {
-    const open = await openDatabase(this.image, { persistent: this.persistent });
+  private async open(loadImage: () => Promise<Blob>): Promise<{ open: OpenDatabase; host: Host }> {
+    const open = await openDatabase(this.image, { persistent: this.persistent, loadImage });
     return { open, host: createEmbeddedHost(open.db, this.settings) };
   }
 
-  answer(call: Call): Promise<Answer> {
-    const answer = this.queue.then(() => this.run(call));
+  /** `loadImage` asks the calling page for the image, should the call start the database again. */
+  answer(call: Call, loadImage: () => Promise<Blob>): Promise<Answer> {
+    const answer = this.queue.then(() => this.run(call, loadImage));
     this.queue = answer.catch(() => undefined);
     return answer;
   }
 
-  private async run(call: Call): Promise<Answer> {
+  private async run(call: Call, loadImage: () => Promise<Blob>): Promise<Answer> {
     try {
       const { open, host } = await this.database;
       if (call.kind === 'ready') return { kind: 'done' };
       if (call.kind === 'reset') {
         await open.discard();
-        this.database = this.open();
+        this.database = this.open(loadImage);
         await this.database;
         return { kind: 'done' };
       }

@@ -1,6 +1,14 @@
 import { databaseImage } from 'virtual:vault-database-image';
 import type { HostSettings } from './host';
-import { type Answer, type Call, type PageMessage, responseFromWire, toWire, type WorkerMessage } from './protocol';
+import {
+  type Answer,
+  type Call,
+  type DatabaseImage,
+  type PageMessage,
+  responseFromWire,
+  toWire,
+  type WorkerMessage,
+} from './protocol';
 
 /**
  * The page's side of the embedded backend: connects to the backend worker (backend.worker.ts),
@@ -18,9 +26,28 @@ let settings: HostSettings = { origin: location.origin, adminPair: { email: '', 
 let nextId = 0;
 const waiting = new Map<number, (answer: Answer) => void>();
 
-function onAnswer(event: MessageEvent<WorkerMessage>): void {
-  waiting.get(event.data.id)?.(event.data.answer);
-  waiting.delete(event.data.id);
+const image: DatabaseImage = databaseImage;
+
+/** The build's database image, fetched by the page for its worker (protocol.ts, WorkerMessage). */
+async function sendImage(target: Channel): Promise<void> {
+  try {
+    const response = await fetch(image.url);
+    if (!response.ok) throw new Error(`the database image ${image.url} answered ${response.status}`);
+    const bytes = await response.arrayBuffer();
+    target.postMessage({ kind: 'image', bytes, error: null }, [bytes]);
+  } catch (error) {
+    target.postMessage({ kind: 'image', bytes: null, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+function onMessage(event: MessageEvent<WorkerMessage>): void {
+  const message = event.data;
+  if (message.kind === 'image-needed') {
+    if (channel) void sendImage(channel);
+    return;
+  }
+  waiting.get(message.id)?.(message.answer);
+  waiting.delete(message.id);
 }
 
 function connect(): Channel {
@@ -32,7 +59,7 @@ function connect(): Channel {
       name: 'vault-backend',
       extendedLifetime: true,
     });
-    shared.port.addEventListener('message', onAnswer);
+    shared.port.addEventListener('message', onMessage);
     shared.port.start();
     return shared.port;
   }
@@ -40,14 +67,14 @@ function connect(): Channel {
     type: 'module',
     name: 'vault-backend',
   });
-  dedicated.addEventListener('message', onAnswer);
+  dedicated.addEventListener('message', onMessage);
   return dedicated;
 }
 
 function started(): Channel {
   if (channel) return channel;
   const created = connect();
-  const init: PageMessage = { kind: 'init', image: databaseImage, host: settings };
+  const init: PageMessage = { kind: 'init', image, host: settings };
   created.postMessage(init);
   channel = created;
   return created;

@@ -44,12 +44,6 @@ async function dropOtherImages(root: FileSystemDirectoryHandle, image: DatabaseI
   for (const name of names) if (name.startsWith(PREFIX) && !keep.has(name)) await remove(root, name);
 }
 
-async function imageBlob(image: DatabaseImage): Promise<Blob> {
-  const response = await fetch(image.url);
-  if (!response.ok) throw new Error(`the database image ${image.url} answered ${response.status}`);
-  return response.blob();
-}
-
 export interface OpenDatabase {
   db: PGlite;
   /** Closes this database and deletes its copy, so the next open starts from the image. */
@@ -59,15 +53,16 @@ export interface OpenDatabase {
 /**
  * Opens the profile's database. `persistent: false` keeps it in memory only: for a worker that is
  * not the profile's one SharedWorker, which must not write the copy another tab may hold.
+ * `loadImage` brings the image's bytes, when there is no complete copy to open.
  */
 export async function openDatabase(
   image: DatabaseImage,
-  { persistent }: { persistent: boolean },
+  { persistent, loadImage }: { persistent: boolean; loadImage: () => Promise<Blob> },
 ): Promise<OpenDatabase> {
   const root = persistent ? await opfsRoot() : null;
   const extensions = { pgcrypto };
   if (!root) {
-    const db = await PGlite.create({ loadDataDir: await imageBlob(image), extensions });
+    const db = await PGlite.create({ loadDataDir: await loadImage(), extensions });
     return { db, discard: () => db.close() };
   }
   await dropOtherImages(root, image);
@@ -80,7 +75,7 @@ export async function openDatabase(
     fs,
     extensions,
     relaxedDurability: true,
-    ...(stored ? {} : { loadDataDir: await imageBlob(image) }),
+    ...(stored ? {} : { loadDataDir: await loadImage() }),
   });
   if (!stored) {
     // The marker follows the first complete copy, so a copy with a marker is one a start can open.

@@ -34,13 +34,21 @@ export interface DatabaseImage {
   version: string;
 }
 
-/** Page → its worker: first what to start, then calls. */
+/**
+ * Page → its worker: first what to start, then calls; and the image's bytes when the worker asks
+ * (null, with why, when the page could not fetch them).
+ */
 export type PageMessage =
   | { kind: 'init'; image: DatabaseImage; host: HostSettings }
-  | { kind: 'call'; id: number; call: Call };
+  | { kind: 'call'; id: number; call: Call }
+  | { kind: 'image'; bytes: ArrayBuffer | null; error: string | null };
 
-/** Worker → its page. */
-export type WorkerMessage = { kind: 'answer'; id: number; answer: Answer };
+/**
+ * Worker → its page: an answer, or a request for the database image. The page fetches the image,
+ * not the worker: what a page fetches, the browser's tools (and the e2e journeys' saved databases)
+ * can see and replace; a SharedWorker's requests they cannot.
+ */
+export type WorkerMessage = { kind: 'answer'; id: number; answer: Answer } | { kind: 'image-needed' };
 
 export async function toWire(request: Request): Promise<WireRequest> {
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';

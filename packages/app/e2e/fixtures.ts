@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Locator, type Page, type Request, type Response } from '@playwright/test';
-import { documentTitle, formatEuros, type Role, sampleMemberRows } from '@vault/domain';
+import { documentTitle, formatEuros, type Role } from '@vault/domain';
 import axe, { type AxeResults, type RunOptions } from 'axe-core';
 import { LOCAL_JWT_SECRET } from '../../../supabase/host/index.ts';
 import { jwtSigner } from '../../../supabase/host/jwt.ts';
@@ -359,7 +359,7 @@ export async function approveKyc(page: Page): Promise<void> {
 
 /** The amount field of the first on-ramp on /wallet. */
 function onrampAmount(page: Page): Locator {
-  return main(page).getByRole('textbox', { name: /amount/i });
+  return main(page).getByRole('textbox', { name: 'Amount (EUR)', exact: true });
 }
 
 /** Types an amount and submits the first on-ramp form (before the bank step). */
@@ -488,8 +488,7 @@ export async function serverRows(page: Page, query: string): Promise<Record<stri
 /** The investments the server stored for the signed-in member (the sample rows every member gets left out). */
 export async function storedInvestments(page: Page): Promise<Record<string, unknown>[]> {
   const me = String((await storedUser(page))?.id ?? '');
-  const samples = sampleMemberRows.investments.map((row) => row.id).join(',');
-  return serverRows(page, `investments?user_id=eq.${me}&id=not.in.(${samples})`);
+  return serverRows(page, `investments?user_id=eq.${me}&sample=is.false`);
 }
 
 /**

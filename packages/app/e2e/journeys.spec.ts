@@ -556,6 +556,6 @@ test('first on-ramp suggestions and the demo reset of the flag', async ({ page, 
   await firstOnramp(page, '100');
   await main(page).getByRole('button', { name: 'Reset first on-ramp' }).click();
   await expect.poll(async () => (await storedUser(page))?.firstOnrampOk).toBe(false);
-  await expect(main(page).getByRole('textbox', { name: /amount/i })).toBeVisible();
+  await expect(main(page).getByRole('textbox', { name: 'Amount (EUR)', exact: true })).toBeVisible();
   watch.expectClean();
 });

@@ -134,7 +134,10 @@ test("a member's token cannot read or change another member's profile or rows", 
     token: a.token,
     body: { userId: b.id },
   });
-  expect(invoke).toEqual({ status: 403, body: { success: false, error: 'userId does not match the signed-in user' } });
+  expect(invoke).toEqual({
+    status: 403,
+    body: { success: false, walletId: null, error: 'userId does not match the signed-in user' },
+  });
 
   // B's row is as B left it.
   await signOut(page);
@@ -156,7 +159,8 @@ test('a member cannot approve their own KYC or fund themselves with a hand-made 
       body: { code: '42501', message: 'permission denied for table profiles' },
     });
   }
-  // Outside the demo PATCH's one case (no wallet yet), the wallet id is the server's too.
+  // Outside the demo PATCH's one case (no wallet yet, demo mode on), the wallet id is the server's
+  // too: the column is not granted to members.
   await page.goto('/settings');
   await createWalletButton(page).click();
   await expect(toast(page, 'Wallet created successfully!')).toBeVisible();
@@ -167,7 +171,7 @@ test('a member cannot approve their own KYC or fund themselves with a hand-made 
   });
   expect(replace).toMatchObject({
     status: 403,
-    body: { code: '42501', message: 'crossmint_wallet_id is server-owned' },
+    body: { code: '42501', message: 'permission denied for table profiles' },
   });
   // The server still says 'not verified', and so does the app after a reload.
   const row = await call(page, `/rest/v1/profiles?select=kyc_status,first_onramp_ok&id=eq.${me.id}`, {

@@ -8,7 +8,7 @@ let started: Promise<void> | null = null;
 
 /**
  * A mock build's embedded backend answers through a service worker that the browser may stop
- * serving a page (docs/decisions.md (14)): a request it let through reaches the static web server
+ * serving a page (mocks/README.md, browser.ts): a request it let through reaches the static web server
  * instead. `answered` tells its own answers apart; `reconnect` hands the page to it again.
  */
 export interface BackendLink {
