@@ -271,11 +271,7 @@ test('sign-in with a very long email and markup in it: rendered as text, kept ov
   watch,
 }) => {
   const email = `${'very.long.name.'.repeat(30)}${HOSTILE}@example.eu`;
-  await page.goto('/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(HOSTILE);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInWithEmail(page, email, HOSTILE);
   await expect(userMenuButton(page)).toContainText(HOSTILE);
   await expectNotExecuted(page, watch);
   await page.reload();

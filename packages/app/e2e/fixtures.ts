@@ -547,7 +547,9 @@ export async function readyInvestor(page: Page): Promise<void> {
   await signInAs(page, 'investor');
   await createWallet(page);
   await approveKyc(page);
-  await firstOnramp(page, '20');
+  // Enough to cover the journeys' investments, so each is held from cash at once (Pending), not
+  // left awaiting a bank transfer.
+  await firstOnramp(page, '20000');
   await classifyInvestor(page);
 }
 

@@ -28,7 +28,8 @@ test('an investment submitted → eq_spv_admin confirms on /investments → the 
   const investmentId = new URL(page.url()).searchParams.get('investment') ?? '';
   expect(investmentId).toMatch(/^[0-9a-f-]{36}$/);
   await signOut(page);
-  await page.clock.fastForward('96:01:00');
+  // Past the 4-day cancellation window, by the page's clock (the SQL's follows it).
+  await page.clock.fastForward((96 * 60 + 1) * 60_000);
 
   // The eq_spv_admin: the dashboard says subscriptions wait (the line shows only when one does)
   // and links to /investments, where this one waits, Pending, among the first rows.

@@ -79,7 +79,8 @@ test('a UK restricted first-time investor reads the risk warning, waits out the 
   await signInAs(page, 'investor');
   await createWallet(page);
   await approveKyc(page);
-  await firstOnramp(page, '20');
+  // Enough to hold the investment from cash at once (Pending), not left awaiting a bank transfer.
+  await firstOnramp(page, '20000');
   await page.goto('/opportunities');
   const step = main(page).getByRole('region', { name: 'Before you invest' });
   await step.getByLabel('Country of residence').selectOption({ label: 'United Kingdom' });
