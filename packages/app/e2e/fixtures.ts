@@ -288,6 +288,18 @@ export async function signInAs(page: Page, role: Role): Promise<void> {
   await expect(toast(page, 'Login successful!')).toBeVisible();
 }
 
+/**
+ * The administrator pair through /admin/login (docs/decisions.md (2)): mfo_admin with the admin
+ * flag, and no demo account, so the server lets it change roles (a demo account may not).
+ */
+export async function signInAsAdministrator(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Access Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: FIRST_CALL_MS });
+}
+
 /** The investor sign-in form of '/' (no demo mode: the wallet function is called for real). */
 export async function signInWithEmail(page: Page, email: string, password = 'correct horse'): Promise<void> {
   await page.goto('/');
@@ -408,15 +420,22 @@ export async function callAsMember(
       const session = JSON.parse(localStorage.getItem(authKey) ?? sessionStorage.getItem(authKey) ?? '{}') as {
         access_token?: string;
       };
-      const response = await fetch(`${window.location.origin}/mock-supabase/rest/v1/rpc/${path}`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          apikey: 'vault-mock-anon-key',
-          Authorization: `Bearer ${session.access_token ?? ''}`,
-        },
-        body,
-      });
+      // Until the embedded backend answers (its transport marks its answers), as in callAsService.
+      let response: globalThis.Response | null = null;
+      for (let attempt = 0; attempt < 120; attempt++) {
+        response = await fetch(`${window.location.origin}/mock-supabase/rest/v1/rpc/${path}`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            apikey: 'vault-mock-anon-key',
+            Authorization: `Bearer ${session.access_token ?? ''}`,
+          },
+          body,
+        });
+        if (response.headers.get('x-vault-backend') === 'embedded') break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      if (!response) throw new Error('no answer');
       const text = await response.text();
       let parsed: unknown = text;
       try {
