@@ -243,6 +243,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // page's toaster loads it alone) and the backend.
                   name: 'screens-common',
                   test: isShared,
+                  // What one screen alone uses (the offering form's rules, the statement's PDF
+                  // writer) stays in that screen's chunk.
+                  minShareCount: 2,
                   priority: 1,
                 },
               ],
