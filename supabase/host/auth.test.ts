@@ -28,6 +28,22 @@ async function profileOf(id: string): Promise<Record<string, unknown> | undefine
 }
 
 describe('sign-up and sign-in', () => {
+  it('refuses an email longer than auth.users holds (255) with a 400, as Supabase Auth does, for sign-up and open sign-in', async () => {
+    const email = `${'x'.repeat(250)}@example.eu`;
+    for (const path of ['/auth/v1/signup', '/auth/v1/token?grant_type=password']) {
+      const answer = await call(host, path, { body: { email, password: 'secret-1' } });
+      expect(answer, path).toMatchObject({
+        status: 400,
+        body: { error_code: 'validation_failed', msg: 'An email address is too long' },
+      });
+    }
+    const atLimit = `${'y'.repeat(255 - '@example.eu'.length)}@example.eu`;
+    expect(
+      (await call(host, '/auth/v1/token?grant_type=password', { body: { email: atLimit, password: 'secret-1' } }))
+        .status,
+    ).toBe(200);
+  });
+
   it('sign-up writes auth.users, the new-user trigger makes the profile, and the answer is a session', async () => {
     const answer = await call(host, '/auth/v1/signup', {
       body: { email: 'New.Member@Host.test', password: 'secret-1', data: { name: 'New Member' } },

@@ -244,11 +244,20 @@ async function passwordsMatch(tx: Transaction, password: string, hash: string): 
   return rows[0]?.ok === true;
 }
 
+/** auth.users.email is varchar(255); Supabase Auth refuses a longer address before storing it. */
+const EMAIL_MAX_LENGTH = 255;
+
+function emailTooLong(email: string): Response | null {
+  return email.length > EMAIL_MAX_LENGTH ? authError(400, 'validation_failed', 'An email address is too long') : null;
+}
+
 async function passwordGrant(context: AuthContext, request: Request): Promise<Response> {
   const body = await readBody(request);
   const email = text(body.email).trim().toLowerCase();
   const password = text(body.password);
   if (email === '' || password === '') return authError(400, 'validation_failed', 'missing email or phone');
+  const tooLong = emailTooLong(email);
+  if (tooLong) return tooLong;
   const { options } = context;
   const fixed = options.fixedAccounts?.find((account) => account.email.trim().toLowerCase() === email);
   return inTransaction(context.db, async (tx) => {
@@ -337,6 +346,8 @@ async function signUp(context: AuthContext, request: Request): Promise<Response>
   if (!/^[^@\s]+@[^@\s]+$/.test(email)) {
     return authError(400, 'validation_failed', 'Unable to validate email address: invalid format');
   }
+  const tooLong = emailTooLong(email);
+  if (tooLong) return tooLong;
   if (password.length < 6) {
     return authError(422, 'weak_password', 'Password should be at least 6 characters.', {
       weak_password: { reasons: ['length'] },
