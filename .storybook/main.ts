@@ -1,6 +1,19 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
-import { defaultClientConditions, mergeConfig } from 'vite';
+import { defaultClientConditions, mergeConfig, type Plugin } from 'vite';
+
+/**
+ * Storybook answers from mocks/story and never starts the app's embedded backend, but the app's
+ * code reaches it (demo mode's "start again from the seed"): its database image is none here.
+ */
+function noDatabaseImage(): Plugin {
+  const id = 'virtual:vault-database-image';
+  return {
+    name: 'vault-no-database-image',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load: (loaded) => (loaded === `\0${id}` ? `export const databaseImage = { url: '', version: 'storybook' };` : null),
+  };
+}
 
 const config: StorybookConfig = {
   stories: [
@@ -16,7 +29,7 @@ const config: StorybookConfig = {
   core: { disableTelemetry: true },
   async viteFinal(viteConfig) {
     return mergeConfig(viteConfig, {
-      plugins: [vanillaExtractPlugin()],
+      plugins: [vanillaExtractPlugin(), noDatabaseImage()],
       // Load @vault/* from their TypeScript sources, so stories never need a prior package build.
       resolve: { conditions: ['source', ...defaultClientConditions] },
     });
