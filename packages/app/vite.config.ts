@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, loadEnv, type Plugin } from 'vite';
-import { databaseImagePlugin } from './scripts/databaseImage';
-import { type RadixComponentsPart, radixComponentsPart, radixLandingUtilities } from './src/boot/styleSplit';
+import { databaseImagePlugin } from './scripts/databaseImage.ts';
+import { type RadixComponentsPart, radixComponentsPart, radixLandingUtilities } from './src/boot/styleSplit.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);

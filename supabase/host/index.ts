@@ -15,7 +15,7 @@ import type { Logger } from '../functions/_shared/logger.ts';
 import { type AuthContext, type AuthOptions, handleAuth } from './auth.ts';
 import { handleFunction } from './functions.ts';
 import { type Caller, callerOf, isRecord, jsonResponse } from './http.ts';
-import { jwtSigner } from './jwt.ts';
+import { type JwtSigner, jwtSigner } from './jwt.ts';
 import { handleRest, jwtRefusal } from './postgrest.ts';
 import {
   type Delivery,
@@ -93,6 +93,19 @@ const KEY_EXPIRES_AT = 2_000_000_000;
 const EXPOSED_HEADERS =
   'Content-Range, Content-Location, Preference-Applied, Range-Unit, x-correlation-id, retry-after';
 
+/**
+ * The anon and service-role keys of a host signed with `signer`: the same on every run, so a
+ * build or a test that knows the host's secret knows its keys (the e2e journeys of a real-mode build).
+ */
+export async function signHostKeys(signer: JwtSigner = jwtSigner(LOCAL_JWT_SECRET)): Promise<HostKeys> {
+  const [anonKey, serviceRoleKey] = await Promise.all(
+    (['anon', 'service_role'] as const).map((role) =>
+      signer.sign({ iss: 'supabase-local-host', role, iat: KEY_ISSUED_AT, exp: KEY_EXPIRES_AT }),
+    ),
+  );
+  return { anonKey: anonKey ?? '', serviceRoleKey: serviceRoleKey ?? '' };
+}
+
 export function createHost(options: HostOptions): Host {
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   const url = (options.url ?? `http://localhost${basePath}`).replace(/\/+$/, '');
@@ -102,11 +115,7 @@ export function createHost(options: HostOptions): Host {
   const anonKeys = options.anonKeys ?? [];
   let keys: Promise<HostKeys> | null = null;
   const hostKeys = () => {
-    keys ??= Promise.all(
-      (['anon', 'service_role'] as const).map((role) =>
-        signer.sign({ iss: 'supabase-local-host', role, iat: KEY_ISSUED_AT, exp: KEY_EXPIRES_AT }),
-      ),
-    ).then(([anonKey = '', serviceRoleKey = '']) => ({ anonKey, serviceRoleKey }));
+    keys ??= signHostKeys(signer);
     return keys;
   };
   const auth: AuthContext = { db: options.db, signer, issuer, options: options.auth ?? {} };

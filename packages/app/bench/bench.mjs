@@ -19,6 +19,8 @@ import { chromiumArgs, chromiumPath } from '../../../.ci/chromium.mjs';
 import { allChunks, developmentReactChunks, isMockBackend } from './lib/chunks.mjs';
 import { buildFloors, floors } from './lib/floors.mjs';
 import { formatKB, markdownTable, table } from './lib/format.mjs';
+import { databaseImage, makeSessions, startLocalHost } from './lib/localHost.mjs';
+import { buildRealMode, measureModes, modesSection } from './lib/modes.mjs';
 import {
   armInteraction,
   installLoadObservers,
@@ -27,7 +29,7 @@ import {
   readLoadFigures,
 } from './lib/page-probes.mjs';
 import { startStaticServer } from './lib/server.mjs';
-import { seedSession, sessions } from './lib/sessions.mjs';
+import { prepareContext } from './lib/sessions.mjs';
 import { quantile, summarize } from './lib/stats.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -44,6 +46,7 @@ const { values: options } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     'floors-only': { type: 'boolean', default: false },
     'no-interactions': { type: 'boolean', default: false },
+    'no-modes': { type: 'boolean', default: false },
     pages: { type: 'string' },
     out: { type: 'string', default: path.join(repoRoot, 'bench-results') },
   },
@@ -52,6 +55,8 @@ const loadsPerPage = Math.max(1, Number.parseInt(options.loads, 10) || 15);
 const triesPerInteraction = Math.max(1, Number.parseInt(options.tries, 10) || 20);
 // Fresh /dashboard loads for the palette's first open (each is one load, so fewer than the tries).
 const firstOpenLoads = Math.max(1, Math.ceil(triesPerInteraction / 4));
+// First signed-in screens per role and build (each a cold load and a warm one): a third of the page loads.
+const modeLoads = Math.max(1, Math.ceil(loadsPerPage / 3));
 
 /** The fixed profile every load runs under: a slow CPU on a fair connection, a laptop's viewport. */
 const profile = {
@@ -102,14 +107,20 @@ function refuseDevelopmentBuild(what, chunks) {
 const allAppPages = [
   { id: 'landing', path: '/', session: null },
   { id: 'login', path: '/login', session: null },
-  { id: 'dashboard', path: '/dashboard', session: 'investor', reads: await investorDashboardTables() },
+  { id: 'dashboard', path: '/dashboard', session: 'newInvestor', reads: await investorDashboardTables() },
   { id: 'opportunities', path: '/opportunities', session: 'readyInvestor' },
-  { id: 'documents', path: '/documents', session: 'investor' },
+  { id: 'documents', path: '/documents', session: 'newInvestor' },
 ];
 const wantedPages = options.pages?.split(',').map((s) => s.trim());
 const appPages = options['floors-only']
   ? []
   : allAppPages.filter((page) => !wantedPages || wantedPages.includes(page.id) || wantedPages.includes(page.path));
+
+/**
+ * The run's signed-in sessions and the embedded build's database image, both made on the local
+ * host (lib/localHost.mjs) before the first load.
+ */
+const run = { sessions: {}, imageFile: path.join(benchDir, 'dist', 'database.tar.gz') };
 
 /** Files of the embedded mock backend (MSW and its worker), counted apart from the product's JS. */
 const mockBackendFiles = new Set(['mockServiceWorker.js', 'embeddedServiceWorker.js']);
@@ -159,6 +170,18 @@ async function main() {
   const servers = {};
   for (const floor of floors) servers[floor.id] = await startStaticServer(floor.outDir);
   if (appPages.length > 0) servers.app = await startStaticServer(appSnapshot);
+  const measureBothModes = appPages.length > 0 && !options['no-modes'];
+  let host = null;
+  if (appPages.length > 0) {
+    console.log('Starting the local host (npm run backend:local) for the sessions and the real-mode build…');
+    host = await startLocalHost(repoRoot);
+    run.sessions = await makeSessions(host);
+    writeFileSync(run.imageFile, await databaseImage(host));
+  }
+  if (measureBothModes) {
+    console.log('Building the real-mode app against the local host…');
+    servers.real = await startStaticServer(buildRealMode({ repoRoot, outDir: path.join(benchDir, 'dist/real'), host }));
+  }
 
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: [...chromiumArgs] });
   const chromiumVersion = browser.version();
@@ -196,7 +219,20 @@ async function main() {
       interactions = await measureInteractions(browser, servers.app.origin);
     }
 
-    const results = summarizeRun(samples, interactions, {
+    let modes = null;
+    if (measureBothModes) {
+      console.log(`First signed-in screen, embedded and real-mode builds (${modeLoads} cold and warm loads per role)…`);
+      modes = await measureModes(browser, {
+        embedded: servers.app.origin,
+        real: servers.real.origin,
+        sessions: run.sessions,
+        imageFile: run.imageFile,
+        loads: modeLoads,
+        network: profile,
+      });
+    }
+
+    const results = summarizeRun(samples, interactions, modes, {
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
       machine: {
@@ -225,6 +261,7 @@ async function main() {
   } finally {
     await browser.close();
     for (const server of Object.values(servers)) await server.close();
+    await host?.stop();
   }
 }
 
@@ -268,11 +305,11 @@ async function checkAppStarts(browser, origin) {
   try {
     const page = await context.newPage();
     await page.goto(`${origin}/`, { waitUntil: 'load', timeout: 60_000 });
+    // The embedded backend starts on the first backend call, which a public page never makes.
     await page.locator('h1').first().waitFor({ timeout: 30_000 });
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 30_000 });
   } catch (caught) {
     const reason = caught instanceof Error ? caught.message.split('\n')[0] : String(caught);
-    throw new Error(`The built app does not start (no heading on / or no mock backend): ${reason}`);
+    throw new Error(`The built app does not start (no heading on /): ${reason}`);
   } finally {
     await context.close();
   }
@@ -281,7 +318,7 @@ async function checkAppStarts(browser, origin) {
 /** A fresh browser context (cold cache, no service worker, no storage) with the fixed profile. */
 async function openThrottledPage(browser, sessionName) {
   const context = await browser.newContext({ viewport: profile.viewport });
-  if (sessionName) await seedSession(context, sessions[sessionName]);
+  await prepareContext(context, { session: sessionName ? run.sessions[sessionName] : null, imageFile: run.imageFile });
   await context.addInitScript(installLoadObservers);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -524,7 +561,7 @@ async function closePalette(page) {
 }
 
 /** Medians and spreads per target, and ratios of each app load to the floor loads next to it. */
-function summarizeRun(samples, interactions, meta) {
+function summarizeRun(samples, interactions, modes, meta) {
   const metrics = ['fcp', 'lcp', 'load', 'headingAt', 'cls', 'jsBytes', 'productJsBytes', 'cssBytes'];
   const targets = [
     ...floors.map((f) => ({ id: f.id, label: f.label })),
@@ -539,6 +576,8 @@ function summarizeRun(samples, interactions, meta) {
       errors: samples.filter((s) => s.target === target.id && s.error).map((s) => s.error),
       finalPaths: [...new Set(mine.map((s) => s.path))],
       mockWorkerActive: mine.filter((s) => s.mockWorkerActive).length,
+      // A public page never starts the embedded backend; a signed-in one does.
+      signedIn: Boolean(appPages.find((p) => p.id === target.id)?.session),
       headings: [...new Set(mine.map((s) => s.heading))],
       lcpElements: [...new Set(mine.map((s) => s.lcpElement))],
       serverBytesMedian: Object.fromEntries(
@@ -585,7 +624,7 @@ function summarizeRun(samples, interactions, meta) {
     path: s.path,
     mockWorkerActive: s.mockWorkerActive,
   }));
-  return { ...meta, pages, interactions, loads };
+  return { ...meta, pages, interactions, modes, loads };
 }
 
 /**
@@ -659,7 +698,7 @@ function reportSections(results) {
       notes.push(`${page.label}: its declared first reads answered at ${ms(page.dataAt)} ms`);
     if (page.readsMissing?.length > 0)
       notes.push(`${page.label}: declared first reads never requested: ${page.readsMissing.join(', ')}`);
-    if (expected && page.mockWorkerActive < page.loads) {
+    if (expected && page.signedIn && page.mockWorkerActive < page.loads) {
       notes.push(
         `${page.label}: the mock backend was not running in ${page.loads - page.mockWorkerActive} of ${page.loads} loads`,
       );
@@ -695,6 +734,7 @@ function reportSections(results) {
       lines: Object.entries(i.errors).map(([name, message]) => `- ${name} failed: ${message}`),
     });
   }
+  if (results.modes) sections.push(modesSection(results.modes, p));
   return sections;
 }
 

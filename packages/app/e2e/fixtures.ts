@@ -4,8 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Locator, type Page, type Request, type Response } from '@playwright/test';
 import { documentTitle, formatEuros, type Role } from '@vault/domain';
 import axe, { type AxeResults, type RunOptions } from 'axe-core';
-import { LOCAL_JWT_SECRET } from '../../../supabase/host/index.ts';
-import { jwtSigner } from '../../../supabase/host/jwt.ts';
+import { signHostKeys } from '../../../supabase/host/index.ts';
 
 /**
  * Shared pieces of the journeys. Every test gets a fresh browser context (Playwright's default),
@@ -78,8 +77,19 @@ export interface Watch {
   expectClean(): void;
 }
 
-/** A call of the app to its backend (supabase-js against the embedded mock backend). */
+/**
+ * A real-mode build's backend (real-mode/playwright.config.ts: the local host of
+ * `npm run backend:local`), or null: the embedded backend, under the page's own origin.
+ */
+const realBackend = process.env.VAULT_E2E_BACKEND_URL
+  ? { url: process.env.VAULT_E2E_BACKEND_URL, anonKey: process.env.VAULT_E2E_ANON_KEY ?? '' }
+  : null;
+/** What a page needs to call the backend itself: its URL (null: the page's origin + /mock-supabase) and anon key. */
+const backendTarget = [realBackend?.url ?? null, realBackend?.anonKey ?? 'vault-mock-anon-key'] as const;
+
+/** A call of the app to its backend (supabase-js against the embedded backend, or a real-mode build's host). */
 function isBackendCall(url: string): boolean {
+  if (realBackend) return url.startsWith(realBackend.url);
   return new URL(url).pathname.startsWith('/mock-supabase/');
 }
 
@@ -113,7 +123,7 @@ export const test = base.extend<{ watch: Watch }>({
   // server as a 404: a save cut off by the test, not by the app. A person waits for the toast; a
   // test that has seen the toast or the new state may be a few microtasks ahead of the save that
   // follows it, so the backend must also stay quiet for a moment (200 ms), not only be idle.
-  page: async ({ page }, use) => {
+  page: async ({ page, storageState }, use) => {
     const inFlight = new Set<Request>();
     const pageInFlight = new Set<Request>();
     let lastActivity = 0;
@@ -143,9 +153,23 @@ export const test = base.extend<{ watch: Watch }>({
     networkQuietOf.set(page, () => quietFor(pageInFlight, () => lastPageActivity, 500));
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
+    // A saved state's first page opens the saved database in a new worker; its first screen waits
+    // for that, as a person would, before the test reads it (a fresh sign-in waits in signInAs).
+    let backendStarted = typeof storageState !== 'string' || realBackend !== null;
     page.goto = async (url, options) => {
       await backendIdle();
-      return goto(url, options);
+      const firstAnswer = backendStarted
+        ? null
+        : page.waitForResponse((r) => isBackendCall(r.url()) && r.headers()['x-vault-backend'] === 'embedded', {
+            timeout: FIRST_CALL_MS,
+          });
+      firstAnswer?.catch(() => undefined);
+      const response = await goto(url, options);
+      if (firstAnswer) {
+        backendStarted = true;
+        await firstAnswer;
+      }
+      return response;
     };
     page.reload = async (options) => {
       await backendIdle();
@@ -416,23 +440,23 @@ export async function callAsMember(
   args: Record<string, unknown>,
 ): Promise<{ status: number; body: unknown }> {
   return page.evaluate(
-    async ([authKey, path, body]) => {
+    async ([authKey, path, body, [backendUrl, anonKey]]) => {
       const session = JSON.parse(localStorage.getItem(authKey) ?? sessionStorage.getItem(authKey) ?? '{}') as {
         access_token?: string;
       };
       // Until the embedded backend answers (its transport marks its answers), as in callAsService.
       let response: globalThis.Response | null = null;
       for (let attempt = 0; attempt < 120; attempt++) {
-        response = await fetch(`${window.location.origin}/mock-supabase/rest/v1/rpc/${path}`, {
+        response = await fetch(`${backendUrl ?? `${window.location.origin}/mock-supabase`}/rest/v1/rpc/${path}`, {
           method: 'POST',
           headers: {
             'Content-Type': 'application/json',
-            apikey: 'vault-mock-anon-key',
+            apikey: anonKey,
             Authorization: `Bearer ${session.access_token ?? ''}`,
           },
           body,
         });
-        if (response.headers.get('x-vault-backend') === 'embedded') break;
+        if (backendUrl || response.headers.get('x-vault-backend') === 'embedded') break;
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
       if (!response) throw new Error('no answer');
@@ -445,7 +469,7 @@ export async function callAsMember(
       }
       return { status: response.status, body: parsed };
     },
-    [USER_KEY, name, JSON.stringify(args)] as const,
+    [USER_KEY, name, JSON.stringify(args), backendTarget] as const,
   );
 }
 
@@ -454,12 +478,7 @@ export async function callAsMember(
  * project's service-role key is with its own. Tests read what the server stored with it, and set
  * the embedded providers' outcomes (`/embedded/v1/providers`), as an operator would.
  */
-const serviceRoleKey = jwtSigner(LOCAL_JWT_SECRET).sign({
-  iss: 'supabase-local-host',
-  role: 'service_role',
-  iat: 1_700_000_000,
-  exp: 2_000_000_000,
-});
+const serviceRoleKey = signHostKeys().then((keys) => keys.serviceRoleKey);
 
 /** A call to the embedded backend as the service role, from the page (through its transport). */
 export async function callAsService(
@@ -470,17 +489,17 @@ export async function callAsService(
 ): Promise<{ status: number; body: unknown }> {
   const key = await serviceRoleKey;
   return page.evaluate(
-    async ([apiPath, verb, token, payload]) => {
+    async ([apiPath, verb, token, payload, backendUrl]) => {
       // Until the embedded backend answers (its transport marks its answers): while the app hands
       // a new page to its service worker, the static server answers instead.
       let response: globalThis.Response | null = null;
       for (let attempt = 0; attempt < 120; attempt++) {
-        response = await fetch(`${window.location.origin}/mock-supabase${apiPath}`, {
+        response = await fetch(`${backendUrl ?? `${window.location.origin}/mock-supabase`}${apiPath}`, {
           method: verb,
           headers: { 'Content-Type': 'application/json', apikey: token, Authorization: `Bearer ${token}` },
           body: payload ?? undefined,
         });
-        if (response.headers.get('x-vault-backend') === 'embedded') break;
+        if (backendUrl || response.headers.get('x-vault-backend') === 'embedded') break;
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
       if (!response) throw new Error('no answer');
@@ -493,7 +512,7 @@ export async function callAsService(
       }
       return { status: response.status, body: parsed };
     },
-    [path, method, key, body === undefined ? null : JSON.stringify(body)] as const,
+    [path, method, key, body === undefined ? null : JSON.stringify(body), backendTarget[0]] as const,
   );
 }
 

@@ -73,7 +73,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   // Generous: a loaded 2-core machine can take seconds per screen chunk; only failures wait this long.
   timeout: 120_000,
-  expect: { timeout: 15_000 },
+  // A fresh browser context starts its own database (PGlite from the build's image): seconds on an
+  // idle machine, up to 20 s when two workers start theirs at once on 2 cores. A context's first
+  // screen that reads the backend waits for it, so the waits allow that.
+  expect: { timeout: 30_000 },
   reporter: [['list']],
   use: {
     baseURL,
@@ -90,7 +93,7 @@ export default defineConfig({
     // Recording a trace doubles a test's time on 2 cores, so only the retry of a failed test records
     // one: a test that fails twice keeps screenshot + trace. VAULT_E2E_TRACE=on traces every test.
     trace: process.env.VAULT_E2E_TRACE === 'on' ? 'on' : 'on-first-retry',
-    actionTimeout: 15_000,
+    actionTimeout: 30_000,
     navigationTimeout: 30_000,
   },
   webServer: {

@@ -19,9 +19,11 @@ const contentTypes = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
+  // PGlite's module: WebAssembly's streaming compile takes nothing else.
+  '.wasm': 'application/wasm',
   '.txt': 'text/plain; charset=utf-8',
 };
-const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
+const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.wasm', '.data']);
 
 /** Which budget line a file's bytes count towards. */
 export function fileKind(filePath) {

@@ -1,0 +1,120 @@
+// The local Supabase host of `npm run backend:local` (supabase/host/serve.ts), started for a bench
+// run: the real-mode build talks to it, and the embedded build starts from a copy of its database,
+// so both modes answer the same data for the same sessions (the demo accounts of the seed, signed
+// in with the host's Auth).
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+/** The local host's public demo password (supabase/host/localAccounts.ts LOCAL_DEMO_PASSWORD). */
+const LOCAL_DEMO_PASSWORD = 'vault-demo-2025';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the host on a free port; answers its URL, its keys and `stop()`. */
+export async function startLocalHost(repoRoot) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', path.join(repoRoot, 'supabase/host/serve.ts')],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const ready = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the local host did not start in 180 s:\n${output}`)), 180_000);
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const anonKey = /anon key:\s+(\S+)/.exec(output)?.[1];
+      const serviceRoleKey = /service_role key:\s+(\S+)/.exec(output)?.[1];
+      if (anonKey && serviceRoleKey) {
+        clearTimeout(timer);
+        resolve({ anonKey, serviceRoleKey });
+      }
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the local host stopped (${code}):\n${output}`));
+    });
+  });
+  const keys = await ready;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    ...keys,
+    stop: () =>
+      new Promise((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function call(host, method, apiPath, { token, body } = {}) {
+  const response = await fetch(`${host.url}${apiPath}`, {
+    method,
+    headers: {
+      apikey: host.anonKey,
+      Authorization: `Bearer ${token ?? host.anonKey}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${apiPath}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** supabase-js's stored session (the `vault.auth` value) from a token answer. */
+function storedSession(answer) {
+  return { ...answer, expires_at: answer.expires_at ?? Math.floor(Date.now() / 1000) + answer.expires_in };
+}
+
+async function signIn(host, email, password) {
+  const response = await call(host, 'POST', '/auth/v1/token?grant_type=password', { body: { email, password } });
+  return storedSession(await response.json());
+}
+
+/**
+ * The bench's sessions, made on the host, by name: each role's demo account, the demo investor
+ * taken through wallet, KYC and a first on-ramp by the demo functions the app calls (so also
+ * `readyInvestor`: every gate open), and `newInvestor`, a member who has just signed up (the
+ * dashboard shows its nudges).
+ */
+export async function makeSessions(host) {
+  // The domain's build, which the bench makes first (a fresh clone has none before it).
+  const { roleIds } = await import('@vault/domain');
+  const sessions = {};
+  for (const role of roleIds) sessions[role] = await signIn(host, `demo.${role}@vault.example`, LOCAL_DEMO_PASSWORD);
+  const email = `bench.${Date.now()}@example.com`;
+  const password = 'bench-password-not-secret';
+  await call(host, 'POST', '/auth/v1/signup', { body: { email, password, data: { name: 'Bench Investor' } } });
+  sessions.newInvestor = await signIn(host, email, password);
+  const token = sessions.investor.access_token;
+  await call(host, 'POST', '/rest/v1/rpc/demo_create_wallet', { token, body: {} });
+  await call(host, 'POST', '/rest/v1/rpc/demo_approve_kyc', { token, body: {} });
+  await call(host, 'POST', '/rest/v1/rpc/demo_complete_first_onramp', { token, body: { amount_cents: 2_000_000 } });
+  sessions.readyInvestor = sessions.investor;
+  return sessions;
+}
+
+/** The host's whole database as a PGlite data directory: the embedded build's image for the run. */
+export async function databaseImage(host) {
+  const response = await call(host, 'GET', '/embedded/v1/database', { token: host.serviceRoleKey });
+  return Buffer.from(await response.arrayBuffer());
+}
