@@ -580,6 +580,29 @@ export async function investThroughFlow(page: Page, amountCents = 500_000): Prom
   await main(page).getByRole('button', { name: 'Confirm Investment' }).click();
 }
 
+/**
+ * Submits an investment of whole euros by bank transfer from the flow's Confirm step (a deep link
+ * to step 3) and answers its id once the flow shows Submitted.
+ */
+export async function submitByBankTransfer(page: Page, euros: number): Promise<string> {
+  await page.goto(`/investments/${OPPORTUNITY.id}?step=3&amount=${euros}&method=bank`);
+  await main(page).getByRole('button', { name: 'Confirm Investment' }).click();
+  await expect(flowStep(page, 'Submitted')).toBeVisible();
+  const investmentId = new URL(page.url()).searchParams.get('investment') ?? '';
+  expect(investmentId).toMatch(/^[0-9a-f-]{36}$/);
+  return investmentId;
+}
+
+/** The row of /investments' Subscriptions table for this investor's subscription of that amount to OPPORTUNITY. */
+export function subscriptionRow(page: Page, investorName: string, amount: string): Locator {
+  return main(page)
+    .getByRole('table', { name: 'Subscriptions' })
+    .getByRole('row')
+    .filter({ hasText: investorName })
+    .filter({ hasText: OPPORTUNITY.name })
+    .filter({ hasText: amount });
+}
+
 /** A fully onboarded investor, through the UI of demo mode, classified (`classifyInvestor`). */
 export async function readyInvestor(page: Page): Promise<void> {
   await signInAs(page, 'investor');

@@ -1,10 +1,9 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../../../.ci/chromium.mjs';
+import { freePort, journeyBrowser } from './configShared';
 
 /**
  * Vault's end-to-end journeys, in the system Chromium (docs/toolchain.md), against the
@@ -20,20 +19,6 @@ const repoRoot = join(appDir, '..', '..');
 // VAULT_E2E_DIST serves another build folder (e.g. a private copy while others rebuild dist/).
 const outDir = process.env.VAULT_E2E_DIST || join(appDir, 'dist');
 const dist = join(outDir, 'index.html');
-
-/** A free port on 127.0.0.1, asked of the OS. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
 
 // The config is evaluated again in every worker process; the port picked by the first evaluation
 // (the runner) travels to the workers in the environment, so all agree on one server.
@@ -80,16 +65,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    browserName: 'chromium',
-    headless: true,
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [...chromiumArgs],
-    },
-    viewport: { width: 1280, height: 900 },
-    locale: 'en-IE',
-    timezoneId: 'Europe/Dublin',
-    screenshot: 'only-on-failure',
+    ...journeyBrowser,
     // Recording a trace doubles a test's time on 2 cores, so only the retry of a failed test records
     // one: a test that fails twice keeps screenshot + trace. VAULT_E2E_TRACE=on traces every test.
     trace: process.env.VAULT_E2E_TRACE === 'on' ? 'on' : 'on-first-retry',

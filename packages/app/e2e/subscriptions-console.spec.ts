@@ -1,5 +1,16 @@
 import { formatEuros } from '@vault/domain';
-import { expect, main, OPPORTUNITY, readyInvestor, signInAs, signOut, storedUser, test } from './fixtures';
+import {
+  expect,
+  main,
+  OPPORTUNITY,
+  readyInvestor,
+  signInAs,
+  signOut,
+  storedUser,
+  submitByBankTransfer,
+  subscriptionRow,
+  test,
+} from './fixtures';
 
 /**
  * The equity SPV's /investments across roles in one browser, on the embedded backend (every role
@@ -22,11 +33,7 @@ test('an investment submitted → eq_spv_admin confirms on /investments → the 
   const investor = await storedUser(page);
   const investorName = String(investor?.name ?? '');
   expect(investorName).not.toBe('');
-  await page.goto(`/investments/${OPPORTUNITY.id}?step=3&amount=4250&method=bank`);
-  await main(page).getByRole('button', { name: 'Confirm Investment' }).click();
-  await expect(main(page).getByRole('heading', { level: 2, name: 'Submitted', exact: true })).toBeVisible();
-  const investmentId = new URL(page.url()).searchParams.get('investment') ?? '';
-  expect(investmentId).toMatch(/^[0-9a-f-]{36}$/);
+  const investmentId = await submitByBankTransfer(page, 4250);
   await signOut(page);
   // Past the 4-day cancellation window, by the page's clock (the SQL's follows it).
   await page.clock.fastForward((96 * 60 + 1) * 60_000);
@@ -39,12 +46,7 @@ test('an investment submitted → eq_spv_admin confirms on /investments → the 
   await waiting.getByRole('link', { name: 'Review subscriptions' }).click();
   await expect(page).toHaveURL(/\/investments$/);
   await expect(main(page).getByRole('heading', { name: 'Subscriptions', level: 1 })).toBeVisible();
-  const table = main(page).getByRole('table', { name: 'Subscriptions' });
-  const row = table
-    .getByRole('row')
-    .filter({ hasText: investorName })
-    .filter({ hasText: OPPORTUNITY.name })
-    .filter({ hasText: amount });
+  const row = subscriptionRow(page, investorName, amount);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Pending');
   await expect(row).toContainText('Bank transfer');

@@ -11,6 +11,8 @@ import {
   signInAs,
   signOut,
   storedUser,
+  submitByBankTransfer,
+  subscriptionRow,
   test,
   toast,
 } from '../fixtures';
@@ -64,11 +66,7 @@ test('an investor onboards and invests; the eq_spv_admin confirms; the investor 
   const investorName = String(investor?.name ?? '');
   expect(investorName).not.toBe('');
 
-  await page.goto(`/investments/${OPPORTUNITY.id}?step=3&amount=4250&method=bank`);
-  await main(page).getByRole('button', { name: 'Confirm Investment' }).click();
-  await expect(main(page).getByRole('heading', { level: 2, name: 'Submitted', exact: true })).toBeVisible();
-  const investmentId = new URL(page.url()).searchParams.get('investment') ?? '';
-  expect(investmentId).toMatch(/^[0-9a-f-]{36}$/);
+  const investmentId = await submitByBankTransfer(page, 4250);
   const [stored] = await serverRows(page, `investments?id=eq.${investmentId}`);
   expect(stored?.status).toBe('Pending');
   await signOut(page);
@@ -76,12 +74,7 @@ test('an investor onboards and invests; the eq_spv_admin confirms; the investor 
   // The eq_spv_admin confirms it on /investments.
   await signInAs(page, 'eq_spv_admin');
   await page.goto('/investments');
-  const table = main(page).getByRole('table', { name: 'Subscriptions' });
-  const row = table
-    .getByRole('row')
-    .filter({ hasText: investorName })
-    .filter({ hasText: OPPORTUNITY.name })
-    .filter({ hasText: amount });
+  const row = subscriptionRow(page, investorName, amount);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Pending');
   await row.getByRole('button').first().click();

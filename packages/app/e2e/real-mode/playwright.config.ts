@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../../../../.ci/chromium.mjs';
 import { signHostKeys } from '../../../../supabase/host/index.ts';
 import { LOCAL_ADMIN_PAIR, LOCAL_DEMO_PASSWORD } from '../../../../supabase/host/localAccounts.ts';
+import { freePort, journeyBrowser } from '../configShared';
 
 /**
  * A few journeys of a real-mode build: the app built for a Supabase project (`VITE_SUPABASE_URL`),
@@ -21,19 +20,6 @@ const appDir = join(here, '..', '..');
 const repoRoot = join(appDir, '..', '..');
 const outDir = join(appDir, 'e2e', '.real-dist');
 const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
 
 // The runner picks the ports and builds once; its workers read the same values from the environment.
 if (!process.env.VAULT_E2E_BACKEND_URL) {
@@ -73,13 +59,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    browserName: 'chromium',
-    headless: true,
-    launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs] },
-    viewport: { width: 1280, height: 900 },
-    locale: 'en-IE',
-    timezoneId: 'Europe/Dublin',
-    screenshot: 'only-on-failure',
+    ...journeyBrowser,
     trace: 'on-first-retry',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
