@@ -181,7 +181,8 @@ export const Default: Story = {
     await expect(rows[2]).toHaveTextContent(/Lisbon Offshore Wind.*In review/);
     await expect(rows[3]).toHaveTextContent(/Braga Solar Roofs.*Open.*€600,000 \/ €500,000.*First come/);
     await expect(list.calls).toEqual([{ status: null }]);
-    await expect(within(canvasElement).getByRole('button', { name: 'New offering' })).toBeEnabled();
+    // The button comes with the caller's SPVs (offering_spvs), read beside the list.
+    await expect(await within(canvasElement).findByRole('button', { name: 'New offering' }, SLOW)).toBeEnabled();
   },
 };
 
