@@ -158,11 +158,13 @@ export const test = base.extend<{ watch: Watch }>({
     let backendStarted = typeof storageState !== 'string' || realBackend !== null;
     page.goto = async (url, options) => {
       await backendIdle();
-      const firstAnswer = backendStarted
-        ? null
-        : page.waitForResponse((r) => isBackendCall(r.url()) && r.headers()['x-vault-backend'] === 'embedded', {
-            timeout: FIRST_CALL_MS,
-          });
+      // A goto that stops at 'commit' looks at the page before the app runs: nothing to wait for.
+      const firstAnswer =
+        backendStarted || options?.waitUntil === 'commit'
+          ? null
+          : page.waitForResponse((r) => isBackendCall(r.url()) && r.headers()['x-vault-backend'] === 'embedded', {
+              timeout: FIRST_CALL_MS,
+            });
       firstAnswer?.catch(() => undefined);
       const response = await goto(url, options);
       if (firstAnswer) {
