@@ -1063,7 +1063,7 @@ begin
   for inv in
     select * from public.investments i
     where i.user_id = ledger_fund_awaiting.member_id and i.status = 'Awaiting payment'
-    order by i.submitted_at, i.id
+    order by i.arrival
     for update
   loop
     if public.ledger_hold_investment(inv) then
@@ -1113,7 +1113,7 @@ begin
   for inv in
     select * from public.investments i
     where i.status = 'Awaiting payment' and i.submitted_at + interval '7 days' <= as_of
-    order by i.submitted_at, i.id
+    order by i.arrival
     for update
   loop
     update public.investments i set status = 'Cancelled', decided_at = as_of,

@@ -772,7 +772,7 @@ begin
         where h.id = public.ledger_id('investment:' || i.id || ':principal:hold')
           and not exists (select 1 from public.ledger_transfers r where r.pending_id = h.id)
       )
-    order by i.submitted_at, i.id
+    order by i.arrival
   loop
     select * into alloc from public.offering_allocations a where a.investment_id = inv.id;
     if outcome <> 'issued' or alloc.investment_id is null or alloc.units = 0 then
@@ -881,7 +881,7 @@ declare
 begin
   with holds as (
     select i.id, i.user_id, i.method, i.amount_cents,
-           row_number() over (order by i.submitted_at, i.id) as ord
+           row_number() over (order by i.arrival) as ord
     from public.investments i
     where i.opportunity_id = o.id and i.status = 'Pending'
   ),
@@ -1726,7 +1726,7 @@ begin
     left join public.profiles p on p.id = i.user_id
     left join public.offering_allocations a on a.investment_id = i.id
     where i.opportunity_id = o.id
-    order by i.submitted_at, i.id;
+    order by i.arrival;
 end
 $$;
 

@@ -312,6 +312,20 @@ describe('deposits, holds and decisions', () => {
     });
   });
 
+  it('funds waiting investments in the order they arrived, even when they share a submitted_at', async () => {
+    await asActor(db, 'service_role', async (tx) => {
+      // One transaction: now() is the same for all three, so only the arrival order separates them.
+      const me = callers.investorB;
+      await makeReadyToInvest(tx, me);
+      const rows = [await invest(tx, me, 100_000), await invest(tx, me, 50_000), await invest(tx, me, 20_000)];
+      expect(rows.map((r) => r.status)).toEqual(['Awaiting payment', 'Awaiting payment', 'Awaiting payment']);
+      await recordPayment(tx, me, 'pi_order', investmentQuote(100_000, 'bank').totalCents, 'settled');
+      const statuses = [];
+      for (const row of rows) statuses.push(await statusOf(tx, row.id));
+      expect(statuses).toEqual(['Pending', 'Awaiting payment', 'Awaiting payment']);
+    });
+  });
+
   it('holds nothing twice: two submissions that together exceed the cash leave one Pending and one Awaiting payment', async () => {
     await asActor(db, 'service_role', async (tx) => {
       const me = callers.investorA;

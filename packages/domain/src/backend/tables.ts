@@ -83,8 +83,13 @@ export const tableRowSchemas = {
   profiles: ProfileRowSchema,
   ...entity,
   documents: owned(entity.documents),
-  // The client's retry key (submit_investment): the member reads it back with their row.
-  investments: v.object({ ...owned(entity.investments).entries, idempotency_key: v.optional(v.nullable(UuidSchema)) }),
+  // The client's retry key (submit_investment): the member reads it back with their row. `arrival`
+  // orders submissions that share a submitted_at (the server funds and allocates in that order).
+  investments: v.object({
+    ...owned(entity.investments).entries,
+    idempotency_key: v.optional(v.nullable(UuidSchema)),
+    arrival: v.optional(v.pipe(v.number(), v.integer())),
+  }),
   notifications: owned(entity.notifications),
   upcoming_actions: owned(entity.upcoming_actions),
   audit_events: AuditEventRowSchema,
