@@ -26,5 +26,6 @@ export function createEmbeddedHost(db: PGliteInterface, settings: HostSettings):
     url: `${settings.origin}${BASE_PATH}`,
     anonKeys: [MOCK_ANON_KEY],
     auth: { openSignIn: true, fixedAccounts: localFixedAccounts(settings.adminPair) },
+    runScheduledJobs: true,
   });
 }

@@ -29,6 +29,7 @@ import {
   type ProviderSecrets,
   paymentOutcomes,
 } from './providers.ts';
+import { createScheduler } from './schedule.ts';
 
 export { type FixedAccount, stableIdForEmail } from './auth.ts';
 export type { Delivery, KycOutcome, PaymentOutcome, PaymentSessionRecord } from './providers.ts';
@@ -66,6 +67,8 @@ export interface HostOptions {
   serverTimeoutMs?: number;
   /** Where onramp-session sends the member to pay while no payment outcome is automatic. */
   checkoutUrl?: (session: { id: string; returnUrl: string }) => string;
+  /** Run the scheduled jobs as the clock passes their minutes, as pg_cron would (schedule.ts). */
+  runScheduledJobs?: boolean;
 }
 
 export interface HostKeys {
@@ -240,6 +243,8 @@ export function createHost(options: HostOptions): Host {
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 
+  const scheduler = options.runScheduledJobs ? createScheduler(options.db, options.logger ?? silentLogger) : null;
+
   const host: Host = {
     url,
     keys: hostKeys,
@@ -264,6 +269,7 @@ export function createHost(options: HostOptions): Host {
       }
       let response: Response;
       try {
+        await scheduler?.runDue();
         response = await route(request);
       } catch (error) {
         response = jsonResponse({ message: error instanceof Error ? error.message : String(error) }, 500);

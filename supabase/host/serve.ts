@@ -55,6 +55,7 @@ async function main(): Promise<void> {
     cors: true,
     logger: jsonLogger,
     auth: { openSignIn: true, fixedAccounts },
+    runScheduledJobs: true,
   });
   const { anonKey, serviceRoleKey } = await host.keys();
   const server = createServer((incoming, outgoing) => {

@@ -319,6 +319,23 @@ as $$
   select 2
 $$;
 
+-- The server's time-driven work: pg_cron's job name, its schedule and its command (`scheduledJobs`
+-- in packages/domain/src/backend/schedule.ts). 15_schedule.sql schedules them where pg_cron is installed.
+create or replace function public.vault_scheduled_jobs()
+returns table (name text, cron text, command text)
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select * from (values
+    ('vault-offering-schedule', '* * * * *', 'select public.run_offering_schedule()'),
+    ('vault-ledger-expiries', '*/5 * * * *', 'select public.ledger_run_expiries()'),
+    ('vault-statements', '15 0 * * *', 'select public.issue_due_statements()'),
+    ('vault-audit-checkpoint', '5 0 * * *', 'select public.audit_checkpoint()')
+  ) as jobs (name, cron, command)
+$$;
+
 -- This file comes before the default privileges of 01_identity_and_settings.sql, so each grant
 -- is written out. vault_role() runs as its caller, inside every policy.
 revoke execute on function public.vault_roles() from public, anon;
@@ -331,6 +348,7 @@ revoke execute on function public.notification_text(text, text) from public, ano
 revoke execute on function public.appropriateness_questionnaire() from public, anon, authenticated, service_role;
 revoke execute on function public.withholding_bps(text, text) from public, anon, authenticated, service_role;
 revoke execute on function public.redemption_review_business_days() from public, anon, authenticated, service_role;
+revoke execute on function public.vault_scheduled_jobs() from public, anon, authenticated, service_role;
 
 -- ─── schemas/01_identity_and_settings.sql ────────────────────────────────────────────────────────
 
@@ -1670,15 +1688,6 @@ end
 $$;
 revoke execute on function public.audit_checkpoints_export() from public, anon;
 grant execute on function public.audit_checkpoints_export() to authenticated, service_role;
-
--- Where pg_cron is installed, the checkpoint runs each day at 00:05 UTC.
-do $$
-begin
-  if exists (select 1 from pg_catalog.pg_extension where extname = 'pg_cron') then
-    execute $cron$select cron.schedule('vault-audit-checkpoint', '5 0 * * *', 'select public.audit_checkpoint()')$cron$;
-  end if;
-end
-$$;
 
 revoke execute on function public.audit_verify() from public, anon;
 grant execute on function public.audit_verify() to authenticated, service_role;
@@ -10022,3 +10031,32 @@ revoke execute on function public.my_statements() from public, anon, service_rol
 grant execute on function public.my_statements() to authenticated;
 revoke execute on function public.open_statement(uuid) from public, anon, service_role;
 grant execute on function public.open_statement(uuid) to authenticated;
+
+-- ─── schemas/15_schedule.sql ─────────────────────────────────────────────────────────────────────
+
+-- The scheduled jobs (vault_scheduled_jobs(), from packages/domain/src/backend/schedule.ts), handed
+-- to pg_cron where it is installed: scheduling a job again replaces the job of that name, so this
+-- runs safely with every migration, and once more by hand after pg_cron is enabled later
+-- (docs/backend.md "Scheduled jobs"). Without pg_cron it schedules nothing and answers 0.
+create or replace function public.vault_schedule_jobs()
+returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  job record;
+  n integer := 0;
+begin
+  if not exists (select 1 from pg_catalog.pg_extension where extname = 'pg_cron') then
+    return 0;
+  end if;
+  for job in select * from public.vault_scheduled_jobs() loop
+    execute 'select cron.schedule($1, $2, $3)' using job.name, job.cron, job.command;
+    n := n + 1;
+  end loop;
+  return n;
+end
+$$;
+revoke execute on function public.vault_schedule_jobs() from public, anon, authenticated, service_role;
+
+select public.vault_schedule_jobs();

@@ -314,6 +314,23 @@ as $$
   select 2
 $$;
 
+-- The server's time-driven work: pg_cron's job name, its schedule and its command (`scheduledJobs`
+-- in packages/domain/src/backend/schedule.ts). 15_schedule.sql schedules them where pg_cron is installed.
+create or replace function public.vault_scheduled_jobs()
+returns table (name text, cron text, command text)
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select * from (values
+    ('vault-offering-schedule', '* * * * *', 'select public.run_offering_schedule()'),
+    ('vault-ledger-expiries', '*/5 * * * *', 'select public.ledger_run_expiries()'),
+    ('vault-statements', '15 0 * * *', 'select public.issue_due_statements()'),
+    ('vault-audit-checkpoint', '5 0 * * *', 'select public.audit_checkpoint()')
+  ) as jobs (name, cron, command)
+$$;
+
 -- This file comes before the default privileges of 01_identity_and_settings.sql, so each grant
 -- is written out. vault_role() runs as its caller, inside every policy.
 revoke execute on function public.vault_roles() from public, anon;
@@ -326,3 +343,4 @@ revoke execute on function public.notification_text(text, text) from public, ano
 revoke execute on function public.appropriateness_questionnaire() from public, anon, authenticated, service_role;
 revoke execute on function public.withholding_bps(text, text) from public, anon, authenticated, service_role;
 revoke execute on function public.redemption_review_business_days() from public, anon, authenticated, service_role;
+revoke execute on function public.vault_scheduled_jobs() from public, anon, authenticated, service_role;

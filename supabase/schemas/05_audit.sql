@@ -413,15 +413,6 @@ $$;
 revoke execute on function public.audit_checkpoints_export() from public, anon;
 grant execute on function public.audit_checkpoints_export() to authenticated, service_role;
 
--- Where pg_cron is installed, the checkpoint runs each day at 00:05 UTC.
-do $$
-begin
-  if exists (select 1 from pg_catalog.pg_extension where extname = 'pg_cron') then
-    execute $cron$select cron.schedule('vault-audit-checkpoint', '5 0 * * *', 'select public.audit_checkpoint()')$cron$;
-  end if;
-end
-$$;
-
 revoke execute on function public.audit_verify() from public, anon;
 grant execute on function public.audit_verify() to authenticated, service_role;
 

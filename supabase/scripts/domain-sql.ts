@@ -8,6 +8,7 @@ import {
   paymentNotifications,
   REDEMPTION_REVIEW_BUSINESS_DAYS,
   roles,
+  scheduledJobs,
   withholdingRates,
 } from '@vault/domain';
 
@@ -158,6 +159,17 @@ ${immutableFunction(
 ${immutableFunction('redemption_review_business_days()', 'integer', `  select ${REDEMPTION_REVIEW_BUSINESS_DAYS}`)}`;
 }
 
+function schedule(): string {
+  const rows = scheduledJobs.map((j) => `    (${literal(j.name)}, ${literal(j.cron)}, ${literal(`select ${j.call}`)})`);
+  return `-- The server's time-driven work: pg_cron's job name, its schedule and its command (\`scheduledJobs\`
+-- in packages/domain/src/backend/schedule.ts). 15_schedule.sql schedules them where pg_cron is installed.
+${immutableFunction(
+  'vault_scheduled_jobs()',
+  'table (name text, cron text, command text)',
+  `  select * from (values\n${rows.join(',\n')}\n  ) as jobs (name, cron, command)`,
+)}`;
+}
+
 export function generateDomainSql(): string {
   return `${[
     [
@@ -171,6 +183,7 @@ export function generateDomainSql(): string {
     refusalMessages(),
     notifications(),
     withholding(),
+    schedule(),
     `-- This file comes before the default privileges of 01_identity_and_settings.sql, so each grant
 -- is written out. vault_role() runs as its caller, inside every policy.
 revoke execute on function public.vault_roles() from public, anon;
@@ -182,6 +195,7 @@ revoke execute on function public.eligibility_refusal_message(text, timestamptz)
 revoke execute on function public.notification_text(text, text) from public, anon, authenticated, service_role;
 revoke execute on function public.appropriateness_questionnaire() from public, anon, authenticated, service_role;
 revoke execute on function public.withholding_bps(text, text) from public, anon, authenticated, service_role;
-revoke execute on function public.redemption_review_business_days() from public, anon, authenticated, service_role;`,
+revoke execute on function public.redemption_review_business_days() from public, anon, authenticated, service_role;
+revoke execute on function public.vault_scheduled_jobs() from public, anon, authenticated, service_role;`,
   ].join('\n\n')}\n`;
 }

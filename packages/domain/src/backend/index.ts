@@ -12,5 +12,6 @@ export * from './ledger';
 export * from './payments';
 export * from './rpc';
 export { sampleData, sampleLoanSchedule, sampleMemberRows, sampleSharedRows, sampleSpvs } from './sample';
+export * from './schedule';
 export * from './signatures';
 export * from './tables';
