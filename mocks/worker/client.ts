@@ -96,14 +96,46 @@ export function startBackendWorker(adminPair: HostSettings['adminPair']): void {
   started();
 }
 
-/** Resolves once the database is open and the backend answers (a first start loads the image). */
-export async function backendWorkerReady(): Promise<void> {
-  const answer = await send({ kind: 'ready' });
-  if (answer.kind === 'failed') throw new Error(answer.message);
+/** Why the backend did not start in time, until it answers after all. */
+let startFailure: string | null = null;
+
+/** The backend's answer to `ready`, or a failure once `limitMs` has passed without one. */
+function readyWithin(limitMs: number): Promise<Answer> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(
+      () => resolve({ kind: 'failed', message: `The embedded backend did not start within ${limitMs / 1000} s.` }),
+      limitMs,
+    );
+    void send({ kind: 'ready' }).then((answer) => {
+      clearTimeout(timer);
+      resolve(answer);
+    });
+  });
 }
+
+/**
+ * Resolves once the database is open and the backend answers (a first start loads the image);
+ * rejects when it has not within `limitMs`, so the screens show their error, not loading for good.
+ */
+export async function backendWorkerReady(limitMs: number): Promise<void> {
+  const answer = await readyWithin(limitMs);
+  startFailure = answer.kind === 'failed' ? answer.message : null;
+  if (startFailure !== null) throw new Error(startFailure);
+}
+
+/** How long a request after a failed start waits for the backend, which may have started since. */
+const RECHECK_MS = 3_000;
 
 /** The backend's answer to this request, at the page's time; a network error if it has none. */
 export async function answerInWorker(request: Request): Promise<Response> {
+  if (startFailure !== null) {
+    const answer = await readyWithin(RECHECK_MS);
+    if (answer.kind === 'failed') {
+      console.error('[mock] The embedded backend could not answer:', startFailure);
+      return Response.error();
+    }
+    startFailure = null;
+  }
   const wire = await toWire(request);
   const answer = await send({ kind: 'request', request: wire, now: Date.now() }, wire.body ? [wire.body] : []);
   if (answer.kind === 'response') return responseFromWire(answer.response);

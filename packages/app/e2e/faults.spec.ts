@@ -1,5 +1,7 @@
+import { BACKEND_TIMEOUT_MS } from '@vault/domain';
 import {
   createWalletButton,
+  DATABASE_IMAGE,
   expect,
   expectNotExecuted,
   HOSTILE,
@@ -162,6 +164,33 @@ test('foreign values under the app’s other keys do not break the start', async
   await createWalletButton(page).click();
   await expect(toast(page, 'Wallet created successfully!')).toBeVisible();
   watch.expectClean();
+});
+
+// ---------------------------------------------------------------------------------------------
+// The embedded backend's start
+
+test.describe(() => {
+  test.use({ storageState: stateFile('investor') });
+
+  test('an embedded backend that does not start in time: the dashboard says what failed, with Retry, instead of loading for good', async ({
+    page,
+    watch,
+  }) => {
+    watch.allow(/./); // the calls fail on purpose
+    await page.clock.install();
+    // The database image never arrives, so the backend worker never opens its database.
+    await page.route(DATABASE_IMAGE, () => {});
+    await page.goto('/dashboard', { waitUntil: 'commit' });
+    await expect(main(page).getByRole('status', { name: 'Loading recent investments…' })).toBeVisible();
+    const failed = main(page).getByRole('heading', { name: 'Failed to load recent investments' });
+    // The start's limit runs from when the page began to start the backend; jump past it in steps.
+    await expect(async () => {
+      await page.clock.fastForward(BACKEND_TIMEOUT_MS.embeddedStart / 3);
+      await expect(failed).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    await expect(main(page).getByRole('button', { name: 'Retry' }).first()).toBeVisible();
+    expect(watch.pageErrors).toEqual([]);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

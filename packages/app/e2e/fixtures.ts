@@ -58,7 +58,7 @@ function databaseFile(state: string): string {
   return state.replace(/\.json$/, '.database.tar.gz');
 }
 /** The build's database image, which a fresh browser profile's backend worker fetches first. */
-const DATABASE_IMAGE = '**/assets/vault-database-*.tar.gz';
+export const DATABASE_IMAGE = '**/assets/vault-database-*.tar.gz';
 
 /** A console message of React about hydration (main.tsx logs a mismatch with '[hydration]'). */
 export function isHydrationMessage(text: string): boolean {
@@ -441,22 +441,34 @@ export async function callAsMember(
   name: string,
   args: Record<string, unknown>,
 ): Promise<{ status: number; body: unknown }> {
+  return memberRequest(page, 'POST', `/rest/v1/rpc/${name}`, args);
+}
+
+/** A request to the backend (any path under its URL) as the signed-in member, from the page. */
+async function memberRequest(
+  page: Page,
+  method: 'GET' | 'POST',
+  apiPath: string,
+  args?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: unknown }> {
   return page.evaluate(
-    async ([authKey, path, body, [backendUrl, anonKey]]) => {
+    async ([authKey, path, verb, body, extra, [backendUrl, anonKey]]) => {
       const session = JSON.parse(localStorage.getItem(authKey) ?? sessionStorage.getItem(authKey) ?? '{}') as {
         access_token?: string;
       };
       // Until the embedded backend answers (its transport marks its answers), as in callAsService.
       let response: globalThis.Response | null = null;
       for (let attempt = 0; attempt < 120; attempt++) {
-        response = await fetch(`${backendUrl ?? `${window.location.origin}/mock-supabase`}/rest/v1/rpc/${path}`, {
-          method: 'POST',
+        response = await fetch(`${backendUrl ?? `${window.location.origin}/mock-supabase`}${path}`, {
+          method: verb,
           headers: {
             'Content-Type': 'application/json',
             apikey: anonKey,
             Authorization: `Bearer ${session.access_token ?? ''}`,
+            ...extra,
           },
-          body,
+          body: body ?? undefined,
         });
         if (backendUrl || response.headers.get('x-vault-backend') === 'embedded') break;
         await new Promise((resolve) => setTimeout(resolve, 500));
@@ -471,8 +483,35 @@ export async function callAsMember(
       }
       return { status: response.status, body: parsed };
     },
-    [USER_KEY, name, JSON.stringify(args), backendTarget] as const,
+    [USER_KEY, apiPath, method, args === undefined ? null : JSON.stringify(args), headers, backendTarget] as const,
   );
+}
+
+/**
+ * A bank transfer of `cents` from the signed-in member reaches the embedded payment provider, as
+ * the outside world would make it: a session opened through onramp-session that completes unpaid
+ * (a transfer is awaited), then the provider's "the transfer arrived" webhook.
+ */
+export async function bankTransferArrives(page: Page, cents: number): Promise<void> {
+  const awaited = await callAsService(page, 'POST', '/embedded/v1/providers', { payments: 'await_bank_transfer' });
+  expect(awaited.status, 'the provider awaits bank transfers').toBe(200);
+  const opened = await memberRequest(
+    page,
+    'POST',
+    '/functions/v1/onramp-session',
+    { amountCents: cents },
+    { 'Idempotency-Key': crypto.randomUUID() },
+  );
+  expect(opened.status, `onramp-session answered ${JSON.stringify(opened.body)}`).toBe(200);
+  const sessions = await memberRequest(page, 'GET', '/embedded/v1/payments/sessions');
+  const newest = (sessions.body as { id: string; amountCents: number }[]).find((s) => s.amountCents === cents);
+  expect(newest, 'the payment session of the transfer').toBeDefined();
+  const arrived = await memberRequest(page, 'POST', '/embedded/v1/payments/decide', {
+    sessionId: newest?.id,
+    outcome: 'bank_transfer_arrives',
+  });
+  expect(arrived.status, `payments/decide answered ${JSON.stringify(arrived.body)}`).toBe(200);
+  await callAsService(page, 'POST', '/embedded/v1/providers', { payments: 'settle' });
 }
 
 /**

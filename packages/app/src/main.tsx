@@ -4,7 +4,7 @@ import './radix-themes.css';
 import '@radix-ui/themes/components.css?part=landing';
 import '@radix-ui/themes/utilities.css?part=landing';
 import './global.css';
-import { resolveView, sameView, signedOut } from '@vault/domain';
+import { BACKEND_TIMEOUT_MS, resolveView, sameView, signedOut } from '@vault/domain';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
@@ -42,8 +42,9 @@ if (mockBackend) {
           // The embedded backend's admin account takes the build's VITE_ADMIN_* override, if any.
           startBackendWorker(adminPair());
           await startServiceWorker(!import.meta.env.DEV);
-          // Calls are timed from here: the database's first load is no call's slowness.
-          await backendWorkerReady();
+          // Calls are timed from here: the database's first load is no call's slowness. It has a
+          // limit of its own, past which the calls fail and the screens say so.
+          await backendWorkerReady(BACKEND_TIMEOUT_MS.embeddedStart);
         })
         .then(() => undefined)
         .catch((error: unknown) => {

@@ -29,6 +29,13 @@ export type NudgeDismissPage = (typeof NUDGE_DISMISS_PAGES)[number];
 
 /**
  * How long the app waits for the backend before it tells the member and lets them try again (ms):
- * loading the backend code, an auth call, a profile read or save, the wallet function.
+ * loading the backend code, an auth call, a profile read or save, the wallet function, and the
+ * embedded backend's first start (its database downloaded and opened: seconds on a fast link).
  */
-export const BACKEND_TIMEOUT_MS = { code: 15_000, auth: 15_000, profile: 10_000, wallet: 20_000 } as const;
+export const BACKEND_TIMEOUT_MS = {
+  code: 15_000,
+  auth: 15_000,
+  profile: 10_000,
+  wallet: 20_000,
+  embeddedStart: 90_000,
+} as const;
