@@ -1,0 +1,109 @@
+import type { Page } from '@playwright/test';
+import { formatEuros, investmentQuote } from '@vault/domain';
+import {
+  approveKyc,
+  bankTransferArrives,
+  classifyInvestor,
+  createWallet,
+  expect,
+  firstOnramp,
+  main,
+  serverRows,
+  signInAs,
+  signOut,
+  storedUser,
+  submitByBankTransfer,
+  subscriptionRow,
+  test,
+} from './fixtures';
+
+/**
+ * The ledger under the wallet, across roles, on the embedded backend's SQL (docs/ledger.md):
+ * a deposit is cash; an investment by bank holds its total; the SPV's rejection releases it to
+ * the cent; an investment the cash does not cover waits for a bank transfer, and its arrival holds
+ * the funds; a withdrawal holds what it takes out.
+ */
+
+/** The /wallet figures as the screen shows them: Balance (available) and Held, in cents. */
+async function expectWallet(page: Page, availableCents: number, heldCents: number): Promise<void> {
+  await page.goto('/wallet');
+  await expect(main(page).getByRole('group', { name: 'Balance' })).toContainText(formatEuros(availableCents));
+  await expect(main(page).getByRole('group', { name: 'Held' })).toContainText(formatEuros(heldCents));
+}
+
+test('deposit, invest (held), the SPV rejects (released to the cent), invest beyond the cash (the transfer arrives, held), withdraw', async ({
+  page,
+  watch,
+}) => {
+  test.slow();
+  const deposit = 200_000;
+  const first = investmentQuote(100_000, 'bank').totalCents;
+  const second = investmentQuote(500_000, 'bank').totalCents;
+
+  // The investor deposits €2,000 through the first on-ramp.
+  await signInAs(page, 'investor');
+  await createWallet(page);
+  await approveKyc(page);
+  await firstOnramp(page, String(deposit / 100));
+  await classifyInvestor(page);
+  const investorName = String((await storedUser(page))?.name ?? '');
+  expect(investorName).not.toBe('');
+  await expectWallet(page, deposit, 0);
+
+  // €1,000 by bank: its total (amount and fee) is held from the cash at once.
+  const rejectedId = await submitByBankTransfer(page, 1_000);
+  expect((await serverRows(page, `investments?id=eq.${rejectedId}`))[0]?.status).toBe('Pending');
+  await expectWallet(page, deposit - first, first);
+  await signOut(page);
+
+  // The eq_spv_admin rejects it, with a reason.
+  await signInAs(page, 'eq_spv_admin');
+  await page.goto('/investments');
+  const row = subscriptionRow(page, investorName, formatEuros(100_000));
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button').first().click();
+  const detail = main(page)
+    .getByRole('region')
+    .filter({ has: page.getByRole('button', { name: 'Reject' }) });
+  await detail.getByRole('button', { name: 'Reject', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox').fill('The offering is reserved for another allocation.');
+  await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(row).toContainText('Rejected');
+  await signOut(page);
+
+  // The investor: the hold is released, to the cent.
+  await signInAs(page, 'investor');
+  await expectWallet(page, deposit, 0);
+
+  // €5,000 by bank is more than the cash: nothing is held until the transfer arrives.
+  const waitingId = await submitByBankTransfer(page, 5_000);
+  expect((await serverRows(page, `investments?id=eq.${waitingId}`))[0]?.status).toBe('Awaiting payment');
+  await expectWallet(page, deposit, 0);
+  const transfer = 400_000;
+  await bankTransferArrives(page, transfer);
+  expect((await serverRows(page, `investments?id=eq.${waitingId}`))[0]?.status).toBe('Pending');
+  await expectWallet(page, deposit + transfer - second, second);
+
+  // A withdrawal of €100 is held until the payout reaches the bank.
+  const withdrawal = 10_000;
+  await main(page)
+    .getByRole('textbox', { name: 'Amount to withdraw (EUR)' })
+    .fill(String(withdrawal / 100));
+  await main(page).getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await expect(main(page).getByRole('status').filter({ hasText: 'Withdrawal of' })).toContainText(
+    `Withdrawal of ${formatEuros(withdrawal)} requested.`,
+  );
+  await expectWallet(page, deposit + transfer - second - withdrawal, second + withdrawal);
+
+  // The server's balance agrees with the screen.
+  const me = String((await storedUser(page))?.id ?? '');
+  const [cash] = await serverRows(
+    page,
+    `ledger_accounts?member_id=eq.${me}&kind=eq.member_cash&select=credits_posted,debits_posted,debits_pending`,
+  );
+  expect(Number(cash?.credits_posted) - Number(cash?.debits_posted) - Number(cash?.debits_pending)).toBe(
+    deposit + transfer - second - withdrawal,
+  );
+  watch.expectClean();
+});
