@@ -117,3 +117,66 @@ test('KYC submitted → compliance approves on /kyc → the investor moves on; /
   await expectReadiness(page, 75);
   watch.expectClean();
 });
+
+/**
+ * The queue shows every earlier decision of a case (docs/security.md, H3): compliance asks a
+ * member to resubmit, with a reason; the member submits again; the case is back in the queue, and
+ * its detail lists the first decision with who made it and why.
+ */
+test('a case submitted again shows compliance its earlier decision, with the reason', async ({ page, watch }) => {
+  test.slow();
+  const email = 'lena.resubmit@example.eu';
+  const reason = 'The proof of address is older than three months.';
+  const submitKyc = async () => {
+    await page.goto('/kyc-verification');
+    await setKycOutcome(page, 'review');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect.poll(async () => (await storedUser(page))?.kycStatus).toBe('pending');
+  };
+  const openCase = async () => {
+    await page.goto('/kyc');
+    const row = main(page)
+      .getByRole('table', { name: 'KYC reviews waiting' })
+      .getByRole('row')
+      .filter({ hasText: email });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button').first().click();
+    return main(page)
+      .getByRole('region')
+      .filter({ has: page.getByRole('button', { name: 'Approve' }) });
+  };
+
+  await page.goto('/?demo=0');
+  await signInWithEmail(page, email);
+  await createWallet(page);
+  await submitKyc();
+  await signOut(page);
+
+  // Compliance: the first review has no earlier decision; it asks for a resubmission.
+  await signInAs(page, 'compliance');
+  let detail = await openCase();
+  const earlier = detail.getByRole('region', { name: 'Earlier decisions' });
+  await expect(earlier).toContainText("None: this is the case's first review.");
+  await detail.getByRole('button', { name: 'Request resubmission' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox').fill(reason);
+  await dialog.getByRole('button', { name: 'Request resubmission' }).click();
+  await expect(dialog).toHaveCount(0);
+  await signOut(page);
+
+  // The member submits again.
+  await page.goto('/?demo=0');
+  await signInWithEmail(page, email);
+  await expect.poll(async () => (await storedUser(page))?.kycStatus).toBe('resubmission_requested');
+  await submitKyc();
+  await signOut(page);
+
+  // Compliance again: the case lists its earlier decision, by compliance, with the reason.
+  await signInAs(page, 'compliance');
+  detail = await openCase();
+  const decisions = detail.getByRole('region', { name: 'Earlier decisions' }).getByRole('listitem');
+  await expect(decisions).toHaveCount(1);
+  await expect(decisions.first()).toContainText('Resubmission requested');
+  await expect(decisions.first()).toContainText(reason);
+  watch.expectClean();
+});

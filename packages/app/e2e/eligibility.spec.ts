@@ -2,14 +2,15 @@ import type { Page } from '@playwright/test';
 import {
   appropriatenessWarning,
   categoryLabels,
-  currentQuestionnaire,
   eligibilityRefusalMessage,
   eligibilityRefusalTitles,
   ukRiskWarning,
   ukStatementLabel,
 } from '@vault/domain';
 import {
+  answerQuestionnaire,
   approveKyc,
+  classification,
   classifyInvestor,
   createWallet,
   expect,
@@ -33,18 +34,6 @@ async function onboardedInvestor(page: Page): Promise<void> {
   await createWallet(page);
   await approveKyc(page);
   await firstOnramp(page, '20');
-}
-
-const classification = (page: Page) => main(page).getByRole('region', { name: 'Before you invest' });
-
-/** Answers every question with the option worth a point (pass) or with none worth one (fail). */
-async function answerQuestionnaire(page: Page, pass: boolean): Promise<void> {
-  for (const question of currentQuestionnaire.questions) {
-    const option = question.options.find((o) => (pass ? o.points > 0 : o.points === 0)) ?? question.options[0];
-    if (!option) throw new Error(`question ${question.id} has no options`);
-    await main(page).getByRole('radio', { name: option.text, exact: true }).click();
-  }
-  await main(page).getByRole('button', { name: 'Submit answers' }).click();
 }
 
 async function invest(page: Page): Promise<void> {

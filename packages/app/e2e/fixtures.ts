@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Locator, type Page, type Request, type Response } from '@playwright/test';
-import { documentTitle, formatEuros, type Role } from '@vault/domain';
+import { currentQuestionnaire, documentTitle, formatEuros, type Role } from '@vault/domain';
 import axe, { type AxeResults, type RunOptions } from 'axe-core';
 import { signHostKeys } from '../../../supabase/host/index.ts';
 
@@ -430,6 +430,21 @@ export async function classifyInvestor(
 ): Promise<void> {
   const { status } = await callAsMember(page, 'save_investor_profile', declaration);
   expect(status, 'save_investor_profile answers 200').toBe(200);
+}
+
+/** The classification step of /opportunities ("Before you invest"), for an unclassified investor. */
+export function classification(page: Page): Locator {
+  return main(page).getByRole('region', { name: 'Before you invest' });
+}
+
+/** Answers every appropriateness question with the option worth a point (pass) or with none worth one (fail). */
+export async function answerQuestionnaire(page: Page, pass: boolean): Promise<void> {
+  for (const question of currentQuestionnaire.questions) {
+    const option = question.options.find((o) => (pass ? o.points > 0 : o.points === 0)) ?? question.options[0];
+    if (!option) throw new Error(`question ${question.id} has no options`);
+    await main(page).getByRole('radio', { name: option.text, exact: true }).click();
+  }
+  await main(page).getByRole('button', { name: 'Submit answers' }).click();
 }
 
 /**

@@ -1,9 +1,14 @@
-import { formatEuros } from '@vault/domain';
+import { CANCELLATION_WINDOW_DAYS, categoryLabels, formatEuros } from '@vault/domain';
 import {
+  answerQuestionnaire,
+  approveKyc,
+  classification,
+  createWallet,
   expect,
+  firstOnramp,
   main,
   OPPORTUNITY,
-  readyInvestor,
+  serverRows,
   signInAs,
   signOut,
   storedUser,
@@ -14,11 +19,12 @@ import {
 
 /**
  * The equity SPV's /investments across roles in one browser, on the embedded backend (every role
- * reads and writes the same data): an investor submits an investment and signs out; the
- * eq_spv_admin finds it Pending on /investments and confirms it (review_investment); the investor
- * signs back in, is told it is active, and finds the position Active.
+ * reads and writes the same data): an EU retail investor submits an investment and signs out; the
+ * eq_spv_admin finds it Pending on /investments with the end of its 4-day reflection period and
+ * may confirm it only after that (review_investment); the investor signs back in, is told it is
+ * active, and finds the position Active.
  */
-test('an investment submitted → eq_spv_admin confirms on /investments → the investor is told it is active', async ({
+test('an investment submitted → eq_spv_admin confirms on /investments after its reflection period → the investor is told it is active', async ({
   page,
   watch,
 }) => {
@@ -28,15 +34,26 @@ test('an investment submitted → eq_spv_admin confirms on /investments → the 
   await page.clock.install();
   const amount = formatEuros(425_000);
 
-  // The investor: onboarded, then an investment of €4,250 by bank transfer, Pending.
-  await readyInvestor(page);
+  // The investor: onboarded, classified as an EU retail investor who passes the questions (so the
+  // reflection period applies), then an investment of €4,250 by bank transfer, Pending.
+  await signInAs(page, 'investor');
+  await createWallet(page);
+  await approveKyc(page);
+  await firstOnramp(page, '20000');
+  await page.goto('/opportunities');
+  const step = classification(page);
+  await step.getByLabel('Country of residence').selectOption('DE');
+  await step.getByRole('radio', { name: new RegExp(categoryLabels.retail.label) }).click();
+  await step.getByRole('button', { name: 'Save and continue' }).click();
+  await answerQuestionnaire(page, true);
+  await expect(classification(page)).toHaveCount(0);
   const investor = await storedUser(page);
   const investorName = String(investor?.name ?? '');
   expect(investorName).not.toBe('');
   const investmentId = await submitByBankTransfer(page, 4250);
+  const [stored] = await serverRows(page, `investments?id=eq.${investmentId}&select=submitted_at`);
+  const windowEnds = Date.parse(String(stored?.submitted_at)) + CANCELLATION_WINDOW_DAYS * 24 * 60 * 60_000;
   await signOut(page);
-  // Past the 4-day cancellation window, by the page's clock (the SQL's follows it).
-  await page.clock.fastForward((96 * 60 + 1) * 60_000);
 
   // The eq_spv_admin: the dashboard says subscriptions wait (the line shows only when one does)
   // and links to /investments, where this one waits, Pending, among the first rows.
@@ -47,14 +64,26 @@ test('an investment submitted → eq_spv_admin confirms on /investments → the 
   await expect(page).toHaveURL(/\/investments$/);
   await expect(main(page).getByRole('heading', { name: 'Subscriptions', level: 1 })).toBeVisible();
   const row = subscriptionRow(page, investorName, amount);
-  await expect(row).toHaveCount(1);
+  const openDetail = async () => {
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button').first().click();
+    return main(page)
+      .getByRole('region')
+      .filter({ has: page.getByRole('button', { name: 'Confirm' }) });
+  };
   await expect(row).toContainText('Pending');
   await expect(row).toContainText('Bank transfer');
-  await row.getByRole('button').first().click();
-  const detail = main(page)
-    .getByRole('region')
-    .filter({ has: page.getByRole('button', { name: 'Confirm' }) });
+  let detail = await openDetail();
   await expect(detail.getByRole('heading', { name: investorName })).toBeVisible();
+  // The reflection period runs: when it ends is shown, and Confirm waits for it.
+  const times = await detail
+    .locator('time')
+    .evaluateAll((nodes) => nodes.map((node) => Date.parse(node.getAttribute('datetime') ?? '')));
+  expect(
+    times.some((time) => Math.abs(time - windowEnds) < 60_000),
+    `${times} holds ${windowEnds}`,
+  ).toBe(true);
+  await expect(detail.getByRole('button', { name: 'Confirm', exact: true })).toBeDisabled();
 
   // Reject needs a reason: the dialog refuses an empty one; Cancel leaves the investment Pending.
   await detail.getByRole('button', { name: 'Reject' }).click();
@@ -64,6 +93,12 @@ test('an investment submitted → eq_spv_admin confirms on /investments → the 
   await expect(dialog.getByText('A reason is required')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
+
+  // A minute past the window, by the page's clock (the SQL's follows it): Confirm is offered.
+  await page.clock.fastForward(windowEnds - Date.now() + 60_000);
+  await page.reload();
+  detail = await openDetail();
+  await expect(detail.getByRole('button', { name: 'Confirm', exact: true })).toBeEnabled();
 
   // Confirm: review_investment with this investment, then the row reads Active.
   const reviewed = page.waitForRequest(

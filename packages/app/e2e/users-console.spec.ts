@@ -1,4 +1,5 @@
 import {
+  callAsMember,
   callAsService,
   expect,
   main,
@@ -69,6 +70,64 @@ test("the administrator changes a member's role on /users; the member's next sig
   await signInWithEmail(page, email);
   await expect(main(page).getByRole('heading', { level: 1, name: 'Equity Investment SPV Admin' })).toBeVisible();
   await expect.poll(async () => (await storedUser(page))?.role).toBe('eq_spv_admin');
+  watch.expectClean();
+});
+
+test('an mfo_admin without the admin flag cannot give it: the server refuses, the dialog says why, nothing changes', async ({
+  page,
+  watch,
+}) => {
+  test.slow();
+  watch.allow(/set_member_role/); // refused on purpose
+  const officer = 'mona.operations@example.eu';
+  const member = 'otto.member@example.eu';
+
+  // Two members sign in once; the administrator makes the first an mfo_admin, without the flag.
+  await page.goto('/?demo=0');
+  await signInWithEmail(page, officer);
+  const officerId = String((await storedUser(page))?.id ?? '');
+  await signOut(page);
+  await page.goto('/?demo=0');
+  await signInWithEmail(page, member);
+  await signOut(page);
+  await signInAsAdministrator(page);
+  const promoted = await callAsMember(page, 'set_member_role', {
+    member_id: officerId,
+    role: 'mfo_admin',
+    is_admin: false,
+  });
+  expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
+  await signOut(page);
+
+  // The new mfo_admin opens the member on /users and ticks Administrator: refused, and said so.
+  await page.goto('/?demo=0');
+  await signInWithEmail(page, officer);
+  await expect.poll(async () => (await storedUser(page))?.role).toBe('mfo_admin');
+  await page.goto('/users');
+  await main(page).getByRole('searchbox', { name: 'Name or email' }).fill(member);
+  const table = main(page).getByRole('table', { name: 'Platform users' });
+  const row = table.getByRole('row').filter({ hasText: member });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: /^Open / }).click();
+  const panel = main(page)
+    .getByRole('region')
+    .filter({ has: page.getByRole('button', { name: 'Change role' }) });
+  await panel.getByRole('button', { name: 'Change role' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('checkbox', { name: /Administrator/ }).click();
+  const answer = page.waitForResponse((response) => response.url().endsWith('/rest/v1/rpc/set_member_role'));
+  await dialog.getByRole('button', { name: 'Change role' }).click();
+  expect((await answer).status()).toBe(403);
+  await expect(dialog.getByRole('alert')).not.toBeEmpty();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // Nothing changed: the member is still an investor without the flag.
+  await page.reload();
+  await main(page).getByRole('searchbox', { name: 'Name or email' }).fill(member);
+  await expect(row).toContainText('Investor');
+  await row.getByRole('button', { name: /^Open / }).click();
+  await expect(panel).not.toContainText('(admin)');
   watch.expectClean();
 });
 
