@@ -319,6 +319,56 @@ as $$
   select 2
 $$;
 
+-- The investor categories and what each implies (`investorCategories`, `isUkCategory`,
+-- `skipsAppropriateness` and `skipsReflectionPeriod` in packages/domain/src/eligibility/classification.ts).
+create or replace function public.is_investor_category(category text)
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select category = any (array[
+    'retail', 'professional', 'corporate', 'uk_restricted', 'uk_high_net_worth', 'uk_sophisticated'
+  ]::text[])
+$$;
+
+create or replace function public.is_uk_category(category text)
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select category = any (array[
+    'uk_restricted', 'uk_high_net_worth', 'uk_sophisticated'
+  ]::text[])
+$$;
+
+create or replace function public.skips_appropriateness(category text)
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select category = any (array[
+    'professional', 'corporate'
+  ]::text[])
+$$;
+
+create or replace function public.skips_reflection_period(category text)
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select category = any (array[
+    'professional', 'corporate', 'uk_sophisticated'
+  ]::text[])
+$$;
+
 -- The server's time-driven work: pg_cron's job name, its schedule and its command (`scheduledJobs`
 -- in packages/domain/src/backend/schedule.ts). 15_schedule.sql schedules them where pg_cron is installed.
 create or replace function public.vault_scheduled_jobs()
@@ -349,6 +399,10 @@ revoke execute on function public.appropriateness_questionnaire() from public, a
 revoke execute on function public.withholding_bps(text, text) from public, anon, authenticated, service_role;
 revoke execute on function public.redemption_review_business_days() from public, anon, authenticated, service_role;
 revoke execute on function public.vault_scheduled_jobs() from public, anon, authenticated, service_role;
+revoke execute on function public.is_investor_category(text) from public, anon, authenticated, service_role;
+revoke execute on function public.is_uk_category(text) from public, anon, authenticated, service_role;
+revoke execute on function public.skips_appropriateness(text) from public, anon, authenticated, service_role;
+revoke execute on function public.skips_reflection_period(text) from public, anon, authenticated, service_role;
 
 -- ─── schemas/01_identity_and_settings.sql ────────────────────────────────────────────────────────
 
@@ -2903,9 +2957,7 @@ grant execute on function public.cancel_investment(uuid) to authenticated;
 create table if not exists public.investor_profiles (
   member_id uuid primary key,  -- kept when the account is deleted (retention)
   country text not null check (country ~ '^[A-Z]{2}$'),
-  category text not null check (category in (
-    'retail', 'professional', 'corporate', 'uk_restricted', 'uk_high_net_worth', 'uk_sophisticated'
-  )),
+  category text not null check (public.is_investor_category(category)),
   answers jsonb not null default '{}'::jsonb check (jsonb_typeof(answers) = 'object'),
   declared_at timestamptz not null default now(),
   -- The declaration this one replaced, whose stricter rules hold until previous_until (30 days).
@@ -3050,7 +3102,7 @@ immutable
 set search_path = ''
 as $$
 declare
-  uk_category boolean := category in ('uk_restricted', 'uk_high_net_worth', 'uk_sophisticated');
+  uk_category boolean := public.is_uk_category(category);
 begin
   at_time := null;
   if category is null then
@@ -3076,7 +3128,7 @@ begin
     end if;
     at_time := null;
   end if;
-  if category not in ('professional', 'corporate') then
+  if not public.skips_appropriateness(category) then
     if questionnaire = 'not_taken' or (questionnaire = 'acknowledged' and uk_category) then
       code := 'APPROPRIATENESS_REQUIRED'; return;
     end if;
@@ -3202,9 +3254,7 @@ begin
   if country is null or not public.is_iso_country(country) then
     raise exception using errcode = '22023', message = 'country must be an ISO 3166-1 alpha-2 code such as DE or GB';
   end if;
-  if category is null or category not in (
-    'retail', 'professional', 'corporate', 'uk_restricted', 'uk_high_net_worth', 'uk_sophisticated'
-  ) then
+  if category is null or not public.is_investor_category(category) then
     raise exception using errcode = '22023',
       message = 'category must be retail, professional, corporate, uk_restricted, uk_high_net_worth or uk_sophisticated';
   end if;
@@ -3220,7 +3270,7 @@ begin
     raise exception using errcode = '22023',
       message = 'answers may hold only portfolio_over_500k, ten_trades_a_quarter, one_year_in_finance and statement_signed, each true or false';
   end if;
-  uk_category := category in ('uk_restricted', 'uk_high_net_worth', 'uk_sophisticated');
+  uk_category := public.is_uk_category(category);
   if (country = 'GB') <> uk_category then
     raise exception using errcode = '22023', message = 'UK residents take a UK category, and only UK residents do';
   end if;
@@ -3242,7 +3292,7 @@ begin
     and (existing.country <> save_investor_profile.country or existing.category <> save_investor_profile.category);
   -- An earlier UK declaration still in force is the stricter one: moving on keeps it.
   keep_previous := public.previous_declaration_uk(existing, now())
-    and existing.category not in ('uk_restricted', 'uk_high_net_worth', 'uk_sophisticated');
+    and not public.is_uk_category(existing.category);
   insert into public.investor_profiles as p (
     member_id, country, category, answers, declared_at, professional_status
   )
@@ -3306,10 +3356,10 @@ begin
   if not found then
     raise exception using errcode = 'P0001', message = 'tell us your country and investor category first';
   end if;
-  if public.effective_category(investor) in ('professional', 'corporate') then
+  if public.skips_appropriateness(public.effective_category(investor)) then
     raise exception using errcode = 'P0001', message = 'professional and corporate investors are not asked the questionnaire';
   end if;
-  uk_rules := investor.category in ('uk_restricted', 'uk_high_net_worth', 'uk_sophisticated')
+  uk_rules := public.is_uk_category(investor.category)
     or public.previous_declaration_uk(investor, now());
   -- One submission at a time per member, so the retake rule sees the latest.
   perform 1 from public.profiles p where p.id = me for update;
@@ -3358,7 +3408,7 @@ begin
   if not found then
     raise exception using errcode = 'P0001', message = 'tell us your country and investor category first';
   end if;
-  if investor.category in ('uk_restricted', 'uk_high_net_worth', 'uk_sophisticated')
+  if public.is_uk_category(investor.category)
      or public.previous_declaration_uk(investor, now()) then
     raise exception using errcode = 'P0001', message = 'UK investors must pass the test; a warning cannot be acknowledged';
   end if;
@@ -3487,7 +3537,7 @@ declare
   investor public.investor_profiles;
 begin
   select * into investor from public.investor_profiles p where p.member_id = investment.user_id;
-  if investor.member_id is not null and public.effective_category(investor) in ('professional', 'corporate') then
+  if investor.member_id is not null and public.skips_reflection_period(public.effective_category(investor)) then
     return investment.submitted_at;
   end if;
   return investment.submitted_at + interval '4 days';
@@ -3503,7 +3553,7 @@ immutable
 set search_path = ''
 as $$
   select coalesce((investor).previous_until > at_time
-    and (investor).previous_category in ('uk_restricted', 'uk_high_net_worth', 'uk_sophisticated'), false)
+    and public.is_uk_category((investor).previous_category), false)
 $$;
 revoke execute on function public.previous_declaration_uk(public.investor_profiles, timestamptz) from public, anon, authenticated, service_role;
 
@@ -6795,9 +6845,7 @@ begin
         ok := jsonb_typeof(value) = 'array' and jsonb_array_length(value) >= 1
           and not exists (
             select 1 from jsonb_array_elements(value) e
-            where jsonb_typeof(e) <> 'string' or e #>> '{}' not in (
-              'retail', 'professional', 'corporate', 'uk_restricted', 'uk_high_net_worth', 'uk_sophisticated'
-            )
+            where jsonb_typeof(e) <> 'string' or not public.is_investor_category(e #>> '{}')
           );
         message := 'eligible_categories must be null or a list of investor categories';
       when 'allocation_rule' then

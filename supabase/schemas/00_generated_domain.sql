@@ -314,6 +314,56 @@ as $$
   select 2
 $$;
 
+-- The investor categories and what each implies (`investorCategories`, `isUkCategory`,
+-- `skipsAppropriateness` and `skipsReflectionPeriod` in packages/domain/src/eligibility/classification.ts).
+create or replace function public.is_investor_category(category text)
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select category = any (array[
+    'retail', 'professional', 'corporate', 'uk_restricted', 'uk_high_net_worth', 'uk_sophisticated'
+  ]::text[])
+$$;
+
+create or replace function public.is_uk_category(category text)
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select category = any (array[
+    'uk_restricted', 'uk_high_net_worth', 'uk_sophisticated'
+  ]::text[])
+$$;
+
+create or replace function public.skips_appropriateness(category text)
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select category = any (array[
+    'professional', 'corporate'
+  ]::text[])
+$$;
+
+create or replace function public.skips_reflection_period(category text)
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select category = any (array[
+    'professional', 'corporate', 'uk_sophisticated'
+  ]::text[])
+$$;
+
 -- The server's time-driven work: pg_cron's job name, its schedule and its command (`scheduledJobs`
 -- in packages/domain/src/backend/schedule.ts). 15_schedule.sql schedules them where pg_cron is installed.
 create or replace function public.vault_scheduled_jobs()
@@ -344,3 +394,7 @@ revoke execute on function public.appropriateness_questionnaire() from public, a
 revoke execute on function public.withholding_bps(text, text) from public, anon, authenticated, service_role;
 revoke execute on function public.redemption_review_business_days() from public, anon, authenticated, service_role;
 revoke execute on function public.vault_scheduled_jobs() from public, anon, authenticated, service_role;
+revoke execute on function public.is_investor_category(text) from public, anon, authenticated, service_role;
+revoke execute on function public.is_uk_category(text) from public, anon, authenticated, service_role;
+revoke execute on function public.skips_appropriateness(text) from public, anon, authenticated, service_role;
+revoke execute on function public.skips_reflection_period(text) from public, anon, authenticated, service_role;

@@ -21,9 +21,7 @@
 create table if not exists public.investor_profiles (
   member_id uuid primary key,  -- kept when the account is deleted (retention)
   country text not null check (country ~ '^[A-Z]{2}$'),
-  category text not null check (category in (
-    'retail', 'professional', 'corporate', 'uk_restricted', 'uk_high_net_worth', 'uk_sophisticated'
-  )),
+  category text not null check (public.is_investor_category(category)),
   answers jsonb not null default '{}'::jsonb check (jsonb_typeof(answers) = 'object'),
   declared_at timestamptz not null default now(),
   -- The declaration this one replaced, whose stricter rules hold until previous_until (30 days).
@@ -168,7 +166,7 @@ immutable
 set search_path = ''
 as $$
 declare
-  uk_category boolean := category in ('uk_restricted', 'uk_high_net_worth', 'uk_sophisticated');
+  uk_category boolean := public.is_uk_category(category);
 begin
   at_time := null;
   if category is null then
@@ -194,7 +192,7 @@ begin
     end if;
     at_time := null;
   end if;
-  if category not in ('professional', 'corporate') then
+  if not public.skips_appropriateness(category) then
     if questionnaire = 'not_taken' or (questionnaire = 'acknowledged' and uk_category) then
       code := 'APPROPRIATENESS_REQUIRED'; return;
     end if;
@@ -320,9 +318,7 @@ begin
   if country is null or not public.is_iso_country(country) then
     raise exception using errcode = '22023', message = 'country must be an ISO 3166-1 alpha-2 code such as DE or GB';
   end if;
-  if category is null or category not in (
-    'retail', 'professional', 'corporate', 'uk_restricted', 'uk_high_net_worth', 'uk_sophisticated'
-  ) then
+  if category is null or not public.is_investor_category(category) then
     raise exception using errcode = '22023',
       message = 'category must be retail, professional, corporate, uk_restricted, uk_high_net_worth or uk_sophisticated';
   end if;
@@ -338,7 +334,7 @@ begin
     raise exception using errcode = '22023',
       message = 'answers may hold only portfolio_over_500k, ten_trades_a_quarter, one_year_in_finance and statement_signed, each true or false';
   end if;
-  uk_category := category in ('uk_restricted', 'uk_high_net_worth', 'uk_sophisticated');
+  uk_category := public.is_uk_category(category);
   if (country = 'GB') <> uk_category then
     raise exception using errcode = '22023', message = 'UK residents take a UK category, and only UK residents do';
   end if;
@@ -360,7 +356,7 @@ begin
     and (existing.country <> save_investor_profile.country or existing.category <> save_investor_profile.category);
   -- An earlier UK declaration still in force is the stricter one: moving on keeps it.
   keep_previous := public.previous_declaration_uk(existing, now())
-    and existing.category not in ('uk_restricted', 'uk_high_net_worth', 'uk_sophisticated');
+    and not public.is_uk_category(existing.category);
   insert into public.investor_profiles as p (
     member_id, country, category, answers, declared_at, professional_status
   )
@@ -424,10 +420,10 @@ begin
   if not found then
     raise exception using errcode = 'P0001', message = 'tell us your country and investor category first';
   end if;
-  if public.effective_category(investor) in ('professional', 'corporate') then
+  if public.skips_appropriateness(public.effective_category(investor)) then
     raise exception using errcode = 'P0001', message = 'professional and corporate investors are not asked the questionnaire';
   end if;
-  uk_rules := investor.category in ('uk_restricted', 'uk_high_net_worth', 'uk_sophisticated')
+  uk_rules := public.is_uk_category(investor.category)
     or public.previous_declaration_uk(investor, now());
   -- One submission at a time per member, so the retake rule sees the latest.
   perform 1 from public.profiles p where p.id = me for update;
@@ -476,7 +472,7 @@ begin
   if not found then
     raise exception using errcode = 'P0001', message = 'tell us your country and investor category first';
   end if;
-  if investor.category in ('uk_restricted', 'uk_high_net_worth', 'uk_sophisticated')
+  if public.is_uk_category(investor.category)
      or public.previous_declaration_uk(investor, now()) then
     raise exception using errcode = 'P0001', message = 'UK investors must pass the test; a warning cannot be acknowledged';
   end if;
@@ -605,7 +601,7 @@ declare
   investor public.investor_profiles;
 begin
   select * into investor from public.investor_profiles p where p.member_id = investment.user_id;
-  if investor.member_id is not null and public.effective_category(investor) in ('professional', 'corporate') then
+  if investor.member_id is not null and public.skips_reflection_period(public.effective_category(investor)) then
     return investment.submitted_at;
   end if;
   return investment.submitted_at + interval '4 days';
@@ -621,7 +617,7 @@ immutable
 set search_path = ''
 as $$
   select coalesce((investor).previous_until > at_time
-    and (investor).previous_category in ('uk_restricted', 'uk_high_net_worth', 'uk_sophisticated'), false)
+    and public.is_uk_category((investor).previous_category), false)
 $$;
 revoke execute on function public.previous_declaration_uk(public.investor_profiles, timestamptz) from public, anon, authenticated, service_role;
 

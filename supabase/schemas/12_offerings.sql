@@ -455,9 +455,7 @@ begin
         ok := jsonb_typeof(value) = 'array' and jsonb_array_length(value) >= 1
           and not exists (
             select 1 from jsonb_array_elements(value) e
-            where jsonb_typeof(e) <> 'string' or e #>> '{}' not in (
-              'retail', 'professional', 'corporate', 'uk_restricted', 'uk_high_net_worth', 'uk_sophisticated'
-            )
+            where jsonb_typeof(e) <> 'string' or not public.is_investor_category(e #>> '{}')
           );
         message := 'eligible_categories must be null or a list of investor categories';
       when 'allocation_rule' then

@@ -3,12 +3,16 @@ import {
   currentQuestionnaire,
   eligibilityRefusalMessage,
   eligibilityRefusals,
+  investorCategories,
   isoCountryCodes,
+  isUkCategory,
   kycNotification,
   paymentNotifications,
   REDEMPTION_REVIEW_BUSINESS_DAYS,
   roles,
   scheduledJobs,
+  skipsAppropriateness,
+  skipsReflectionPeriod,
   withholdingRates,
 } from '@vault/domain';
 
@@ -159,6 +163,24 @@ ${immutableFunction(
 ${immutableFunction('redemption_review_business_days()', 'integer', `  select ${REDEMPTION_REVIEW_BUSINESS_DAYS}`)}`;
 }
 
+function categories(): string {
+  const among = (pick: (c: (typeof investorCategories)[number]) => boolean) =>
+    `  select category = any (${textArray(investorCategories.filter(pick), 6)})`;
+  return `-- The investor categories and what each implies (\`investorCategories\`, \`isUkCategory\`,
+-- \`skipsAppropriateness\` and \`skipsReflectionPeriod\` in packages/domain/src/eligibility/classification.ts).
+${immutableFunction(
+  'is_investor_category(category text)',
+  'boolean',
+  among(() => true),
+)}
+
+${immutableFunction('is_uk_category(category text)', 'boolean', among(isUkCategory))}
+
+${immutableFunction('skips_appropriateness(category text)', 'boolean', among(skipsAppropriateness))}
+
+${immutableFunction('skips_reflection_period(category text)', 'boolean', among(skipsReflectionPeriod))}`;
+}
+
 function schedule(): string {
   const rows = scheduledJobs.map((j) => `    (${literal(j.name)}, ${literal(j.cron)}, ${literal(`select ${j.call}`)})`);
   return `-- The server's time-driven work: pg_cron's job name, its schedule and its command (\`scheduledJobs\`
@@ -183,6 +205,7 @@ export function generateDomainSql(): string {
     refusalMessages(),
     notifications(),
     withholding(),
+    categories(),
     schedule(),
     `-- This file comes before the default privileges of 01_identity_and_settings.sql, so each grant
 -- is written out. vault_role() runs as its caller, inside every policy.
@@ -196,6 +219,10 @@ revoke execute on function public.notification_text(text, text) from public, ano
 revoke execute on function public.appropriateness_questionnaire() from public, anon, authenticated, service_role;
 revoke execute on function public.withholding_bps(text, text) from public, anon, authenticated, service_role;
 revoke execute on function public.redemption_review_business_days() from public, anon, authenticated, service_role;
-revoke execute on function public.vault_scheduled_jobs() from public, anon, authenticated, service_role;`,
+revoke execute on function public.vault_scheduled_jobs() from public, anon, authenticated, service_role;
+revoke execute on function public.is_investor_category(text) from public, anon, authenticated, service_role;
+revoke execute on function public.is_uk_category(text) from public, anon, authenticated, service_role;
+revoke execute on function public.skips_appropriateness(text) from public, anon, authenticated, service_role;
+revoke execute on function public.skips_reflection_period(text) from public, anon, authenticated, service_role;`,
   ].join('\n\n')}\n`;
 }

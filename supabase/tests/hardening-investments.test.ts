@@ -4,7 +4,10 @@ import {
   CANCELLATION_WINDOW_DAYS,
   currentQuestionnaire,
   investmentQuote,
+  investorCategories,
+  isUkCategory,
   sampleSharedRows,
+  skipsReflectionPeriod,
   validOfferingDetails,
 } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -217,6 +220,30 @@ describe('the reflection period', () => {
       const result = await tryQuery(tx, review, [row.id, 'confirmed', null]);
       if (waits) expect(result).toMatchObject(refusal(actionErrors.investmentReflectionPeriod));
       else expect(result).toMatchObject({ ok: true, value: { rows: [{ status: 'Active' }] } });
+    });
+  });
+});
+
+describe('the reflection period, by investor category (skipsReflectionPeriod)', () => {
+  it.each(investorCategories)('%s', async (category) => {
+    const me = await createUser(db);
+    await asActor(db, me, async (tx) => {
+      await tx.exec('reset role');
+      await tx.query(
+        `insert into public.investor_profiles (member_id, country, category, professional_status) values ($1, $2, $3, $4)`,
+        [me.id, isUkCategory(category) ? 'GB' : 'DE', category, category === 'professional' ? 'approved' : null],
+      );
+      const { rows } = await tx.query<{ seconds: string }>(
+        `with i as (
+           insert into public.investments (user_id, opportunity_id, opportunity_name, amount_cents, management_fee_cents,
+             card_fee_cents, total_cents, method)
+           values ($1, $2, 'Test', 100000, 0, 0, 100000, 'bank') returning *)
+         select extract(epoch from public.investment_window_ends_at(i) - i.submitted_at)::text as seconds from i`,
+        [me.id, opportunity?.id],
+      );
+      expect(Number(rows[0]?.seconds)).toBe(
+        skipsReflectionPeriod(category) ? 0 : (CANCELLATION_WINDOW_DAYS * dayMs) / 1000,
+      );
     });
   });
 });

@@ -27,6 +27,15 @@ export function skipsAppropriateness(category: InvestorCategory): boolean {
   return category === 'professional' || category === 'corporate';
 }
 
+/**
+ * Sophisticated investors (the crowdfunding regulation's term: professionals, companies, and a
+ * UK certified or self-certified sophisticated investor): their subscriptions may be confirmed at
+ * once. Everyone else has the 4-day reflection period first (docs/decisions.md).
+ */
+export function skipsReflectionPeriod(category: InvestorCategory): boolean {
+  return skipsAppropriateness(category) || category === 'uk_sophisticated';
+}
+
 /** The MiFID II criteria an elective professional declares; at least two must be true. */
 export const professionalCriteria = ['portfolio_over_500k', 'ten_trades_a_quarter', 'one_year_in_finance'] as const;
 export const MIN_PROFESSIONAL_CRITERIA = 2;
