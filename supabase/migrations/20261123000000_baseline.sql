@@ -7463,6 +7463,7 @@ declare
   event public.audit_events;
 begin
   update public.opportunities x set status = 'open', open = true where x.id = o.id returning * into result;
+  perform public.offering_publish_details(result);
   event := public.audit_append('offering.opened', null, 'offering', o.id,
     jsonb_build_object('opens_at', o.opens_at, 'deadline_at', o.deadline_at));
   perform public.offering_notify_spv(o.spv_id, event, 'Offering open',
@@ -7470,6 +7471,47 @@ begin
   return result;
 end
 $$;
+
+-- What an opened offering's detail page shows (public.opportunity_details, the seed's display
+-- row), from its typed terms: the category, the yield ('6.5%'), not yet rated unless a risk score
+-- was given, its first impact metric, the term ('60 Months'). Written when it opens, never for a
+-- draft, which members may not see.
+create or replace function public.offering_publish_details(o public.opportunities)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into public.opportunity_details (id, name, type, yield, risk, impact, term, status)
+  values (
+    o.id, o.name, o.category, o.apy,
+    case when o."riskScore" between 1 and 2 then 'Low' when o."riskScore" = 3 then 'Medium'
+         when o."riskScore" >= 4 then 'High' else 'Not rated' end,
+    coalesce(o.impact_metrics -> 0 ->> 'name', o.category), o.term, initcap(o.status)
+  )
+  on conflict (id) do update set name = excluded.name, type = excluded.type, yield = excluded.yield,
+    risk = excluded.risk, impact = excluded.impact, term = excluded.term, status = excluded.status
+$$;
+revoke execute on function public.offering_publish_details(public.opportunities) from public, anon, authenticated, service_role;
+
+-- The detail page's status follows the offering's (issued, failed, matured, ...).
+create or replace function public.opportunity_details_follow_status()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.opportunity_details d set status = initcap(new.status) where d.id = new.id;
+  return null;
+end
+$$;
+revoke execute on function public.opportunity_details_follow_status() from public, anon, authenticated, service_role;
+drop trigger if exists opportunity_details_follow_status on public.opportunities;
+create trigger opportunity_details_follow_status
+  after update of status on public.opportunities
+  for each row when (old.status is distinct from new.status)
+  execute function public.opportunity_details_follow_status();
 
 -- ---------------------------------------------------------------------------------------------
 -- The functions.

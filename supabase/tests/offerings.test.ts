@@ -381,11 +381,37 @@ describe('the state table, allowed and refused', () => {
   it('approve: opens at once when its opening time has passed, and notifies the SPV', async () => {
     await asActor(db, m.mfo_admin, async (tx) => {
       const id = await inReview(tx);
+      const details = () =>
+        tx.query(
+          'select id, name, type, yield, risk, impact, term, status from public.opportunity_details where id = $1',
+          [id],
+        );
+      // A draft or an offering in review has no detail page members could read.
+      expect((await details()).rows).toEqual([]);
       expect(await call(tx, m.mfo_admin, 'select status from public.approve_offering($1)', [id])).toMatchObject({
         ok: true,
         value: { rows: [{ status: 'open' }] },
       });
       expect(await statusOf(tx, id)).toBe('open');
+      // Open, its detail page shows its terms as the seed's display rows do.
+      await owner(tx);
+      const { rows: terms } = await tx.query<Record<string, unknown>>(
+        `select name, category, apy, term, impact_metrics -> 0 ->> 'name' as metric from public.opportunities where id = $1`,
+        [id],
+      );
+      const t = terms[0] ?? {};
+      expect((await details()).rows).toEqual([
+        {
+          id,
+          name: t.name,
+          type: t.category,
+          yield: t.apy,
+          risk: 'Not rated',
+          impact: t.metric ?? t.category,
+          term: t.term,
+          status: 'Open',
+        },
+      ]);
       expect(await events(tx, id)).toEqual([
         'offering.created',
         'offering.submitted',
@@ -779,6 +805,8 @@ describe('the deadline', () => {
       await setTimes(tx, id, { deadline_at: '2026-01-02T00:00:00Z' });
       expect(await schedule(tx)).toEqual({ opened: 0, issued: 0, failed: 1, matured: 0 });
       expect(await statusOf(tx, id)).toBe('failed');
+      const { rows: page } = await tx.query('select status from public.opportunity_details where id = $1', [id]);
+      expect(page).toEqual([{ status: 'Failed' }]);
       const { rows } = await tx.query<{ status: string; reason: string }>(
         'select status, reason from public.investments where id in ($1, $2)',
         [a, b],

@@ -579,6 +579,13 @@ export async function serverRows(page: Page, query: string): Promise<Record<stri
   return body as Record<string, unknown>[];
 }
 
+/** /wallet's figures as the screen shows them: Balance (available) and Held, in cents. */
+export async function expectWalletFigures(page: Page, availableCents: number, heldCents: number): Promise<void> {
+  await page.goto('/wallet');
+  await expect(main(page).getByRole('group', { name: 'Balance' })).toContainText(formatEuros(availableCents));
+  await expect(main(page).getByRole('group', { name: 'Held' })).toContainText(formatEuros(heldCents));
+}
+
 /** The investments the server stored for the signed-in member (the sample rows every member gets left out). */
 export async function storedInvestments(page: Page): Promise<Record<string, unknown>[]> {
   const me = String((await storedUser(page))?.id ?? '');

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { formatEuros, investmentQuote } from '@vault/domain';
 import {
   approveKyc,
@@ -6,6 +5,7 @@ import {
   classifyInvestor,
   createWallet,
   expect,
+  expectWalletFigures,
   firstOnramp,
   main,
   serverRows,
@@ -24,13 +24,6 @@ import {
  * the funds; a withdrawal holds what it takes out.
  */
 
-/** The /wallet figures as the screen shows them: Balance (available) and Held, in cents. */
-async function expectWallet(page: Page, availableCents: number, heldCents: number): Promise<void> {
-  await page.goto('/wallet');
-  await expect(main(page).getByRole('group', { name: 'Balance' })).toContainText(formatEuros(availableCents));
-  await expect(main(page).getByRole('group', { name: 'Held' })).toContainText(formatEuros(heldCents));
-}
-
 test('deposit, invest (held), the SPV rejects (released to the cent), invest beyond the cash (the transfer arrives, held), withdraw', async ({
   page,
   watch,
@@ -48,12 +41,12 @@ test('deposit, invest (held), the SPV rejects (released to the cent), invest bey
   await classifyInvestor(page);
   const investorName = String((await storedUser(page))?.name ?? '');
   expect(investorName).not.toBe('');
-  await expectWallet(page, deposit, 0);
+  await expectWalletFigures(page, deposit, 0);
 
   // €1,000 by bank: its total (amount and fee) is held from the cash at once.
   const rejectedId = await submitByBankTransfer(page, 1_000);
   expect((await serverRows(page, `investments?id=eq.${rejectedId}`))[0]?.status).toBe('Pending');
-  await expectWallet(page, deposit - first, first);
+  await expectWalletFigures(page, deposit - first, first);
   await signOut(page);
 
   // The eq_spv_admin rejects it, with a reason.
@@ -74,16 +67,16 @@ test('deposit, invest (held), the SPV rejects (released to the cent), invest bey
 
   // The investor: the hold is released, to the cent.
   await signInAs(page, 'investor');
-  await expectWallet(page, deposit, 0);
+  await expectWalletFigures(page, deposit, 0);
 
   // €5,000 by bank is more than the cash: nothing is held until the transfer arrives.
   const waitingId = await submitByBankTransfer(page, 5_000);
   expect((await serverRows(page, `investments?id=eq.${waitingId}`))[0]?.status).toBe('Awaiting payment');
-  await expectWallet(page, deposit, 0);
+  await expectWalletFigures(page, deposit, 0);
   const transfer = 400_000;
   await bankTransferArrives(page, transfer);
   expect((await serverRows(page, `investments?id=eq.${waitingId}`))[0]?.status).toBe('Pending');
-  await expectWallet(page, deposit + transfer - second, second);
+  await expectWalletFigures(page, deposit + transfer - second, second);
 
   // A withdrawal of €100 is held until the payout reaches the bank.
   const withdrawal = 10_000;
@@ -94,7 +87,7 @@ test('deposit, invest (held), the SPV rejects (released to the cent), invest bey
   await expect(main(page).getByRole('status').filter({ hasText: 'Withdrawal of' })).toContainText(
     `Withdrawal of ${formatEuros(withdrawal)} requested.`,
   );
-  await expectWallet(page, deposit + transfer - second - withdrawal, second + withdrawal);
+  await expectWalletFigures(page, deposit + transfer - second - withdrawal, second + withdrawal);
 
   // The server's balance agrees with the screen.
   const me = String((await storedUser(page))?.id ?? '');

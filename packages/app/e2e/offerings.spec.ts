@@ -5,6 +5,7 @@ import {
   classifyInvestor,
   createWallet,
   expect,
+  expectWalletFigures,
   firstOnramp,
   flowStep,
   main,
@@ -39,12 +40,12 @@ async function draftAndSubmit(page: Page, terms: Terms, now: number): Promise<vo
   await page.goto('/offerings');
   await main(page).getByRole('button', { name: 'New offering' }).click();
   const form = main(page).getByRole('form', { name: 'New offering' });
-  await expect(form.getByLabel('SPV')).not.toHaveValue('');
+  await expect(form.getByLabel('SPV', { exact: true })).not.toHaveValue('');
   await form.getByLabel('Name', { exact: true }).fill(terms.name);
-  await form.getByLabel('Category').selectOption('Renewable energy');
-  await form.getByLabel('Region').selectOption('EU');
+  await form.getByLabel('Category', { exact: true }).selectOption('Renewable energy');
+  await form.getByLabel('Region', { exact: true }).selectOption('EU');
   await form.getByLabel('Country', { exact: true }).fill('Portugal');
-  await form.getByLabel('Description').fill('A district heat network.');
+  await form.getByLabel('Description', { exact: true }).fill('A district heat network.');
   await form.getByLabel('Unit price (€)').fill('100');
   await form.getByLabel('Minimum target (€)').fill(String(terms.minTargetEuros));
   await form.getByLabel('Maximum (€)').fill('100000');
@@ -108,14 +109,6 @@ async function subscribe(page: Page, id: string): Promise<void> {
   await expect(flowStep(page, 'Submitted')).toBeVisible();
 }
 
-/** The wallet's Balance (available) as the screen shows it. */
-async function walletBalance(page: Page): Promise<string> {
-  await page.goto('/wallet');
-  const balance = main(page).getByRole('group', { name: 'Balance' });
-  await expect(balance).toContainText('€');
-  return (await balance.textContent()) ?? '';
-}
-
 test('an offering from draft to issued across roles, and one that fails at its deadline', async ({ page, watch }) => {
   test.slow();
   await page.clock.install();
@@ -146,10 +139,10 @@ test('an offering from draft to issued across roles, and one that fails at its d
 
   // The investor subscribes to both; /placements shows them pending, funds held.
   await signInAs(page, 'investor');
-  const before = await walletBalance(page);
-  expect(before).toContain(formatEuros(2_000_000));
+  await expectWalletFigures(page, 2_000_000, 0);
   await subscribe(page, issuedId);
   await subscribe(page, failingId);
+  await expectWalletFigures(page, 2_000_000 - 2 * total, 2 * total);
   await page.goto('/placements');
   const pending = main(page).getByRole('region', { name: 'Pending subscriptions' });
   for (const name of [issued.name, failing.name]) {
@@ -190,6 +183,6 @@ test('an offering from draft to issued across roles, and one that fails at its d
   expect(failed?.status).toBe('failed');
 
   // The failed offering's hold came back: only the issued subscription's total left the cash.
-  expect(await walletBalance(page)).toContain(formatEuros(2_000_000 - total));
+  await expectWalletFigures(page, 2_000_000 - total, 0);
   watch.expectClean();
 });
