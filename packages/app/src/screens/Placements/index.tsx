@@ -32,6 +32,7 @@ import { useBalance } from '../../data/ledger/balance';
 import { useOpportunities } from '../../data/opportunities/queries';
 import { usePositions } from '../../data/positions/positions';
 import { PendingSubscriptions } from './PendingSubscriptions';
+import { PositionLifecycle } from './PositionLifecycle';
 
 type CsvLine = ReturnType<typeof portfolioCsvLines>[number];
 
@@ -225,7 +226,10 @@ function PortfolioBody({ portfolio }: { portfolio: Portfolio }) {
   );
 }
 
-/** One position opened from a row (here or the dashboard's Recent investments). */
+/**
+ * One position opened from a row (here or the dashboard's Recent investments): its figures, its
+ * income received, the member's redemptions of it and Redeem.
+ */
 function PositionDetail({ position }: { position: PortfolioPosition }) {
   return (
     <Section title={position.name}>
@@ -254,6 +258,7 @@ function PositionDetail({ position }: { position: PortfolioPosition }) {
           </Link>
         </RadixLink>
       </Flex>
+      <PositionLifecycle key={position.opportunityId} position={position} />
     </Section>
   );
 }
