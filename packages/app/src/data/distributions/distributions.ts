@@ -75,7 +75,7 @@ const DeclaredSchema = v.object({
 });
 export type DeclaredDistribution = v.InferOutput<typeof DeclaredSchema>;
 
-export interface DistributionInput {
+interface DistributionInput {
   opportunityId: string;
   /** yyyy-mm-dd, today or before. */
   recordDate: string;

@@ -103,7 +103,7 @@ async function redemptionQuote(
 }
 export const useRedemptionQuote = () => useOperatorCall(redemptionQuote);
 
-export interface RedemptionRequest {
+interface RedemptionRequest {
   opportunityId: string;
   units: number;
   /** One key per attempt: a retry of the same attempt sends the same key and gets the first answer. */

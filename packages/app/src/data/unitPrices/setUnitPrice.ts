@@ -10,9 +10,9 @@ const UnitPriceSchema = v.object({
   price_cents: v.number(),
   reason: v.string(),
 });
-export type UnitPrice = v.InferOutput<typeof UnitPriceSchema>;
+type UnitPrice = v.InferOutput<typeof UnitPriceSchema>;
 
-export interface UnitPriceInput {
+interface UnitPriceInput {
   opportunityId: string;
   priceCents: number;
   /** yyyy-mm-dd, today or before. */
