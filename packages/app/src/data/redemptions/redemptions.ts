@@ -75,7 +75,7 @@ export const useReviewRedemption = () => useOperatorCall(reviewRedemption);
 const MyRedemptionSchema = v.object(redemptionFields);
 export type MyRedemption = v.InferOutput<typeof MyRedemptionSchema>;
 
-const myRedemptionsRead: MemberRead<MyRedemption> = { fn: 'my_redemptions', schema: MyRedemptionSchema };
+export const myRedemptionsRead: MemberRead<MyRedemption> = { fn: 'my_redemptions', schema: MyRedemptionSchema };
 export const useMyRedemptions = () => useMemberRead(myRedemptionsRead);
 
 /** What `redemption_quote` answers: the price, fee and net today, or the day the lock-up ends. */
@@ -91,7 +91,7 @@ const QuoteSchema = v.object({
 });
 export type RedemptionQuote = v.InferOutput<typeof QuoteSchema>;
 
-async function redemptionQuote(
+export async function redemptionQuote(
   store: SessionStore,
   opportunityId: string,
   units: number,
@@ -111,7 +111,10 @@ interface RedemptionRequest {
 }
 
 /** Asks to redeem; answers the redemption's id, and reads the member's redemptions again. */
-async function requestRedemption(store: SessionStore, input: RedemptionRequest): Promise<CallResult<{ id: string }>> {
+export async function requestRedemption(
+  store: SessionStore,
+  input: RedemptionRequest,
+): Promise<CallResult<{ id: string }>> {
   const answer = await callMemberAction(store, 'request_redemption', {
     opportunity_id: input.opportunityId,
     units: input.units,
