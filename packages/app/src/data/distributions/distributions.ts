@@ -33,7 +33,7 @@ export type DistributionRow = v.InferOutput<typeof DistributionRowSchema>;
 
 const ALL = 10_000;
 
-async function readDistributions(
+export async function readDistributions(
   store: SessionStore,
   offeringId: string,
 ): Promise<CallResult<{ rows: readonly DistributionRow[] }>> {
@@ -83,7 +83,7 @@ interface DistributionInput {
   kind: 'income' | 'capital';
 }
 
-async function declareDistribution(
+export async function declareDistribution(
   store: SessionStore,
   input: DistributionInput,
 ): Promise<CallResult<{ distribution: DeclaredDistribution }>> {
@@ -102,7 +102,10 @@ async function declareDistribution(
 export const useDeclareDistribution = () => useOperatorCall(declareDistribution);
 
 /** Pays a declared distribution; `paidNow` is false when it was already paid (nothing moved). */
-async function payDistribution(store: SessionStore, distributionId: string): Promise<CallResult<{ paidNow: boolean }>> {
+export async function payDistribution(
+  store: SessionStore,
+  distributionId: string,
+): Promise<CallResult<{ paidNow: boolean }>> {
   const answer = await callForOperator(store, 'pay_distribution', { distribution_id: distributionId });
   if (!answer.ok) return answer;
   const parsed = v.safeParse(v.object({ paid_now: v.boolean() }), answer.value);
@@ -128,7 +131,7 @@ const MyDistributionSchema = v.object({
 });
 export type MyDistribution = v.InferOutput<typeof MyDistributionSchema>;
 
-const myDistributionsRead: MemberRead<MyDistribution> = { fn: 'my_distributions', schema: MyDistributionSchema };
+export const myDistributionsRead: MemberRead<MyDistribution> = { fn: 'my_distributions', schema: MyDistributionSchema };
 
 /** The member's distribution lines: /placements shows each position's income received. */
 export const useMyDistributions = () => useMemberRead(myDistributionsRead);

@@ -40,7 +40,7 @@ export type RedemptionQueueRow = v.InferOutput<typeof QueueRowSchema>;
 
 const ALL = 10_000;
 
-async function readQueue(store: SessionStore): Promise<CallResult<{ rows: readonly RedemptionQueueRow[] }>> {
+export async function readQueue(store: SessionStore): Promise<CallResult<{ rows: readonly RedemptionQueueRow[] }>> {
   const answer = await callForOperator(store, 'list_redemptions', {});
   if (!answer.ok) return answer;
   const parsed = v.safeParse(v.array(QueueRowSchema), answer.value ?? []);
@@ -56,7 +56,7 @@ export function useRedemptionQueue(version: number): PagedList<RedemptionQueueRo
   );
 }
 
-async function reviewRedemption(
+export async function reviewRedemption(
   store: SessionStore,
   redemptionId: string,
   decision: 'approved' | 'rejected',

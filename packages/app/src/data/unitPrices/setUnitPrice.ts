@@ -24,7 +24,10 @@ interface UnitPriceInput {
  * The SPV's administrators set the price of a day (`set_unit_price`); the server checks the
  * caller, the date and the reason, and a refusal comes back with its message and code.
  */
-async function setUnitPrice(store: SessionStore, input: UnitPriceInput): Promise<CallResult<{ price: UnitPrice }>> {
+export async function setUnitPrice(
+  store: SessionStore,
+  input: UnitPriceInput,
+): Promise<CallResult<{ price: UnitPrice }>> {
   const answer = await callForOperator(store, 'set_unit_price', {
     opportunity_id: input.opportunityId,
     price_cents: input.priceCents,
