@@ -179,7 +179,7 @@ export const LockedUp: Story = {
     const form = await openRedeem(canvasElement);
     await userEvent.type(form.getByLabelText('Units to redeem'), '200');
     await expect(await form.findByText(/locked up until/, {}, SLOW)).toHaveTextContent(
-      'These units are locked up until 14 Sept 2026; you may ask to redeem them from that day.',
+      /^These units are locked up until 14 Sept? 2026; you may ask to redeem them from that day\.$/,
     );
   },
 };
@@ -224,7 +224,7 @@ export const BadUnits: Story = {
     const form = await openRedeem(canvasElement);
     const units = form.getByLabelText('Units to redeem');
     await userEvent.type(units, '10001{Enter}');
-    await expect(units).toHaveAccessibleDescription(/You hold 10,000 units/);
+    await expect(units).toHaveAccessibleDescription(/At most 10,000 units, those you hold/);
     await expect(units).toHaveAttribute('aria-invalid', 'true');
     await expect(units).toHaveValue('10001');
     await expect(request.calls).toEqual([]);

@@ -8,7 +8,7 @@ describe('the Redeem form', () => {
     expect(unitsOf('', 5_000)).toEqual({ error: 'Enter the units to redeem' });
     expect(unitsOf('0', 5_000)).toEqual({ error: 'Units must be a whole number above 0' });
     expect(unitsOf('2.5', 5_000)).toEqual({ error: 'Units must be a whole number above 0' });
-    expect(unitsOf('5001', 5_000)).toEqual({ error: 'You hold 5,000 units' });
+    expect(unitsOf('5001', 5_000)).toEqual({ error: 'At most 5,000 units, those you hold' });
   });
 
   it('keeps the key of an attempt for its retry, and takes a new one for other units', () => {

@@ -9,7 +9,7 @@ export function unitsOf(text: string, held: number): { units: number } | { error
   if (plain === '') return { error: 'Enter the units to redeem' };
   if (!/^\d+$/.test(plain) || Number(plain) === 0) return { error: 'Units must be a whole number above 0' };
   const units = Number(plain);
-  if (units > held) return { error: `You hold ${held.toLocaleString('en-IE')} units` };
+  if (units > held) return { error: `At most ${held.toLocaleString('en-IE')} units, those you hold` };
   return { units };
 }
 
