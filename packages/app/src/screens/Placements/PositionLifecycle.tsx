@@ -1,7 +1,8 @@
 import { Button, Callout, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { formatDate, formatDateTime, formatEuros, type PortfolioPosition } from '@vault/domain';
-import { DataTable, StatusBadge } from '@vault/ui';
+import { DataTable, type DataTableColumn, StatusBadge } from '@vault/ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Section } from '../../components/Section';
 import { type MyDistribution, useMyDistributions } from '../../data/distributions/distributions';
 import {
   type MyRedemption,
@@ -143,6 +144,36 @@ const redemptionWords: Record<MyRedemption['status'], { label: string; tone: 'in
   rejected: { label: 'Rejected', tone: 'danger' },
 };
 
+const redemptionColumns: readonly DataTableColumn<MyRedemption>[] = [
+  {
+    key: 'requested',
+    header: 'Asked',
+    render: (row) => <time dateTime={row.requested_at}>{formatDateTime(row.requested_at)}</time>,
+  },
+  { key: 'units', header: 'Units', align: 'right', render: (row) => row.units.toLocaleString('en-IE') },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (row) => (
+      <StatusBadge
+        status={row.status}
+        label={redemptionWords[row.status].label}
+        tone={redemptionWords[row.status].tone}
+      />
+    ),
+  },
+  {
+    key: 'outcome',
+    header: 'Outcome',
+    render: (row) =>
+      row.status === 'requested'
+        ? `Decided by ${formatDateTime(row.due_at)}`
+        : row.status === 'approved' && row.net_cents !== null
+          ? `${formatEuros(row.net_cents)} to your cash${row.fee_cents ? ` (fee ${formatEuros(row.fee_cents)})` : ''}`
+          : (row.reason ?? '—'),
+  },
+];
+
 /** The member's redemptions of this position, newest first. */
 function Redemptions({ opportunityId }: { opportunityId: string }) {
   const list = useMyRedemptions();
@@ -170,38 +201,39 @@ function Redemptions({ opportunityId }: { opportunityId: string }) {
           rows={mine}
           getRowKey={(row) => row.id}
           rowHeaderKey="requested"
-          columns={[
-            {
-              key: 'requested',
-              header: 'Asked',
-              render: (row) => <time dateTime={row.requested_at}>{formatDateTime(row.requested_at)}</time>,
-            },
-            { key: 'units', header: 'Units', align: 'right', render: (row) => row.units.toLocaleString('en-IE') },
-            {
-              key: 'status',
-              header: 'Status',
-              render: (row) => (
-                <StatusBadge
-                  status={row.status}
-                  label={redemptionWords[row.status].label}
-                  tone={redemptionWords[row.status].tone}
-                />
-              ),
-            },
-            {
-              key: 'outcome',
-              header: 'Outcome',
-              render: (row) =>
-                row.status === 'requested'
-                  ? `Decided by ${formatDateTime(row.due_at)}`
-                  : row.status === 'approved' && row.net_cents !== null
-                    ? `${formatEuros(row.net_cents)} to your cash${row.fee_cents ? ` (fee ${formatEuros(row.fee_cents)})` : ''}`
-                    : (row.reason ?? '—'),
-            },
-          ]}
+          columns={redemptionColumns}
         />
       )}
     </Flex>
+  );
+}
+
+/**
+ * Every redemption the member asked for, on /placements under the positions: shown once there is
+ * one (each position's detail has its own, with its loading and empty states), or when they
+ * cannot be read.
+ */
+export function AllRedemptions() {
+  const list = useMyRedemptions();
+  if (list.status === 'loading' || (list.status === 'ready' && list.rows.length === 0)) return null;
+  return (
+    <Section title="Redemptions">
+      {list.status === 'error' ? (
+        <LoadFailed what="Your redemptions" error={list.error} retry={list.retry} />
+      ) : (
+        <DataTable
+          caption="Your redemptions"
+          captionHidden
+          rows={list.rows}
+          getRowKey={(row) => row.id}
+          rowHeaderKey="offering"
+          columns={[
+            { key: 'offering', header: 'Offering', render: (row) => row.opportunity_name },
+            ...redemptionColumns,
+          ]}
+        />
+      )}
+    </Section>
   );
 }
 

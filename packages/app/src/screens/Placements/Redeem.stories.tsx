@@ -251,10 +251,13 @@ export const IncomeAndRedemptions: Story = {
     await expect(within(redemptions).getAllByRole('row')[1]).toHaveTextContent(/1,000.*Approved.*€1,029 to your cash/);
     await expect(within(redemptions).getAllByRole('row')[2]).toHaveTextContent(/500.*Rejected.*Units pledged/);
     await expect(canvas.getByRole('link', { name: 'View the opportunity' })).toBeVisible();
+    // Every redemption is listed under the positions too, with its offering.
+    const all = await position.findByRole('table', { name: 'Your redemptions' }, SLOW);
+    await expect(within(all).getAllByRole('row')[1]).toHaveTextContent(/Groningen Solar Park II.*1,000.*Approved/);
   },
 };
 
-/** Nothing yet: each part says so, and a matured position offers no Redeem. */
+/** Nothing yet: each part says so, no list of redemptions under the positions, and a matured position offers no Redeem. */
 export const NothingYet: Story = {
   parameters: {
     app: {
@@ -272,6 +275,7 @@ export const NothingYet: Story = {
       await canvas.findByText('You have not asked to redeem units of this position.', {}, SLOW),
     ).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Redeem' })).toBeNull();
+    await expect(canvas.queryByRole('table', { name: 'Your redemptions' })).toBeNull();
   },
 };
 
@@ -298,6 +302,7 @@ export const IncomeFailed: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(/Your income could not be loaded/, {}, SLOW)).toBeVisible();
     await expect(await canvas.findByText(/Your redemptions could not be loaded/, {}, SLOW)).toBeVisible();
-    await expect(canvas.getAllByRole('button', { name: 'Retry' })).toHaveLength(2);
+    // The income and redemptions of the position, and the list of every redemption under the positions.
+    await waitFor(() => expect(canvas.getAllByRole('button', { name: 'Retry' })).toHaveLength(3), SLOW);
   },
 };

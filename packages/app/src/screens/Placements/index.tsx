@@ -32,7 +32,7 @@ import { useBalance } from '../../data/ledger/balance';
 import { useOpportunities } from '../../data/opportunities/queries';
 import { usePositions } from '../../data/positions/positions';
 import { PendingSubscriptions } from './PendingSubscriptions';
-import { PositionLifecycle } from './PositionLifecycle';
+import { AllRedemptions, PositionLifecycle } from './PositionLifecycle';
 
 type CsvLine = ReturnType<typeof portfolioCsvLines>[number];
 
@@ -207,6 +207,7 @@ function PortfolioBody({ portfolio }: { portfolio: Portfolio }) {
         )}
       </Section>
       {portfolio.pending.length > 0 ? <PendingSubscriptions pending={portfolio.pending} /> : null}
+      <AllRedemptions />
       {portfolio.allocation.length > 0 ? (
         <Section title="Allocation">
           <BarChart
