@@ -435,9 +435,8 @@ export const ApproveRedemption: Story = {
     await expect(review.calls).toEqual([
       { redemption_id: '88888888-8888-4888-8888-888888888888', decision: 'approved', reason: '' },
     ]);
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
-      "Ada Lovelace's redemption of 200 units approved.",
-    );
+    const done = await within(canvasElement).findByText("Ada Lovelace's redemption of 200 units approved.", {}, SLOW);
+    await expect(done).toHaveAttribute('role', 'status');
   },
 };
 

@@ -301,7 +301,8 @@ export const IncomeFailed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(/Your income could not be loaded/, {}, SLOW)).toBeVisible();
-    await expect(await canvas.findByText(/Your redemptions could not be loaded/, {}, SLOW)).toBeVisible();
+    // In the position's detail and in place of the list of every redemption.
+    await waitFor(() => expect(canvas.getAllByText(/Your redemptions could not be loaded/)).toHaveLength(2), SLOW);
     // The income and redemptions of the position, and the list of every redemption under the positions.
     await waitFor(() => expect(canvas.getAllByRole('button', { name: 'Retry' })).toHaveLength(3), SLOW);
   },
