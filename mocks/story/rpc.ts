@@ -143,6 +143,11 @@ const defaults: Readonly<Record<string, (body: Record<string, unknown>) => JsonB
       })),
   my_balance: () => [{ available_cents: 0, held_cents: 0, total_cents: 0 }],
   my_ledger_lines: () => [],
+  // After the issue: nothing declared, nothing asked to redeem.
+  list_distributions: () => [],
+  my_distributions: () => [],
+  list_redemptions: () => [],
+  my_redemptions: () => [],
 };
 
 const defaultRpc = http.post('*/rest/v1/rpc/:fn', async ({ request, params }) => {

@@ -26,8 +26,10 @@ import { type OfferingRow, useOfferingSpvs, useOfferings } from '../../data/offe
 import { formatDateTime } from '../../display/dates';
 import { useSession } from '../../session/SessionProvider';
 import { OfferingForm } from './OfferingForm';
+import { OfferingLifecycle } from './OfferingLifecycle';
 import { OfferingSubscriptions } from './OfferingSubscriptions';
 import { emptyOfferingForm, formOfOffering } from './offeringForm';
+import { RedemptionQueue } from './RedemptionQueue';
 
 const statusWords: Record<string, { label: string; tone: StatusBadgeTone }> = {
   draft: { label: 'Draft', tone: 'neutral' },
@@ -85,7 +87,9 @@ const summaryActions = ['submit', 'approve', 'close'] as const;
  * their own SPVs', staff every one). The SPV's administrators create and edit a draft, submit it,
  * close it once its minimum is held, or withdraw it with a reason; mfo_admin, compliance and the
  * admin flag approve it or return it with a reason, never one they submitted (the server holds
- * each rule). The detail shows the terms and the subscriptions with their holds.
+ * each rule). The detail shows the terms and the subscriptions with their holds; an issued
+ * offering's also its life after the issue (unit prices, distributions and their payment), and
+ * the SPV's administrators see the redemptions waiting for their decision under the list.
  */
 export default function OfferingsScreen() {
   const { session } = useSession();
@@ -104,6 +108,7 @@ export default function OfferingsScreen() {
   const busy = action.pending !== null;
   const role = session.user?.role;
   const reviewer = session.isAdmin || role === 'mfo_admin' || role === 'compliance';
+  const pays = session.isAdmin || role === 'mfo_admin';
   const mySpvs = spvs.status === 'ready' ? spvs.rows : [];
   const actsFor = (row: OfferingRow) => mySpvs.some((s) => s.id === row.spv_id);
 
@@ -311,9 +316,19 @@ export default function OfferingsScreen() {
         }
         detail={detail}
       />
+      {selected && selected.offering_status === 'issued' && (actsFor(selected) || reviewer) ? (
+        <OfferingLifecycle
+          key={selected.id}
+          offeringId={selected.id}
+          offeringName={selected.name}
+          actsForSpv={actsFor(selected)}
+          pays={pays}
+        />
+      ) : null}
       {selected ? (
         <OfferingSubscriptions offeringId={selected.id} offeringName={selected.name} version={action.version} />
       ) : null}
+      {mySpvs.length > 0 ? <RedemptionQueue offerings={list.rows} /> : null}
       {selected && openSummary ? (
         <SummaryDialog
           open

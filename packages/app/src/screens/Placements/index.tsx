@@ -32,6 +32,7 @@ import { useBalance } from '../../data/ledger/balance';
 import { useOpportunities } from '../../data/opportunities/queries';
 import { usePositions } from '../../data/positions/positions';
 import { PendingSubscriptions } from './PendingSubscriptions';
+import { AllRedemptions, PositionLifecycle } from './PositionLifecycle';
 
 type CsvLine = ReturnType<typeof portfolioCsvLines>[number];
 
@@ -206,6 +207,7 @@ function PortfolioBody({ portfolio }: { portfolio: Portfolio }) {
         )}
       </Section>
       {portfolio.pending.length > 0 ? <PendingSubscriptions pending={portfolio.pending} /> : null}
+      <AllRedemptions />
       {portfolio.allocation.length > 0 ? (
         <Section title="Allocation">
           <BarChart
@@ -225,7 +227,10 @@ function PortfolioBody({ portfolio }: { portfolio: Portfolio }) {
   );
 }
 
-/** One position opened from a row (here or the dashboard's Recent investments). */
+/**
+ * One position opened from a row (here or the dashboard's Recent investments): its figures, its
+ * income received, the member's redemptions of it and Redeem.
+ */
 function PositionDetail({ position }: { position: PortfolioPosition }) {
   return (
     <Section title={position.name}>
@@ -254,6 +259,7 @@ function PositionDetail({ position }: { position: PortfolioPosition }) {
           </Link>
         </RadixLink>
       </Flex>
+      <PositionLifecycle key={position.opportunityId} position={position} />
     </Section>
   );
 }
