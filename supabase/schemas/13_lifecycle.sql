@@ -624,6 +624,18 @@ begin
 end
 $$;
 
+-- An early redemption's fee on its gross price: basis points of it, half a cent rounded up (the
+-- domain's redemptionFeeCents, proven equal in supabase/tests/lifecycle-redemptions.test.ts).
+create or replace function public.redemption_fee_cents(price_cents bigint, fee_bps integer)
+returns bigint
+language sql
+immutable
+set search_path = ''
+as $$
+  select (price_cents * coalesce(fee_bps, 0) + 5000) / 10000
+$$;
+revoke execute on function public.redemption_fee_cents(bigint, integer) from public, anon, authenticated, service_role;
+
 -- What redeeming `units` would pay today: {redeemable, lockup_ends_on, units, unit_price_cents,
 -- price_cents, fee_cents, net_cents}. Before the lock-up ends, redeemable is false and
 -- lockup_ends_on says from which day it may be asked.
@@ -647,7 +659,7 @@ begin
   ends_on := public.redemption_lockup_end(auth.uid(), o, units);
   unit_price := coalesce(public.unit_price_on(o.id, public.lifecycle_today()), 0);
   price := unit_price * units;
-  fee := (price * coalesce(o.early_redemption_fee_bps, 0) + 5000) / 10000;
+  fee := public.redemption_fee_cents(price, o.early_redemption_fee_bps);
   return jsonb_build_object(
     'redeemable', ends_on is null, 'lockup_ends_on', ends_on, 'units', units,
     'unit_price_cents', unit_price, 'price_cents', price, 'fee_cents', fee, 'net_cents', price - fee,
@@ -758,7 +770,7 @@ begin
   if decision = 'approved' then
     unit_price := coalesce(public.unit_price_on(o.id, public.lifecycle_today()), 0);
     price := unit_price * r.units;
-    fee := (price * coalesce(o.early_redemption_fee_bps, 0) + 5000) / 10000;
+    fee := public.redemption_fee_cents(price, o.early_redemption_fee_bps);
     perform public.offering_can_pay(o.id, price);
     if price - fee > 0 then
       legs := legs || jsonb_build_object(
@@ -810,7 +822,9 @@ end
 $$;
 
 -- The redemption queue of the caller's SPVs (every SPV for mfo_admin, compliance and the admin
--- flag): open requests first, soonest due first; due_at is when the time to decide runs out.
+-- flag): open requests first, soonest due first; due_at is when the time to decide runs out. The
+-- figures are the approval's once decided, and while a request waits, what approving it today
+-- would pay (null while the offering has no price).
 create or replace function public.list_redemptions()
 returns table (
   id uuid,
@@ -843,10 +857,23 @@ begin
   end if;
   return query
     select r.id, r.opportunity_id, o.name, r.member_id, p.name, r.units, r.status, r.requested_at, r.due_at,
-           r.decided_at, r.reason, r.unit_price_cents, r.price_cents, r.fee_cents, r.net_cents
+           r.decided_at, r.reason,
+           case when r.status = 'requested' then today.unit_price else r.unit_price_cents end,
+           case when r.status = 'requested' then today.unit_price * r.units else r.price_cents end,
+           case when r.status = 'requested'
+             then public.redemption_fee_cents(today.unit_price * r.units, o.early_redemption_fee_bps)
+             else r.fee_cents end,
+           case when r.status = 'requested'
+             then today.unit_price * r.units
+               - public.redemption_fee_cents(today.unit_price * r.units, o.early_redemption_fee_bps)
+             else r.net_cents end
     from public.redemptions r
     join public.opportunities o on o.id = r.opportunity_id
     left join public.profiles p on p.id = r.member_id
+    left join lateral (
+      select public.unit_price_on(o.id, public.lifecycle_today()) as unit_price
+      where r.status = 'requested'
+    ) today on true
     where every_spv or o.spv_id = any (mine)
     order by r.status <> 'requested', case when r.status = 'requested' then r.due_at end, r.decided_at desc, r.id;
 end

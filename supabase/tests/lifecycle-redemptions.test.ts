@@ -54,6 +54,18 @@ async function request(tx: Transaction, id: string, units: number, key = crypto.
   return rows[0]?.id ?? '';
 }
 
+it("the SQL fee rule equals the domain's redemptionFeeCents", async () => {
+  const prices = [0, 1, 24, 25, 26, 49, 50, 51, 99, 100, 12_345, 2_469_000, 9_999_999_999];
+  const rates = [0, 1, 50, 199, 200, 201, 250, 10_000];
+  const { rows } = await db.query<{ price: string; bps: number; fee: string }>(
+    `select p::text as price, b as bps, public.redemption_fee_cents(p, b)::text as fee
+     from unnest($1::bigint[]) p cross join unnest($2::int[]) b`,
+    [prices, rates],
+  );
+  expect(rows).toHaveLength(prices.length * rates.length);
+  for (const row of rows) expect(Number(row.fee)).toBe(redemptionFeeCents(Number(row.price), row.bps));
+});
+
 describe('every function × every caller', () => {
   const noExecute = (n: Name) => n === 'anon' || n === 'service_role';
   const staff = (n: Name) => ['mfo_admin', 'compliance', 'eq', 'cl', 'eqOther'].includes(n);
@@ -182,6 +194,29 @@ describe('redemptions', () => {
           rows: [{ q: { price_cents: price, fee_cents: fee, net_cents: price - fee, unit_price_cents: 12_345 } }],
         },
       });
+      const queue = (who: typeof m.eq) =>
+        call(
+          tx,
+          who,
+          `select status, unit_price_cents::int, price_cents::int, fee_cents::int, net_cents::int
+           from public.list_redemptions() where id = $1`,
+          [r],
+        );
+      // While it waits, the SPV's queue quotes what approving it today pays, as the investor's quote does.
+      expect(await queue(m.eq)).toMatchObject({
+        ok: true,
+        value: {
+          rows: [
+            {
+              status: 'requested',
+              unit_price_cents: 12_345,
+              price_cents: price,
+              fee_cents: fee,
+              net_cents: price - fee,
+            },
+          ],
+        },
+      });
       await owner(tx);
       const queued = await tx.query<{ requested_at: Date; due_at: Date }>(
         'select requested_at, due_at from public.redemptions where id = $1',
@@ -207,6 +242,17 @@ describe('redemptions', () => {
       expect(await review('approved', null)).toMatchObject({ ok: true });
       expect(await review('rejected', 'Too late')).toMatchObject(refusal(actionErrors.redemptionDecided));
       expect(await cashOf(tx, m.investor)).toBe(cash + price - fee);
+      // Decided, the queue keeps the approval's figures even when a later price comes.
+      await become(tx, m.eq);
+      await tx.query('select public.set_unit_price($1, 99_999, $2, $3)', [
+        id,
+        new Date().toISOString().slice(0, 10),
+        'Revaluation',
+      ]);
+      expect(await queue(m.eq)).toMatchObject({
+        ok: true,
+        value: { rows: [{ status: 'approved', unit_price_cents: 12_345, price_cents: price, net_cents: price - fee }] },
+      });
       expect(await accountOf(tx, 'platform_fee_income')).toBe(fees + fee);
       expect(await accountOf(tx, 'offering_escrow', id)).toBe(account - price);
       await become(tx, m.investor);

@@ -101,7 +101,7 @@ const distributionRows = [
 const HOUR_MS = 60 * 60 * 1000;
 const at = (hoursFromNow: number) => new Date(Date.now() + hoursFromNow * HOUR_MS).toISOString();
 
-/** Two requests waiting (one soon due, one overdue) and one decided, as `list_redemptions` answers them. */
+/** Two requests waiting (one soon due and quoted at today's price, one overdue) and one decided, as `list_redemptions` answers them. */
 const redemptionRows = () => [
   {
     id: '88888888-8888-4888-8888-888888888888',
@@ -115,10 +115,10 @@ const redemptionRows = () => [
     due_at: at(47.5),
     decided_at: null,
     reason: null,
-    unit_price_cents: null,
-    price_cents: null,
-    fee_cents: null,
-    net_cents: null,
+    unit_price_cents: 10_000,
+    price_cents: 2_000_000,
+    fee_cents: 40_000,
+    net_cents: 1_960_000,
   },
   {
     id: '99999999-9999-4999-8999-999999999999',
@@ -132,6 +132,7 @@ const redemptionRows = () => [
     due_at: at(-3),
     decided_at: null,
     reason: null,
+    // An offering with no price yet: nothing to quote.
     unit_price_cents: null,
     price_cents: null,
     fee_cents: null,
@@ -408,12 +409,12 @@ export const RedemptionQueue: Story = {
   play: async ({ canvasElement }) => {
     const table = await findQueue(canvasElement);
     const rows = await within(table).findAllByRole('row', {}, SLOW);
-    // 200 units at the €100 issue price: €20,000, less the 2% fee of €400.
+    // The server's quote: 200 units at today's €100, €20,000, less the 2% fee of €400.
     await expect(rows[1]).toHaveTextContent(
-      /Ada Lovelace.*Porto Heat Network.*200.*€20,000 less €400 fee: €19,600.*1 day 23 hours left to decide.*Waiting/,
+      /Ada Lovelace.*Porto Heat Network.*200.*€20,000 less €400 fee: €19,600 \(today, at €100 a unit\).*1 day 23 hours left to decide.*Waiting/,
     );
-    await expect(rows[2]).toHaveTextContent(/Grace Hopper.*50.*Overdue by 3 hours/);
-    await expect(rows[3]).toHaveTextContent(/10.*€1,040 less €20.80 fee: €1,019.20 \(at approval\).*Approved/);
+    await expect(rows[2]).toHaveTextContent(/Grace Hopper.*50.*—.*Overdue by 3 hours/);
+    await expect(rows[3]).toHaveTextContent(/10.*€1,040 less €20.80 fee: €1,019.20 \(at €104 a unit\).*Approved/);
     await expect(within(rows[3] as HTMLElement).queryByRole('button')).toBeNull();
   },
 };
@@ -428,7 +429,7 @@ export const ApproveRedemption: Story = {
     ).focus();
     await userEvent.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: "Approve Ada Lovelace's redemption" }, SLOW);
-    await expect(within(dialog).getByText('€20,000 less €400 fee: €19,600 (at €100 a unit)')).toBeVisible();
+    await expect(within(dialog).getByText('€20,000 less €400 fee: €19,600 (today, at €100 a unit)')).toBeVisible();
     await expect(review.calls).toEqual([]);
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);

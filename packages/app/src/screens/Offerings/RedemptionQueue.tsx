@@ -1,11 +1,10 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
-import { formatDateTime, formatEuros, redemptionFeeCents } from '@vault/domain';
+import { formatDateTime, formatEuros } from '@vault/domain';
 import { DataTable, ReasonDialog, StatusBadge, SummaryDialog } from '@vault/ui';
 import { useEffect, useState } from 'react';
 import { ActionDone } from '../../components/ConsoleFeedback';
 import { Section } from '../../components/Section';
 import { useConsoleAction } from '../../components/useConsoleAction';
-import type { OfferingRow } from '../../data/offerings/offerings';
 import { type RedemptionQueueRow, useRedemptionQueue, useReviewRedemption } from '../../data/redemptions/redemptions';
 import { timeLeftToDecide } from './lifecycleForms';
 
@@ -21,38 +20,18 @@ function useNow(): Date {
   return now;
 }
 
-interface Quote {
-  priceCents: number;
-  feeCents: number;
-  netCents: number;
-  /** Where the price came from: the approval's, or the offering's unit price while it waits. */
-  at: string;
-}
-
 /**
- * What the redemption pays: the approval's figures once approved; while it waits, units × the
- * offering's unit price with its early redemption fee (redemptionFeeCents), the approval taking
- * the price of its day.
+ * What the redemption pays, as the server answers it: the approval's figures once decided; while
+ * it waits, what approving it today would pay at today's unit price, less its fee.
  */
-function quoteOf(row: RedemptionQueueRow, offering: OfferingRow | undefined): Quote | null {
-  if (row.price_cents !== null && row.fee_cents !== null && row.net_cents !== null) {
-    return { priceCents: row.price_cents, feeCents: row.fee_cents, netCents: row.net_cents, at: 'at approval' };
-  }
-  if (row.status !== 'requested' || !offering || offering.unit_price_cents === null) return null;
-  const priceCents = row.units * offering.unit_price_cents;
-  const feeCents = redemptionFeeCents(priceCents, offering.early_redemption_fee_bps ?? 0);
-  return {
-    priceCents,
-    feeCents,
-    netCents: priceCents - feeCents,
-    at: `at ${formatEuros(offering.unit_price_cents)} a unit`,
-  };
+function quoteText(row: RedemptionQueueRow): string {
+  if (row.price_cents === null || row.fee_cents === null || row.net_cents === null) return '—';
+  const at =
+    row.status === 'requested'
+      ? `today, at ${formatEuros(row.unit_price_cents ?? 0)} a unit`
+      : `at ${formatEuros(row.unit_price_cents ?? 0)} a unit`;
+  return `${formatEuros(row.price_cents)} less ${formatEuros(row.fee_cents)} fee: ${formatEuros(row.net_cents)} (${at})`;
 }
-
-const quoteText = (q: Quote | null) =>
-  q === null
-    ? '—'
-    : `${formatEuros(q.priceCents)} less ${formatEuros(q.feeCents)} fee: ${formatEuros(q.netCents)} (${q.at})`;
 
 const statusWords: Record<RedemptionQueueRow['status'], { label: string; tone: 'info' | 'success' | 'danger' }> = {
   requested: { label: 'Waiting', tone: 'info' },
@@ -67,14 +46,13 @@ type Decision = 'approve' | 'reject';
  * first, each with its units, quote and time left; Approve behind a summary, Reject with a reason
  * (`review_redemption`: the server checks who and when, and its refusal shows in the dialog).
  */
-export function RedemptionQueue({ offerings }: { offerings: readonly OfferingRow[] }) {
+export function RedemptionQueue() {
   const action = useConsoleAction<Decision>();
   const list = useRedemptionQueue(action.version);
   const review = useReviewRedemption();
   const now = useNow();
   const [chosenId, setChosenId] = useState<string | null>(null);
   const chosen = list.rows.find((row) => row.id === chosenId) ?? null;
-  const offeringOf = (row: RedemptionQueueRow) => offerings.find((o) => o.id === row.opportunity_id);
   const investor = (row: RedemptionQueueRow) => row.member_name ?? 'An investor';
   const choose = (row: RedemptionQueueRow, decision: Decision) => {
     setChosenId(row.id);
@@ -116,7 +94,7 @@ export function RedemptionQueue({ offerings }: { offerings: readonly OfferingRow
             { key: 'investor', header: 'Investor', render: investor },
             { key: 'offering', header: 'Offering', render: (row) => row.opportunity_name },
             { key: 'units', header: 'Units', align: 'right', render: (row) => row.units.toLocaleString('en-IE') },
-            { key: 'quote', header: 'Quote', render: (row) => quoteText(quoteOf(row, offeringOf(row))) },
+            { key: 'quote', header: 'Quote', render: (row) => quoteText(row) },
             {
               key: 'time',
               header: 'Time left',
@@ -187,7 +165,7 @@ export function RedemptionQueue({ offerings }: { offerings: readonly OfferingRow
             { label: 'Investor', value: investor(chosen) },
             { label: 'Offering', value: chosen.opportunity_name },
             { label: 'Units', value: chosen.units.toLocaleString('en-IE') },
-            { label: 'Quote', value: quoteText(quoteOf(chosen, offeringOf(chosen))) },
+            { label: 'Quote', value: quoteText(chosen) },
             { label: 'Requested at', value: formatDateTime(chosen.requested_at) },
             { label: 'Time left', value: timeLeftToDecide(chosen.due_at, now) },
           ]}

@@ -328,7 +328,7 @@ export default function OfferingsScreen() {
       {selected ? (
         <OfferingSubscriptions offeringId={selected.id} offeringName={selected.name} version={action.version} />
       ) : null}
-      {mySpvs.length > 0 ? <RedemptionQueue offerings={list.rows} /> : null}
+      {mySpvs.length > 0 ? <RedemptionQueue /> : null}
       {selected && openSummary ? (
         <SummaryDialog
           open
