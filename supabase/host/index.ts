@@ -27,11 +27,10 @@ import {
   embeddedPayments,
   isKycOutcome,
   isPaymentOutcome,
-  kycOutcomes,
   type NextOutcomes,
   type ProviderSecrets,
-  paymentOutcomes,
   paymentOutcomesFor,
+  providersAnswer,
 } from './providers.ts';
 import { createScheduler } from './schedule.ts';
 
@@ -155,21 +154,7 @@ export function createHost(options: HostOptions): Host {
   async function embedded(request: Request, path: string, caller: Caller): Promise<Response> {
     if (!caller.ok) return jwtRefusal(caller.reason);
     if (path === 'providers' && request.method === 'GET') {
-      return jsonResponse({
-        kyc: {
-          auto: kyc.auto,
-          outcomes: Object.entries(kycOutcomes).map(([id, o]) => ({ id, label: o.label, verdict: o.review !== null })),
-        },
-        payments: {
-          auto: payments.auto,
-          outcomes: Object.entries(paymentOutcomes).map(([id, o]) => ({
-            id,
-            label: o.label,
-            events: o.events,
-            appliesTo: o.appliesTo,
-          })),
-        },
-      });
+      return jsonResponse(providersAnswer({ kyc: kyc.auto, payments: payments.auto }));
     }
     const body: unknown = request.method === 'POST' ? await request.json().catch(() => null) : null;
     const args = isRecord(body) ? body : {};

@@ -199,6 +199,28 @@ export function isPaymentOutcome(value: unknown): value is PaymentOutcome {
   return typeof value === 'string' && Object.hasOwn(paymentOutcomes, value);
 }
 
+/**
+ * `GET /embedded/v1/providers`: both sets of outcomes with their labels, whether a KYC outcome
+ * sends a verdict, and the session statuses a payment outcome applies to.
+ */
+export function providersAnswer(auto: { kyc: KycOutcome | null; payments: PaymentOutcome | null }) {
+  return {
+    kyc: {
+      auto: auto.kyc,
+      outcomes: Object.entries(kycOutcomes).map(([id, o]) => ({ id, label: o.label, verdict: o.review !== null })),
+    },
+    payments: {
+      auto: auto.payments,
+      outcomes: Object.entries(paymentOutcomes).map(([id, o]) => ({
+        id,
+        label: o.label,
+        events: o.events,
+        appliesTo: o.appliesTo,
+      })),
+    },
+  };
+}
+
 /** A session as its member lists it: where its payment stands and what may happen to it next. */
 export interface PaymentSessionView extends PaymentSessionRecord {
   status: PaymentSessionStatus;

@@ -45,7 +45,7 @@ export function DemoPanel({
             </Text>
           </Flex>
           {read.status === 'loading' ? (
-            <LoadingSkeleton variant="text" count={2} label={`Loading ${title.toLowerCase()}…`} />
+            <LoadingSkeleton variant="text" count={2} label={`${title}: loading…`} />
           ) : (
             children
           )}
