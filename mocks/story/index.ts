@@ -1,6 +1,7 @@
 import type { HttpHandler } from 'msw';
 import { storyAuthHandlers } from './auth';
 import { storyFunctionHandlers } from './functions';
+import { storyProviderHandlers } from './providers';
 import { storyRestHandlers } from './rest';
 import { storyRpcHandlers } from './rpc';
 
@@ -12,12 +13,14 @@ import { storyRpcHandlers } from './rpc';
 export const storyHandlers: HttpHandler[] = [
   ...storyAuthHandlers,
   ...storyFunctionHandlers,
+  ...storyProviderHandlers,
   ...storyRpcHandlers,
   ...storyRestHandlers,
 ];
 
 export { authAnswers } from './auth';
 export { kycSessionAnswers, onrampSessionAnswers, walletAnswers } from './functions';
+export { demoDecisions, demoProviderAnswers } from './providers';
 export { RETRY_HEADER, tableAnswers } from './rest';
 export { recordedRpc, rpcAnswer, rpcLoading, rpcRefusal } from './rpc';
 export { storySession } from './session';

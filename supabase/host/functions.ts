@@ -32,6 +32,7 @@ import {
 import { handlePaymentsWebhook, postgrestPaymentsWebhookStore } from '../functions/payments-webhook/handler.ts';
 import {
   type EmbeddedKyc,
+  type EmbeddedNextOutcomes,
   type EmbeddedPayments,
   embeddedWalletAddress,
   type PaymentSessionRecord,
@@ -52,6 +53,8 @@ export interface FunctionsContext {
   secrets: ProviderSecrets;
   kyc: EmbeddedKyc;
   payments: EmbeddedPayments;
+  /** Each member's own choice of their next outcome, used before `auto`. */
+  next: EmbeddedNextOutcomes;
   /** Where onramp-session sends the member to pay while no outcome is automatic (default: the app's /wallet). */
   checkoutUrl?: (session: { id: string; returnUrl: string }) => string;
 }
@@ -132,22 +135,26 @@ export async function handleFunction(
         demo: demoKycProvider,
         store: postgrestKycSessionStore(rest, demoMode),
       });
-      const auto = context.kyc.auto;
-      // The provider's verdict comes after start_kyc made the case pending, as Sumsub's webhook does.
-      if (response.status === 200 && opened && auto) await context.kyc.decide(opened, auto);
+      if (response.status === 200 && opened) {
+        const outcome = (await context.next.take(opened, 'kyc')) ?? context.kyc.auto;
+        // The provider's verdict comes after start_kyc made the case pending, as Sumsub's webhook does.
+        if (outcome) await context.kyc.decide(opened, outcome);
+      }
       return response;
     }
     case 'onramp-session': {
       let opened = null as PaymentSessionRecord | null;
-      const auto = context.payments.auto;
+      let outcome = context.payments.auto;
       const payments: PaymentProvider = {
         name: 'embedded',
         createSession: async (input) => {
-          const record = await context.payments.open(input);
+          const { created, ...record } = await context.payments.open(input);
           opened = record;
+          // The member's own choice is for their next new session, not a retry of one already open.
+          if (created) outcome = (await context.next.take(record.memberId, 'payments')) ?? outcome;
           const returnUrl = returnUrlOf(request, context.url);
           const url =
-            !auto && context.checkoutUrl
+            !outcome && context.checkoutUrl
               ? context.checkoutUrl({ id: record.id, returnUrl })
               : `${returnUrl}?onramp=success&session_id=${encodeURIComponent(record.id)}`;
           return { kind: 'redirect', url, sessionId: record.id };
@@ -159,7 +166,7 @@ export async function handleFunction(
         demo: demoPaymentProvider,
         store: postgrestOnrampStore(rest, demoMode),
       });
-      if (response.status === 200 && opened && auto) await context.payments.decide(opened, auto);
+      if (response.status === 200 && opened && outcome) await context.payments.decide(opened, outcome);
       return response;
     }
     case 'kyc-webhook':

@@ -5,7 +5,8 @@
  *   /rest/v1/...       PostgREST (postgrest.ts): tables and `rpc/<fn>`, as the caller's role
  *   /auth/v1/...       Supabase Auth (auth.ts): accounts in auth.users of the same database
  *   /functions/v1/...  the project's edge functions, unchanged (functions.ts)
- *   /embedded/v1/...   the embedded providers' outcome controls (providers.ts) and the database image
+ *   /embedded/v1/...   the embedded providers' outcome controls (providers.ts), each member's choice of
+ *                      their next outcome, and the database image
  *
  * Browser-safe: WebCrypto and fetch's Request and Response only, no Node module, so it runs in a
  * Web Worker beside PGliteWorker as well as in Node (serve.ts, the tests).
@@ -22,12 +23,14 @@ import {
   type EmbeddedKyc,
   type EmbeddedPayments,
   embeddedKyc,
+  embeddedNextOutcomes,
   embeddedPayments,
   isKycOutcome,
   isPaymentOutcome,
-  kycOutcomes,
+  type NextOutcomes,
   type ProviderSecrets,
-  paymentOutcomes,
+  paymentOutcomesFor,
+  providersAnswer,
 } from './providers.ts';
 import { createScheduler } from './schedule.ts';
 
@@ -144,17 +147,14 @@ export function createHost(options: HostOptions): Host {
   };
   const kyc = embeddedKyc(secrets, deliver);
   const payments = embeddedPayments(options.db, secrets, deliver);
+  const next = embeddedNextOutcomes(options.db);
+  // What a member may choose for their next session: the outcomes a new session can get.
+  const nextPaymentOutcomes: readonly string[] = paymentOutcomesFor('open');
 
   async function embedded(request: Request, path: string, caller: Caller): Promise<Response> {
     if (!caller.ok) return jwtRefusal(caller.reason);
     if (path === 'providers' && request.method === 'GET') {
-      return jsonResponse({
-        kyc: { auto: kyc.auto, outcomes: Object.entries(kycOutcomes).map(([id, o]) => ({ id, label: o.label })) },
-        payments: {
-          auto: payments.auto,
-          outcomes: Object.entries(paymentOutcomes).map(([id, o]) => ({ id, label: o.label, events: o.events })),
-        },
-      });
+      return jsonResponse(providersAnswer({ kyc: kyc.auto, payments: payments.auto }));
     }
     const body: unknown = request.method === 'POST' ? await request.json().catch(() => null) : null;
     const args = isRecord(body) ? body : {};
@@ -181,6 +181,23 @@ export function createHost(options: HostOptions): Host {
       await options.db.exec('checkpoint');
       const image = await options.db.dumpDataDir('gzip');
       return new Response(image, { headers: { 'Content-Type': 'application/gzip' } });
+    }
+    if (path === 'next' && (request.method === 'GET' || request.method === 'POST')) {
+      // A member's own choice only: the operator sets everyone's with POST providers.
+      if (!member) return service ? refused(403, 'a member’s own choice') : refused(401, 'not signed in');
+      if (request.method === 'GET') return jsonResponse(await next.of(member));
+      const choice: Partial<NextOutcomes> = {};
+      if ('kyc' in args) {
+        if (args.kyc !== null && !isKycOutcome(args.kyc)) return refused(400, 'unknown KYC outcome');
+        choice.kyc = args.kyc;
+      }
+      if ('payments' in args) {
+        if (args.payments !== null && !isPaymentOutcome(args.payments)) return refused(400, 'unknown payment outcome');
+        if (args.payments !== null && !nextPaymentOutcomes.includes(args.payments))
+          return refused(400, 'not an outcome of a new payment');
+        choice.payments = args.payments;
+      }
+      return jsonResponse(await next.choose(member, choice));
     }
     if (path === 'kyc/decide' && request.method === 'POST') {
       const memberId = service && typeof args.memberId === 'string' ? args.memberId : member;
@@ -222,6 +239,7 @@ export function createHost(options: HostOptions): Host {
           secrets,
           kyc,
           payments,
+          next,
           checkoutUrl: options.checkoutUrl,
         },
         rest.split('/')[0] ?? '',

@@ -6,7 +6,8 @@
  * signature checks and the SQL they call run in every embedded journey.
  *
  * Which result comes is an outcome, chosen by a person or a test (`decide`), or automatically
- * right after the session opens (`auto`). The outcomes are data: a new one is a new entry in
+ * right after the session opens: the member's own choice for their next case or payment
+ * (`embeddedNextOutcomes`), else the host's `auto`. The outcomes are data: a new one is a new entry in
  * `kycOutcomes` or `paymentOutcomes`; a Stripe event type the webhook does not record yet is
  * still delivered (and answered `ignored`), so the switch needs no change when the SQL learns it.
  */
@@ -146,22 +147,47 @@ const stripeEvents = {
 
 type StripeEventName = keyof typeof stripeEvents;
 
+/**
+ * Where a payment session stands at the provider: `open` (nothing decided yet) or the status the
+ * payments table holds for its PaymentIntent.
+ */
+export type PaymentSessionStatus = 'open' | 'pending' | 'settled' | 'failed' | 'refunded' | 'charged_back';
+
 export const paymentOutcomes = {
   /** Paid by card at once. */
-  settle: { label: 'Payment settles', events: ['checkout.session.completed (paid)'] },
+  settle: {
+    label: 'Payment settles',
+    events: ['checkout.session.completed (paid)'],
+    appliesTo: ['open', 'failed'],
+  },
   /** The card is declined. */
-  fail: { label: 'Payment fails', events: ['payment_intent.payment_failed'] },
+  fail: { label: 'Payment fails', events: ['payment_intent.payment_failed'], appliesTo: ['open'] },
   /** The member chose a bank transfer: the checkout completes unpaid, the money is awaited. */
-  await_bank_transfer: { label: 'Pay by bank transfer', events: ['checkout.session.completed (unpaid)'] },
+  await_bank_transfer: {
+    label: 'Pay by bank transfer',
+    events: ['checkout.session.completed (unpaid)'],
+    appliesTo: ['open'],
+  },
   /** The awaited bank transfer arrives. */
-  bank_transfer_arrives: { label: 'Bank transfer arrives', events: ['checkout.session.async_payment_succeeded'] },
+  bank_transfer_arrives: {
+    label: 'Bank transfer arrives',
+    events: ['checkout.session.async_payment_succeeded'],
+    appliesTo: ['pending'],
+  },
   /** The awaited bank transfer never comes. */
-  bank_transfer_fails: { label: 'Bank transfer fails', events: ['checkout.session.async_payment_failed'] },
+  bank_transfer_fails: {
+    label: 'Bank transfer fails',
+    events: ['checkout.session.async_payment_failed'],
+    appliesTo: ['pending'],
+  },
   /** A settled payment is refunded. */
-  refund: { label: 'Refunded', events: ['charge.refunded'] },
+  refund: { label: 'Refunded', events: ['charge.refunded'], appliesTo: ['settled'] },
   /** The member's bank charges a settled payment back. */
-  chargeback: { label: 'Charged back', events: ['charge.dispute.created'] },
-} as const satisfies Record<string, { label: string; events: readonly StripeEventName[] }>;
+  chargeback: { label: 'Charged back', events: ['charge.dispute.created'], appliesTo: ['settled'] },
+} as const satisfies Record<
+  string,
+  { label: string; events: readonly StripeEventName[]; appliesTo: readonly PaymentSessionStatus[] }
+>;
 
 export type PaymentOutcome = keyof typeof paymentOutcomes;
 
@@ -171,6 +197,48 @@ export function isKycOutcome(value: unknown): value is KycOutcome {
 
 export function isPaymentOutcome(value: unknown): value is PaymentOutcome {
   return typeof value === 'string' && Object.hasOwn(paymentOutcomes, value);
+}
+
+/**
+ * `GET /embedded/v1/providers`: both sets of outcomes with their labels, whether a KYC outcome
+ * sends a verdict, and the session statuses a payment outcome applies to.
+ */
+export function providersAnswer(auto: { kyc: KycOutcome | null; payments: PaymentOutcome | null }) {
+  return {
+    kyc: {
+      auto: auto.kyc,
+      outcomes: Object.entries(kycOutcomes).map(([id, o]) => ({ id, label: o.label, verdict: o.review !== null })),
+    },
+    payments: {
+      auto: auto.payments,
+      outcomes: Object.entries(paymentOutcomes).map(([id, o]) => ({
+        id,
+        label: o.label,
+        events: o.events,
+        appliesTo: o.appliesTo,
+      })),
+    },
+  };
+}
+
+/** A session as its member lists it: where its payment stands and what may happen to it next. */
+export interface PaymentSessionView extends PaymentSessionRecord {
+  status: PaymentSessionStatus;
+  outcomes: PaymentOutcome[];
+}
+
+const sessionStatuses: readonly PaymentSessionStatus[] = ['pending', 'settled', 'failed', 'refunded', 'charged_back'];
+
+/** A payments row's status as a session's; no row yet: `open`. */
+function sessionStatus(status: string | null): PaymentSessionStatus {
+  return sessionStatuses.find((known) => known === status) ?? 'open';
+}
+
+/** The outcomes that apply to a session in `status` (`open`: the ones a new session can get). */
+export function paymentOutcomesFor(status: PaymentSessionStatus): PaymentOutcome[] {
+  return (Object.keys(paymentOutcomes) as PaymentOutcome[]).filter((id) =>
+    (paymentOutcomes[id].appliesTo as readonly PaymentSessionStatus[]).includes(status),
+  );
 }
 
 /** What the webhook answered to one delivered event. */
@@ -227,14 +295,15 @@ export function embeddedKyc(secrets: ProviderSecrets, deliver: Deliver) {
 }
 
 const SESSIONS_TABLE = 'embedded_providers.payment_sessions';
+const NEXT_TABLE = 'embedded_providers.next_outcomes';
 
 /**
- * The embedded Stripe: opens Checkout Sessions (kept in the database, in the host's own schema,
- * so a reload or another tab finds them) and delivers the events of the chosen outcome.
+ * The host's own schema, beside the project's: no role of the API is granted it, so only the host
+ * reads and writes it; kept in the database so a reload or another tab finds what it holds.
  */
-export function embeddedPayments(db: PGliteInterface, secrets: ProviderSecrets, deliver: Deliver) {
+function providersSchema(db: PGliteInterface): () => Promise<void> {
   let ready: Promise<void> | null = null;
-  const ensureTable = () => {
+  return () => {
     ready ??= db
       .exec(`create schema if not exists embedded_providers;
         revoke all on schema embedded_providers from public;
@@ -245,10 +314,82 @@ export function embeddedPayments(db: PGliteInterface, secrets: ProviderSecrets, 
           amount_cents bigint not null,
           currency text not null,
           created_at timestamptz not null default now()
+        );
+        create table if not exists ${NEXT_TABLE} (
+          member_id uuid not null,
+          provider text not null check (provider in ('kyc', 'payments')),
+          outcome text not null,
+          primary key (member_id, provider)
         );`)
       .then(() => undefined);
     return ready;
   };
+}
+
+/** A member's choice of what the provider does with their next KYC case or payment session. */
+export interface NextOutcomes {
+  kyc: KycOutcome | null;
+  payments: PaymentOutcome | null;
+}
+
+/**
+ * Each member's own choice of the next outcome, one per provider: taken (and forgotten) when their
+ * next case or session opens, in place of the host's `auto`, so one member's demo never steers another's.
+ */
+export function embeddedNextOutcomes(db: PGliteInterface) {
+  const ensureSchema = providersSchema(db);
+  return {
+    async of(memberId: string): Promise<NextOutcomes> {
+      await ensureSchema();
+      const { rows } = await db.query<{ provider: string; outcome: string }>(
+        `select provider, outcome from ${NEXT_TABLE} where member_id = $1::uuid`,
+        [memberId],
+      );
+      const kyc = rows.find((row) => row.provider === 'kyc')?.outcome;
+      const payments = rows.find((row) => row.provider === 'payments')?.outcome;
+      return { kyc: isKycOutcome(kyc) ? kyc : null, payments: isPaymentOutcome(payments) ? payments : null };
+    },
+    /** Sets (or, with null, clears) the member's choice for each provider named in `choice`. */
+    async choose(memberId: string, choice: Partial<NextOutcomes>): Promise<NextOutcomes> {
+      await ensureSchema();
+      for (const provider of ['kyc', 'payments'] as const) {
+        if (!(provider in choice)) continue;
+        const outcome = choice[provider];
+        if (outcome) {
+          await db.query(
+            `insert into ${NEXT_TABLE} (member_id, provider, outcome) values ($1::uuid, $2, $3)
+             on conflict (member_id, provider) do update set outcome = excluded.outcome`,
+            [memberId, provider, outcome],
+          );
+        } else {
+          await db.query(`delete from ${NEXT_TABLE} where member_id = $1::uuid and provider = $2`, [
+            memberId,
+            provider,
+          ]);
+        }
+      }
+      return this.of(memberId);
+    },
+    /** The member's choice for `provider`, forgotten as it is taken; null when they made none. */
+    async take<P extends keyof NextOutcomes>(memberId: string, provider: P): Promise<NextOutcomes[P] | null> {
+      await ensureSchema();
+      const { rows } = await db.query<{ outcome: string }>(
+        `delete from ${NEXT_TABLE} where member_id = $1::uuid and provider = $2 returning outcome`,
+        [memberId, provider],
+      );
+      const outcome = rows[0]?.outcome;
+      const valid = provider === 'kyc' ? isKycOutcome(outcome) : isPaymentOutcome(outcome);
+      return valid ? (outcome as NextOutcomes[P]) : null;
+    },
+  };
+}
+
+/**
+ * The embedded Stripe: opens Checkout Sessions (kept in the database, in the host's own schema,
+ * so a reload or another tab finds them) and delivers the events of the chosen outcome.
+ */
+export function embeddedPayments(db: PGliteInterface, secrets: ProviderSecrets, deliver: Deliver) {
+  const ensureTable = providersSchema(db);
   let counter = 0;
   const sign = async (payload: string) => {
     const t = Math.floor(Date.now() / 1000);
@@ -268,12 +409,13 @@ export function embeddedPayments(db: PGliteInterface, secrets: ProviderSecrets, 
         amountCents: input.amountCents,
         currency: input.currency,
       };
-      await db.query(
+      const inserted = await db.query(
         `insert into ${SESSIONS_TABLE} (id, payment_intent, member_id, amount_cents, currency)
-         values ($1, $2, $3::uuid, $4::bigint, $5) on conflict (id) do nothing`,
+         values ($1, $2, $3::uuid, $4::bigint, $5) on conflict (id) do nothing returning id`,
         [record.id, record.paymentIntent, record.memberId, String(record.amountCents), record.currency],
       );
-      return record;
+      // A retry of the same attempt finds the session it opened: not a new one.
+      return { ...record, created: inserted.rows.length > 0 };
     },
     async session(id: string): Promise<PaymentSessionRecord | null> {
       await ensureTable();
@@ -298,14 +440,26 @@ export function embeddedPayments(db: PGliteInterface, secrets: ProviderSecrets, 
           }
         : null;
     },
-    async sessionsOf(memberId: string): Promise<PaymentSessionRecord[]> {
+    /**
+     * The member's sessions, newest first, each with where its payment stands (the payments table,
+     * keyed by the PaymentIntent as payments-webhook records it) and the outcomes that apply to it.
+     */
+    async sessionsOf(memberId: string): Promise<PaymentSessionView[]> {
       await ensureTable();
-      const { rows } = await db.query<{ id: string }>(
-        `select id from ${SESSIONS_TABLE} where member_id = $1::uuid order by created_at desc, id`,
+      const { rows } = await db.query<{ id: string; status: string | null }>(
+        `select s.id, p.status from ${SESSIONS_TABLE} s
+           left join public.payments p on p.provider_ref = s.payment_intent
+          where s.member_id = $1::uuid order by s.created_at desc, s.id`,
         [memberId],
       );
-      const sessions = await Promise.all(rows.map((row) => this.session(row.id)));
-      return sessions.filter((s): s is PaymentSessionRecord => s !== null);
+      const sessions = await Promise.all(
+        rows.map(async (row): Promise<PaymentSessionView | null> => {
+          const session = await this.session(row.id);
+          const status = sessionStatus(row.status);
+          return session && { ...session, status, outcomes: paymentOutcomesFor(status) };
+        }),
+      );
+      return sessions.filter((s): s is PaymentSessionView => s !== null);
     },
     async decide(session: PaymentSessionRecord, outcome: PaymentOutcome): Promise<Delivery[]> {
       const deliveries: Delivery[] = [];
@@ -330,6 +484,7 @@ export function embeddedPayments(db: PGliteInterface, secrets: ProviderSecrets, 
 
 export type EmbeddedKyc = ReturnType<typeof embeddedKyc>;
 export type EmbeddedPayments = ReturnType<typeof embeddedPayments>;
+export type EmbeddedNextOutcomes = ReturnType<typeof embeddedNextOutcomes>;
 
 /** The embedded Crossmint: a stable EVM-style address per member. */
 export async function embeddedWalletAddress(userId: string): Promise<string> {

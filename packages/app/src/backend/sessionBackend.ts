@@ -3,6 +3,7 @@ import { BACKEND_TIMEOUT_MS, backendMessages, messages } from '@vault/domain';
 import type { DemoCall, SessionBackend } from '../session/types';
 import { type CallFailure, type CallResult, messageOf } from './callResult';
 import { backend } from './client';
+import { callEmbedded, type EmbeddedHost } from './embeddedProviders';
 import { invokeFunction } from './functions';
 import { profilePatchFromRow, readProfileRow } from './profileRow';
 import { TimeoutError, withCallTimeout } from './timeout';
@@ -11,6 +12,8 @@ import { createWallet } from './wallet';
 export interface SessionBackendOptions {
   /** Time limits (ms); the domain's BACKEND_TIMEOUT_MS by default. */
   timeouts?: Partial<Record<keyof typeof BACKEND_TIMEOUT_MS, number>>;
+  /** The embedded host, in a mock build only: without it no call goes to `/embedded/v1`. */
+  embedded?: EmbeddedHost;
 }
 
 const unreachable = `The server could not be reached. ${messages.checkConnection}`;
@@ -163,6 +166,17 @@ export function createSessionBackend(client: SupabaseClient, options: SessionBac
       });
     },
 
+    async embedded(method, path, body) {
+      if (!options.embedded) return { ok: false, error: 'The demo providers are not part of this backend' };
+      return callEmbedded(client, options.embedded, {
+        method,
+        path,
+        body,
+        timeoutMs: limits.profile,
+        timedOut: backendMessages.serverTimedOut,
+      });
+    },
+
     async readKycCase(userId) {
       try {
         const { data, error } = await withCallTimeout(
@@ -187,5 +201,8 @@ export function createSessionBackend(client: SupabaseClient, options: SessionBac
 
 /** The app's session backend, on the shared client. */
 export function appSessionBackend(): SessionBackend {
-  return createSessionBackend(backend().client);
+  const { client, config } = backend();
+  return createSessionBackend(client, {
+    embedded: config.mock ? { url: config.url, anonKey: config.anonKey } : undefined,
+  });
 }

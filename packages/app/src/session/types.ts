@@ -50,6 +50,15 @@ export interface SessionBackend {
     name: string,
     options: { body: Record<string, unknown>; headers?: Record<string, string> },
   ): Promise<CallResult<{ value: unknown }>>;
+  /**
+   * The embedded host's provider controls (`/embedded/v1/<path>`) with the member's token; a
+   * backend that is not the embedded one refuses without a request.
+   */
+  embedded(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: Record<string, unknown>,
+  ): Promise<CallResult<{ value: unknown }>>;
   /** The member's own row of `kyc_cases` (the reason of a decision), or null when there is none. */
   readKycCase(userId: string): Promise<CallResult<{ row: unknown }>>;
 }

@@ -102,7 +102,10 @@ export function testClient(storage?: AuthStorageAdapter) {
 }
 
 function testBackend(storage?: AuthStorageAdapter, options?: SessionBackendOptions): SessionBackend {
-  return createSessionBackend(testClient(storage), options);
+  return createSessionBackend(testClient(storage), {
+    embedded: { url: TEST_CONFIG.url, anonKey: TEST_CONFIG.anonKey },
+    ...options,
+  });
 }
 
 /** One browser tab: its localStorage (shared with other tabs when passed) and its own sessionStorage. */

@@ -36,6 +36,7 @@ function backendInMemory(): SessionBackend {
     callAction: refused,
     invokeFunction: refused,
     readKycCase: refused,
+    embedded: refused,
   };
 }
 

@@ -13,9 +13,11 @@ import type { Query } from './useQuery';
  * write asks again (`refreshMemberRead`), and another member's sign-in empties the cache.
  */
 export interface MemberRead<T> {
-  /** The function's name (`POST /rest/v1/rpc/<fn>`), called with no arguments. */
+  /** The function's name (`POST /rest/v1/rpc/<fn>`), called with no arguments; the read's cache key. */
   readonly fn: string;
   readonly schema: v.GenericSchema<unknown, T>;
+  /** Another call for the member, answering the rows (the embedded host's controls); `rpc/<fn>` by default. */
+  readonly call?: (store: SessionStore) => Promise<CallResult<{ value: unknown }>>;
 }
 
 interface Entry {
@@ -42,7 +44,7 @@ function notify(entry: Entry): void {
 
 /** One read of a member function, its rows validated: the value the cache keeps. */
 export async function loadMemberRead<T>(store: SessionStore, read: MemberRead<T>): Promise<CallResult<{ rows: T[] }>> {
-  const answer = await callMemberAction(store, read.fn, {});
+  const answer = read.call ? await read.call(store) : await callMemberAction(store, read.fn, {});
   if (!answer.ok) return answer;
   const parsed = v.safeParse(v.array(read.schema), answer.value ?? []);
   if (parsed.success) return { ok: true, rows: parsed.output };

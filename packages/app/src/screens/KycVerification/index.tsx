@@ -4,6 +4,7 @@ import { PageHeader } from '@vault/ui';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { DemoKycProvider } from '../../components/DemoProviders/DemoKycProvider';
 import { useApproveKyc } from '../../data/kycCases/approveKyc';
 import { useKycCase } from '../../data/kycCases/kycCase';
 import { useSubmitKyc } from '../../data/kycCases/submitKyc';
@@ -32,7 +33,8 @@ const checks = [
  * /kyc-verification (public): what KYC/AML asks for and the member's status ("Under review" while
  * pending; the reason and Start again after a rejection or a resubmission request). Continue
  * submits the verification (the kyc-session function, which calls start_kyc) and goes to
- * /dashboard; Skip for Now goes there too. The demo approval shows in demo mode only.
+ * /dashboard; Skip for Now goes there too. The demo approval and the demo KYC provider's
+ * controls show in demo mode only.
  */
 export default function KycVerificationScreen() {
   const { session } = useSession();
@@ -170,6 +172,7 @@ export default function KycVerificationScreen() {
             </Flex>
           </Card>
         ) : null}
+        {user ? <DemoKycProvider kycStatus={status} /> : null}
         {/* The alert sits in the buttons' box: empty, it takes no room (and no gap) in the page. */}
         <Box>
           <Text as="p" id={errorId} size="2" color="red" role="alert" mb={submitError ? '3' : '0'}>

@@ -15,6 +15,7 @@ import { ErrorState, MoneyText, PageHeader, StatCard } from '@vault/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { DemoPaymentProvider } from '../../components/DemoProviders/DemoPaymentProvider';
 import { useBalance } from '../../data/ledger/balance';
 import { useResetFirstOnramp } from '../../data/onramp/firstOnramp';
 import { useStartOnramp } from '../../data/onramp/startOnramp';
@@ -118,6 +119,7 @@ function WalletDetails({ user }: { user: User }) {
         </Grid>
       )}
       {user.firstOnrampOk ? <NextBestActions /> : <FirstOnramp onAuthorise={onAuthorise} />}
+      <DemoPaymentProvider onDecided={() => setLinesVersion((n) => n + 1)} />
       {cash && cash.available_cents > 0 ? (
         <Withdraw availableCents={cash.available_cents} onRequested={() => setLinesVersion((n) => n + 1)} />
       ) : null}

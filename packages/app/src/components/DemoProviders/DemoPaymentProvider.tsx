@@ -1,0 +1,141 @@
+import { Badge, Button, Flex, Heading, Text } from '@radix-ui/themes';
+import { formatEuros } from '@vault/domain';
+import { useState } from 'react';
+import {
+  type DemoPaymentSession,
+  useChooseNextOutcome,
+  useDecidePayment,
+  useDemoPaymentSessions,
+  useDemoProviders,
+  useNextOutcomes,
+} from '../../data/demoProviders/demoProviders';
+import { ChoiceGroup, DemoPanel, defaultChoice, useDemoProviderControls } from './DemoPanel';
+
+/** How a session's payment shows (the provider's view of it; `open`: nothing decided yet). */
+const sessionStatuses: Record<string, { label: string; color: 'gray' | 'amber' | 'green' | 'red' }> = {
+  open: { label: 'Not decided yet', color: 'gray' },
+  pending: { label: 'Awaiting the bank transfer', color: 'amber' },
+  settled: { label: 'Settled', color: 'green' },
+  failed: { label: 'Failed', color: 'red' },
+  refunded: { label: 'Refunded', color: 'gray' },
+  charged_back: { label: 'Charged back', color: 'red' },
+};
+
+/**
+ * Demo mode on the embedded backend: the demo payment provider's controls. The member chooses what
+ * their next payment does, and moves each of their payments on (a bank transfer arrives or fails;
+ * a settled payment is refunded or charged back). `onDecided` tells the screen to read its figures again.
+ */
+export function DemoPaymentProvider({ onDecided }: { onDecided: () => void }) {
+  return useDemoProviderControls() ? <PaymentControls onDecided={onDecided} /> : null;
+}
+
+function PaymentControls({ onDecided }: { onDecided: () => void }) {
+  const providers = useDemoProviders();
+  const next = useNextOutcomes();
+  const sessions = useDemoPaymentSessions();
+  const chooseNext = useChooseNextOutcome();
+  const decide = useDecidePayment();
+  const [deciding, setDeciding] = useState<string | null>(null);
+  const [told, setTold] = useState<{ text: string; failed: boolean } | null>(null);
+
+  const reads = [providers, next, sessions];
+  const status = reads.some((read) => read.status === 'error')
+    ? 'error'
+    : reads.every((read) => read.status === 'ready')
+      ? 'ready'
+      : 'loading';
+  const retry = () => {
+    for (const read of reads) if (read.status === 'error') read.retry();
+  };
+  const payments = providers.status === 'ready' ? providers.rows[0]?.payments : undefined;
+  const chosen = next.status === 'ready' ? (next.rows[0]?.payments ?? null) : null;
+  const labelOf = (id: string) => payments?.outcomes.find((outcome) => outcome.id === id)?.label ?? id;
+
+  const decideNow = async (session: DemoPaymentSession, outcome: string) => {
+    const key = `${session.id}:${outcome}`;
+    setDeciding(key);
+    setTold(null);
+    const result = await decide(session.id, outcome);
+    setDeciding(null);
+    if (result.ok) {
+      setTold({
+        text: result.recorded
+          ? `Demo: ${labelOf(outcome)}: sent for your payment of ${formatEuros(session.amountCents)}.`
+          : `Demo: ${labelOf(outcome)}: sent for your payment of ${formatEuros(session.amountCents)}; the server does not record it.`,
+        failed: false,
+      });
+    } else if (!result.superseded) {
+      setTold({ text: `Demo: the provider’s event could not be sent: ${result.error}`, failed: true });
+    }
+    onDecided();
+  };
+
+  return (
+    <DemoPanel
+      title="Demo: payment provider"
+      description="In this demo these controls play the payment provider. A real deployment has none of them."
+      read={{ status, retry }}
+    >
+      {payments && sessions.status === 'ready' ? (
+        <Flex direction="column" gap="4">
+          <ChoiceGroup
+            label="What your next payment does"
+            choices={[
+              defaultChoice(payments.auto, payments.outcomes),
+              ...payments.outcomes.filter((outcome) => outcome.appliesTo.includes('open')),
+            ]}
+            chosen={chosen}
+            onChoose={(id) => chooseNext('payments', id)}
+          />
+          <Flex direction="column" gap="2">
+            <Heading as="h3" size="3">
+              Your payments at the provider
+            </Heading>
+            {sessions.rows.length === 0 ? (
+              <Text as="p" size="2" color="gray">
+                No payments yet.
+              </Text>
+            ) : (
+              <ul style={{ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: 'var(--space-3)' }}>
+                {sessions.rows.map((session) => {
+                  const shown = sessionStatuses[session.status] ?? { label: session.status, color: 'gray' as const };
+                  const name = `Payment of ${formatEuros(session.amountCents)}, ${shown.label.toLowerCase()}`;
+                  return (
+                    <li key={session.id}>
+                      <Flex role="group" aria-label={name} gap="3" align="center" wrap="wrap">
+                        <Text size="2" weight="medium">
+                          {formatEuros(session.amountCents)}
+                        </Text>
+                        <Badge color={shown.color} variant="soft" highContrast>
+                          {shown.label}
+                        </Badge>
+                        {session.outcomes.map((outcome) => (
+                          <Button
+                            key={outcome}
+                            type="button"
+                            color="amber"
+                            variant="soft"
+                            highContrast
+                            loading={deciding === `${session.id}:${outcome}`}
+                            disabled={deciding !== null}
+                            onClick={() => void decideNow(session, outcome)}
+                          >
+                            {labelOf(outcome)}
+                          </Button>
+                        ))}
+                      </Flex>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </Flex>
+          <Text as="p" size="2" role="status" color={told?.failed ? 'red' : undefined}>
+            {told?.text ?? ''}
+          </Text>
+        </Flex>
+      ) : null}
+    </DemoPanel>
+  );
+}

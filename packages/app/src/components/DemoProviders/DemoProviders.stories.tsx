@@ -1,0 +1,219 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { demoDecisions, demoProviderAnswers } from '../../../../../mocks/story';
+import { type AppStoryParameters, SLOW, sessionAs, storyUsers, withApp } from '../../test-support';
+import { DemoKycProvider } from './DemoKycProvider';
+import { DemoPaymentProvider } from './DemoPaymentProvider';
+
+const investor = sessionAs('investor', storyUsers.walletInvestor);
+const demoApp = { url: '/kyc-verification', session: investor, demo: true } satisfies AppStoryParameters;
+
+/** Every request to the demo controls this story made (none outside demo mode). */
+const embeddedCalls = fn().mockName('embedded/v1');
+
+const meta = {
+  title: 'Screens/DemoProviders',
+  component: DemoKycProvider,
+  decorators: [withApp],
+  args: { kycStatus: 'not_started' },
+  parameters: { layout: 'padded', app: demoApp },
+} satisfies Meta<typeof DemoKycProvider>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** What the demo KYC provider decides next: the provider's default pressed, the host's labels as choices. */
+export const KycChoices: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Demo: KYC provider' }, SLOW)).toBeVisible();
+    const group = within(
+      await canvas.findByRole('group', { name: 'What the provider decides for your next verification' }, SLOW),
+    );
+    await expect(group.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Provider default (Approve)',
+      'Approve',
+      'Leave for compliance review',
+      'Reject',
+      'Ask to resubmit',
+    ]);
+    await expect(group.getByRole('button', { name: 'Provider default (Approve)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // Not pending: nothing to decide now.
+    await expect(canvas.queryByRole('button', { name: 'Reject now' })).toBeNull();
+  },
+};
+
+/** From the keyboard: Tab to Reject, Enter; it stays pressed once the host has it. */
+export const KycChooseFromKeyboard: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const group = within(
+      await canvas.findByRole('group', { name: 'What the provider decides for your next verification' }, SLOW),
+    );
+    group.getByRole('button', { name: 'Leave for compliance review' }).focus();
+    await userEvent.tab();
+    await expect(group.getByRole('button', { name: 'Reject' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(
+      () => expect(group.getByRole('button', { name: 'Reject' })).toHaveAttribute('aria-pressed', 'true'),
+      SLOW,
+    );
+    await expect(group.getByRole('button', { name: 'Provider default (Approve)' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  },
+};
+
+/** A case pending at the provider: decide it now (only the outcomes that send a verdict). */
+export const KycDecideNow: Story = {
+  args: { kycStatus: 'pending' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const group = within(
+      await canvas.findByRole('group', { name: 'Your verification is with the provider. Decide it now:' }, SLOW),
+    );
+    await expect(group.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Approve now',
+      'Reject now',
+      'Ask to resubmit now',
+    ]);
+    await userEvent.click(group.getByRole('button', { name: 'Reject now' }));
+    await expect(await canvas.findByText('Demo: the provider decided: Reject.', {}, SLOW)).toBeVisible();
+    await expect(demoDecisions).toHaveBeenCalledWith(expect.stringContaining('/kyc/decide'), { outcome: 'reject' });
+  },
+};
+
+/** The outcomes still loading: a named busy region under the panel's heading. */
+export const Loading: Story = {
+  parameters: { msw: { handlers: [demoProviderAnswers.loading] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByLabelText('Demo: KYC provider: loading…', {}, SLOW)).toBeVisible();
+    await expect(canvas.queryByRole('group')).toBeNull();
+  },
+};
+
+/** The outcomes failed: the error and its Retry, which loads them. */
+export const ErrorThenRetry: Story = {
+  parameters: { msw: { handlers: [demoProviderAnswers.failsFirst] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert', {}, SLOW);
+    await expect(
+      within(alert).getByRole('heading', { name: 'Demo: KYC provider: the controls could not be loaded' }),
+    ).toBeVisible();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await expect(
+      await canvas.findByRole('group', { name: 'What the provider decides for your next verification' }, SLOW),
+    ).toBeVisible();
+  },
+};
+
+/** Outside demo mode nothing shows, and nothing is asked of the embedded host. */
+export const NotInDemoMode: Story = {
+  parameters: {
+    app: { ...demoApp, demo: false },
+    msw: {
+      handlers: [
+        http.all('*/embedded/v1/*', () => {
+          embeddedCalls();
+          return HttpResponse.json({ error: 'not expected' }, { status: 500 });
+        }),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // The session has loaded (the frame renders), yet no panel and no request.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(canvas.queryByRole('heading', { name: 'Demo: KYC provider' })).toBeNull();
+    await expect(embeddedCalls).not.toHaveBeenCalled();
+  },
+};
+
+const sessions = demoProviderAnswers.sessions([
+  {
+    id: 'cs_test_transfer',
+    amountCents: 5000,
+    status: 'pending',
+    outcomes: ['bank_transfer_arrives', 'bank_transfer_fails'],
+  },
+  { id: 'cs_test_card', amountCents: 2500, status: 'settled', outcomes: ['refund', 'chargeback'] },
+]);
+
+/** The payment provider: what the next payment does, and each payment's follow-ups; a charge-back asks the wallet to read again. */
+export const PaymentChoices: StoryObj<typeof DemoPaymentProvider> = {
+  render: (args) => <DemoPaymentProvider {...args} />,
+  args: { onDecided: fn() },
+  parameters: { app: { ...demoApp, url: '/wallet' }, msw: { handlers: [sessions] } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Demo: payment provider' }, SLOW)).toBeVisible();
+    const next = within(await canvas.findByRole('group', { name: 'What your next payment does' }, SLOW));
+    await expect(next.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Provider default (Payment settles)',
+      'Payment settles',
+      'Payment fails',
+      'Pay by bank transfer',
+    ]);
+    const awaiting = within(canvas.getByRole('group', { name: 'Payment of €50, awaiting the bank transfer' }));
+    await expect(awaiting.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Bank transfer arrives',
+      'Bank transfer fails',
+    ]);
+    const settled = within(canvas.getByRole('group', { name: 'Payment of €25, settled' }));
+    await userEvent.click(settled.getByRole('button', { name: 'Charged back' }));
+    await expect(await canvas.findByText('Demo: Charged back: sent for your payment of €25.', {}, SLOW)).toBeVisible();
+    await expect(args.onDecided).toHaveBeenCalledTimes(1);
+    await expect(demoDecisions).toHaveBeenCalledWith(expect.stringContaining('/payments/decide'), {
+      sessionId: 'cs_test_card',
+      outcome: 'chargeback',
+    });
+  },
+};
+
+/** No payment yet: only the choice of what the next one does. */
+export const PaymentsNone: StoryObj<typeof DemoPaymentProvider> = {
+  render: (args) => <DemoPaymentProvider {...args} />,
+  args: { onDecided: fn() },
+  parameters: { app: { ...demoApp, url: '/wallet' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('No payments yet.', {}, SLOW)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Pay by bank transfer' }));
+    await waitFor(
+      () =>
+        expect(canvas.getByRole('button', { name: 'Pay by bank transfer' })).toHaveAttribute('aria-pressed', 'true'),
+      SLOW,
+    );
+  },
+};
+
+/** The provider's webhook refused the event: the panel says so, and the wallet still reads again. */
+export const PaymentDecisionRefused: StoryObj<typeof DemoPaymentProvider> = {
+  render: (args) => <DemoPaymentProvider {...args} />,
+  args: { onDecided: fn() },
+  parameters: {
+    app: { ...demoApp, url: '/wallet' },
+    msw: { handlers: [sessions, demoProviderAnswers.decisionRefused] },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const awaiting = within(
+      await canvas.findByRole('group', { name: 'Payment of €50, awaiting the bank transfer' }, SLOW),
+    );
+    await userEvent.click(awaiting.getByRole('button', { name: 'Bank transfer arrives' }));
+    await expect(
+      await canvas.findByText(
+        'Demo: the provider’s event could not be sent: The provider’s event was refused (HTTP 401)',
+        {},
+        SLOW,
+      ),
+    ).toBeVisible();
+    await expect(args.onDecided).toHaveBeenCalledTimes(1);
+  },
+};
