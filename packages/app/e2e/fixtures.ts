@@ -306,6 +306,26 @@ async function embeddedDatabase(page: Page): Promise<Buffer> {
   return Buffer.from(base64, 'base64');
 }
 
+/** 2^31 and 2^32 milliseconds: the page clock's lead over the real one is kept out of [2^31, 2^32), modulo 2^32. */
+const CLOCK_SIGN_MS = 2 ** 31;
+const CLOCK_WRAP_MS = 2 ** 32;
+
+/**
+ * Moves the page's clock (installed with `page.clock.install()`) to `earliest`, or a little later:
+ * the embedded backend stops answering while the page's clock leads the real one by an amount
+ * whose remainder modulo 2^32 ms reaches 2^31 ms (about 24.9 to 49.7 days, and every 49.7 days
+ * after), so the move lands where the lead is clear of that band (docs/testing.md "e2e").
+ * Answers the time it moved to.
+ */
+export async function movePageClock(page: Page, earliest: number): Promise<number> {
+  const now = await page.evaluate(() => Date.now());
+  const lead = earliest - Date.now();
+  const past = ((lead % CLOCK_WRAP_MS) + CLOCK_WRAP_MS) % CLOCK_WRAP_MS;
+  const target = past < CLOCK_SIGN_MS ? earliest : earliest + (CLOCK_WRAP_MS - past) + 60_000;
+  await page.clock.fastForward(Math.max(0, target - now));
+  return target;
+}
+
 /** Demo mode on, then the demo account button of the role; lands on the dashboard. */
 export async function signInAs(page: Page, role: Role): Promise<void> {
   await page.goto('/?demo=1');
