@@ -82,6 +82,7 @@ export const List: Story = {
       'Declared at',
       'Criteria met',
     ]);
+    await expect(await within(table).findByText('grace@example.eu', {}, SLOW)).toBeVisible();
     const rows = within(table).getAllByRole('row');
     // The header, then Ada (declared first), then Grace.
     await expect(rows).toHaveLength(3);
@@ -105,8 +106,10 @@ export const Approve: Story = {
     await expect(await canvas.findByText('Ada Lovelace: professional status approved.', {}, SLOW)).toBeVisible();
     await expect(review.calls).toEqual([{ member_id: ada?.member_id, decision: 'approved', reason: null }]);
     const table = canvas.getByRole('table', { name: TABLE });
-    await waitFor(() => expect(within(table).queryByText('Ada Lovelace')).toBeNull(), SLOW);
-    await expect(within(table).getByText('Grace Hopper')).toBeVisible();
+    // Read again after the decision: Grace's request alone.
+    await expect(await within(table).findByText('Grace Hopper', {}, SLOW)).toBeVisible();
+    await expect(within(table).queryByText('Ada Lovelace')).toBeNull();
+    await expect(list.calls).toHaveLength(2);
   },
 };
 
@@ -148,7 +151,9 @@ export const RefusedByServer: Story = {
       text: 'Evidence missing',
       message: /nobody reviews their own professional status/,
     });
-    // The request is still waiting: nothing was decided.
+    // Cancelled, the request is still waiting: nothing was decided.
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
     await expect(within(canvas.getByRole('table', { name: TABLE })).getByText('Ada Lovelace')).toBeVisible();
   },
 };
