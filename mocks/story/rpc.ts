@@ -114,6 +114,7 @@ const defaults: Readonly<Record<string, (body: Record<string, unknown>) => JsonB
   list_members: () => sampleData.users,
   list_alerts: () => sampleRowsOf('compliance_alerts', null) as JsonBodyType,
   list_kyc_queue: () => [],
+  list_professional_reviews: () => [],
   list_subscriptions: () => [],
   list_offerings: () => [],
   offering_spvs: () => [],

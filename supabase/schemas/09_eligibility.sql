@@ -5,6 +5,8 @@
 -- * public.investor_profiles: one row per member, their country (ISO 3166-1 alpha-2), investor
 --   category, the answers that justify it, and when they declared it. Written only by
 --     save_investor_profile(country, category, answers)      the member
+--     list_professional_reviews()                             compliance or the admin flag
+--     review_professional_status(member_id, decision, reason) compliance or the admin flag
 -- * public.appropriateness_assessments: every questionnaire submitted, with its version, answers,
 --   score and result, and when an EU retail investor acknowledged a "not appropriate" warning.
 --     current_questionnaire()                                 anyone signed in
@@ -677,3 +679,60 @@ end
 $$;
 revoke execute on function public.review_professional_status(uuid, text, text) from public, anon, service_role;
 grant execute on function public.review_professional_status(uuid, text, text) to authenticated;
+
+do $$
+begin
+  if to_regtype('public.professional_review_row') is null then
+    create type public.professional_review_row as (
+      member_id uuid,
+      name text,
+      email text,
+      country text,
+      category text,
+      previous_category text,
+      declared_at timestamptz,
+      answers jsonb
+    );
+  end if;
+end
+$$;
+
+-- The professional declarations waiting for review_professional_status, oldest first, at most
+-- 200, without the caller's own (nobody reviews their own); named as the KYC queue names its
+-- members. The read is recorded (member.personal_data_viewed, the members listed) as the KYC
+-- queue's is. Security definer: it reads the members' emails in auth.users.
+create or replace function public.list_professional_reviews()
+returns setof public.professional_review_row
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := auth.uid();
+  row_out public.professional_review_row;
+  listed text[] := '{}';
+begin
+  if me is null or not (public.vault_role() = 'compliance' or public.vault_is_admin()) then
+    raise exception using errcode = '42501', message = 'only compliance or an administrator may read the professional status requests';
+  end if;
+  for row_out in
+    select ip.member_id, coalesce(nullif(p.name, ''), u.email::text, ''), coalesce(u.email::text, ''),
+           ip.country, ip.category, ip.previous_category, ip.declared_at, ip.answers
+    from public.investor_profiles ip
+    join public.profiles p on p.id = ip.member_id
+    join auth.users u on u.id = ip.member_id
+    where ip.professional_status = 'pending'
+      and ip.member_id <> me
+    order by ip.declared_at, ip.member_id
+    limit 200
+  loop
+    listed := listed || row_out.member_id::text;
+    return next row_out;
+  end loop;
+  if cardinality(listed) > 0 then
+    perform public.record_personal_data_view(null, 'professional_reviews', jsonb_build_object('members', to_jsonb(listed)));
+  end if;
+end
+$$;
+revoke execute on function public.list_professional_reviews() from public, anon, service_role;
+grant execute on function public.list_professional_reviews() to authenticated;

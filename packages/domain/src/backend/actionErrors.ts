@@ -47,6 +47,10 @@ export const actionErrors = {
     code: '42501',
     message: 'only compliance or an administrator may review a professional status',
   },
+  professionalReviewsReadDenied: {
+    code: '42501',
+    message: 'only compliance or an administrator may read the professional status requests',
+  },
   professionalSelfReview: { code: '42501', message: 'nobody reviews their own professional status' },
   professionalBadDecision: { code: '22023', message: 'decision must be approved or rejected' },
   professionalReasonRequired: { code: '22023', message: 'a reason is required when rejecting' },

@@ -59,6 +59,13 @@ export const serverActions: readonly ServerAction[] = parseTable('server action'
     records: ['kyc.reopened'],
   },
   {
+    name: 'list_professional_reviews',
+    args: [],
+    executableBy: ['authenticated'],
+    accepts: 'compliance or the admin flag',
+    records: ['member.personal_data_viewed'],
+  },
+  {
     name: 'review_professional_status',
     args: ['member_id', 'decision', 'reason'],
     executableBy: ['authenticated'],

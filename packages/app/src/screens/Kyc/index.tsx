@@ -16,6 +16,7 @@ import { useConsoleAction } from '../../components/useConsoleAction';
 import { type KycQueueRow, useKycQueue } from '../../data/kycCases/kycQueue';
 import { useReviewKyc } from '../../data/kycCases/reviewKyc';
 import { formatDateTime } from '../../display/dates';
+import { ProfessionalReviews } from './ProfessionalReviews';
 
 /** What the provider has said about the case: its message if it sent one, else that it is in review. */
 const providerResult = (row: KycQueueRow) =>
@@ -89,7 +90,8 @@ type ReasonDecision = keyof typeof reasonDecisions;
  * /kyc (compliance): the members whose KYC waits for a decision, oldest first, paged on the
  * server (`list_kyc_queue`), each with the provider's result and the case's earlier decisions.
  * Approve opens a summary; Reject or Request resubmission need a reason, typed in a dialog that
- * stays open with its text when the call fails; each calls `review_kyc`.
+ * stays open with its text when the call fails; each calls `review_kyc`. Below the queue, the
+ * professional status requests (ProfessionalReviews).
  */
 export default function KycScreen() {
   const action = useConsoleAction<KycDecision>();
@@ -200,6 +202,7 @@ export default function KycScreen() {
           onConfirm={(reason) => decide(selected, dialog, reason)}
         />
       ) : null}
+      <ProfessionalReviews />
     </Flex>
   );
 }
