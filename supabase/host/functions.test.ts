@@ -4,7 +4,7 @@ import { seededDb } from '../tests/db';
 import type { Host } from './index.ts';
 import { LOCAL_PROVIDER_SECRETS } from './index.ts';
 import { hmacHex } from './jwt.ts';
-import { BASE, call, signIn, testHost } from './testing.ts';
+import { BASE, call, signIn, staff, testHost } from './testing.ts';
 
 /**
  * The edge functions run unchanged inside the host, and the embedded providers' results reach
@@ -42,6 +42,13 @@ async function payments(id: string): Promise<{ status: string; amount_cents: str
       [id],
     )
   ).rows;
+}
+
+/** The member's own `my_balance()`, through PostgREST with their token. */
+async function balance(token: string): Promise<unknown> {
+  const answer = await call(host, '/rest/v1/rpc/my_balance', { token, body: {} });
+  expect(answer.status).toBe(200);
+  return (answer.body as unknown[])[0];
 }
 
 describe('KYC', () => {
@@ -127,7 +134,7 @@ describe('payments', () => {
     expect((await profile(member.id)).first_onramp_ok).toBe(true);
   });
 
-  it('a bank transfer: pending at checkout, settled when it arrives; refund reaches the webhook', async () => {
+  it('a bank transfer: pending at checkout, settled when it arrives, then refunded through the webhook', async () => {
     host.providers.payments.auto = null;
     try {
       const member = await signIn(host, 'pay.bank@host.test');
@@ -146,11 +153,12 @@ describe('payments', () => {
       expect(await payments(member.id)).toEqual([{ status: 'pending', amount_cents: '5000' }]);
       expect((await decide('bank_transfer_arrives')).status).toBe(200);
       expect(await payments(member.id)).toEqual([{ status: 'settled', amount_cents: '5000' }]);
-      // The refund event is delivered and verified; the webhook does not record refunds yet.
+      // The refund event is delivered, verified and recorded.
       expect(await decide('refund')).toMatchObject({
         status: 200,
-        body: { deliveries: [{ event: 'charge.refunded', status: 200, body: { received: true, ignored: true } }] },
+        body: { deliveries: [{ event: 'charge.refunded', status: 200, body: { received: true } }] },
       });
+      expect(await payments(member.id)).toEqual([{ status: 'refunded', amount_cents: '5000' }]);
       // Another member cannot drive this session.
       const other = await signIn(host, 'pay.other@host.test');
       expect(
@@ -160,6 +168,50 @@ describe('payments', () => {
       host.providers.payments.auto = 'settle';
     }
   });
+
+  it.each([
+    ['chargeback', 'charge.dispute.created', 'charged_back'],
+    ['refund', 'charge.refunded', 'refunded'],
+  ])(
+    'a settled deposit, then %s through payments/decide: the balance drops by it, the ledger verifies',
+    async (outcome, event, status) => {
+      const member = await signIn(host, `pay.reversal.${outcome}@host.test`);
+      // The host's default settles the deposit at once.
+      const opened = await call(host, '/functions/v1/onramp-session', {
+        token: member.token,
+        body: { amountCents: 4000 },
+      });
+      expect(opened.status).toBe(200);
+      const sessionId = (opened.body as { sessionId: string }).sessionId;
+      expect(await balance(member.token)).toEqual({ available_cents: 4000, held_cents: 0, total_cents: 4000 });
+      expect((await profile(member.id)).first_onramp_ok).toBe(true);
+
+      const decided = await call(host, '/embedded/v1/payments/decide', {
+        token: member.token,
+        body: { sessionId, outcome },
+      });
+      expect(decided).toMatchObject({
+        status: 200,
+        body: { deliveries: [{ event, status: 200, body: { received: true } }] },
+      });
+      expect(
+        (decided.body as { deliveries: { body: Record<string, unknown> }[] }).deliveries[0]?.body,
+      ).not.toHaveProperty('ignored');
+      expect(await balance(member.token)).toEqual({ available_cents: 0, held_cents: 0, total_cents: 0 });
+      expect(await payments(member.id)).toEqual([{ status, amount_cents: '4000' }]);
+      // Its only qualifying deposit reversed, the first on-ramp no longer counts.
+      expect((await profile(member.id)).first_onramp_ok).toBe(false);
+      const reader = await signIn(host, staff.mfo_admin.email, staff.mfo_admin.password);
+      expect(await call(host, '/rest/v1/rpc/ledger_verify', { token: reader.token, body: {} })).toMatchObject({
+        status: 200,
+        body: null,
+      });
+      // The session now offers nothing more: a reversed payment is final.
+      expect((await call(host, '/embedded/v1/payments/sessions', { token: member.token })).body).toMatchObject([
+        { id: sessionId, status, outcomes: [] },
+      ]);
+    },
+  );
 
   it('a failed card payment is recorded failed', async () => {
     host.providers.payments.auto = 'fail';

@@ -71,3 +71,39 @@ test('payments: the first on-ramp by bank transfer waits, then the transfer arri
   await expect(main(page).getByRole('table', { name: 'Transactions' })).toContainText(`+${formatEuros(cents)}`);
   watch.expectClean();
 });
+
+test('payments: the first on-ramp settles, then the demo provider charges it back and the wallet loses it', async ({
+  page,
+  watch,
+}) => {
+  test.slow();
+  const cents = 3_000;
+  await signInWithEmail(page, 'demo.pay.chargeback@example.eu');
+  await createWallet(page);
+  await page.goto('/wallet?demo=1');
+  const panel = main(page).getByRole('region', { name: 'Demo: payment provider' });
+  await expect(panel.getByText('No payments yet.')).toBeVisible();
+
+  // The provider's default: the card payment settles at once.
+  await submitOnrampAmount(page, String(cents / 100));
+  await main(page).getByRole('button', { name: 'Authorise payment' }).click();
+  await expect(toast(page, 'Funded Member unlocked')).toBeVisible();
+  await expect(main(page).getByRole('group', { name: 'First on-ramp' })).toContainText('Completed');
+  await expect(main(page).getByRole('group', { name: 'Balance' })).toContainText(formatEuros(cents));
+
+  const settledPayment = panel.getByRole('group', { name: `Payment of ${formatEuros(cents)}, settled` });
+  await settledPayment.getByRole('button', { name: 'Charged back' }).click();
+  // The webhook recorded it: the panel does not say the server ignored it.
+  await expect(panel.getByRole('status')).toHaveText(
+    `Demo: Charged back: sent for your payment of ${formatEuros(cents)}.`,
+  );
+  await expect(panel.getByRole('group', { name: `Payment of ${formatEuros(cents)}, charged back` })).toBeVisible();
+  // The money is gone from the wallet, and with its only deposit reversed the first on-ramp no longer counts.
+  await expect(main(page).getByRole('group', { name: 'Balance' })).toContainText(formatEuros(0));
+  await expect(main(page).getByRole('group', { name: 'Balance' })).not.toContainText(formatEuros(cents));
+  await expect(main(page).getByRole('group', { name: 'First on-ramp' })).toContainText('Not yet');
+  const transactions = main(page).getByRole('table', { name: 'Transactions' });
+  await expect(transactions).toContainText(`−${formatEuros(cents)}`);
+  await expect(transactions).toContainText('Chargeback');
+  watch.expectClean();
+});

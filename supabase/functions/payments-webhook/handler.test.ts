@@ -7,6 +7,7 @@ import { asServiceRole, collectingLogger, hangUntilAborted, type LogLine } from 
 import {
   handlePaymentsWebhook,
   type PaymentEventRecord,
+  type PaymentReversalRecord,
   type PaymentsWebhookDeps,
   type PaymentsWebhookStore,
 } from './handler';
@@ -63,6 +64,50 @@ function paymentIntent(type: string, overrides: Record<string, unknown> = {}, ev
   };
 }
 
+/** Stripe's charge.refunded: the Charge, with what has been refunded of it so far. */
+function chargeRefunded(overrides: Record<string, unknown> = {}, eventId = 'evt_1QrefundA') {
+  return {
+    id: eventId,
+    object: 'event',
+    type: 'charge.refunded',
+    data: {
+      object: {
+        id: 'ch_3QpaymentA',
+        object: 'charge',
+        amount: 2500,
+        amount_refunded: 2500,
+        refunded: true,
+        currency: 'eur',
+        payment_intent: 'pi_3QpaymentA',
+        metadata: { member_id: memberId },
+        ...overrides,
+      },
+    },
+  };
+}
+
+/** Stripe's charge.dispute.created: the Dispute, naming its charge and PaymentIntent. */
+function disputeCreated(overrides: Record<string, unknown> = {}, eventId = 'evt_1QdisputeA') {
+  return {
+    id: eventId,
+    object: 'event',
+    type: 'charge.dispute.created',
+    data: {
+      object: {
+        id: 'dp_3QpaymentA',
+        object: 'dispute',
+        amount: 2500,
+        currency: 'eur',
+        charge: 'ch_3QpaymentA',
+        payment_intent: 'pi_3QpaymentA',
+        reason: 'fraudulent',
+        status: 'needs_response',
+        ...overrides,
+      },
+    },
+  };
+}
+
 function stripeSignature(raw: string, t: number, key = secret): string {
   return createHmac('sha256', key).update(`${t}.${raw}`).digest('hex');
 }
@@ -81,21 +126,40 @@ function signed(
   });
 }
 
-/** Stands in for record_payment: records every call, applies each event id once (as the SQL does). */
+/**
+ * Stands in for record_payment and record_payment_reversal: records every call, applies each
+ * event id once (as the SQL does).
+ */
 function idempotentStore(): PaymentsWebhookStore & {
   calls: PaymentEventRecord[];
-  applied: Map<string, PaymentEventRecord>;
+  reversals: PaymentReversalRecord[];
+  applied: Map<string, PaymentEventRecord | PaymentReversalRecord>;
 } {
   const store = {
     calls: [] as PaymentEventRecord[],
-    applied: new Map<string, PaymentEventRecord>(),
+    reversals: [] as PaymentReversalRecord[],
+    applied: new Map<string, PaymentEventRecord | PaymentReversalRecord>(),
     async recordPayment(record: PaymentEventRecord) {
       store.calls.push(record);
+      if (!store.applied.has(record.eventId)) store.applied.set(record.eventId, record);
+    },
+    async recordReversal(record: PaymentReversalRecord) {
+      store.reversals.push(record);
       if (!store.applied.has(record.eventId)) store.applied.set(record.eventId, record);
     },
   };
   return store;
 }
+
+/** A store whose every call fails the test: for events that must reach no SQL. */
+const noCalls: PaymentsWebhookStore = {
+  recordPayment: async () => {
+    throw new Error('record_payment must not be called');
+  },
+  recordReversal: async () => {
+    throw new Error('record_payment_reversal must not be called');
+  },
+};
 
 function deps(overrides: Partial<PaymentsWebhookDeps> = {}, lines: LogLine[] = []): PaymentsWebhookDeps {
   return {
@@ -196,18 +260,20 @@ describe('the payments-webhook handler', () => {
 
   it('answers 504 when the database hangs, 422 when the SQL refuses, 500 when it fails', async () => {
     const lines: LogLine[] = [];
-    const hung: PaymentsWebhookStore = { recordPayment: (_record, signal) => hangUntilAborted(signal) };
+    const hung: PaymentsWebhookStore = { ...noCalls, recordPayment: (_record, signal) => hangUntilAborted(signal) };
     const started = Date.now();
     expect((await handlePaymentsWebhook(signed(checkoutCompleted()), deps({ store: hung }, lines))).status).toBe(504);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(lines).toContainEqual(expect.objectContaining({ level: 'error', message: 'refused: serverTimeout' }));
     const refusing: PaymentsWebhookStore = {
+      ...noCalls,
       recordPayment: async () => {
         throw new PostgrestError(400, '23503', 'insert or update violates foreign key constraint');
       },
     };
     expect((await handlePaymentsWebhook(signed(checkoutCompleted()), deps({ store: refusing }))).status).toBe(422);
     const broken: PaymentsWebhookStore = {
+      ...noCalls,
       recordPayment: async () => {
         throw new PostgrestError(503, null, null);
       },
@@ -247,6 +313,113 @@ describe('the payments-webhook handler', () => {
   });
 });
 
+describe('the payments-webhook handler: refunds and charge-backs', () => {
+  it('sends a whole refund to record_payment_reversal as a refund of the charge’s PaymentIntent', async () => {
+    const store = idempotentStore();
+    const response = await handlePaymentsWebhook(signed(chargeRefunded()), deps({ store }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true });
+    expect(store.reversals).toEqual([{ providerRef: 'pi_3QpaymentA', kind: 'refund', eventId: 'evt_1QrefundA' }]);
+    expect(store.calls).toEqual([]);
+  });
+
+  it('takes a refund as whole when amount_refunded equals the amount, even without `refunded`', async () => {
+    const store = idempotentStore();
+    const event = chargeRefunded({ refunded: false, amount_refunded: 2500 }, 'evt_1QrefundB');
+    expect((await handlePaymentsWebhook(signed(event), deps({ store }))).status).toBe(200);
+    expect(store.reversals.map((r) => [r.kind, r.eventId])).toEqual([['refund', 'evt_1QrefundB']]);
+  });
+
+  it('logs a partial refund and acknowledges it as ignored: the SQL reverses whole payments only', async () => {
+    const lines: LogLine[] = [];
+    const store = idempotentStore();
+    const partial = chargeRefunded({ refunded: false, amount_refunded: 1000 });
+    const response = await handlePaymentsWebhook(signed(partial), deps({ store }, lines));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, ignored: true });
+    expect(store.reversals).toEqual([]);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        message: 'payment reversal ignored',
+        fields: expect.objectContaining({
+          reason: 'a partial refund',
+          paymentIntent: 'pi_3QpaymentA',
+          amountRefunded: 1000,
+        }),
+      }),
+    );
+  });
+
+  it('sends a dispute to record_payment_reversal as a charge-back of the dispute’s PaymentIntent', async () => {
+    const store = idempotentStore();
+    const response = await handlePaymentsWebhook(signed(disputeCreated()), deps({ store }));
+    expect(response.status).toBe(200);
+    expect(store.reversals).toEqual([{ providerRef: 'pi_3QpaymentA', kind: 'chargeback', eventId: 'evt_1QdisputeA' }]);
+  });
+
+  it('answers a replayed refund or dispute 200 each time and applies it once (idempotent per event id)', async () => {
+    const store = idempotentStore();
+    for (const event of [chargeRefunded(), chargeRefunded(), disputeCreated(), disputeCreated()]) {
+      expect((await handlePaymentsWebhook(signed(event), deps({ store }))).status).toBe(200);
+    }
+    expect(store.reversals.map((r) => r.eventId)).toEqual([
+      'evt_1QrefundA',
+      'evt_1QrefundA',
+      'evt_1QdisputeA',
+      'evt_1QdisputeA',
+    ]);
+    expect([...store.applied.keys()]).toEqual(['evt_1QrefundA', 'evt_1QdisputeA']);
+  });
+
+  it.each([
+    ['a refund with no payment_intent', chargeRefunded({ payment_intent: null })],
+    ['a dispute with no payment_intent', disputeCreated({ payment_intent: null })],
+    ['a dispute with an empty payment_intent', disputeCreated({ payment_intent: '' })],
+  ])('refuses %s: logged, acknowledged as ignored, no SQL called', async (_name, event) => {
+    const lines: LogLine[] = [];
+    const response = await handlePaymentsWebhook(signed(event), deps({ store: noCalls }, lines));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, ignored: true });
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        message: 'payment reversal ignored',
+        fields: expect.objectContaining({ reason: 'no payment_intent' }),
+      }),
+    );
+  });
+
+  it('refuses a forged refund with 401 and calls nothing', async () => {
+    const response = await handlePaymentsWebhook(
+      signed(chargeRefunded(), { key: 'whsec_not_ours' }),
+      deps({ store: noCalls }),
+    );
+    expect(response.status).toBe(401);
+  });
+
+  it('answers 422 when the SQL refuses the reversal (a payment it never recorded), 504 when it hangs', async () => {
+    const lines: LogLine[] = [];
+    const unknown: PaymentsWebhookStore = {
+      ...noCalls,
+      recordReversal: async () => {
+        throw new PostgrestError(400, '22023', 'unknown payment');
+      },
+    };
+    const refused = await handlePaymentsWebhook(signed(disputeCreated()), deps({ store: unknown }, lines));
+    expect(refused.status).toBe(422);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        message: 'refused: unprocessable',
+        fields: expect.objectContaining({ reason: 'unknown payment' }),
+      }),
+    );
+    const hung: PaymentsWebhookStore = { ...noCalls, recordReversal: (_record, signal) => hangUntilAborted(signal) };
+    expect((await handlePaymentsWebhook(signed(chargeRefunded()), deps({ store: hung }))).status).toBe(504);
+  });
+});
+
 describe('the payments-webhook handler against record_payment on PGlite', () => {
   let db: PGlite;
   beforeAll(async () => {
@@ -268,7 +441,30 @@ describe('the payments-webhook handler against record_payment on PGlite', () => 
           record.eventId,
         ]);
       }),
+    recordReversal: (record) =>
+      asServiceRole(db, async (tx) => {
+        await tx.query('select public.record_payment_reversal($1, $2, $3)', [
+          record.providerRef,
+          record.kind,
+          record.eventId,
+        ]);
+      }),
   };
+
+  /** The member's available cash and receivable, the payment's status and the first on-ramp, from the SQL. */
+  async function moneyOf(id: string, ref: string) {
+    const { rows } = await db.query<{ cash: number; owed: number; status: string; first_onramp_ok: boolean }>(
+      `select coalesce((select (a.credits_posted - a.debits_posted - a.debits_pending)::int from public.ledger_accounts a
+                         where a.member_id = p.id and a.kind = 'member_cash'), 0) as cash,
+              coalesce((select (a.debits_posted - a.credits_posted)::int from public.ledger_accounts a
+                         where a.member_id = p.id and a.kind = 'member_receivable'), 0) as owed,
+              (select x.status from public.payments x where x.provider_ref = $2) as status,
+              p.first_onramp_ok
+       from public.profiles p where p.id = $1`,
+      [id, ref],
+    );
+    return rows[0];
+  }
 
   it('settles one payment and unlocks the first on-ramp once, across replays and both event kinds', async () => {
     const member = await createUser(db);
@@ -344,6 +540,64 @@ describe('the payments-webhook handler against record_payment on PGlite', () => 
         amount_cents: 9900,
       },
     ]);
+  });
+
+  it('a whole refund takes the deposit back from the member’s cash, once across replays', async () => {
+    const member = await createUser(db);
+    const ref = `pi_rf_${member.id.slice(0, 8)}`;
+    const deposit = paymentIntent(
+      'payment_intent.succeeded',
+      { id: ref, metadata: { member_id: member.id } },
+      `evt_d_${member.id.slice(0, 8)}`,
+    );
+    const refund = chargeRefunded({ payment_intent: ref }, `evt_rf_${member.id.slice(0, 8)}`);
+    for (const event of [deposit, refund, refund])
+      expect((await handlePaymentsWebhook(signed(event), deps({ store: sqlStore }))).status).toBe(200);
+    expect(await moneyOf(member.id, ref)).toEqual({ cash: 0, owed: 0, status: 'refunded', first_onramp_ok: false });
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from public.audit_events where member_id = $1 and action = 'payment.refunded'`,
+      [member.id],
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it('a dispute charges the deposit back; a reversal of a payment the server never recorded is 422', async () => {
+    const member = await createUser(db);
+    const ref = `pi_cb_${member.id.slice(0, 8)}`;
+    const deposit = paymentIntent(
+      'payment_intent.succeeded',
+      { id: ref, metadata: { member_id: member.id } },
+      `evt_d2_${member.id.slice(0, 8)}`,
+    );
+    const dispute = disputeCreated({ payment_intent: ref }, `evt_cb_${member.id.slice(0, 8)}`);
+    for (const event of [deposit, dispute])
+      expect((await handlePaymentsWebhook(signed(event), deps({ store: sqlStore }))).status).toBe(200);
+    expect(await moneyOf(member.id, ref)).toEqual({
+      cash: 0,
+      owed: 0,
+      status: 'charged_back',
+      first_onramp_ok: false,
+    });
+    const stray = disputeCreated({ payment_intent: `${ref}_never` }, `evt_cbx_${member.id.slice(0, 8)}`);
+    expect((await handlePaymentsWebhook(signed(stray), deps({ store: sqlStore }))).status).toBe(422);
+  });
+
+  it('a refund of a payment not settled is taken (200) and kept for review; nothing moves', async () => {
+    const member = await createUser(db);
+    const ref = `pi_rx_${member.id.slice(0, 8)}`;
+    const awaited = checkoutCompleted(
+      { metadata: { member_id: member.id }, payment_intent: ref, payment_status: 'unpaid' },
+      `evt_p3_${member.id.slice(0, 8)}`,
+    );
+    const refund = chargeRefunded({ payment_intent: ref }, `evt_rx_${member.id.slice(0, 8)}`);
+    for (const event of [awaited, refund])
+      expect((await handlePaymentsWebhook(signed(event), deps({ store: sqlStore }))).status).toBe(200);
+    expect(await moneyOf(member.id, ref)).toEqual({ cash: 0, owed: 0, status: 'pending', first_onramp_ok: false });
+    const { rows } = await db.query<{ kind: string; reason: string }>(
+      'select kind, reason from public.ledger_refusals where provider_ref = $1',
+      [ref],
+    );
+    expect(rows).toEqual([{ kind: 'refund', reason: 'only a settled payment can be refunded' }]);
   });
 
   it('records nothing for a forged or stale event', async () => {

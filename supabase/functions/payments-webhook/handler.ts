@@ -9,8 +9,12 @@
  *   refused. Either refusal is 401 and nothing changes.
  * - Events: checkout.session.completed (settled when paid, pending for a delayed method),
  *   checkout.session.async_payment_succeeded / payment_intent.succeeded → settled,
- *   checkout.session.async_payment_failed / payment_intent.payment_failed → failed. Others are
- *   acknowledged and ignored.
+ *   checkout.session.async_payment_failed / payment_intent.payment_failed → failed, each with
+ *   record_payment; charge.refunded when the whole charge is refunded (`refunded`, or
+ *   `amount_refunded` equal to its amount) → `record_payment_reversal(payment_intent, 'refund',
+ *   event id)`, charge.dispute.created → `record_payment_reversal(payment_intent, 'chargeback',
+ *   event id)`. Others are acknowledged and ignored. The SQL reverses a whole payment only, so a
+ *   partial refund is logged for the operator and acknowledged as ignored.
  * - The payment's reference is its PaymentIntent id for every event (the session's own id only
  *   when it has none), so a session's and its PaymentIntent's events land on one payment.
  * - The event id (evt_…) is record_payment's event_id: a replay is answered 200 and the SQL
@@ -18,8 +22,11 @@
  * - A payment whose metadata names no Vault member still goes to record_payment, with no member:
  *   the SQL keeps it in the operators' review list (`ledger_refusals`, with an unknown member,
  *   or an amount or currency that differs from the recorded payment) and the answer is 200, so
- *   Stripe stops retrying and the money it names is recorded.
- * docs/backend.md "Edge functions".
+ *   Stripe stops retrying and the money it names is recorded. A reversal the ledger cannot apply
+ *   (a payment not settled, a refund above the member's available cash) is kept there too, and
+ *   answered 200; a reversal of a payment the server never recorded is refused by the SQL (422,
+ *   logged): Stripe retries it, so one that overtook its payment's delayed event still applies.
+ * docs/backend.md "Edge functions", docs/ledger.md.
  */
 import { isRecord } from '../_shared/http.ts';
 import type { PostgrestClient } from '../_shared/postgrest.ts';
@@ -40,9 +47,19 @@ export interface PaymentEventRecord {
   eventId: string;
 }
 
+/** A refund or a charge-back of a whole recorded payment, as record_payment_reversal's arguments. */
+export interface PaymentReversalRecord {
+  /** The PaymentIntent id: the payment's provider_ref as record_payment recorded it. */
+  providerRef: string;
+  kind: 'refund' | 'chargeback';
+  eventId: string;
+}
+
 export interface PaymentsWebhookStore {
   /** `public.record_payment` as the service role; idempotent per eventId in SQL. */
   recordPayment(record: PaymentEventRecord, signal: AbortSignal): Promise<void>;
+  /** `public.record_payment_reversal` as the service role; idempotent per eventId in SQL. */
+  recordReversal(record: PaymentReversalRecord, signal: AbortSignal): Promise<void>;
 }
 
 export interface PaymentsWebhookDeps extends WebhookDeps {
@@ -59,6 +76,28 @@ export function handlePaymentsWebhook(request: Request, deps: PaymentsWebhookDep
     (raw, headers, now) =>
       verifyStripeSignature(headers.get('stripe-signature'), raw, deps.secret, now, stripeToleranceSeconds),
     async ({ event, log, ok, database }) => {
+      const reversal = reversalRecordOf(event);
+      if (typeof reversal === 'string') {
+        // As for a payment: the same content would come again, so a retry cannot help. Logged for the operator.
+        const object = isRecord(event.data) ? event.data.object : undefined;
+        log('error', 'payment reversal ignored', {
+          reason: reversal,
+          eventId: event.id,
+          type: event.type,
+          paymentIntent: isRecord(object) ? object.payment_intent : undefined,
+          amountRefunded: isRecord(object) ? object.amount_refunded : undefined,
+        });
+        return ok({ ignored: true });
+      }
+      if (reversal !== null) {
+        await database('record_payment_reversal', (signal) => deps.store.recordReversal(reversal, signal));
+        log('info', 'payment reversal recorded', {
+          providerRef: reversal.providerRef,
+          kind: reversal.kind,
+          eventId: reversal.eventId,
+        });
+        return ok();
+      }
       const record = paymentRecordOf(event);
       if (record === null) return ok({ ignored: true });
       if (typeof record === 'string') {
@@ -125,6 +164,28 @@ function paymentRecordOf(event: Record<string, unknown>): PaymentEventRecord | s
   };
 }
 
+/**
+ * A refund or dispute event as record_payment_reversal's arguments; null for any other type; a
+ * string says why it cannot be recorded (a partial refund, no PaymentIntent, no event id).
+ */
+function reversalRecordOf(event: Record<string, unknown>): PaymentReversalRecord | string | null {
+  const type = event.type;
+  if (type !== 'charge.refunded' && type !== 'charge.dispute.created') return null;
+  const data = event.data;
+  const object = isRecord(data) ? data.object : undefined;
+  if (!isRecord(object)) return 'no data.object';
+  if (typeof event.id !== 'string' || !event.id.startsWith('evt_')) return 'no event id';
+  const providerRef = object.payment_intent;
+  if (typeof providerRef !== 'string' || providerRef === '') return 'no payment_intent';
+  if (type === 'charge.dispute.created') return { providerRef, kind: 'chargeback', eventId: event.id };
+  const amount = object.amount;
+  const whole =
+    object.refunded === true || (typeof amount === 'number' && amount > 0 && object.amount_refunded === amount);
+  // record_payment_reversal takes back the whole payment: a partial refund has no entry yet.
+  if (!whole) return 'a partial refund';
+  return { providerRef, kind: 'refund', eventId: event.id };
+}
+
 export function postgrestPaymentsWebhookStore(client: PostgrestClient): PaymentsWebhookStore {
   return {
     async recordPayment(record, signal) {
@@ -138,6 +199,13 @@ export function postgrestPaymentsWebhookStore(client: PostgrestClient): Payments
           status: record.status,
           event_id: record.eventId,
         },
+        { signal },
+      );
+    },
+    async recordReversal(record, signal) {
+      await client.rpc(
+        'record_payment_reversal',
+        { provider_ref: record.providerRef, kind: record.kind, event_id: record.eventId },
         { signal },
       );
     },

@@ -1,3 +1,4 @@
+import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionBackend } from '../../backend/sessionBackend';
 import {
@@ -59,7 +60,7 @@ describe('the demo providers', () => {
     expect(store.getState().session.user?.kycStatus).toBe('approved');
   });
 
-  it('a bank transfer: awaited, arrives (the first on-ramp done), then a charge-back the server does not record', async () => {
+  it('a bank transfer: awaited, arrives (the first on-ramp done), then charged back (the first on-ramp undone)', async () => {
     const { store, id } = await signedIn();
     await chooseNext(store, 'payments', 'await_bank_transfer');
     expect(await startOnramp(store, 2500, 'attempt-demo-0001')).toMatchObject({ ok: true, status: 'pending' });
@@ -73,7 +74,25 @@ describe('the demo providers', () => {
     });
     expect(store.getState().session.user?.firstOnrampOk).toBe(true);
     expect((await recordsOf(local, id)).payments).toEqual([{ amount_cents: 2500, currency: 'EUR', status: 'settled' }]);
-    expect(await decidePayment(store, session?.id ?? '', 'chargeback')).toEqual({ ok: true, recorded: false });
+    expect(await decidePayment(store, session?.id ?? '', 'chargeback')).toEqual({ ok: true, recorded: true });
+    expect((await recordsOf(local, id)).payments).toEqual([
+      { amount_cents: 2500, currency: 'EUR', status: 'charged_back' },
+    ]);
+    // The profile is read again: its only deposit reversed, the first on-ramp no longer counts.
+    expect(store.getState().session.user?.firstOnrampOk).toBe(false);
+  });
+
+  it('an event the webhook acknowledges but does not record is told apart from a recorded one', async () => {
+    const { store } = await signedIn();
+    local.server.use(
+      http.post('*/embedded/v1/payments/decide', () =>
+        HttpResponse.json({
+          outcome: 'refund',
+          deliveries: [{ event: 'charge.refunded', status: 200, body: { received: true, ignored: true } }],
+        }),
+      ),
+    );
+    expect(await decidePayment(store, 'cs_test_any', 'refund')).toEqual({ ok: true, recorded: false });
   });
 
   it('an unknown outcome: the host’s refusal', async () => {
