@@ -13,12 +13,11 @@ import { balanceOf, makeReadyToInvest, openOpportunity, verify } from './ledgerS
  * failed, and retries with reused ids. After every operation each member's balance equals the
  * model's and public.ledger_verify() (invariants 1 to 6 of docs/ledger.md) answers null.
  *
- * The default run is small enough for CI (LEDGER_OPS, default 300 operations in sequences of at
- * most 60). `LEDGER_OPS=10000 npx vitest run tests/ledger-model.test.ts` runs 10,000. A failure
- * prints fast-check's seed and path; `LEDGER_SEED=<seed>` (and LEDGER_PATH=<path>) replays it.
+ * Every run makes 10,000 operations in sequences of at most 60 (LEDGER_OPS sets another count). A
+ * failure prints fast-check's seed and path; `LEDGER_SEED=<seed>` (and LEDGER_PATH=<path>) replays it.
  */
 
-const OPS = Number(process.env.LEDGER_OPS ?? 300);
+const OPS = Number(process.env.LEDGER_OPS ?? 10_000);
 const SEQUENCE = 60;
 const SEED = process.env.LEDGER_SEED ? Number(process.env.LEDGER_SEED) : undefined;
 const PATH = process.env.LEDGER_PATH;
