@@ -1,13 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { formatEuros, investmentQuote, redemptionFeeCents } from '@vault/domain';
 import {
-  approveKyc,
   callAsMember,
-  classifyInvestor,
-  createWallet,
   expect,
   expectWalletFigures,
-  firstOnramp,
   main,
   movePageClock,
   serverRows,
@@ -16,7 +12,16 @@ import {
   test,
   toast,
 } from './fixtures';
-import { approve, closeOffering, DAY, draftAndSubmit, offeringId, subscribe, type Terms } from './offeringSteps';
+import {
+  approve,
+  closeOffering,
+  DAY,
+  draftAndSubmit,
+  offeringId,
+  onboardCompanyInvestor,
+  subscribe,
+  type Terms,
+} from './offeringSteps';
 
 /**
  * After the issue, across roles, on the embedded backend's SQL (docs/lifecycle.md): the SPV
@@ -51,12 +56,7 @@ test('an issued offering priced, paid out, reported and redeemed across roles', 
   const total = investmentQuote(100_000, 'bank').totalCents;
 
   // An issued offering: 10 units at €100 held by the investor, locked up for 24 months.
-  await signInAs(page, 'investor');
-  await createWallet(page);
-  await approveKyc(page);
-  await firstOnramp(page, '20000');
-  await classifyInvestor(page);
-  await signOut(page);
+  await onboardCompanyInvestor(page);
   await signInAs(page, 'eq_spv_admin');
   await draftAndSubmit(page, offering, now);
   await signOut(page);

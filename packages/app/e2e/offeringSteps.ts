@@ -1,5 +1,16 @@
 import type { Page } from '@playwright/test';
-import { expect, flowStep, main, serverRows } from './fixtures';
+import {
+  approveKyc,
+  classifyInvestor,
+  createWallet,
+  expect,
+  firstOnramp,
+  flowStep,
+  main,
+  serverRows,
+  signInAs,
+  signOut,
+} from './fixtures';
 
 /**
  * An offering's steps as its operators and an investor take them on /offerings and in the
@@ -11,6 +22,16 @@ export const DAY = 24 * HOUR;
 /** A datetime-local value (the form's fields are UTC). */
 const utcField = (time: number) => new Date(time).toISOString().slice(0, 16);
 const sha256Of = (seed: string) => seed.repeat(64).slice(0, 64);
+
+/** The demo investor, onboarded with €20,000 of cash: a company in the Netherlands, no reflection period. */
+export async function onboardCompanyInvestor(page: Page): Promise<void> {
+  await signInAs(page, 'investor');
+  await createWallet(page);
+  await approveKyc(page);
+  await firstOnramp(page, '20000');
+  await classifyInvestor(page);
+  await signOut(page);
+}
 
 export interface Terms {
   name: string;

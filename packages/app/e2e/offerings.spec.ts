@@ -1,18 +1,15 @@
 import { formatEuros, investmentQuote } from '@vault/domain';
+import { expect, expectWalletFigures, main, serverRows, signInAs, signOut, test } from './fixtures';
 import {
-  approveKyc,
-  classifyInvestor,
-  createWallet,
-  expect,
-  expectWalletFigures,
-  firstOnramp,
-  main,
-  serverRows,
-  signInAs,
-  signOut,
-  test,
-} from './fixtures';
-import { approve, closeOffering, DAY, draftAndSubmit, offeringId, subscribe, type Terms } from './offeringSteps';
+  approve,
+  closeOffering,
+  DAY,
+  draftAndSubmit,
+  offeringId,
+  onboardCompanyInvestor,
+  subscribe,
+  type Terms,
+} from './offeringSteps';
 
 /**
  * An offering's life across roles, on the embedded backend's SQL (docs/offerings.md): the
@@ -31,12 +28,7 @@ test('an offering from draft to issued across roles, and one that fails at its d
   const total = investmentQuote(100_000, 'bank').totalCents;
 
   // The investor is onboarded first: a company in the Netherlands, no reflection period.
-  await signInAs(page, 'investor');
-  await createWallet(page);
-  await approveKyc(page);
-  await firstOnramp(page, '20000');
-  await classifyInvestor(page);
-  await signOut(page);
+  await onboardCompanyInvestor(page);
 
   // The eq_spv_admin drafts and submits both; mfo_admin approves both.
   await signInAs(page, 'eq_spv_admin');
