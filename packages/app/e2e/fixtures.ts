@@ -312,10 +312,10 @@ const CLOCK_WRAP_MS = 2 ** 32;
 
 /**
  * Moves the page's clock (installed with `page.clock.install()`) to `earliest`, or a little later:
- * the embedded backend stops answering while the page's clock leads the real one by an amount
- * whose remainder modulo 2^32 ms reaches 2^31 ms (about 24.9 to 49.7 days, and every 49.7 days
- * after), so the move lands where the lead is clear of that band (docs/testing.md "e2e").
- * Answers the time it moved to.
+ * once Playwright's clock leads the real one by an amount whose remainder modulo 2^32 ms reaches
+ * 2^31 ms (about 24.9 to 49.7 days, and every 49.7 days after), the timers of every document
+ * loaded afterwards never fire (an MSW `delay`, a toast), so the move lands clear of that band
+ * (docs/testing.md "e2e"). Answers the time it moved to.
  */
 export async function movePageClock(page: Page, earliest: number): Promise<number> {
   const now = await page.evaluate(() => Date.now());
