@@ -113,6 +113,8 @@ const defaults: Readonly<Record<string, (body: Record<string, unknown>) => JsonB
   demo_create_wallet: () => `${DEMO_WALLET_PREFIX}story`,
   list_members: () => sampleData.users,
   list_alerts: () => sampleRowsOf('compliance_alerts', null) as JsonBodyType,
+  // No payment event refused.
+  list_ledger_refusals: () => [],
   list_kyc_queue: () => [],
   list_professional_reviews: () => [],
   list_subscriptions: () => [],

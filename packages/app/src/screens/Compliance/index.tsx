@@ -19,6 +19,7 @@ import { type AlertAction, useActOnAlert } from '../../data/complianceAlerts/ale
 import { type AlertFilter, type ListedAlert, useAlerts } from '../../data/complianceAlerts/alerts';
 import { complianceAlertsQuery } from '../../data/complianceAlerts/keys';
 import { formatDateTime } from '../../display/dates';
+import { RefusedPaymentEvents } from './RefusedPaymentEvents';
 
 type Alert = ListedAlert;
 
@@ -153,6 +154,7 @@ export default function ComplianceScreen() {
         detail={detail}
       />
       <ActionError message={alerts.moreError && `More alerts could not be loaded: ${alerts.moreError}`} />
+      <RefusedPaymentEvents />
       {selected && action.dialog ? (
         <ReasonDialog
           title={dialogs[action.dialog].title(selected)}
