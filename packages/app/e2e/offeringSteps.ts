@@ -17,7 +17,7 @@ import {
  * investment flow (docs/offerings.md), shared by the journeys that need an issued offering.
  */
 
-export const HOUR = 60 * 60_000;
+const HOUR = 60 * 60_000;
 export const DAY = 24 * HOUR;
 /** A datetime-local value (the form's fields are UTC). */
 const utcField = (time: number) => new Date(time).toISOString().slice(0, 16);
@@ -81,7 +81,7 @@ export async function draftAndSubmit(page: Page, terms: Terms, now: number): Pro
 }
 
 /** Opens an offering's detail from the /offerings list. */
-export async function openOffering(page: Page, name: string): Promise<void> {
+async function openOffering(page: Page, name: string): Promise<void> {
   await main(page)
     .getByRole('table', { name: 'Offerings' })
     .getByRole('button', { name: `Open ${name}` })
