@@ -6,7 +6,8 @@
 //   npm run bench                       full run (15 loads per page, 20 tries per interaction)
 //   npm run bench -- --loads 3 --tries 5   a quick look
 //   options: --no-build (reuse packages/app/dist), --floors-only, --pages landing,login,
-//            --no-interactions, --out DIR (default bench-results/)
+//            --no-interactions, --no-modes, --out DIR (default bench-results/)
+//   npm run bench -- --pages placements --no-interactions --no-modes   /placements alone
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,7 +20,7 @@ import { chromiumArgs, chromiumPath } from '../../../.ci/chromium.mjs';
 import { allChunks, developmentReactChunks, isMockBackend } from './lib/chunks.mjs';
 import { buildFloors, floors } from './lib/floors.mjs';
 import { formatKB, markdownTable, table } from './lib/format.mjs';
-import { databaseImage, makeSessions, startLocalHost } from './lib/localHost.mjs';
+import { databaseImage, makePlacementsHolder, makeSessions, startLocalHost } from './lib/localHost.mjs';
 import { buildRealMode, measureModes, modesSection } from './lib/modes.mjs';
 import {
   armInteraction,
@@ -68,12 +69,13 @@ const profile = {
 };
 
 /**
- * The tables the investor's dashboard declares it reads on its first render
- * (src/screens/Dashboard/InvestorDashboard.reads.ts, through src/screens/firstScreenReads.ts),
- * loaded with Vite from the app's sources: the bench times those requests, and says when the
- * page asked for fewer.
+ * The reads two screens declare for their first render, loaded with Vite from the app's sources:
+ * the investor's dashboard's tables (src/screens/Dashboard/InvestorDashboard.reads.ts, through
+ * src/screens/firstScreenReads.ts), and /placements' tables with the positions function its
+ * table waits for (src/data/positions/positions.ts). The bench times those requests, and says
+ * when the page asked for fewer.
  */
-async function investorDashboardTables() {
+async function declaredFirstReads() {
   // Vite's dev server sets NODE_ENV=development when it is unset, and the builds after it (the
   // app's, the floors') would inherit it and ship React's development build.
   const nodeEnv = process.env.NODE_ENV;
@@ -85,8 +87,15 @@ async function investorDashboardTables() {
     logLevel: 'error',
   });
   try {
-    const { dashboardReads } = await vite.ssrLoadModule('/src/screens/firstScreenReads.ts');
-    return dashboardReads.investor.map((query) => query.table);
+    const { dashboardReads, firstScreenReads } = await vite.ssrLoadModule('/src/screens/firstScreenReads.ts');
+    const { positionsRead } = await vite.ssrLoadModule('/src/data/positions/positions.ts');
+    return {
+      dashboard: dashboardReads.investor.map((query) => query.table),
+      placements: [
+        ...firstScreenReads('placements', {}, { user: null }).map((query) => query.table),
+        `rpc/${positionsRead.fn}`,
+      ],
+    };
   } finally {
     await vite.close();
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
@@ -103,13 +112,38 @@ function refuseDevelopmentBuild(what, chunks) {
   process.exit(1);
 }
 
-/** The pages the bench loads, each with the session it is loaded under (and the tables its first screen reads). */
+/** The positions of the /placements case: a long portfolio, every row rendered (DataTable has no paging). */
+const PLACEMENT_POSITIONS = 200;
+/** The signed-in screens' first-paint goal (docs/performance.md "The goals"): at most this multiple of floor B's. */
+const signedInGoal = { floor: 'floorB', metric: 'fcp', atMost: 1.3 };
+
+/**
+ * The pages the bench loads, each with the session it is loaded under (and the tables its first
+ * screen reads, the database image it starts from when not the run's, the table whose rows it
+ * times, the goal the report checks).
+ */
+const firstReads = await declaredFirstReads();
 const allAppPages = [
   { id: 'landing', path: '/', session: null },
   { id: 'login', path: '/login', session: null },
-  { id: 'dashboard', path: '/dashboard', session: 'newInvestor', reads: await investorDashboardTables() },
+  {
+    id: 'dashboard',
+    path: '/dashboard',
+    session: 'newInvestor',
+    reads: firstReads.dashboard,
+    goal: signedInGoal,
+  },
   { id: 'opportunities', path: '/opportunities', session: 'readyInvestor' },
   { id: 'documents', path: '/documents', session: 'newInvestor' },
+  {
+    id: 'placements',
+    path: '/placements',
+    session: 'placementsInvestor',
+    reads: firstReads.placements,
+    image: 'placements',
+    table: { caption: 'Positions', rows: PLACEMENT_POSITIONS },
+    goal: signedInGoal,
+  },
 ];
 const wantedPages = options.pages?.split(',').map((s) => s.trim());
 const appPages = options['floors-only']
@@ -120,7 +154,12 @@ const appPages = options['floors-only']
  * The run's signed-in sessions and the embedded build's database image, both made on the local
  * host (lib/localHost.mjs) before the first load.
  */
-const run = { sessions: {}, imageFile: path.join(benchDir, 'dist', 'database.tar.gz') };
+const run = {
+  sessions: {},
+  imageFile: path.join(benchDir, 'dist', 'database.tar.gz'),
+  // The /placements case's database: a host of its own, so its offerings stay off the other pages.
+  images: { placements: path.join(benchDir, 'dist', 'database-placements.tar.gz') },
+};
 
 /** Files of the embedded mock backend (MSW and its worker), counted apart from the product's JS. */
 const mockBackendFiles = new Set(['mockServiceWorker.js', 'embeddedServiceWorker.js']);
@@ -178,6 +217,16 @@ async function main() {
     run.sessions = await makeSessions(host);
     writeFileSync(run.imageFile, await databaseImage(host));
   }
+  if (appPages.some((page) => page.image === 'placements')) {
+    console.log(`A second local host for /placements: the demo investor with ${PLACEMENT_POSITIONS} positions…`);
+    const placementsHost = await startLocalHost(repoRoot);
+    try {
+      run.sessions.placementsInvestor = await makePlacementsHolder(placementsHost, PLACEMENT_POSITIONS);
+      writeFileSync(run.images.placements, await databaseImage(placementsHost));
+    } finally {
+      await placementsHost.stop();
+    }
+  }
   if (measureBothModes) {
     console.log('Building the real-mode app against the local host…');
     servers.real = await startStaticServer(buildRealMode({ repoRoot, outDir: path.join(benchDir, 'dist/real'), host }));
@@ -197,14 +246,7 @@ async function main() {
     for (const [index, slot] of schedule.entries()) {
       const origin = servers[slot.server].origin;
       const isApp = slot.server === 'app';
-      const sample = await measureLoad(
-        browser,
-        `${origin}${slot.path}`,
-        slot.session,
-        servers[slot.server],
-        isApp,
-        slot.reads,
-      );
+      const sample = await measureLoad(browser, `${origin}${slot.path}`, servers[slot.server], isApp, slot);
       samples.push({ index, target: slot.target, ...sample });
       if ((index + 1) % 10 === 0 || index + 1 === schedule.length) {
         process.stdout.write(
@@ -288,7 +330,15 @@ function makeSchedule() {
   for (let round = 0; round < loadsPerPage; round += 1) {
     for (const [position, page] of appPages.entries()) {
       if (floorPositions.has(position)) pushFloor();
-      slots.push({ target: page.id, server: 'app', path: page.path, session: page.session, reads: page.reads });
+      slots.push({
+        target: page.id,
+        server: 'app',
+        path: page.path,
+        session: page.session,
+        reads: page.reads,
+        image: page.image,
+        table: page.table,
+      });
     }
   }
   // A single app page gives one floor load per round: top the floors up to the same count.
@@ -315,11 +365,17 @@ async function checkAppStarts(browser, origin) {
   }
 }
 
-/** A fresh browser context (cold cache, no service worker, no storage) with the fixed profile. */
-async function openThrottledPage(browser, sessionName) {
+/**
+ * A fresh browser context (cold cache, no service worker, no storage) with the fixed profile, the
+ * session and database image named (the run's image by default), and the table to time, if any.
+ */
+async function openThrottledPage(browser, sessionName, { image = null, table = null } = {}) {
   const context = await browser.newContext({ viewport: profile.viewport });
-  await prepareContext(context, { session: sessionName ? run.sessions[sessionName] : null, imageFile: run.imageFile });
-  await context.addInitScript(installLoadObservers);
+  await prepareContext(context, {
+    session: sessionName ? run.sessions[sessionName] : null,
+    imageFile: image ? run.images[image] : run.imageFile,
+  });
+  await context.addInitScript(installLoadObservers, { table });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -335,8 +391,8 @@ async function openThrottledPage(browser, sessionName) {
 }
 
 /** One cold load: transferred bytes from the DevTools network events, timings from the page. */
-async function measureLoad(browser, url, sessionName, server, withMockBackend, reads = []) {
-  const { context, page, cdp } = await openThrottledPage(browser, sessionName);
+async function measureLoad(browser, url, server, withMockBackend, { session, reads = [], image, table } = {}) {
+  const { context, page, cdp } = await openThrottledPage(browser, session, { image, table });
   const requests = new Map();
   let lastNetworkActivity = Date.now();
   cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
@@ -384,6 +440,8 @@ async function measureLoad(browser, url, sessionName, server, withMockBackend, r
       if (!busy && Date.now() - lastNetworkActivity > 400) break;
       await page.waitForTimeout(50);
     }
+    // Rendering a long table may outlast the network's quiet time under the slow CPU.
+    if (table) await until(() => window.__benchLoad?.tableAt != null);
   } catch (caught) {
     error = caught instanceof Error ? caught.message.split('\n')[0] : String(caught);
   }
@@ -562,7 +620,7 @@ async function closePalette(page) {
 
 /** Medians and spreads per target, and ratios of each app load to the floor loads next to it. */
 function summarizeRun(samples, interactions, modes, meta) {
-  const metrics = ['fcp', 'lcp', 'load', 'headingAt', 'cls', 'jsBytes', 'productJsBytes', 'cssBytes'];
+  const metrics = ['fcp', 'lcp', 'load', 'headingAt', 'tableAt', 'cls', 'jsBytes', 'productJsBytes', 'cssBytes'];
   const targets = [
     ...floors.map((f) => ({ id: f.id, label: f.label })),
     ...appPages.map((p) => ({ id: p.id, label: p.path })),
@@ -578,6 +636,8 @@ function summarizeRun(samples, interactions, modes, meta) {
       mockWorkerActive: mine.filter((s) => s.mockWorkerActive).length,
       // A public page never starts the embedded backend; a signed-in one does.
       signedIn: Boolean(appPages.find((p) => p.id === target.id)?.session),
+      goal: appPages.find((p) => p.id === target.id)?.goal ?? null,
+      table: appPages.find((p) => p.id === target.id)?.table ?? null,
       headings: [...new Set(mine.map((s) => s.heading))],
       lcpElements: [...new Set(mine.map((s) => s.lcpElement))],
       serverBytesMedian: Object.fromEntries(
@@ -599,7 +659,7 @@ function summarizeRun(samples, interactions, modes, meta) {
     for (const floor of floors) {
       if (target.id === floor.id) continue;
       entry.ratios[floor.id] = {};
-      for (const metric of metrics.filter((m) => m !== 'cls')) {
+      for (const metric of metrics.filter((m) => m !== 'cls' && m !== 'tableAt')) {
         // The floors have no mock backend: their JS is the denominator of both JS ratios.
         const floorMetric = metric === 'productJsBytes' ? 'jsBytes' : metric;
         entry.ratios[floor.id][metric] = pairedRatios(mine, samples, floor.id, metric, floorMetric);
@@ -616,6 +676,7 @@ function summarizeRun(samples, interactions, modes, meta) {
     lcp: s.lcp,
     load: s.load,
     headingAt: s.headingAt,
+    tableAt: s.tableAt,
     dataAt: s.dataAt,
     cls: s.cls,
     jsBytes: s.jsBytes,
@@ -688,6 +749,25 @@ function reportSections(results) {
     });
   }
 
+  const withGoals = appPagesOnly.filter(([, page]) => page.goal);
+  if (withGoals.length > 0) {
+    sections.push({
+      title: 'Signed-in goals: first paint against floor B (docs/performance.md), and when a long table is complete',
+      headers: ['Page', 'FCP ÷ floor', 'Goal', 'Met', 'Table complete ms'],
+      rows: withGoals.map(([, page]) => {
+        const { floor, metric, atMost } = page.goal;
+        const r = page.ratios[floor]?.[metric];
+        return [
+          page.label,
+          ratio(r),
+          `≤ ${atMost}x ${floors.find((f) => f.id === floor)?.label ?? floor}`,
+          r?.median ? (r.median <= atMost ? 'yes' : 'NO') : '-',
+          page.table ? `${ms(page.metrics.tableAt)}, ${page.table.rows} rows of '${page.table.caption}'` : '-',
+        ];
+      }),
+    });
+  }
+
   const notes = [];
   for (const page of Object.values(results.pages)) {
     if (page.errors.length > 0) notes.push(`${page.label}: ${page.errors.length} failed loads (${page.errors[0]})`);
@@ -696,6 +776,10 @@ function reportSections(results) {
     if (off.length > 0) notes.push(`${page.label}: ended on ${off.join(', ')} instead`);
     if (page.dataAt?.median != null)
       notes.push(`${page.label}: its declared first reads answered at ${ms(page.dataAt)} ms`);
+    if (page.table && page.metrics.tableAt.missing > 0)
+      notes.push(
+        `${page.label}: the ${page.table.rows} rows of '${page.table.caption}' never showed in ${page.metrics.tableAt.missing} loads`,
+      );
     if (page.readsMissing?.length > 0)
       notes.push(`${page.label}: declared first reads never requested: ${page.readsMissing.join(', ')}`);
     if (expected && page.signedIn && page.mockWorkerActive < page.loads) {

@@ -16,6 +16,7 @@ import {
   holdsLibrary,
   initialFiles,
   isMockBackend,
+  readManifest,
 } from './lib/chunks.mjs';
 import { formatKB, table } from './lib/format.mjs';
 
@@ -41,6 +42,12 @@ const prerenderedPages = [
   { file: 'welcome/index.html', form: false },
   { file: '404.html', form: false },
 ];
+
+/**
+ * The charts' drawing (docs/decisions.md (26)): loaded by import() from the BarChart wrapper, so only
+ * a screen that draws a chart fetches it. Named by its source path as the manifest and maps write it.
+ */
+const chartModule = /(^|\/)ui\/src\/BarChart\/BarChartView\.tsx$/;
 
 const { values: options } = parseArgs({
   options: {
@@ -152,6 +159,9 @@ function checkBudgets(dist, landingPattern) {
     );
   }
 
+  const chart = chartIsolation(dist, chunks, new Set(initial.js));
+  for (const problem of chart.problems) breaches.push(`Chart drawing (BarChartView): ${problem}`);
+
   // Explains the landing JS by package (from source maps), so a breach points at its cause.
   const landingPackages = new Map();
   for (const chunk of initialJs) {
@@ -184,9 +194,47 @@ function checkBudgets(dist, landingPattern) {
     },
     lazyChunks,
     prerendered,
+    chart,
     developmentReact: development,
     breaches,
   };
+}
+
+/**
+ * Whether the chart's drawing adds nothing to the JavaScript of a screen that draws no chart: its
+ * module in one chunk of its own (source maps), that chunk a lazy entry that no chunk imports
+ * statically (manifest), and not among the landing page's initial files.
+ */
+function chartIsolation(dist, chunks, initialJs) {
+  const manifest = readManifest(dist);
+  const problems = [];
+  if (!manifest) return { file: null, gzip: null, problems: ['the build has no Vite manifest to check it with'] };
+  const entries = Object.entries(manifest).filter(([key, entry]) => chartModule.test(entry.src ?? key));
+  if (entries.length !== 1) {
+    return {
+      file: null,
+      gzip: null,
+      problems: [`the manifest names ${entries.length} chunks for it (BarChartView.tsx moved? update chartModule)`],
+    };
+  }
+  const [[chartKey, chartEntry]] = entries;
+  const file = chartEntry.file;
+  if (!chartEntry.isDynamicEntry) problems.push(`${file} is not a lazy entry: a static import pulls it in`);
+  const staticImporters = Object.entries(manifest)
+    .filter(([, entry]) => (entry.imports ?? []).includes(chartKey))
+    .map(([key]) => key);
+  if (staticImporters.length > 0) {
+    problems.push(`${file} is imported statically by ${staticImporters.join(', ')}: only import() may load it`);
+  }
+  if (initialJs.has(file)) problems.push(`${file} is among the landing page's initial files`);
+  const chartChunk = chunks.find((chunk) => chunk.file === file);
+  if (chartChunk?.modules) {
+    const others = chartChunk.modules.filter((module) => !chartModule.test(module));
+    if (others.length > 0) problems.push(`${file} also holds ${others.join(', ')}, which other screens then fetch`);
+    const copies = chunks.filter((chunk) => chunk.file !== file && chunk.modules?.some((m) => chartModule.test(m)));
+    if (copies.length > 0) problems.push(`it is also bundled into ${copies.map((c) => c.file).join(', ')}`);
+  }
+  return { file, gzip: chartChunk?.gzip ?? null, problems };
 }
 
 function printReport(report) {
@@ -237,6 +285,14 @@ function printReport(report) {
             `${report.prerendered.length} pages with content${report.prerendered.some((p) => p.form) ? ' and forms' : ''}`,
           'all',
           status(report.prerendered.every((page) => page.ok)),
+        ],
+        [
+          'Chart drawing, own lazy chunk',
+          report.chart.problems.length > 0
+            ? report.chart.problems.join('; ')
+            : `${report.chart.file} (${formatKB(report.chart.gzip ?? 0)}), import() only`,
+          'import() only',
+          status(report.chart.problems.length === 0),
         ],
         [
           'React build',

@@ -113,6 +113,77 @@ export async function makeSessions(host) {
   return sessions;
 }
 
+/** Categories the placements' offerings take turns in, so the allocation chart draws several bars. */
+const PLACEMENT_CATEGORIES = ['Renewable energy', 'Clean water', 'Education', 'Social impact, Housing'];
+/** Days before today of each offering's unit prices: the issue price, then three revaluations. */
+const PRICE_DAYS = [90, 60, 30, 1];
+const DAY_MS = 86_400_000;
+
+/**
+ * The demo investor, ready as `readyInvestor` is, holding `count` positions: `count` offerings
+ * copied from a seed opportunity and issued 90 days ago, each with its issue record, a unit price
+ * history and the investor's position, inserted as the service role (as
+ * supabase/bench/lifecycle.ts does in SQL). Every member reads the catalogue, so this belongs on a
+ * host of its own: on the run's main host it would lengthen every other page's list of offerings.
+ * Answers the investor's session once my_positions() lists every position.
+ */
+export async function makePlacementsHolder(host, count) {
+  const session = await signIn(host, 'demo.investor@vault.example', LOCAL_DEMO_PASSWORD);
+  const token = session.access_token;
+  await call(host, 'POST', '/rest/v1/rpc/demo_create_wallet', { token, body: {} });
+  await call(host, 'POST', '/rest/v1/rpc/demo_approve_kyc', { token, body: {} });
+  await call(host, 'POST', '/rest/v1/rpc/demo_complete_first_onramp', { token, body: { amount_cents: 2_000_000 } });
+
+  const insert = (table, rows) => call(host, 'POST', `/rest/v1/${table}`, { token: host.serviceRoleKey, body: rows });
+  const template = await (
+    await call(host, 'GET', '/rest/v1/opportunities?id=eq.schools-ghana', { token: host.serviceRoleKey })
+  ).json();
+  if (!Array.isArray(template) || template.length !== 1) throw new Error('no seed opportunity schools-ghana to copy');
+  const issuedAt = new Date(Date.now() - PRICE_DAYS[0] * DAY_MS).toISOString();
+  const offerings = Array.from({ length: count }, (_, i) => ({
+    id: `bench-placement-${String(i + 1).padStart(3, '0')}`,
+    name: `Bench Placement ${i + 1}`,
+    category: PLACEMENT_CATEGORIES[i % PLACEMENT_CATEGORIES.length],
+    units: 100 + 25 * (i % 40),
+  }));
+  await insert(
+    'opportunities',
+    offerings.map(({ id, name, category }) => ({ ...template[0], id, name, category, status: 'issued', open: false })),
+  );
+  await insert(
+    'offering_records',
+    offerings.map(({ id }) => ({ opportunity_id: id, issued_units: 100_000 })),
+  );
+  await insert(
+    'unit_prices',
+    offerings.flatMap(({ id }, i) =>
+      PRICE_DAYS.map((days, step) => ({
+        opportunity_id: id,
+        as_of: new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10),
+        // The issue price (1 euro) first, then a price that moves a little per offering.
+        price_cents: 100 + step * ((i % 9) - 3),
+        reason: step === 0 ? 'Issue price' : 'Bench revaluation',
+      })),
+    ),
+  );
+  await insert(
+    'positions',
+    offerings.map(({ id, units }) => ({
+      member_id: session.user.id,
+      opportunity_id: id,
+      units,
+      cost_cents: units * 100,
+      fees_cents: units,
+      first_issued_at: issuedAt,
+    })),
+  );
+  const held = await (await call(host, 'POST', '/rest/v1/rpc/my_positions', { token, body: {} })).json();
+  if (!Array.isArray(held) || held.length !== count) {
+    throw new Error(`my_positions() lists ${Array.isArray(held) ? held.length : 'no'} positions, not ${count}`);
+  }
+  return session;
+}
+
 /** The host's whole database as a PGlite data directory: the embedded build's image for the run. */
 export async function databaseImage(host) {
   const response = await call(host, 'GET', '/embedded/v1/database', { token: host.serviceRoleKey });

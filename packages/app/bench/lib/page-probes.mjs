@@ -4,9 +4,11 @@
 /**
  * Installed before any page script: records LCP, CLS and the moment the first heading appears,
  * with the browser's own performance entries, so figures do not depend on Playwright's timing.
+ * With `table` ({ caption, rows }), also when the table of that caption first shows that many
+ * body rows: the end of the frame that paints them.
  */
-export function installLoadObservers() {
-  const state = { lcp: null, lcpElement: null, cls: 0, shifts: 0, headingAt: null };
+export function installLoadObservers({ table = null } = {}) {
+  const state = { lcp: null, lcpElement: null, cls: 0, shifts: 0, headingAt: null, tableAt: null };
   Object.defineProperty(window, '__benchLoad', { value: state });
   const describe = (element) =>
     element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}`.slice(0, 60) : null;
@@ -50,6 +52,21 @@ export function installLoadObservers() {
     }
   });
   headingObserver.observe(document, { childList: true, subtree: true, characterData: true });
+  if (!table) return;
+  const tableObserver = new MutationObserver(() => {
+    const found = [...document.querySelectorAll('table')].find(
+      (element) => element.querySelector(':scope > caption')?.textContent.trim() === table.caption,
+    );
+    if (!found || found.querySelectorAll(':scope > tbody > tr').length < table.rows) return;
+    tableObserver.disconnect();
+    // rAF runs before the frame that paints the rows; a task queued from it runs once it is produced.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        state.tableAt = performance.now();
+      }, 0),
+    );
+  });
+  tableObserver.observe(document, { childList: true, subtree: true });
 }
 
 /** Reads the figures of one load after the page has settled. */
@@ -66,6 +83,7 @@ export function readLoadFigures() {
     cls: state.cls ?? 0,
     shifts: state.shifts ?? 0,
     headingAt: state.headingAt ?? null,
+    tableAt: state.tableAt ?? null,
     heading: document.querySelector('h1')?.textContent?.trim().slice(0, 80) ?? null,
     path: location.pathname,
     // Whether the embedded mock backend's service worker controls the page (app pages only).
@@ -74,14 +92,15 @@ export function readLoadFigures() {
 }
 
 /**
- * When the page's declared first reads (`tables`, from the screen's .reads.ts) had all answered,
- * in ms from the navigation's start, from the browser's resource timings of the backend's table
- * requests (`/rest/v1/<table>`); null, with the tables never asked for, when one is missing.
+ * When the page's declared first reads (`tables`, from the screen's .reads.ts; a member function
+ * as `rpc/<fn>`) had all answered, in ms from the navigation's start, from the browser's resource
+ * timings of the backend's requests (`/rest/v1/<table>`, `/rest/v1/rpc/<fn>`); null, with the
+ * reads never asked for, when one is missing.
  */
 export function readDeclaredReads(tables) {
   const answeredAt = new Map();
   for (const entry of performance.getEntriesByType('resource')) {
-    const table = new URL(entry.name).pathname.match(/\/rest\/v1\/(\w+)$/)?.[1];
+    const table = new URL(entry.name).pathname.match(/\/rest\/v1\/((?:rpc\/)?\w+)$/)?.[1];
     if (table && tables.includes(table)) answeredAt.set(table, Math.max(answeredAt.get(table) ?? 0, entry.responseEnd));
   }
   const missing = tables.filter((table) => !answeredAt.has(table));
