@@ -70,8 +70,8 @@ type Story = StoryObj<typeof meta>;
 export const List: Story = {
   play: async ({ canvasElement }) => {
     const table = await findConsoleTable(canvasElement, TABLE, HEADERS);
-    const rows = await within(table).findAllByRole('row', {}, SLOW);
-    await expect(rows).toHaveLength(3);
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3), SLOW);
+    const rows = within(table).getAllByRole('row');
     await expect(rows[1]).toHaveTextContent(
       /Charge-back.*€30.*11111111-1111-4111-8111-111111111111.*pi_2.*amount differs from the payment \(€20\)/,
     );
