@@ -19,10 +19,11 @@ export const PARALLEL_ACCOUNTS = 1_000;
 export const PARALLEL_SECONDS = Number(process.env.LEDGER_BENCH_SECONDS ?? 60);
 const RUNS = 41;
 
-/** Fills the ledger; answers one row: the big member's cash account and a cursor half-way down its lines. */
-export function ledgerFillSql(bigMember: string, smallMember: string): string {
-  return `
-create function bench.exec_ms(statement text, runs integer) returns double precision
+/** bench.exec_ms(statement, runs): the median of runs executions after one warm-up, in ms (ledgerTimingSql). */
+export const execMsSql = `
+create schema if not exists bench;
+grant usage on schema bench to authenticated;
+create or replace function bench.exec_ms(statement text, runs integer) returns double precision
 language plpgsql as $$
 declare
   started timestamptz;
@@ -38,6 +39,11 @@ begin
 end
 $$;
 grant execute on function bench.exec_ms(text, integer) to authenticated;
+`;
+
+/** Fills the ledger; answers one row: the big member's cash account and a cursor half-way down its lines. */
+export function ledgerFillSql(bigMember: string, smallMember: string): string {
+  return `${execMsSql}
 -- Statements answer no rows until the last, whose row the bench reads.
 do $$
 begin

@@ -12,10 +12,8 @@ export const LIFECYCLE_RATIO_GOAL = 3;
 const OFFERING = 'bench-distribution';
 const AMOUNT_CENTS = 123_456_789;
 
-/** Makes the holders, their positions and the funded offering; answers one row: the distribution's id. */
-export function lifecycleFillSql(spvAdmin: string): string {
-  const spvClaims = JSON.stringify({ sub: spvAdmin, role: 'authenticated', app_metadata: { role: 'cl_spv_admin' } });
-  return `
+/** bench.once_ms(statement): one execution, in ms (for what is done once, as a payment is). */
+export const onceMsSql = `
 create schema if not exists bench;
 create or replace function bench.once_ms(statement text) returns double precision
 language plpgsql as $$
@@ -26,6 +24,12 @@ begin
   return extract(epoch from clock_timestamp() - started) * 1000;
 end
 $$;
+`;
+
+/** Makes the holders, their positions and the funded offering; answers one row: the distribution's id. */
+export function lifecycleFillSql(spvAdmin: string): string {
+  const spvClaims = JSON.stringify({ sub: spvAdmin, role: 'authenticated', app_metadata: { role: 'cl_spv_admin' } });
+  return `${onceMsSql}
 -- New members without the demo's sample rows (the seed turned demo mode on).
 update public.app_settings set demo_mode = false;
 insert into auth.users (id, aud, role, email, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)

@@ -24,6 +24,18 @@ import {
   lifecycleFillSql,
   lifecyclePaySql,
 } from './lifecycle';
+import {
+  closeBareSql,
+  closeCheckSql,
+  closeFillSql,
+  closeSql,
+  OFFERING_CLOSE_RATIO_GOAL,
+  OFFERING_SUBSCRIPTIONS,
+  POSITIONS_RATIO_GOAL,
+  positionsFillSql,
+  positionsTiming,
+  positionsTimingSql,
+} from './offerings';
 import { consoleQueries, consoleTables, fillSteps, MEMBERS, timingSql } from './queries';
 import {
   STATEMENT_LINES,
@@ -42,7 +54,8 @@ import {
  * postgresql-15), started as the postgres user on a unix socket in a temporary folder and
  * removed afterwards; else PGlite (ratios only: it has no auto_explain, so no plans).
  * Exits 1 when a ratio is above the goal or a plan reads audit_events without an index.
- * BENCH_ONLY=lifecycle runs only the lifecycle's part (lifecycle.ts) on the seeded schema.
+ * BENCH_ONLY=lifecycle runs only the lifecycle's part (lifecycle.ts) on the seeded schema,
+ * BENCH_ONLY=offerings only the offerings' (offerings.ts).
  */
 
 const RATIO_GOAL = 2;
@@ -241,9 +254,11 @@ async function main() {
     for (const file of migrationFiles()) await engine.run(readSql(join(supabaseDir, 'migrations', file)));
     await engine.run(readSql(join(supabaseDir, 'seed.sql')));
     console.log(`schema and seed: ${((Date.now() - t) / 1000).toFixed(1)} s`);
-    if (process.env.BENCH_ONLY === 'lifecycle') {
+    const only = process.env.BENCH_ONLY;
+    if (only === 'lifecycle' || only === 'offerings') {
       const failures: string[] = [];
-      await lifecycleBench(engine, failures);
+      if (only === 'lifecycle') await lifecycleBench(engine, failures);
+      else await offeringsBench(engine, failures, true);
       if (failures.length > 0) {
         console.log(`\nFAILED:\n${failures.map((f) => `- ${f}`).join('\n')}`);
         process.exitCode = 1;
@@ -315,6 +330,7 @@ async function main() {
     await ledgerBench(engine, mfoAdmin ?? '', failures);
     await statementBench(engine, failures);
     await lifecycleBench(engine, failures);
+    await offeringsBench(engine, failures, false);
     if (failures.length > 0) {
       console.log(`\nFAILED:\n${failures.map((f) => `- ${f}`).join('\n')}`);
       process.exitCode = 1;
@@ -441,4 +457,68 @@ async function lifecycleBench(engine: Engine, failures: string[]): Promise<void>
     failures.push(`lifecycle: paying a distribution: ${ratio.toFixed(2)}x (goal ≤ ${LIFECYCLE_RATIO_GOAL}x)`);
   // The console fill's audit rows are made up, so only invariants 1 to 5 are the ledger's to answer there.
   if (check !== 'ok' && !check.startsWith('6:')) failures.push(`lifecycle: an invariant fails after paying: ${check}`);
+}
+
+/**
+ * Closing an offering with OFFERING_SUBSCRIPTIONS holds against inserting as many rows with the
+ * transfers' indexes, once each (an offering closes once); then my_positions() against a range
+ * read of the caller's positions, in rounds as the ledger's ratios (offerings.ts). `alone`: only
+ * the seed's audit events precede, so every invariant is the ledger's to answer.
+ */
+async function offeringsBench(engine: Engine, failures: string[], alone: boolean): Promise<void> {
+  const [[spvAdmin = ''] = []] = (
+    await engine.run(`select member_id from public.spv_administrators where spv_id = 'spv-lending' limit 1`)
+  ).rows;
+  const [[reader = ''] = []] = (
+    await engine.run(
+      `select id from auth.users where raw_app_meta_data ->> 'role' = 'mfo_admin' order by email limit 1`,
+    )
+  ).rows;
+  let t = Date.now();
+  const [held = '0', heldCents = '0'] = (await engine.run(closeFillSql())).rows.at(-1) ?? [];
+  console.log(
+    `\nofferings: ${OFFERING_SUBSCRIPTIONS.toLocaleString('en')} subscriptions by submit_investment: ${held} held, ` +
+      `${heldCents} cents: ${((Date.now() - t) / 1000).toFixed(1)} s`,
+  );
+  if (Number(held) !== OFFERING_SUBSCRIPTIONS)
+    failures.push(`offerings: ${held} of ${OFFERING_SUBSCRIPTIONS} subscriptions held`);
+  const bareMs = Number((await engine.run(closeBareSql())).rows.at(-1)?.[0]);
+  const closeMs = Number((await engine.run(closeSql(spvAdmin))).rows.at(-1)?.[0]);
+  const [status = '', resolutions = '0', posted = '0', issued = '', escrow = '', check = ''] =
+    (await engine.run(closeCheckSql(reader))).rows.at(-1) ?? [];
+  const closeRatio = closeMs / bareMs;
+
+  t = Date.now();
+  const [[member = ''] = []] = (await engine.run(positionsFillSql())).rows;
+  console.log(`offerings: positions filled: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  const time = async (side: 'call' | 'reference') =>
+    Number((await engine.run(positionsTimingSql(member, side))).rows.at(-1)?.[0]);
+  const calls: number[] = [];
+  const references: number[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    calls.push(await time('call'));
+    references.push(await time('reference'));
+  }
+  const positionsRatio = middle(calls) / middle(references);
+  const { label } = positionsTiming(member);
+  console.log(
+    `\n| offerings | the call | the reference | ratio |\n|---|---|---|---|\n` +
+      `| close an offering with ${OFFERING_SUBSCRIPTIONS.toLocaleString('en')} subscriptions (vs inserting as many rows, same indexes) | ` +
+      `${closeMs.toFixed(0)} ms | ${bareMs.toFixed(0)} ms | ${closeRatio.toFixed(2)}x |\n` +
+      `| ${label} | ${middle(calls).toFixed(3)} ms | ${middle(references).toFixed(3)} ms | ${positionsRatio.toFixed(2)}x |`,
+  );
+  console.log(
+    `offerings: ${status}; ${resolutions} posts and voids, ${posted} cents posted to escrow for ${issued} cents of units ` +
+      `(escrow posted/pending ${escrow}); ledger_verify: ${check}`,
+  );
+  if (!(closeRatio <= OFFERING_CLOSE_RATIO_GOAL))
+    failures.push(`offerings: closing: ${closeRatio.toFixed(2)}x (goal ≤ ${OFFERING_CLOSE_RATIO_GOAL}x)`);
+  if (!(positionsRatio <= POSITIONS_RATIO_GOAL))
+    failures.push(`offerings: ${label}: ${positionsRatio.toFixed(2)}x (goal ≤ ${POSITIONS_RATIO_GOAL}x)`);
+  if (status !== 'issued') failures.push(`offerings: the offering is ${status} after closing`);
+  if (posted !== issued || escrow !== `${issued}/0`)
+    failures.push(`offerings: ${posted} cents posted and escrow ${escrow} for ${issued} cents of units issued`);
+  // After the full run the console fill's audit rows are made up, so only invariants 1 to 5 are the ledger's there.
+  if (check !== 'ok' && (alone || !check.startsWith('6:')))
+    failures.push(`offerings: an invariant fails after closing: ${check}`);
 }

@@ -1504,10 +1504,10 @@ end
 $$;
 
 -- The caller's positions, one row per offering: units, what they paid and the fees on it, the
--- value at the latest unit price (unit_price_on: the issue price until another is set), Matured
--- once the term has run from the first issue (worth nothing more once mature_offering has paid
--- it), and the offering's impact metrics × the caller's share of its units. A position whose
--- units were all redeemed is no longer listed.
+-- value at the latest unit price (as unit_price_on reads it: the issue price until another is
+-- set), Matured once the term has run from the first issue (worth nothing more once
+-- mature_offering has paid it), and the offering's impact metrics × the caller's share of its
+-- units. A position whose units were all redeemed is no longer listed.
 create or replace function public.my_positions()
 returns table (
   opportunity_id text,
@@ -1530,7 +1530,7 @@ begin
   return query
     select p.opportunity_id, p.units, p.cost_cents, p.fees_cents,
            case when p.status = 'Matured' then 0::bigint
-             else p.units * coalesce(public.unit_price_on(p.opportunity_id, (now() at time zone 'UTC')::date), 0) end,
+             else p.units * coalesce(pr.price_cents, o.unit_price_cents, 0) end,
            case when p.status = 'Matured'
              or (o.term_months is not null and now() >= p.first_issued_at + make_interval(months => o.term_months))
              then 'Matured' else 'Active' end,
@@ -1544,6 +1544,12 @@ begin
     from public.positions p
     join public.opportunities o on o.id = p.opportunity_id
     left join public.offering_records r on r.opportunity_id = p.opportunity_id
+    -- unit_price_on's read, joined: a function call per position costs more than the row itself.
+    left join lateral (
+      select u.price_cents from public.unit_prices u
+      where u.opportunity_id = p.opportunity_id and u.as_of <= (now() at time zone 'UTC')::date
+      order by u.as_of desc limit 1
+    ) pr on true
     where p.member_id = auth.uid() and (p.units > 0 or p.status = 'Matured')
     order by p.first_issued_at desc, p.opportunity_id;
 end
