@@ -58,8 +58,8 @@ const incomeForm = async (canvas: ReturnType<typeof within>) => within(await for
 export const RecordIncome: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await openIssued(canvasElement);
-    const list = await canvas.findByRole('table', { name: 'Income of Porto Heat Network' }, SLOW);
-    await waitFor(() => expect(within(list).getAllByRole('row')).toHaveLength(2), SLOW);
+    const incomeTable = () => canvas.findByRole('table', { name: 'Income of Porto Heat Network' }, SLOW);
+    await waitFor(async () => expect(within(await incomeTable()).getAllByRole('row')).toHaveLength(2), SLOW);
     const recording = await incomeForm(canvas);
     await expect(recording.getByLabelText('Received on (UTC)')).toHaveValue('2026-03-02');
     await userEvent.type(recording.getByLabelText('Amount (€)'), '12,500.50');
@@ -75,8 +75,9 @@ export const RecordIncome: Story = {
     await expect(
       await recording.findByText('Income recorded: €12,500.50 received on 1 Mar 2026 (RENT-2026-02).', {}, SLOW),
     ).toHaveAttribute('role', 'status');
-    await waitFor(() => expect(within(list).getAllByRole('row')).toHaveLength(3), SLOW);
-    const rows = within(list).getAllByRole('row');
+    // The list reads again after the recording: a new table replaces the one read first.
+    await waitFor(async () => expect(within(await incomeTable()).getAllByRole('row')).toHaveLength(3), SLOW);
+    const rows = within(await incomeTable()).getAllByRole('row');
     await expect(rows[1]).toHaveTextContent(/1 Mar 2026.*RENT-2026-02.*€12,500.50/);
     await expect(rows[2]).toHaveTextContent(/2 Feb 2026.*RENT-2026-01.*€11,000/);
     await expect(canvas.getByText("The offering's account may pay €37,500.50 now.")).toBeVisible();
