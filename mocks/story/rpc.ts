@@ -146,7 +146,8 @@ const defaults: Readonly<Record<string, (body: Record<string, unknown>) => JsonB
       })),
   my_balance: () => [{ available_cents: 0, held_cents: 0, total_cents: 0 }],
   my_ledger_lines: () => [],
-  // After the issue: nothing declared, nothing asked to redeem.
+  // After the issue: no income recorded, nothing declared, nothing asked to redeem.
+  list_offering_income: () => [],
   list_distributions: () => [],
   my_distributions: () => [],
   list_redemptions: () => [],

@@ -56,6 +56,7 @@ as $$
     'offering.approved',
     'offering.created',
     'offering.failed',
+    'offering.income_recorded',
     'offering.issued',
     'offering.matured',
     'offering.opened',

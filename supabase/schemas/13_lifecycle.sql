@@ -7,16 +7,20 @@
 --   where its subscriptions were posted and its income is received): distributions (net to each
 --   member's cash, withholding to the platform's `tax_withheld`), redemptions (net to the member,
 --   the fee to `platform_fee_income`) and maturity. A payment larger than the account's available
---   balance is refused before anything moves.
+--   balance is refused before anything moves. Money comes in from the provider's clearing
+--   account: the income the SPV records (record_offering_income) and the loans' repayments
+--   (record_repayment, 10_consoles.sql).
 -- * The functions (declared in packages/domain/src/lifecycle/actions.ts, refusals there too):
 --     set_unit_price(opportunity_id, price_cents, as_of, reason)        the SPV's administrators
+--     record_offering_income(opportunity_id, amount_cents, received_on, reference)  the SPV's administrators
 --     declare_distribution(opportunity_id, record_date, amount_cents, kind)  the SPV's administrators
 --     pay_distribution(distribution_id)                                 mfo_admin or the admin flag; never the declarer
 --     redemption_quote(opportunity_id, units)                           the investor
 --     request_redemption(opportunity_id, units, idempotency_key)        the investor
 --     review_redemption(redemption_id, decision, reason)                the SPV's administrators
 --     mature_offering(opportunity_id)                                   the SPV's administrators (and the schedule)
---     list_redemptions(), list_distributions(opportunity_id)            the SPV's administrators, staff who see every SPV
+--     list_redemptions(), list_distributions(opportunity_id),
+--     list_offering_income(offering_id)                                 the SPV's administrators, staff who see every SPV
 --     my_redemptions(), my_distributions()                              the member
 -- * The arithmetic (shares by largest remainder, withholding, the redemption fee, business days)
 --   is packages/domain/src/lifecycle/rules.ts and tax/withholding.ts; the withholding rates reach
@@ -167,6 +171,32 @@ create policy redemptions_read on public.redemptions
   for select to authenticated
   using (
     member_id = (select auth.uid()) or (select public.vault_sees_every_spv())
+    or opportunity_id in (select o.id from public.opportunities o where o.spv_id = any ((select public.vault_spv_ids())::text[]))
+  );
+
+-- Income an offering received (rent, energy sales, an asset's dividends), recorded by its SPV:
+-- what its income distributions are paid from, rather than its subscribers' principal.
+create table if not exists public.offering_income (
+  id bigint generated always as identity primary key,
+  opportunity_id text not null references public.opportunities (id) on delete restrict,
+  amount_cents bigint not null check (amount_cents between 1 and 9007199254740991),
+  received_on date not null,
+  -- The payer's reference: one row per reference and offering, so a retried call finds it and
+  -- two equal payments on one day stay two. Its index leads with opportunity_id, the foreign key.
+  reference text not null check (char_length(reference) between 1 and 100),
+  recorded_by uuid,
+  recorded_at timestamptz not null default now(),
+  constraint offering_income_once unique (opportunity_id, reference)
+);
+alter table public.offering_income enable row level security;
+revoke all on table public.offering_income from public, anon, authenticated;
+grant select on table public.offering_income to authenticated;
+grant all on table public.offering_income to service_role;
+drop policy if exists offering_income_read on public.offering_income;
+create policy offering_income_read on public.offering_income
+  for select to authenticated
+  using (
+    (select public.vault_sees_every_spv())
     or opportunity_id in (select o.id from public.opportunities o where o.spv_id = any ((select public.vault_spv_ids())::text[]))
   );
 
@@ -344,6 +374,112 @@ begin
     event, 'New unit price',
     o.name || ' is valued at ' || public.format_euros(result.price_cents) || ' a unit as of ' || result.as_of || '.');
   return result;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- 1b. Income received
+
+-- The SPV's administrators (or the admin flag) record income an issued offering received: one
+-- posted transfer from the provider's clearing account into the offering's account, from which
+-- its distributions are paid. Another SPV's offering is an unknown offering. A retry with the
+-- same reference and arguments answers the same row; the reference with others is refused.
+create or replace function public.record_offering_income(opportunity_id text, amount_cents bigint, received_on date, reference text)
+returns public.offering_income
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  kept_reference text := nullif(btrim(reference), '');
+  o public.opportunities;
+  issued_at timestamptz;
+  result public.offering_income;
+begin
+  if auth.uid() is null or not (public.vault_is_admin() or cardinality(public.vault_spv_ids()) > 0) then
+    raise exception using errcode = '42501', message = 'only the SPV''s administrators may do this';
+  end if;
+  if amount_cents is null or amount_cents not between 1 and 9007199254740991 then
+    raise exception using errcode = '22023', message = 'amount_cents must be a whole number of cents from 1 to 9007199254740991';
+  end if;
+  if received_on is null or received_on > public.lifecycle_today() then
+    raise exception using errcode = '22023', message = 'received_on must be a date, not in the future';
+  end if;
+  if kept_reference is null or char_length(kept_reference) > 100 then
+    raise exception using errcode = '22023', message = 'reference is required: the payer''s reference, at most 100 characters';
+  end if;
+  select * into o from public.opportunities x where x.id = record_offering_income.opportunity_id for update;
+  if not found or not public.vault_acts_for_spv(o.spv_id) then
+    raise exception using errcode = '22023', message = 'unknown offering';
+  end if;
+  select * into result from public.offering_income i where i.opportunity_id = o.id and i.reference = kept_reference;
+  if found then
+    if result.amount_cents = record_offering_income.amount_cents and result.received_on = record_offering_income.received_on then
+      return result;
+    end if;
+    raise exception using errcode = 'P0001', message = 'this reference is already recorded for other income of this offering';
+  end if;
+  -- Units exist only once the offering issued them ('issued'; the samples' 'closed').
+  issued_at := public.offering_issued_at(o.id);
+  if o.status not in ('issued', 'closed') or issued_at is null then
+    raise exception using errcode = 'P0001', message = 'the offering has issued no units';
+  end if;
+  if exists (select 1 from public.offering_maturities x where x.opportunity_id = o.id) then
+    raise exception using errcode = 'P0001', message = 'the offering has matured';
+  end if;
+  if received_on < (issued_at at time zone 'UTC')::date then
+    raise exception using errcode = 'P0001', message = 'received_on is before the offering issued its units';
+  end if;
+  insert into public.offering_income (opportunity_id, amount_cents, received_on, reference, recorded_by)
+    values (o.id, record_offering_income.amount_cents, record_offering_income.received_on, kept_reference, auth.uid())
+    returning * into result;
+  perform public.ledger_transfer(
+    public.ledger_id('offering_income:' || result.id), 'posted',
+    public.ledger_account('provider_clearing', 'EUR'),
+    public.ledger_account('offering_escrow', 'EUR', null, o.id),
+    result.amount_cents, 'offering_income', 'offering_income', result.id::text, null,
+    'Income received, ' || o.name
+  );
+  perform public.audit_append(
+    'offering.income_recorded', null, 'offering', o.id,
+    jsonb_build_object('income_id', result.id, 'amount_cents', result.amount_cents, 'received_on', result.received_on,
+                       'reference', result.reference)
+  );
+  return result;
+end
+$$;
+
+-- The income an offering received, newest first, with what its account may pay now: for the
+-- SPV's administrators (another SPV's offering answers no rows) and staff who see every SPV.
+create or replace function public.list_offering_income(offering_id text)
+returns table (
+  id bigint,
+  opportunity_id text,
+  amount_cents bigint,
+  received_on date,
+  reference text,
+  recorded_by uuid,
+  recorded_at timestamptz,
+  available_cents bigint
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  every_spv boolean := public.vault_sees_every_spv();
+  mine text[] := public.vault_spv_ids();
+begin
+  if auth.uid() is null or not (every_spv or cardinality(mine) > 0) then
+    raise exception using errcode = '42501', message = 'only the SPV''s administrators may do this';
+  end if;
+  return query
+    select i.id, i.opportunity_id, i.amount_cents, i.received_on, i.reference, i.recorded_by, i.recorded_at,
+           public.offering_available_cents(o.id)
+    from public.offering_income i join public.opportunities o on o.id = i.opportunity_id
+    where i.opportunity_id = list_offering_income.offering_id and (every_spv or o.spv_id = any (mine))
+    order by i.received_on desc, i.id desc;
 end
 $$;
 
@@ -1173,3 +1309,7 @@ revoke execute on function public.my_distributions() from public, anon, service_
 grant execute on function public.my_distributions() to authenticated;
 revoke execute on function public.mature_offering(text) from public, anon, service_role;
 grant execute on function public.mature_offering(text) to authenticated;
+revoke execute on function public.record_offering_income(text, bigint, date, text) from public, anon, service_role;
+grant execute on function public.record_offering_income(text, bigint, date, text) to authenticated;
+revoke execute on function public.list_offering_income(text) from public, anon, service_role;
+grant execute on function public.list_offering_income(text) to authenticated;

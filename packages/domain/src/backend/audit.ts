@@ -58,6 +58,7 @@ export const auditActions = [
   'statement.viewed',
   'offering.matured',
   'offering.price_set',
+  'offering.income_recorded',
   'distribution.declared',
   'distribution.paid',
   'redemption.requested',

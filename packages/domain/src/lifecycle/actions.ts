@@ -33,6 +33,20 @@ export const lifecycleErrors = {
   offeringNotDue: { code: 'P0001', message: "the offering's term has not ended" },
   offeringCannotMature: { code: 'P0001', message: 'only an issued or closed offering can mature' },
   loanWithoutOffering: { code: 'P0001', message: 'the loan is not linked to an offering to repay into' },
+  incomeAmountOutOfRange: {
+    code: '22023',
+    message: 'amount_cents must be a whole number of cents from 1 to 9007199254740991',
+  },
+  incomeInFuture: { code: '22023', message: 'received_on must be a date, not in the future' },
+  incomeReferenceRequired: {
+    code: '22023',
+    message: "reference is required: the payer's reference, at most 100 characters",
+  },
+  incomeBeforeIssue: { code: 'P0001', message: 'received_on is before the offering issued its units' },
+  incomeReferenceReused: {
+    code: 'P0001',
+    message: 'this reference is already recorded for other income of this offering',
+  },
 } as const satisfies Record<string, BackendError>;
 
 /** A redemption refused for the lock-up: 'REDEMPTION_LOCKED: … until <date>.' (P0001). */
@@ -51,6 +65,20 @@ export const lifecycleServerActions = [
     executableBy: ['authenticated'],
     accepts: "the SPV's administrators",
     records: ['offering.price_set'],
+  },
+  {
+    name: 'record_offering_income',
+    args: ['opportunity_id', 'amount_cents', 'received_on', 'reference'],
+    executableBy: ['authenticated'],
+    accepts: "the SPV's administrators",
+    records: ['offering.income_recorded', 'ledger.transferred'],
+  },
+  {
+    name: 'list_offering_income',
+    args: ['offering_id'],
+    executableBy: ['authenticated'],
+    accepts: "the SPV's administrators",
+    records: [],
   },
   {
     name: 'declare_distribution',

@@ -2,45 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { actionErrors, formatEuros } from '@vault/domain';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { rpcAnswer, rpcLoading, rpcRefusal } from '../../../../../mocks/story';
-import { type AppStoryParameters, openConsoleRow, recordedRpc, SLOW, sessionAs, withApp } from '../../test-support';
+import { type AppStoryParameters, recordedRpc, SLOW, sessionAs, withApp } from '../../test-support';
 import Offerings from '.';
-
-/** An issued offering of the SPV, as `list_offerings` answers it. */
-const issued = {
-  id: 'porto-heat-1a2b3c',
-  name: 'Porto Heat Network',
-  offering_status: 'issued',
-  spv_id: 'spv-equity',
-  spv_name: 'Vault Equity SPV',
-  category: 'Renewable energy',
-  region: 'EU',
-  country: 'Portugal',
-  description: 'A district heat network fed by a biomass plant and rooftop solar.',
-  unit_price_cents: 10_000,
-  min_target_cents: 50_000_000,
-  max_target_cents: 100_000_000,
-  min_ticket_cents: 100_000,
-  max_ticket_cents: 5_000_000,
-  opens_at: '2025-01-01T09:00:00+00:00',
-  deadline_at: '2025-03-01T17:00:00+00:00',
-  term_months: 60,
-  projected_yield_bps: 650,
-  distribution_frequency: 'annual',
-  lockup_months: 12,
-  early_redemption_fee_bps: 200,
-  eligible_countries: null,
-  eligible_categories: null,
-  allocation_rule: 'pro_rata',
-  impact_metrics: [],
-  documents: [],
-  held_cents: 0,
-  subscriptions: 2,
-  created_at: '2024-11-01T09:00:00+00:00',
-  submitted_at: '2024-11-20T10:00:00+00:00',
-  submitted_by_me: false,
-  approved_at: '2024-11-21T10:00:00+00:00',
-  reason: null,
-};
+import { fill, fillDate, form, issued, openIssued } from './lifecycleStorySupport';
 
 const ada = '11111111-1111-4111-8111-111111111111';
 const grace = '22222222-2222-4222-8222-222222222222';
@@ -195,25 +159,6 @@ const asPayer = {
   app: { url: '/offerings', session: sessionAs('mfo_admin') } satisfies AppStoryParameters,
   msw: { handlers: payerHandlers },
 };
-
-const openIssued = (canvasElement: HTMLElement) =>
-  openConsoleRow(canvasElement, { heading: 'Offerings', table: 'Offerings', row: 'Open Porto Heat Network' });
-
-/** A form of the panel, by its heading. */
-const form = async (canvas: ReturnType<typeof within>, name: string) => canvas.findByRole('form', { name }, SLOW);
-
-/** Puts the text in a field at once (a paste), after emptying it. */
-async function fill(field: HTMLElement, text: string) {
-  await userEvent.clear(field);
-  await userEvent.click(field);
-  await userEvent.paste(text);
-}
-
-/** Types a day into a date field, after emptying it. */
-async function fillDate(field: HTMLElement, day: string) {
-  await userEvent.clear(field);
-  await userEvent.type(field, day);
-}
 
 /** The SPV sets the price of today by keyboard: Enter in the reason sends it, in cents. */
 export const SetUnitPrice: Story = {

@@ -1,4 +1,4 @@
-import { Flex, Text, TextField } from '@radix-ui/themes';
+import { Callout, Flex, Text, TextField } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 
 const selectStyle = {
@@ -106,4 +106,13 @@ export function SelectInput({
 export function focusFirst(base: string, keys: readonly string[], errors: Readonly<Partial<Record<string, string>>>) {
   const first = keys.find((key) => errors[key] !== undefined);
   if (first) requestAnimationFrame(() => document.getElementById(`${base}-${first}`)?.focus());
+}
+
+/** A refusal of the server no field owns, above a form's button. */
+export function FormError({ message }: { message: string | null }) {
+  return message ? (
+    <Callout.Root color="red" role="alert" size="1">
+      <Callout.Text>{message}</Callout.Text>
+    </Callout.Root>
+  ) : null;
 }

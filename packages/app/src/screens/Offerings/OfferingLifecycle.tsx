@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { formatDate, formatEuros } from '@vault/domain';
 import { DataTable, StatusBadge, SummaryDialog } from '@vault/ui';
 import { type FormEvent, useId, useState } from 'react';
@@ -12,7 +12,8 @@ import {
   usePayDistribution,
 } from '../../data/distributions/distributions';
 import { useSetUnitPrice } from '../../data/unitPrices/setUnitPrice';
-import { FormField, focusFirst, SelectInput, TextInput } from './LifecycleFields';
+import { IncomeForm, IncomeReceived } from './IncomeForm';
+import { FormError, FormField, focusFirst, SelectInput, TextInput } from './LifecycleFields';
 import {
   type DistributionFormValues,
   distributionFieldOfRefusal,
@@ -30,8 +31,8 @@ const kindWords: Record<DistributionRow['kind'], string> = { income: 'Income', c
 
 /**
  * An issued offering's life in the console (docs/lifecycle.md): its SPV's administrators set a
- * unit price and declare distributions; its distributions are listed, and mfo_admin or the admin
- * flag pays one (never its declarer: the server refuses, and the dialog shows why).
+ * unit price, declare distributions and record the income the offering received; its income and
+ * distributions are listed, and mfo_admin or the admin flag pays one (never its declarer: the server refuses, and the dialog shows why).
  */
 export function OfferingLifecycle({
   offeringId,
@@ -41,12 +42,13 @@ export function OfferingLifecycle({
 }: {
   offeringId: string;
   offeringName: string;
-  /** The caller administers the offering's SPV: the two forms. */
+  /** The caller administers the offering's SPV: the three forms. */
   actsForSpv: boolean;
   /** mfo_admin or the admin flag: Pay. */
   pays: boolean;
 }) {
-  const [declared, setDeclared] = useState(0);
+  // Bumped by a declaration or recorded income: the lists read again.
+  const [changes, setChanges] = useState(0);
   return (
     <Flex direction="column" gap="4">
       <Heading as="h2" size="4">
@@ -55,20 +57,14 @@ export function OfferingLifecycle({
       {actsForSpv ? (
         <Grid columns={{ initial: '1', md: '2' }} gap="4" align="start">
           <UnitPriceForm offeringId={offeringId} />
-          <DistributionForm offeringId={offeringId} onDeclared={() => setDeclared((n) => n + 1)} />
+          <DistributionForm offeringId={offeringId} onDeclared={() => setChanges((n) => n + 1)} />
+          <IncomeForm offeringId={offeringId} onRecorded={() => setChanges((n) => n + 1)} />
         </Grid>
       ) : null}
-      <Distributions offeringId={offeringId} offeringName={offeringName} pays={pays} version={declared} />
+      <IncomeReceived offeringId={offeringId} offeringName={offeringName} version={changes} />
+      <Distributions offeringId={offeringId} offeringName={offeringName} pays={pays} version={changes} />
     </Flex>
   );
-}
-
-function FormError({ message }: { message: string | null }) {
-  return message ? (
-    <Callout.Root color="red" role="alert" size="1">
-      <Callout.Text>{message}</Callout.Text>
-    </Callout.Root>
-  ) : null;
 }
 
 const priceKeys = ['price', 'asOf', 'reason'] as const;

@@ -1,7 +1,10 @@
+import { actionErrors } from '@vault/domain';
 import { describe, expect, it } from 'vitest';
 import {
   distributionFieldOfRefusal,
   distributionInputOf,
+  incomeFieldOfRefusal,
+  incomeInputOf,
   priceFieldOfRefusal,
   priceInputOf,
   timeLeftToDecide,
@@ -80,6 +83,53 @@ describe('the distribution form', () => {
     expect(distributionFieldOfRefusal('amount_cents must be a positive whole number of cents')).toBe('amount');
     expect(distributionFieldOfRefusal('kind must be income or capital')).toBe('kind');
     expect(distributionFieldOfRefusal('nobody held units of the offering at the end of the record date')).toBeNull();
+  });
+});
+
+describe('the income form', () => {
+  it('sends the amount in cents, the day and the trimmed reference', () => {
+    expect(incomeInputOf({ amount: '€12,500.05', receivedOn: '2026-03-02', reference: ' RENT-2026-02 ' }, now)).toEqual(
+      {
+        input: { amountCents: 1_250_005, receivedOn: '2026-03-02', reference: 'RENT-2026-02' },
+        errors: {},
+      },
+    );
+  });
+
+  it('says what is wrong beside each field, and sends nothing', () => {
+    expect(incomeInputOf({ amount: '0', receivedOn: '2026-03-03', reference: '   ' }, now)).toEqual({
+      input: null,
+      errors: {
+        amount: 'Amount (€) must be an amount in euros above 0, such as 12500',
+        receivedOn: 'Received on (UTC) cannot be in the future',
+        reference: "A reference is required: the payer's, as on the statement",
+      },
+    });
+    expect(incomeInputOf({ amount: '', receivedOn: '', reference: 'r' }, now).errors).toEqual({
+      amount: 'Amount (€) is required',
+      receivedOn: 'Received on (UTC) is required',
+    });
+    expect(incomeInputOf({ amount: '1.005', receivedOn: '2026-02-30x', reference: 'r'.repeat(101) }, now)).toEqual({
+      input: null,
+      errors: {
+        amount: 'Amount (€) must be an amount in euros above 0, such as 12500',
+        receivedOn: 'Received on (UTC) must be a date',
+        reference: 'The reference must be at most 100 characters',
+      },
+    });
+    expect(
+      incomeInputOf({ amount: '1', receivedOn: '2026-03-02', reference: 'r'.repeat(100) }, now).input,
+    ).not.toBeNull();
+  });
+
+  it('knows the field of a server refusal', () => {
+    expect(incomeFieldOfRefusal(actionErrors.incomeAmountOutOfRange.message)).toBe('amount');
+    expect(incomeFieldOfRefusal(actionErrors.incomeInFuture.message)).toBe('receivedOn');
+    expect(incomeFieldOfRefusal(actionErrors.incomeBeforeIssue.message)).toBe('receivedOn');
+    expect(incomeFieldOfRefusal(actionErrors.incomeReferenceRequired.message)).toBe('reference');
+    expect(incomeFieldOfRefusal(actionErrors.incomeReferenceReused.message)).toBe('reference');
+    expect(incomeFieldOfRefusal(actionErrors.offeringMatured.message)).toBeNull();
+    expect(incomeFieldOfRefusal(actionErrors.unknownOffering.message)).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import { parseEuroAmount } from '@vault/domain';
 
 /**
- * The two forms of an issued offering's life (docs/lifecycle.md §1, §2) as typed, and what each
+ * The forms of an issued offering's life (docs/lifecycle.md §1, §2, income) as typed, and what each
  * sends: every field a string (amounts in euros, dates as yyyy-mm-dd, UTC), each error worded
  * for the field it shows beside. The server checks the same and more; its refusal of a field
  * (its message starts with the argument's name) shows beside that field too.
@@ -103,6 +103,53 @@ export function distributionFieldOfRefusal(message: string): keyof DistributionF
   if (message.startsWith('record_date')) return 'recordDate';
   if (message.startsWith('amount_cents')) return 'amount';
   if (message.startsWith('kind')) return 'kind';
+  return null;
+}
+
+export interface IncomeFormValues {
+  amount: string;
+  receivedOn: string;
+  reference: string;
+}
+
+export const incomeLabels: Readonly<Record<keyof IncomeFormValues, string>> = {
+  amount: 'Amount (€)',
+  receivedOn: 'Received on (UTC)',
+  reference: 'Reference',
+};
+
+const REFERENCE_MAX = 100;
+
+/** The income form's `record_offering_income` arguments, or each field's error. */
+export function incomeInputOf(
+  values: IncomeFormValues,
+  now: Date,
+): {
+  input: { amountCents: number; receivedOn: string; reference: string } | null;
+  errors: FormErrors<keyof IncomeFormValues>;
+} {
+  const errors: FormErrors<keyof IncomeFormValues> = {};
+  const cents = values.amount.trim() === '' ? null : parseEuroAmount(values.amount);
+  if (values.amount.trim() === '') errors.amount = `${incomeLabels.amount} is required`;
+  else if (cents === null || cents === 0) {
+    errors.amount = `${incomeLabels.amount} must be an amount in euros above 0, such as 12500`;
+  }
+  const day = dayError(incomeLabels.receivedOn, values.receivedOn, utcDay(now));
+  if (day) errors.receivedOn = day;
+  const reference = values.reference.trim();
+  if (reference === '') errors.reference = "A reference is required: the payer's, as on the statement";
+  else if (reference.length > REFERENCE_MAX) {
+    errors.reference = `The reference must be at most ${REFERENCE_MAX} characters`;
+  }
+  if (Object.keys(errors).length > 0 || cents === null) return { input: null, errors };
+  return { input: { amountCents: cents, receivedOn: values.receivedOn, reference }, errors };
+}
+
+/** The income form's field a refusal of record_offering_income is about, if any. */
+export function incomeFieldOfRefusal(message: string): keyof IncomeFormValues | null {
+  if (message.startsWith('amount_cents')) return 'amount';
+  if (message.startsWith('received_on')) return 'receivedOn';
+  if (message.startsWith('reference') || message.startsWith('this reference')) return 'reference';
   return null;
 }
 
