@@ -25,11 +25,13 @@ import {
 
 /**
  * After the issue, across roles, on the embedded backend's SQL (docs/lifecycle.md): the SPV
- * values the units and declares a distribution, mfo_admin pays it (four eyes), the investor finds
- * the cash on /wallet and the income on /placements, and opens the quarter's statement on
- * /documents, whose CSV carries the same cents. Past the lock-up (the page's clock, which the SQL
- * and its scheduled jobs follow), the investor redeems part, the SPV approves it at the server's
- * quote, and the cash arrives net of the 2% early redemption fee.
+ * records the income the offering received, values the units and declares a distribution,
+ * mfo_admin pays it (four eyes), the investor finds the cash on /wallet and the income on
+ * /placements, and opens the quarter's statement on /documents, whose CSV carries the same cents.
+ * Past the lock-up (the page's clock, which the SQL and its scheduled jobs follow), the investor
+ * redeems part, the SPV approves it at the server's quote, and the cash arrives net of the 2%
+ * early redemption fee. At the end of its term the schedule matures it: the units left are paid
+ * at the last price.
  */
 
 const UNIT_PRICE_CENTS = 11_000;
@@ -37,6 +39,7 @@ const DISTRIBUTION_CENTS = 50_000;
 /** The investor is a company in the Netherlands: 15% withheld from income. */
 const WITHHELD_CENTS = 7_500;
 const REDEEMED_UNITS = 4;
+const INCOME_CENTS = 100_000;
 
 /** A date field's value: the day of `time`, as the forms count days (UTC). */
 const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -77,6 +80,17 @@ test('an issued offering priced, paid out, reported and redeemed across roles', 
   await price.getByLabel('Reason').fill('Valuation after the issue');
   await price.getByRole('button', { name: 'Set unit price' }).click();
   await expect(price.getByRole('status')).toContainText(`Unit price set: ${formatEuros(UNIT_PRICE_CENTS)} as of`);
+  // The heat network's first year of sales reaches the offering's account, where distributions are paid from.
+  const income = main(page).getByRole('form', { name: 'Record income received' });
+  await income.getByLabel('Amount (€)').fill('1000');
+  await income.getByLabel('Received on (UTC)').fill(utcDay(now));
+  await income.getByLabel('Reference').fill('HEAT-SALES-1');
+  await income.getByRole('button', { name: 'Record income' }).click();
+  await expect(income.getByRole('status')).toContainText(`Income recorded: ${formatEuros(INCOME_CENTS)} received on`);
+  // The subscriptions' principal and the income.
+  await expect(main(page).getByText("The offering's account may pay")).toContainText(
+    formatEuros(100_000 + INCOME_CENTS),
+  );
   const declaration = main(page).getByRole('form', { name: 'Declare distribution' });
   await declaration.getByLabel('Record date (UTC)').fill(utcDay(now));
   await declaration.getByLabel('Amount (€)').fill('500');
@@ -180,6 +194,20 @@ test('an issued offering priced, paid out, reported and redeemed across roles', 
   await page.goto('/placements');
   const held = main(page).getByRole('table', { name: 'Positions' }).getByRole('row').filter({ hasText: offering.name });
   await expect(held).toContainText(String(10 - REDEEMED_UNITS));
+  await signOut(page);
+
+  // Past the 60-month term the schedule matures it: the units left are paid at the last price.
+  await movePageClock(page, now + 61 * 31 * DAY);
+  const maturityCents = (10 - REDEEMED_UNITS) * UNIT_PRICE_CENTS;
+  cash += maturityCents;
+  await signInAs(page, 'investor');
+  await expectWalletFigures(page, cash, 0);
+  await page.goto('/placements');
+  const matured = main(page)
+    .getByRole('table', { name: 'Positions' })
+    .getByRole('row')
+    .filter({ hasText: offering.name });
+  await expect(matured).toContainText('Matured');
   await signOut(page);
 
   // The ledger's invariants hold after it all (ledger_verify answers null when they do).

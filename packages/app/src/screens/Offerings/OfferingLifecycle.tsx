@@ -47,7 +47,7 @@ export function OfferingLifecycle({
   /** mfo_admin or the admin flag: Pay. */
   pays: boolean;
 }) {
-  // Bumped by a declaration or recorded income: the lists read again.
+  // Bumped by a declaration, recorded income or a payment: the lists (and what the account may pay) read again.
   const [changes, setChanges] = useState(0);
   return (
     <Flex direction="column" gap="4">
@@ -62,7 +62,13 @@ export function OfferingLifecycle({
         </Grid>
       ) : null}
       <IncomeReceived offeringId={offeringId} offeringName={offeringName} version={changes} />
-      <Distributions offeringId={offeringId} offeringName={offeringName} pays={pays} version={changes} />
+      <Distributions
+        offeringId={offeringId}
+        offeringName={offeringName}
+        pays={pays}
+        version={changes}
+        onPaid={() => setChanges((n) => n + 1)}
+      />
     </Flex>
   );
 }
@@ -258,11 +264,14 @@ function Distributions({
   offeringName,
   pays,
   version,
+  onPaid,
 }: {
   offeringId: string;
   offeringName: string;
   pays: boolean;
   version: number;
+  /** A payment went through: what the offering's account may pay has changed. */
+  onPaid: () => void;
 }) {
   const action = useConsoleAction<'pay'>();
   const list = useOfferingDistributions(offeringId, version + action.version);
@@ -365,14 +374,16 @@ function Distributions({
           ]}
           confirmLabel="Pay"
           onConfirm={() =>
-            void action.run(
-              'pay',
-              () => pay(paying.id),
-              (answer) =>
-                answer.paidNow
-                  ? `Paid ${formatEuros(paying.amount_cents)} to ${paying.holders} holders.`
-                  : 'It was already paid; nothing moved.',
-            )
+            void action
+              .run(
+                'pay',
+                () => pay(paying.id),
+                (answer) =>
+                  answer.paidNow
+                    ? `Paid ${formatEuros(paying.amount_cents)} to ${paying.holders} holders.`
+                    : 'It was already paid; nothing moved.',
+              )
+              .then((done) => (done ? onPaid() : undefined))
           }
         />
       ) : null}
