@@ -108,9 +108,11 @@ export function ChoiceGroup({
           );
         })}
       </Flex>
-      <Text as="p" id={errorId} size="2" color="red" role="alert">
-        {error ?? ''}
-      </Text>
+      {error ? (
+        <Text as="p" id={errorId} size="2" color="red" role="alert">
+          {error}
+        </Text>
+      ) : null}
     </Flex>
   );
 }

@@ -68,6 +68,25 @@ export const KycChooseFromKeyboard: Story = {
   },
 };
 
+/** A choice the host cannot save: its message as an alert, which is absent until then; the choice stays unpressed. */
+export const KycChoiceRefused: Story = {
+  parameters: {
+    msw: {
+      handlers: [http.post('*/embedded/v1/next', () => HttpResponse.json({ error: 'unavailable' }, { status: 503 }))],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const group = within(
+      await canvas.findByRole('group', { name: 'What the provider decides for your next verification' }, SLOW),
+    );
+    await expect(canvas.queryByRole('alert')).toBeNull();
+    await userEvent.click(group.getByRole('button', { name: 'Reject' }));
+    await expect(await canvas.findByRole('alert', {}, SLOW)).toHaveTextContent(/Your choice could not be saved/);
+    await expect(group.getByRole('button', { name: 'Reject' })).toHaveAttribute('aria-pressed', 'false');
+  },
+};
+
 /** A case pending at the provider: decide it now (only the outcomes that send a verdict). */
 export const KycDecideNow: Story = {
   args: { kycStatus: 'pending' },
