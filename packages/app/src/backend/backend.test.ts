@@ -78,6 +78,50 @@ describe('Supabase Auth of the embedded backend', () => {
   });
 });
 
+describe('a token that expires on the way', () => {
+  const opportunities = `${TEST_CONFIG.url}/rest/v1/opportunities`;
+  const expired = () =>
+    HttpResponse.json({ code: 'PGRST303', message: 'JWT expired', details: null, hint: null }, { status: 401 });
+  const bearer = (request: Request | undefined) => request?.headers.get('Authorization');
+
+  it('refreshes the session once and sends the read again with the new token', async () => {
+    const { client, session } = await signedIn();
+    local.server.use(http.get(opportunities, expired, { once: true }));
+    seen = [];
+    const result = await loadSampleTable('opportunities');
+    expect(result.ok && result.rows.length).toBeGreaterThanOrEqual(8);
+    const reads = seen.filter((r) => r.url.startsWith(opportunities));
+    expect(reads).toHaveLength(2);
+    expect(bearer(reads[0])).toBe(`Bearer ${session.access_token}`);
+    // The refresh spent the session's refresh token; the second read carries what it gave.
+    const grants = seen.filter((r) => new URL(r.url).pathname.endsWith('/auth/v1/token'));
+    expect(grants).toHaveLength(1);
+    expect(await grants[0]?.json()).toEqual({ refresh_token: session.refresh_token });
+    const refreshed = (await client.auth.getSession()).data.session;
+    expect(refreshed?.refresh_token).not.toBe(session.refresh_token);
+    expect(bearer(reads[1])).toBe(`Bearer ${refreshed?.access_token}`);
+  });
+
+  it('reads refused together share one refresh', async () => {
+    await signedIn();
+    let refusals = 2;
+    local.server.use(http.get(opportunities, () => (refusals-- > 0 ? expired() : undefined)));
+    seen = [];
+    const [a, b] = await Promise.all([loadSampleTable('opportunities'), loadSampleTable('opportunities')]);
+    expect(a.ok && b.ok).toBe(true);
+    expect(seen.filter((r) => r.url.startsWith(opportunities))).toHaveLength(4);
+    expect(seen.filter((r) => new URL(r.url).pathname.endsWith('/auth/v1/token'))).toHaveLength(1);
+  });
+
+  it('answers the refusal when the session cannot be refreshed', async () => {
+    await signedIn();
+    local.server.use(http.get(opportunities, expired), http.post(`${TEST_CONFIG.url}/auth/v1/token`, expired));
+    const result = await loadSampleTable('opportunities');
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error).toMatch(/JWT expired/);
+  });
+});
+
 describe('createWallet (function)', () => {
   it('invokes create-crossmint-wallet with userId, correlation id, idempotency key, the bearer and the anon key', async () => {
     const { client, session, userId } = await signedIn();

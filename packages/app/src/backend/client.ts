@@ -34,7 +34,7 @@ let sharedOptions: BackendClientOptions = {};
  */
 export function createBackendClient(options: BackendClientOptions = {}): SupabaseClient {
   const config = options.config ?? readBackendConfig();
-  return createClient(config.url, config.anonKey, {
+  const client: SupabaseClient = createClient(config.url, config.anonKey, {
     auth: {
       storageKey: AUTH_STORAGE_KEY,
       storage: options.storage ?? currentAuthStorage() ?? memoryAdapter(),
@@ -44,9 +44,62 @@ export function createBackendClient(options: BackendClientOptions = {}): Supabas
       detectSessionInUrl: false,
     },
     // Waits for the backend to be ready, so no request races the mock worker's start.
-    global: { fetch: backendFetch },
+    global: { fetch: refreshingExpiredToken(backendFetch, () => client.auth) },
     realtime: options.realtimeTransport ? { transport: options.realtimeTransport } : undefined,
   });
+  return client;
+}
+
+type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+type Auth = Pick<SupabaseClient['auth'], 'getSession' | 'refreshSession'>;
+
+/** The bearer a request carried. */
+function bearerOf(input: RequestInfo | URL, init?: RequestInit): string | null {
+  const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+  return headers.get('Authorization')?.replace(/^Bearer /, '') ?? null;
+}
+
+/** Whether the server refused the request's token as expired (PostgREST's PGRST303). */
+async function refusedAsExpired(response: Response): Promise<boolean> {
+  if (response.status !== 401) return false;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  return typeof body === 'object' && body !== null && (body as { code?: unknown }).code === 'PGRST303';
+}
+
+/**
+ * A request whose token expired on the way (read before the hour ran out, checked after it: a
+ * laptop woken from sleep, a tab's clock moved) is sent once more with a fresh token. Requests
+ * refused together share one refresh; one that finds a newer token than it sent just uses it. When
+ * the session cannot be refreshed, the refusal is the answer.
+ */
+function refreshingExpiredToken(send: Fetch, auth: () => Auth): Fetch {
+  let refreshing: Promise<string | null> | null = null;
+  const freshToken = async (sent: string | null): Promise<string | null> => {
+    const { data } = await auth().getSession();
+    const current = data.session?.access_token ?? null;
+    if (current && current !== sent) return current;
+    refreshing ??= auth()
+      .refreshSession()
+      .then(({ data: refreshed }) => refreshed.session?.access_token ?? null)
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  };
+  return async (input, init) => {
+    const again = input instanceof Request ? input.clone() : input;
+    const response = await send(input, init);
+    if (!(await refusedAsExpired(response))) return response;
+    const sent = bearerOf(input, init);
+    const token = await freshToken(sent).catch(() => null);
+    if (!token) return response;
+    const headers = new Headers(init?.headers ?? (again instanceof Request ? again.headers : undefined));
+    headers.set('Authorization', `Bearer ${token}`);
+    return send(again, { ...init, headers });
+  };
 }
 
 /**

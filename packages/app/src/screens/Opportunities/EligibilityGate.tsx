@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EligibilitySteps } from '../../components/eligibility/EligibilitySteps';
 import { ELIGIBILITY_STEP_PARAM, eligibilityStepFrom } from '../../components/eligibility/nextStep';
@@ -24,7 +24,11 @@ export function EligibilityGate({ anyOpportunityId }: { anyOpportunityId: string
   const applies = investor && user.kycStatus === 'approved';
   const [params, setParams] = useSearchParams();
   const asked = eligibilityStepFrom(params.get(ELIGIBILITY_STEP_PARAM));
-  const { state, recheck } = useOpportunityEligibility(applies ? anyOpportunityId : null);
+  // Classification is the member's, not an opportunity's: the first id asked about stays, so a list
+  // that reads again (loading, another first row) never unmounts the step being filled in.
+  const [askedId, setAskedId] = useState(anyOpportunityId);
+  if (askedId === null && anyOpportunityId !== null) setAskedId(anyOpportunityId);
+  const { state, recheck } = useOpportunityEligibility(applies ? askedId : null);
   // The latest setter, so that `done` keeps one identity and the memoised steps stay as they are.
   const setParamsRef = useRef(setParams);
   useEffect(() => {
