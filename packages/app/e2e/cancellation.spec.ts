@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { actionErrors, CANCELLATION_WINDOW_DAYS, formatEuros, investmentQuote } from '@vault/domain';
-import { callAsMember, expect, flowStep, investThroughFlow, main, OPPORTUNITY, stateFile, test } from './fixtures';
+import { callAsMember } from './backendCalls';
+import { expect, main, OPPORTUNITY, stateFile, test } from './fixtures';
+import { flowStep, investThroughFlow } from './steps';
 
 /**
  * The investor's cancellation right (docs/eligibility.md, `cancel_investment`): a Pending

@@ -1,4 +1,5 @@
-import { expect, main, signInAs, test } from './fixtures';
+import { expect, main, test } from './fixtures';
+import { signInAs } from './steps';
 
 /**
  * mfo_admin's /compliance on the embedded backend: the alerts come from list_alerts, open first

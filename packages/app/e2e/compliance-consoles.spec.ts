@@ -1,16 +1,6 @@
-import {
-  createWallet,
-  expect,
-  expectReadiness,
-  main,
-  nudge,
-  setKycOutcome,
-  signInAs,
-  signInWithEmail,
-  signOut,
-  storedUser,
-  test,
-} from './fixtures';
+import { setKycOutcome } from './backendCalls';
+import { expect, expectReadiness, main, nudge, storedUser, test } from './fixtures';
+import { createWallet, signInAs, signInWithEmail, signOut } from './steps';
 
 /**
  * Compliance's consoles across roles in one browser, on the embedded backend (every role reads

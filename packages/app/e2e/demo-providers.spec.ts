@@ -1,5 +1,6 @@
 import { formatEuros } from '@vault/domain';
-import { createWallet, expect, main, signInWithEmail, storedUser, submitOnrampAmount, test, toast } from './fixtures';
+import { expect, main, storedUser, test, toast } from './fixtures';
+import { createWallet, signInWithEmail, submitOnrampAmount } from './steps';
 
 /**
  * The embedded providers' demo controls (docs/backend.md "The embedded providers"): a person in

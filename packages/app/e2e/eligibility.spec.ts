@@ -7,19 +7,16 @@ import {
   ukRiskWarning,
   ukStatementLabel,
 } from '@vault/domain';
+import { expect, main, OPPORTUNITY, test } from './fixtures';
 import {
   answerQuestionnaire,
   approveKyc,
   classification,
   classifyInvestor,
   createWallet,
-  expect,
   firstOnramp,
-  main,
-  OPPORTUNITY,
   signInAs,
-  test,
-} from './fixtures';
+} from './steps';
 
 /**
  * Who may invest in what (docs/eligibility.md), through the app against the embedded backend: an

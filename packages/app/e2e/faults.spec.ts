@@ -1,26 +1,21 @@
 import { BACKEND_TIMEOUT_MS } from '@vault/domain';
+import { expectNotExecuted, HOSTILE } from './a11y';
 import {
-  createWalletButton,
   DATABASE_IMAGE,
   expect,
-  expectNotExecuted,
-  HOSTILE,
   IS_ADMIN_KEY,
   main,
   OPPORTUNITY,
   PROFILES_PATH,
-  signInAs,
-  signInWithEmail,
-  signOut,
   stateFile,
   storedUser,
   test,
   toast,
   USER_KEY,
-  userMenuButton,
   WALLET_FUNCTION_PATH,
   WALLET_SCENARIO_KEY,
 } from './fixtures';
+import { createWalletButton, signInAs, signInWithEmail, signOut, userMenuButton } from './steps';
 
 // ---------------------------------------------------------------------------------------------
 // The wallet function's failure variants (mocks/handlers.ts), chosen through the mock-scenario switch.

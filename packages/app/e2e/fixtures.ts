@@ -1,15 +1,16 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Locator, type Page, type Request, type Response } from '@playwright/test';
-import { currentQuestionnaire, documentTitle, formatEuros, type Role } from '@vault/domain';
-import axe, { type AxeResults, type RunOptions } from 'axe-core';
-import { signHostKeys } from '../../../supabase/host/index.ts';
+import { documentTitle, type Role } from '@vault/domain';
 
 /**
- * Shared pieces of the journeys. Every test gets a fresh browser context (Playwright's default),
- * and a watcher that records uncaught page errors, failed requests and error responses. Uncaught
- * page errors fail every test; failed requests fail the tests that call `watch.expectClean()`.
+ * The journeys' test and what every journey shares: the storage keys, the signed-in states, the
+ * page's clock and how a screen is reached and settled. Every test gets a fresh browser context
+ * (Playwright's default), and a watcher that records uncaught page errors, failed requests and
+ * error responses. Uncaught page errors fail every test; failed requests fail the tests that call
+ * `watch.expectClean()`. The steps a person takes are in `steps.ts`, calls to the backend past the
+ * screens in `backendCalls.ts`, axe and the keyboard in `a11y.ts`.
  */
 
 export type { Role };
@@ -23,7 +24,7 @@ export const WALLET_SCENARIO_KEY = 'vault.mock.scenario';
  * The first backend call of a page loads the embedded database in its worker (seconds, longer on
  * a busy machine); a sign-in waits for it, then for its answer.
  */
-const FIRST_CALL_MS = 90_000;
+export const FIRST_CALL_MS = 90_000;
 /** supabase-js's session (packages/app/src/storage/sessionArea.ts): what the app restores on start. */
 export const USER_KEY = 'vault.auth';
 /** The signed-in member's cached profile (a domain User), beside the session. */
@@ -54,7 +55,7 @@ export function stateFile(state: SignedInState): string {
   return join(authDir, `${state}.json`);
 }
 /** The embedded database saved beside a state file. */
-function databaseFile(state: string): string {
+export function databaseFile(state: string): string {
   return state.replace(/\.json$/, '.database.tar.gz');
 }
 /** The build's database image, which a fresh browser profile's backend worker fetches first. */
@@ -85,7 +86,7 @@ const realBackend = process.env.VAULT_E2E_BACKEND_URL
   ? { url: process.env.VAULT_E2E_BACKEND_URL, anonKey: process.env.VAULT_E2E_ANON_KEY ?? '' }
   : null;
 /** What a page needs to call the backend itself: its URL (null: the page's origin + /mock-supabase) and anon key. */
-const backendTarget = [realBackend?.url ?? null, realBackend?.anonKey ?? 'vault-mock-anon-key'] as const;
+export const backendTarget = [realBackend?.url ?? null, realBackend?.anonKey ?? 'vault-mock-anon-key'] as const;
 
 /** A call of the app to its backend (supabase-js against the embedded backend, or a real-mode build's host). */
 function isBackendCall(url: string): boolean {
@@ -280,46 +281,6 @@ export function nudge(page: Page, label: string): Locator {
   return page.getByRole('region', { name: label, exact: true });
 }
 
-/**
- * Saves the page's browser storage as a shared signed-in state, once the backend has been quiet
- * (the embedded backend keeps its data in localStorage: a save still under way would be lost).
- */
-export async function saveState(page: Page, state: SignedInState): Promise<void> {
-  // The screen's code and reads first: a read that starts after the backend looked quiet (its
-  // chunk was still loading) would be cut off by the reload, a 404 from the static server (the
-  // mfo_admin dashboard's list_members was).
-  await settled(page);
-  await networkQuiet(page);
-  // goto waits for the backend to be quiet first (see the page fixture), then reloads the state.
-  await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.context().storageState({ path: stateFile(state) });
-  writeFileSync(databaseFile(stateFile(state)), await embeddedDatabase(page));
-}
-
-/** The page's embedded database, as a PGlite data directory (supabase/host: /embedded/v1/database). */
-async function embeddedDatabase(page: Page): Promise<Buffer> {
-  const key = await serviceRoleKey;
-  const base64 = await page.evaluate(async (token) => {
-    // Until the embedded backend answers: before its service worker controls the page, the
-    // static server does (with HTML).
-    let response: globalThis.Response | null = null;
-    for (let attempt = 0; attempt < 120; attempt++) {
-      response = await fetch(`${window.location.origin}/mock-supabase/embedded/v1/database`, {
-        headers: { apikey: token, Authorization: `Bearer ${token}` },
-      });
-      if (response.headers.get('x-vault-backend') === 'embedded') break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    if (!response?.ok) throw new Error(`the database dump answered ${response?.status}`);
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(binary);
-  }, key);
-  return Buffer.from(base64, 'base64');
-}
-
 /** 2^31 and 2^32 milliseconds: the page clock's lead over the real one is kept out of [2^31, 2^32), modulo 2^32. */
 const CLOCK_SIGN_MS = 2 ** 31;
 const CLOCK_WRAP_MS = 2 ** 32;
@@ -340,55 +301,6 @@ export async function movePageClock(page: Page, earliest: number): Promise<numbe
   return target;
 }
 
-/** Demo mode on, then the demo account button of the role; lands on the dashboard. */
-export async function signInAs(page: Page, role: Role): Promise<void> {
-  await page.goto('/?demo=1');
-  await page.getByRole('button', { name: `Sign in as ${role}`, exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: FIRST_CALL_MS });
-  await expect(toast(page, 'Login successful!')).toBeVisible();
-}
-
-/**
- * The administrator pair through /admin/login (docs/decisions.md (2)): mfo_admin with the admin
- * flag, and no demo account, so the server lets it change roles (a demo account may not).
- */
-export async function signInAsAdministrator(page: Page): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Access Dashboard' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: FIRST_CALL_MS });
-}
-
-/** The investor sign-in form of '/' (no demo mode: the wallet function is called for real). */
-export async function signInWithEmail(page: Page, email: string, password = 'correct horse'): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: FIRST_CALL_MS });
-  await expect(toast(page, 'Login successful!')).toBeVisible();
-}
-
-/** The user menu's button in the header: it shows the signed-in email. */
-export function userMenuButton(page: Page): Locator {
-  return page.getByRole('banner').getByRole('button', { name: /@/ });
-}
-
-/** The admin menu's button in the header (docs/product.md §2: /users, /compliance, /reports). */
-export function adminMenuButton(page: Page): Locator {
-  return page.getByRole('banner').getByRole('button', { name: 'Admin', exact: true });
-}
-
-/** Signs out through the user menu. */
-export async function signOut(page: Page): Promise<void> {
-  await userMenuButton(page).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(toast(page, 'You have been logged out successfully')).toBeVisible();
-  // Soft: a wrong landing page is reported, and the journey still checks what follows.
-  await expect.soft(page, 'Logout goes to /').toHaveURL(/\/$/);
-}
-
 /**
  * The signed-in user as kept in localStorage (a remembered session), or null: the cached profile
  * (id, name, email, role, kycStatus, firstOnrampOk, crossmintWalletId, preferences) while a session
@@ -403,312 +315,6 @@ export async function storedUser(page: Page): Promise<Record<string, unknown> | 
     },
     [USER_KEY, PROFILE_KEY] as const,
   );
-}
-
-/** The Create Wallet button of the Wallet section of /settings. */
-export function createWalletButton(page: Page): Locator {
-  return main(page).getByRole('region', { name: 'Wallet', exact: true }).getByRole('button', { name: 'Create Wallet' });
-}
-
-/** Creates the wallet on /settings (demo mode: a PATCH of the profile row). */
-export async function createWallet(page: Page): Promise<void> {
-  await page.goto('/settings');
-  await createWalletButton(page).click();
-  await expect(toast(page, 'Wallet created successfully!')).toBeVisible();
-  await expect(main(page).getByText(/Wallet ID/)).toBeVisible();
-}
-
-export function kycDemoButton(page: Page): Locator {
-  return page.getByRole('button', { name: /approve kyc/i });
-}
-
-/** Approves KYC with the demo button of /kyc-verification. */
-export async function approveKyc(page: Page): Promise<void> {
-  await page.goto('/kyc-verification');
-  await kycDemoButton(page).click();
-  await expect.poll(async () => (await storedUser(page))?.kycStatus).toBe('approved');
-}
-
-/** The amount field of the first on-ramp on /wallet. */
-function onrampAmount(page: Page): Locator {
-  return main(page).getByRole('textbox', { name: 'Amount (EUR)', exact: true });
-}
-
-/** Types an amount and submits the first on-ramp form (before the bank step). */
-export async function submitOnrampAmount(page: Page, euros: string): Promise<void> {
-  await onrampAmount(page).fill(euros);
-  await main(page).getByRole('button', { name: 'Continue to your bank' }).click();
-}
-
-/** Funds the first on-ramp on /wallet with an amount in euros, through the mocked bank step. */
-export async function firstOnramp(page: Page, euros: string): Promise<void> {
-  await page.goto('/wallet');
-  await submitOnrampAmount(page, euros);
-  await main(page).getByRole('button', { name: 'Authorise payment' }).click();
-  await expect(toast(page, 'Funded Member unlocked')).toBeVisible();
-}
-
-/**
- * Declares the signed-in member's country and investor category through
- * save_investor_profile, as the classification step does (docs/eligibility.md). Default: a
- * company in the Netherlands, eligible for every sample opportunity with no questionnaire and no
- * cooling-off.
- */
-export async function classifyInvestor(
-  page: Page,
-  declaration: { country: string; category: string; answers: Record<string, boolean> } = {
-    country: 'NL',
-    category: 'corporate',
-    answers: {},
-  },
-): Promise<void> {
-  const { status } = await callAsMember(page, 'save_investor_profile', declaration);
-  expect(status, 'save_investor_profile answers 200').toBe(200);
-}
-
-/** The classification step of /opportunities ("Before you invest"), for an unclassified investor. */
-export function classification(page: Page): Locator {
-  return main(page).getByRole('region', { name: 'Before you invest' });
-}
-
-/** Answers every appropriateness question with the option worth a point (pass) or with none worth one (fail). */
-export async function answerQuestionnaire(page: Page, pass: boolean): Promise<void> {
-  for (const question of currentQuestionnaire.questions) {
-    const option = question.options.find((o) => (pass ? o.points > 0 : o.points === 0)) ?? question.options[0];
-    if (!option) throw new Error(`question ${question.id} has no options`);
-    await main(page).getByRole('radio', { name: option.text, exact: true }).click();
-  }
-  await main(page).getByRole('button', { name: 'Submit answers' }).click();
-}
-
-/**
- * Calls a server action (`/rest/v1/rpc/<name>`) of the embedded backend as the signed-in member,
- * from the page, with the session's token: what any client could send, past the app's screens.
- */
-export async function callAsMember(
-  page: Page,
-  name: string,
-  args: Record<string, unknown>,
-): Promise<{ status: number; body: unknown }> {
-  return memberRequest(page, 'POST', `/rest/v1/rpc/${name}`, args);
-}
-
-/** A request to the backend (any path under its URL) as the signed-in member, from the page. */
-async function memberRequest(
-  page: Page,
-  method: 'GET' | 'POST',
-  apiPath: string,
-  args?: Record<string, unknown>,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: unknown }> {
-  return page.evaluate(
-    async ([authKey, path, verb, body, extra, [backendUrl, anonKey]]) => {
-      const session = JSON.parse(localStorage.getItem(authKey) ?? sessionStorage.getItem(authKey) ?? '{}') as {
-        access_token?: string;
-      };
-      // Until the embedded backend answers (its transport marks its answers), as in callAsService.
-      let response: globalThis.Response | null = null;
-      for (let attempt = 0; attempt < 120; attempt++) {
-        response = await fetch(`${backendUrl ?? `${window.location.origin}/mock-supabase`}${path}`, {
-          method: verb,
-          headers: {
-            'Content-Type': 'application/json',
-            apikey: anonKey,
-            Authorization: `Bearer ${session.access_token ?? ''}`,
-            ...extra,
-          },
-          body: body ?? undefined,
-        });
-        if (backendUrl || response.headers.get('x-vault-backend') === 'embedded') break;
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-      if (!response) throw new Error('no answer');
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // Not JSON: the text as it came.
-      }
-      return { status: response.status, body: parsed };
-    },
-    [USER_KEY, apiPath, method, args === undefined ? null : JSON.stringify(args), headers, backendTarget] as const,
-  );
-}
-
-/**
- * A bank transfer of `cents` from the signed-in member reaches the embedded payment provider, as
- * the outside world would make it: a session opened through onramp-session that completes unpaid
- * (a transfer is awaited), then the provider's "the transfer arrived" webhook.
- */
-export async function bankTransferArrives(page: Page, cents: number): Promise<void> {
-  const awaited = await callAsService(page, 'POST', '/embedded/v1/providers', { payments: 'await_bank_transfer' });
-  expect(awaited.status, 'the provider awaits bank transfers').toBe(200);
-  const opened = await memberRequest(
-    page,
-    'POST',
-    '/functions/v1/onramp-session',
-    { amountCents: cents },
-    { 'Idempotency-Key': crypto.randomUUID() },
-  );
-  expect(opened.status, `onramp-session answered ${JSON.stringify(opened.body)}`).toBe(200);
-  const sessions = await memberRequest(page, 'GET', '/embedded/v1/payments/sessions');
-  const newest = (sessions.body as { id: string; amountCents: number }[]).find((s) => s.amountCents === cents);
-  expect(newest, 'the payment session of the transfer').toBeDefined();
-  const arrived = await memberRequest(page, 'POST', '/embedded/v1/payments/decide', {
-    sessionId: newest?.id,
-    outcome: 'bank_transfer_arrives',
-  });
-  expect(arrived.status, `payments/decide answered ${JSON.stringify(arrived.body)}`).toBe(200);
-  await callAsService(page, 'POST', '/embedded/v1/providers', { payments: 'settle' });
-}
-
-/**
- * The embedded backend's service-role key: signed with the local host's public JWT secret, as a
- * project's service-role key is with its own. Tests read what the server stored with it, and set
- * the embedded providers' outcomes (`/embedded/v1/providers`), as an operator would.
- */
-const serviceRoleKey = signHostKeys().then((keys) => keys.serviceRoleKey);
-
-/** A call to the embedded backend as the service role, from the page (through its transport). */
-export async function callAsService(
-  page: Page,
-  method: 'GET' | 'POST' | 'PATCH',
-  path: string,
-  body?: Record<string, unknown>,
-): Promise<{ status: number; body: unknown }> {
-  const key = await serviceRoleKey;
-  return page.evaluate(
-    async ([apiPath, verb, token, payload, backendUrl]) => {
-      // Until the embedded backend answers (its transport marks its answers): while the app hands
-      // a new page to its service worker, the static server answers instead.
-      let response: globalThis.Response | null = null;
-      for (let attempt = 0; attempt < 120; attempt++) {
-        response = await fetch(`${backendUrl ?? `${window.location.origin}/mock-supabase`}${apiPath}`, {
-          method: verb,
-          headers: { 'Content-Type': 'application/json', apikey: token, Authorization: `Bearer ${token}` },
-          body: payload ?? undefined,
-        });
-        if (backendUrl || response.headers.get('x-vault-backend') === 'embedded') break;
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-      if (!response) throw new Error('no answer');
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // Not JSON: the text as it came.
-      }
-      return { status: response.status, body: parsed };
-    },
-    [path, method, key, body === undefined ? null : JSON.stringify(body), backendTarget[0]] as const,
-  );
-}
-
-/** Rows of a table as the server stored them (service role: past row-level security), e.g. `payments?member_id=eq.<id>`. */
-export async function serverRows(page: Page, query: string): Promise<Record<string, unknown>[]> {
-  const { status, body } = await callAsService(page, 'GET', `/rest/v1/${query}`);
-  expect(status, `GET /rest/v1/${query} as the service role`).toBe(200);
-  return body as Record<string, unknown>[];
-}
-
-/** /wallet's figures as the screen shows them: Balance (available) and Held, in cents. */
-export async function expectWalletFigures(page: Page, availableCents: number, heldCents: number): Promise<void> {
-  await page.goto('/wallet');
-  await expect(main(page).getByRole('group', { name: 'Balance' })).toContainText(formatEuros(availableCents));
-  await expect(main(page).getByRole('group', { name: 'Held' })).toContainText(formatEuros(heldCents));
-}
-
-/** The investments the server stored for the signed-in member (the sample rows every member gets left out). */
-export async function storedInvestments(page: Page): Promise<Record<string, unknown>[]> {
-  const me = String((await storedUser(page))?.id ?? '');
-  return serverRows(page, `investments?user_id=eq.${me}&sample=is.false`);
-}
-
-/**
- * A member signed up through Supabase Auth's sign-up (as the registration does), not signed in
- * here; answers the new account's id.
- */
-export async function signUpMember(page: Page, email: string, name: string): Promise<string> {
-  const { status, body } = await page.evaluate(
-    async ([address, fullName]) => {
-      const response = await fetch(`${window.location.origin}/mock-supabase/auth/v1/signup`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', apikey: 'vault-mock-anon-key' },
-        body: JSON.stringify({ email: address, password: 'correct horse battery', data: { name: fullName } }),
-      });
-      return { status: response.status, body: (await response.json()) as { user?: { id?: string }; id?: string } };
-    },
-    [email, name] as const,
-  );
-  expect(status, `sign-up of ${email}`).toBe(200);
-  const id = body.user?.id ?? body.id;
-  if (!id) throw new Error(`sign-up of ${email} answered no id`);
-  return id;
-}
-
-/** What the embedded KYC provider decides when a session opens: 'approve' (its default), 'review' or 'reject'. */
-export async function setKycOutcome(page: Page, outcome: 'approve' | 'review' | 'reject'): Promise<void> {
-  const { status, body } = await callAsService(page, 'POST', '/embedded/v1/providers', { kyc: outcome });
-  expect(status, `POST /embedded/v1/providers answered ${JSON.stringify(body)}`).toBe(200);
-}
-
-/** A step heading of the investment flow (Amount, Payment method, Confirm, Submitted). */
-export function flowStep(page: Page, name: string): Locator {
-  return main(page).getByRole('heading', { level: 2, name, exact: true });
-}
-
-/**
- * From the flow's first step to its confirmation, as a person does it: a quick-pick amount,
- * Continue, the default method (bank transfer), Continue, Confirm Investment. What follows (Submitted
- * or the server's refusal) is the caller's to check.
- */
-export async function investThroughFlow(page: Page, amountCents = 500_000): Promise<void> {
-  await expect(flowStep(page, 'Amount')).toBeVisible();
-  await main(page)
-    .getByRole('button', { name: formatEuros(amountCents), exact: true })
-    .click();
-  await main(page).getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect(flowStep(page, 'Payment method')).toBeVisible();
-  await expect(main(page).getByRole('radio', { name: /Bank transfer/ })).toBeChecked();
-  await main(page).getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect(flowStep(page, 'Confirm')).toBeVisible();
-  await main(page).getByRole('button', { name: 'Confirm Investment' }).click();
-}
-
-/**
- * Submits an investment of whole euros by bank transfer from the flow's Confirm step (a deep link
- * to step 3) and answers its id once the flow shows Submitted.
- */
-export async function submitByBankTransfer(page: Page, euros: number): Promise<string> {
-  await page.goto(`/investments/${OPPORTUNITY.id}?step=3&amount=${euros}&method=bank`);
-  await main(page).getByRole('button', { name: 'Confirm Investment' }).click();
-  await expect(flowStep(page, 'Submitted')).toBeVisible();
-  const investmentId = new URL(page.url()).searchParams.get('investment') ?? '';
-  expect(investmentId).toMatch(/^[0-9a-f-]{36}$/);
-  return investmentId;
-}
-
-/** The row of /investments' Subscriptions table for this investor's subscription of that amount to OPPORTUNITY. */
-export function subscriptionRow(page: Page, investorName: string, amount: string): Locator {
-  return main(page)
-    .getByRole('table', { name: 'Subscriptions' })
-    .getByRole('row')
-    .filter({ hasText: investorName })
-    .filter({ hasText: OPPORTUNITY.name })
-    .filter({ hasText: amount });
-}
-
-/** A fully onboarded investor, through the UI of demo mode, classified (`classifyInvestor`). */
-export async function readyInvestor(page: Page): Promise<void> {
-  await signInAs(page, 'investor');
-  await createWallet(page);
-  await approveKyc(page);
-  // Enough to cover the journeys' investments, so each is held from cash at once (Pending), not
-  // left awaiting a bank transfer.
-  await firstOnramp(page, '20000');
-  await classifyInvestor(page);
 }
 
 /**
@@ -742,90 +348,4 @@ export async function settled(page: Page): Promise<void> {
   // A page's h1, or the 'Access denied.' alert, which has no heading of its own.
   await expect(page.locator('h1, [role=alert]:has-text("Access denied.")').first()).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-}
-
-/** The axe rules whose outcome depends on colour: text contrast, and links told apart by colour. */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-
-/** The WCAG 2.x A and AA rules, which every page must pass. */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/**
- * axe-core run in the page itself, as the Storybook tests run it: injected once per document and
- * run over the whole document. (@axe-core/playwright's analyze() injects axe into every frame on
- * every call and finishes each run in a new page, which costs more than the check itself.)
- */
-async function runAxe(page: Page, options: RunOptions): Promise<AxeResults> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  return page.evaluate(
-    (runOptions) => (window as unknown as { axe: typeof axe }).axe.run(document, runOptions),
-    options,
-  );
-}
-
-/**
- * axe with the WCAG 2.x A/AA rules, on the whole page; `colourOnly` runs just the colour rules, for
- * a second appearance of a page already checked in full (the DOM is the same, the tokens differ).
- */
-export async function expectNoAxeViolations(
-  page: Page,
-  context: string,
-  soft = false,
-  colourOnly = false,
-): Promise<void> {
-  const results = await runAxe(page, {
-    runOnly: colourOnly ? { type: 'rule', values: COLOUR_RULES } : { type: 'tag', values: WCAG_TAGS },
-  });
-  const violations = results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 4)
-        .join(' | ')}`,
-  );
-  (soft ? expect.soft : expect)(violations, `axe violations on ${context}`).toEqual([]);
-}
-
-/** How long one focus check of `tabTo` waits for its target (it is already on the page by then). */
-const FOCUS_CHECK_MS = 1_000;
-
-/** What has focus, for a failure message: its tag, role, accessible text (shortened). */
-async function describeFocus(page: Page): Promise<string> {
-  return page
-    .evaluate(() => {
-      const el = document.activeElement;
-      if (!el || el === document.body) return 'the page body';
-      const text = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60);
-      const role = el.getAttribute('role');
-      return `<${el.tagName.toLowerCase()}${role ? ` role=${role}` : ''}> "${text}"`;
-    })
-    .catch(() => 'unknown (the page was navigating)');
-}
-
-/**
- * Presses Tab until the locator has focus (keyboard-only journeys). The target must first be on
- * the page (within the expect timeout): a check of a locator that matches nothing waits for it at
- * every press (the action timeout), which turned a missing target into minutes of Tab presses
- * instead of a failure. Each focus check then waits at most `FOCUS_CHECK_MS`.
- */
-export async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
-  await expect(target, `tabTo: ${target} is not on the page, so Tab cannot reach it`).toBeAttached();
-  for (let presses = 0; ; presses++) {
-    const focused = await target
-      .evaluate((el) => el === document.activeElement, undefined, { timeout: FOCUS_CHECK_MS })
-      .catch(() => false);
-    if (focused) return;
-    if (presses === max) break;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab did not reach ${target} within ${max} presses; focus is on ${await describeFocus(page)}`);
-}
-
-/** Text that must be rendered as text, never as markup (bad-input tests). */
-export const HOSTILE = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>"'&`;
-
-export async function expectNotExecuted(page: Page, watch: Watch): Promise<void> {
-  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-  expect(await page.locator('img[src="x"]').count()).toBe(0);
-  expect(watch.dialogs).toEqual([]);
 }

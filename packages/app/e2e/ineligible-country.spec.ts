@@ -1,21 +1,16 @@
 import type { Page } from '@playwright/test';
 import { categoryLabels, eligibilityRefusalMessage, eligibilityRefusalTitles } from '@vault/domain';
+import { storedInvestments } from './backendCalls';
+import { expect, main, OPPORTUNITY, settled, stateFile, test } from './fixtures';
 import {
   approveKyc,
   classifyInvestor,
   createWallet,
-  expect,
   firstOnramp,
   flowStep,
   investThroughFlow,
-  main,
-  OPPORTUNITY,
-  settled,
   signInAs,
-  stateFile,
-  storedInvestments,
-  test,
-} from './fixtures';
+} from './steps';
 
 /**
  * Eligibility per opportunity (docs/eligibility.md): an opportunity lists the countries it is

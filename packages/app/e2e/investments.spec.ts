@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { formatEuros, investmentQuote } from '@vault/domain';
-import { expect, main, OPPORTUNITY, stateFile, storedInvestments, test } from './fixtures';
+import { storedInvestments } from './backendCalls';
+import { expect, main, OPPORTUNITY, stateFile, test } from './fixtures';
 
 /**
  * Investments that are stored (docs/backend.md "Investments"): Confirm calls submit_investment,

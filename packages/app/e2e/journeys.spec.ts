@@ -1,32 +1,34 @@
 import { formatEuros, investmentQuote } from '@vault/domain';
+import { serverRows } from './backendCalls';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  adminMenuButton,
-  approveKyc,
-  classifyInvestor,
-  createWallet,
-  createWalletButton,
   expect,
   expectReadiness,
-  firstOnramp,
-  kycDemoButton,
   main,
   nudge,
   OPPORTUNITY,
   PROFILES_PATH,
   readinessCard,
-  serverRows,
   settled,
-  signInAs,
-  signOut,
   storedUser,
-  submitOnrampAmount,
   test,
   toast,
-  userMenuButton,
   WALLET_FUNCTION_PATH,
 } from './fixtures';
+import {
+  adminMenuButton,
+  approveKyc,
+  classifyInvestor,
+  createWallet,
+  createWalletButton,
+  firstOnramp,
+  kycDemoButton,
+  signInAs,
+  signOut,
+  submitOnrampAmount,
+  userMenuButton,
+} from './steps';
 
 const DEMO_WALLET_RPC_PATH = '/rest/v1/rpc/demo_create_wallet';
 

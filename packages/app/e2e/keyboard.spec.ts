@@ -1,16 +1,7 @@
 import { categoryLabels, formatEuros, investmentQuote } from '@vault/domain';
-import {
-  createWalletButton,
-  expect,
-  main,
-  nudge,
-  OPPORTUNITY,
-  signInAs,
-  storedUser,
-  tabTo,
-  test,
-  toast,
-} from './fixtures';
+import { tabTo } from './a11y';
+import { expect, main, nudge, OPPORTUNITY, storedUser, test, toast } from './fixtures';
+import { createWalletButton, signInAs } from './steps';
 
 /** Where focus is, for assertions: true when the locator holds it. */
 async function expectFocused(locator: import('@playwright/test').Locator): Promise<void> {

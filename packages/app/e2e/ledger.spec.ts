@@ -1,21 +1,17 @@
 import { formatEuros, investmentQuote } from '@vault/domain';
+import { bankTransferArrives, serverRows } from './backendCalls';
+import { expect, main, storedUser, test } from './fixtures';
 import {
   approveKyc,
-  bankTransferArrives,
   classifyInvestor,
   createWallet,
-  expect,
   expectWalletFigures,
   firstOnramp,
-  main,
-  serverRows,
   signInAs,
   signOut,
-  storedUser,
   submitByBankTransfer,
   subscriptionRow,
-  test,
-} from './fixtures';
+} from './steps';
 
 /**
  * The ledger under the wallet, across roles, on the embedded backend's SQL (docs/ledger.md):

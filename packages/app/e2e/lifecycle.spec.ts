@@ -1,17 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { formatEuros, investmentQuote, redemptionFeeCents } from '@vault/domain';
-import {
-  callAsMember,
-  expect,
-  expectWalletFigures,
-  main,
-  movePageClock,
-  serverRows,
-  signInAs,
-  signOut,
-  test,
-  toast,
-} from './fixtures';
+import { callAsMember, serverRows } from './backendCalls';
+import { expect, main, movePageClock, test, toast } from './fixtures';
 import {
   approve,
   closeOffering,
@@ -22,6 +12,7 @@ import {
   subscribe,
   type Terms,
 } from './offeringSteps';
+import { expectWalletFigures, signInAs, signOut } from './steps';
 
 /**
  * After the issue, across roles, on the embedded backend's SQL (docs/lifecycle.md): the SPV

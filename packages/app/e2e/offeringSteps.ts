@@ -1,16 +1,7 @@
 import type { Page } from '@playwright/test';
-import {
-  approveKyc,
-  classifyInvestor,
-  createWallet,
-  expect,
-  firstOnramp,
-  flowStep,
-  main,
-  serverRows,
-  signInAs,
-  signOut,
-} from './fixtures';
+import { serverRows } from './backendCalls';
+import { expect, main } from './fixtures';
+import { approveKyc, classifyInvestor, createWallet, firstOnramp, flowStep, signInAs, signOut } from './steps';
 
 /**
  * An offering's steps as its operators and an investor take them on /offerings and in the

@@ -1,5 +1,6 @@
 import { formatEuros, investmentQuote } from '@vault/domain';
-import { expect, expectWalletFigures, main, serverRows, signInAs, signOut, test } from './fixtures';
+import { serverRows } from './backendCalls';
+import { expect, main, test } from './fixtures';
 import {
   approve,
   closeOffering,
@@ -10,6 +11,7 @@ import {
   subscribe,
   type Terms,
 } from './offeringSteps';
+import { expectWalletFigures, signInAs, signOut } from './steps';
 
 /**
  * An offering's life across roles, on the embedded backend's SQL (docs/offerings.md): the

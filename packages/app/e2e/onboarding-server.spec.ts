@@ -1,17 +1,6 @@
-import {
-  createWallet,
-  expect,
-  expectReadiness,
-  kycDemoButton,
-  main,
-  nudge,
-  readinessCard,
-  serverRows,
-  storedUser,
-  submitOnrampAmount,
-  test,
-  toast,
-} from './fixtures';
+import { serverRows } from './backendCalls';
+import { expect, expectReadiness, main, nudge, readinessCard, storedUser, test, toast } from './fixtures';
+import { createWallet, kycDemoButton, submitOnrampAmount } from './steps';
 
 /** The edge functions the onboarding calls on the embedded backend (mocks/functions.ts). */
 const KYC_SESSION_PATH = '/functions/v1/kyc-session';

@@ -1,17 +1,7 @@
 import type { Page } from '@playwright/test';
-import {
-  APPEARANCE_KEY,
-  expect,
-  expectNoAxeViolations,
-  navigateInApp,
-  OPPORTUNITY,
-  settled,
-  signInAs,
-  stateFile,
-  test,
-  userMenuButton,
-  type Watch,
-} from './fixtures';
+import { expectNoAxeViolations } from './a11y';
+import { APPEARANCE_KEY, expect, navigateInApp, OPPORTUNITY, settled, stateFile, test, type Watch } from './fixtures';
+import { signInAs, userMenuButton } from './steps';
 
 /**
  * Every page, for an onboarded investor, for an mfo_admin (the pages that differ for staff) and

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, isHydrationMessage, main, stateFile, test, userMenuButton } from './fixtures';
+import { expect, isHydrationMessage, main, stateFile, test } from './fixtures';
+import { userMenuButton } from './steps';
 
 /**
  * The prerendered public pages (scripts/prerender.mjs): their content is in the HTML before any

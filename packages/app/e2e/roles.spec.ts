@@ -1,14 +1,5 @@
-import {
-  adminMenuButton,
-  expect,
-  main,
-  navigateInApp,
-  OPPORTUNITY,
-  type Role,
-  stateFile,
-  test,
-  userMenuButton,
-} from './fixtures';
+import { expect, main, navigateInApp, OPPORTUNITY, type Role, stateFile, test } from './fixtures';
+import { adminMenuButton, userMenuButton } from './steps';
 
 /**
  * docs/product.md §2's route table, written out here on purpose (not imported from @vault/domain), so the

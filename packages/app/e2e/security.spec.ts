@@ -1,18 +1,6 @@
 import type { Page } from '@playwright/test';
-import {
-  createWalletButton,
-  expect,
-  main,
-  PROFILE_KEY,
-  signInWithEmail,
-  signOut,
-  storedUser,
-  test,
-  toast,
-  USER_KEY,
-  userMenuButton,
-  WALLET_FUNCTION_PATH,
-} from './fixtures';
+import { expect, main, PROFILE_KEY, storedUser, test, toast, USER_KEY, WALLET_FUNCTION_PATH } from './fixtures';
+import { createWalletButton, signInWithEmail, signOut, userMenuButton } from './steps';
 
 /**
  * The embedded backend enforces the same rules as the SQL policies (docs/backend.md, security

@@ -1,5 +1,7 @@
 import { currentAgreement } from '@vault/domain';
-import { expect, main, serverRows, signInWithEmail, storedUser, test, toast } from './fixtures';
+import { serverRows } from './backendCalls';
+import { expect, main, storedUser, test, toast } from './fixtures';
+import { signInWithEmail } from './steps';
 
 /** The rows of a signature table the server stored for the signed-in member. */
 async function storedRows(page: import('@playwright/test').Page, table: string): Promise<Record<string, unknown>[]> {

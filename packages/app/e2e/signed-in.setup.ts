@@ -1,5 +1,7 @@
 import { roleIds } from '@vault/domain';
-import { readyInvestor, saveState, signInAs, test } from './fixtures';
+import { saveState } from './backendCalls';
+import { test } from './fixtures';
+import { readyInvestor, signInAs } from './steps';
 
 /**
  * The signed-in states the journeys share (fixtures.ts, stateFile): each made once per run by

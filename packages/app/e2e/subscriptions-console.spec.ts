@@ -1,21 +1,17 @@
 import { CANCELLATION_WINDOW_DAYS, categoryLabels, formatEuros } from '@vault/domain';
+import { serverRows } from './backendCalls';
+import { expect, main, OPPORTUNITY, storedUser, test } from './fixtures';
 import {
   answerQuestionnaire,
   approveKyc,
   classification,
   createWallet,
-  expect,
   firstOnramp,
-  main,
-  OPPORTUNITY,
-  serverRows,
   signInAs,
   signOut,
-  storedUser,
   submitByBankTransfer,
   subscriptionRow,
-  test,
-} from './fixtures';
+} from './steps';
 
 /**
  * The equity SPV's /investments across roles in one browser, on the embedded backend (every role

@@ -8,19 +8,8 @@ import {
   ukRiskWarning,
   ukStatementLabel,
 } from '@vault/domain';
-import {
-  approveKyc,
-  createWallet,
-  expect,
-  firstOnramp,
-  flowStep,
-  investThroughFlow,
-  main,
-  networkQuiet,
-  OPPORTUNITY,
-  signInAs,
-  test,
-} from './fixtures';
+import { expect, main, networkQuiet, OPPORTUNITY, test } from './fixtures';
+import { approveKyc, createWallet, firstOnramp, flowStep, investThroughFlow, signInAs } from './steps';
 
 /**
  * The UK first-time investor (docs/eligibility.md, FCA COBS 4.12A): a UK restricted investor

@@ -1,16 +1,6 @@
-import {
-  callAsMember,
-  callAsService,
-  expect,
-  main,
-  signInAs,
-  signInAsAdministrator,
-  signInWithEmail,
-  signOut,
-  signUpMember,
-  storedUser,
-  test,
-} from './fixtures';
+import { callAsMember, callAsService, signUpMember } from './backendCalls';
+import { expect, main, storedUser, test } from './fixtures';
+import { signInAs, signInAsAdministrator, signInWithEmail, signOut } from './steps';
 
 /**
  * mfo_admin's /users on the embedded backend, across roles in one browser: a member's role

@@ -1,21 +1,16 @@
 import { formatEuros } from '@vault/domain';
+import { serverRows } from '../backendCalls';
+import { expect, main, OPPORTUNITY, storedUser, test, toast } from '../fixtures';
 import {
   approveKyc,
   classifyInvestor,
   createWallet,
-  expect,
   firstOnramp,
-  main,
-  OPPORTUNITY,
-  serverRows,
   signInAs,
   signOut,
-  storedUser,
   submitByBankTransfer,
   subscriptionRow,
-  test,
-  toast,
-} from '../fixtures';
+} from '../steps';
 
 /**
  * The real-mode build (playwright.config.ts here) against the local host: the same SQL as the
