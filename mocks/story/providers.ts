@@ -1,6 +1,6 @@
 import { delay, type HttpHandler, HttpResponse, http, type JsonBodyType } from 'msw';
 import { fn } from 'storybook/test';
-import { providersAnswer } from '../../supabase/host/providers.ts';
+import { providersAnswer } from '../../supabase/host/providers/index.ts';
 import { callerOf } from './session';
 
 /**

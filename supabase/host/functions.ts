@@ -37,7 +37,7 @@ import {
   embeddedWalletAddress,
   type PaymentSessionRecord,
   type ProviderSecrets,
-} from './providers.ts';
+} from './providers/index.ts';
 
 export interface FunctionsContext {
   /** The host's own URL (with its base path): the functions' SUPABASE_URL. */

@@ -5,7 +5,7 @@
  *   /rest/v1/...       PostgREST (postgrest.ts): tables and `rpc/<fn>`, as the caller's role
  *   /auth/v1/...       Supabase Auth (auth.ts): accounts in auth.users of the same database
  *   /functions/v1/...  the project's edge functions, unchanged (functions.ts)
- *   /embedded/v1/...   the embedded providers' outcome controls (providers.ts), each member's choice of
+ *   /embedded/v1/...   the embedded providers' outcome controls (providers/), each member's choice of
  *                      their next outcome, and the database image
  *
  * Browser-safe: WebCrypto and fetch's Request and Response only, no Node module, so it runs in a
@@ -31,12 +31,12 @@ import {
   type ProviderSecrets,
   paymentOutcomesFor,
   providersAnswer,
-} from './providers.ts';
+} from './providers/index.ts';
 import { createScheduler } from './schedule.ts';
 
 export { type FixedAccount, stableIdForEmail } from './auth.ts';
-export type { Delivery, KycOutcome, PaymentOutcome, PaymentSessionRecord } from './providers.ts';
-export { kycOutcomes, paymentOutcomes } from './providers.ts';
+export type { Delivery, KycOutcome, PaymentOutcome, PaymentSessionRecord } from './providers/index.ts';
+export { kycOutcomes, paymentOutcomes } from './providers/index.ts';
 
 /**
  * The local host's JWT secret: public, like the Supabase CLI's local one, so its tokens prove

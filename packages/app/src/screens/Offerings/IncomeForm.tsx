@@ -1,77 +1,43 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { formatDate, formatEuros } from '@vault/domain';
 import { DataTable } from '@vault/ui';
-import { type FormEvent, useId, useState } from 'react';
 import { ActionDone } from '../../components/ConsoleFeedback';
 import { useOfferingIncome, useRecordOfferingIncome } from '../../data/offeringIncome/offeringIncome';
-import { FormError, FormField, focusFirst, TextInput } from './LifecycleFields';
-import {
-  type FormErrors,
-  type IncomeFormValues,
-  incomeFieldOfRefusal,
-  incomeInputOf,
-  incomeLabels,
-  utcDay,
-} from './lifecycleForms';
-
-const incomeKeys = ['amount', 'receivedOn', 'reference'] as const;
+import { FormError, FormField, TextInput } from './LifecycleFields';
+import { incomeFieldOfRefusal, incomeInputOf, incomeLabels, utcDay } from './lifecycleForms';
+import { useLifecycleForm } from './useLifecycleForm';
 
 /**
  * Record income received: money the offering earned (rent, energy sales, an asset's dividends)
  * enters its account, so its distributions are paid from income rather than from principal.
  */
 export function IncomeForm({ offeringId, onRecorded }: { offeringId: string; onRecorded: () => void }) {
-  const base = useId();
   const recordIncome = useRecordOfferingIncome();
-  const [values, setValues] = useState<IncomeFormValues>(() => ({
-    amount: '',
-    receivedOn: utcDay(new Date()),
-    reference: '',
-  }));
-  const [errors, setErrors] = useState<FormErrors<keyof IncomeFormValues>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const set = (key: keyof IncomeFormValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    const { input, errors: found } = incomeInputOf(values, new Date());
-    setErrors(found);
-    setRefusal(null);
-    setDone(null);
-    if (!input) {
-      focusFirst(base, incomeKeys, found);
-      return;
-    }
-    setSaving(true);
-    const answer = await recordIncome({ opportunityId: offeringId, ...input });
-    setSaving(false);
-    if (answer.ok) {
-      const { income } = answer;
-      setDone(
-        `Income recorded: ${formatEuros(income.amount_cents)} received on ${formatDate(income.received_on)} (${income.reference}).`,
-      );
-      onRecorded();
-      return;
-    }
-    const field = incomeFieldOfRefusal(answer.error);
-    if (field) {
-      setErrors({ [field]: answer.error });
-      focusFirst(base, incomeKeys, { [field]: answer.error });
-    } else setRefusal(answer.error);
-  }
+  const form = useLifecycleForm(
+    {
+      keys: ['amount', 'receivedOn', 'reference'],
+      initial: (today) => ({ amount: '', receivedOn: today, reference: '' }),
+      check: incomeInputOf,
+      fieldOfRefusal: incomeFieldOfRefusal,
+    },
+    (input) => recordIncome({ opportunityId: offeringId, ...input }),
+    onRecorded,
+  );
+  const { base, values, errors, field } = form;
+  const income = form.answer?.income;
+  const done = income
+    ? `Income recorded: ${formatEuros(income.amount_cents)} received on ${formatDate(income.received_on)} (${income.reference}).`
+    : null;
 
   return (
     <Card size="2">
-      <form onSubmit={submit} noValidate aria-labelledby={`${base}-title`}>
+      <form onSubmit={form.onSubmit} noValidate aria-labelledby={`${base}-title`}>
         <Flex direction="column" gap="3">
           <Heading as="h3" size="3" id={`${base}-title`}>
             Record income received
           </Heading>
           <FormField id={`${base}-amount`} label={incomeLabels.amount} error={errors.amount}>
-            {(props) => <TextInput {...props} inputMode="decimal" value={values.amount} onChange={set('amount')} />}
+            {(props) => <TextInput {...props} inputMode="decimal" value={values.amount} onChange={field('amount')} />}
           </FormField>
           <FormField id={`${base}-receivedOn`} label={incomeLabels.receivedOn} error={errors.receivedOn}>
             {(props) => (
@@ -80,17 +46,17 @@ export function IncomeForm({ offeringId, onRecorded }: { offeringId: string; onR
                 type="date"
                 max={utcDay(new Date())}
                 value={values.receivedOn}
-                onChange={set('receivedOn')}
+                onChange={field('receivedOn')}
               />
             )}
           </FormField>
           <FormField id={`${base}-reference`} label={incomeLabels.reference} error={errors.reference}>
-            {(props) => <TextInput {...props} value={values.reference} onChange={set('reference')} />}
+            {(props) => <TextInput {...props} value={values.reference} onChange={field('reference')} />}
           </FormField>
-          <FormError message={refusal} />
+          <FormError message={form.refusal} />
           <ActionDone message={done} />
           <Flex>
-            <Button type="submit" loading={saving}>
+            <Button type="submit" loading={form.saving}>
               Record income
             </Button>
           </Flex>

@@ -1,33 +1,18 @@
-import { Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { Button, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { formatDate, formatEuros } from '@vault/domain';
 import { DataTable, StatusBadge, SummaryDialog } from '@vault/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { ActionDone } from '../../components/ConsoleFeedback';
 import { useConsoleAction } from '../../components/useConsoleAction';
 import {
-  type DeclaredDistribution,
   type DistributionRow,
-  useDeclareDistribution,
   useOfferingDistributions,
   usePayDistribution,
 } from '../../data/distributions/distributions';
-import { useSetUnitPrice } from '../../data/unitPrices/setUnitPrice';
+import { DistributionForm } from './DistributionForm';
 import { IncomeForm, IncomeReceived } from './IncomeForm';
-import { FormError, FormField, focusFirst, SelectInput, TextInput } from './LifecycleFields';
-import {
-  type DistributionFormValues,
-  distributionFieldOfRefusal,
-  distributionInputOf,
-  distributionLabels,
-  type FormErrors,
-  type PriceFormValues,
-  priceFieldOfRefusal,
-  priceInputOf,
-  priceLabels,
-  utcDay,
-} from './lifecycleForms';
-
-const kindWords: Record<DistributionRow['kind'], string> = { income: 'Income', capital: 'Return of capital' };
+import { kindWords } from './lifecycleForms';
+import { UnitPriceForm } from './UnitPriceForm';
 
 /**
  * An issued offering's life in the console (docs/lifecycle.md): its SPV's administrators set a
@@ -68,191 +53,6 @@ export function OfferingLifecycle({
         pays={pays}
         version={changes}
         onPaid={() => setChanges((n) => n + 1)}
-      />
-    </Flex>
-  );
-}
-
-const priceKeys = ['price', 'asOf', 'reason'] as const;
-
-/** Set unit price: the price of a day, today or before, with a reason. */
-function UnitPriceForm({ offeringId }: { offeringId: string }) {
-  const base = useId();
-  const setPrice = useSetUnitPrice();
-  const [values, setValues] = useState<PriceFormValues>(() => ({ price: '', asOf: utcDay(new Date()), reason: '' }));
-  const [errors, setErrors] = useState<FormErrors<keyof PriceFormValues>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const set = (key: keyof PriceFormValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    const { input, errors: found } = priceInputOf(values, new Date());
-    setErrors(found);
-    setRefusal(null);
-    setDone(null);
-    if (!input) {
-      focusFirst(base, priceKeys, found);
-      return;
-    }
-    setSaving(true);
-    const answer = await setPrice({ opportunityId: offeringId, ...input });
-    setSaving(false);
-    if (answer.ok) {
-      setDone(`Unit price set: ${formatEuros(answer.price.price_cents)} as of ${formatDate(answer.price.as_of)}.`);
-      return;
-    }
-    const field = priceFieldOfRefusal(answer.error);
-    if (field) {
-      setErrors({ [field]: answer.error });
-      focusFirst(base, priceKeys, { [field]: answer.error });
-    } else setRefusal(answer.error);
-  }
-
-  return (
-    <Card size="2">
-      <form onSubmit={submit} noValidate aria-labelledby={`${base}-title`}>
-        <Flex direction="column" gap="3">
-          <Heading as="h3" size="3" id={`${base}-title`}>
-            Set unit price
-          </Heading>
-          <FormField id={`${base}-price`} label={priceLabels.price} error={errors.price}>
-            {(props) => <TextInput {...props} inputMode="decimal" value={values.price} onChange={set('price')} />}
-          </FormField>
-          <FormField id={`${base}-asOf`} label={priceLabels.asOf} error={errors.asOf}>
-            {(props) => (
-              <TextInput {...props} type="date" max={utcDay(new Date())} value={values.asOf} onChange={set('asOf')} />
-            )}
-          </FormField>
-          <FormField id={`${base}-reason`} label={priceLabels.reason} error={errors.reason}>
-            {(props) => <TextInput {...props} value={values.reason} onChange={set('reason')} />}
-          </FormField>
-          <FormError message={refusal} />
-          <ActionDone message={done} />
-          <Flex>
-            <Button type="submit" loading={saving}>
-              Set unit price
-            </Button>
-          </Flex>
-        </Flex>
-      </form>
-    </Card>
-  );
-}
-
-const distributionKeys = ['recordDate', 'amount', 'kind'] as const;
-const kindOptions = [
-  { value: 'income', label: kindWords.income },
-  { value: 'capital', label: kindWords.capital },
-];
-
-/** Declare distribution: the holders at the end of the record date share the amount; the answer's lines are shown. */
-function DistributionForm({ offeringId, onDeclared }: { offeringId: string; onDeclared: () => void }) {
-  const base = useId();
-  const declare = useDeclareDistribution();
-  const [values, setValues] = useState<DistributionFormValues>(() => ({
-    recordDate: utcDay(new Date()),
-    amount: '',
-    kind: 'income',
-  }));
-  const [errors, setErrors] = useState<FormErrors<keyof DistributionFormValues>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [result, setResult] = useState<DeclaredDistribution | null>(null);
-  const [saving, setSaving] = useState(false);
-  const set = (key: keyof DistributionFormValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    const { input, errors: found } = distributionInputOf(values, new Date());
-    setErrors(found);
-    setRefusal(null);
-    setResult(null);
-    if (!input) {
-      focusFirst(base, distributionKeys, found);
-      return;
-    }
-    setSaving(true);
-    const answer = await declare({ opportunityId: offeringId, ...input });
-    setSaving(false);
-    if (answer.ok) {
-      setResult(answer.distribution);
-      onDeclared();
-      return;
-    }
-    const field = distributionFieldOfRefusal(answer.error);
-    if (field) {
-      setErrors({ [field]: answer.error });
-      focusFirst(base, distributionKeys, { [field]: answer.error });
-    } else setRefusal(answer.error);
-  }
-
-  return (
-    <Card size="2">
-      <form onSubmit={submit} noValidate aria-labelledby={`${base}-title`}>
-        <Flex direction="column" gap="3">
-          <Heading as="h3" size="3" id={`${base}-title`}>
-            Declare distribution
-          </Heading>
-          <FormField id={`${base}-recordDate`} label={distributionLabels.recordDate} error={errors.recordDate}>
-            {(props) => (
-              <TextInput
-                {...props}
-                type="date"
-                max={utcDay(new Date())}
-                value={values.recordDate}
-                onChange={set('recordDate')}
-              />
-            )}
-          </FormField>
-          <FormField id={`${base}-amount`} label={distributionLabels.amount} error={errors.amount}>
-            {(props) => <TextInput {...props} inputMode="decimal" value={values.amount} onChange={set('amount')} />}
-          </FormField>
-          <FormField id={`${base}-kind`} label={distributionLabels.kind} error={errors.kind}>
-            {(props) => <SelectInput {...props} options={kindOptions} value={values.kind} onChange={set('kind')} />}
-          </FormField>
-          <FormError message={refusal} />
-          <Flex>
-            <Button type="submit" loading={saving}>
-              Declare distribution
-            </Button>
-          </Flex>
-        </Flex>
-      </form>
-      {result ? <DeclaredLines distribution={result} /> : null}
-    </Card>
-  );
-}
-
-/** What a declaration answered: its totals, then a line per holder (largest remainder first). */
-function DeclaredLines({ distribution: d }: { distribution: DeclaredDistribution }) {
-  return (
-    <Flex direction="column" gap="2" mt="4">
-      <Text as="p" size="2" role="status">
-        Declared: {kindWords[d.kind].toLowerCase()} of {formatEuros(d.amount_cents)} to {d.holders}{' '}
-        {d.holders === 1 ? 'holder' : 'holders'} at {formatDate(d.record_date)}; withholding{' '}
-        {formatEuros(d.withholding_cents)}, net {formatEuros(d.net_cents)}. It waits for payment.
-      </Text>
-      <DataTable
-        caption="Declared lines"
-        size="1"
-        rows={d.lines.map((line, index) => ({ ...line, holder: `Holder ${index + 1}` }))}
-        getRowKey={(row) => row.member_id}
-        rowHeaderKey="holder"
-        columns={[
-          { key: 'holder', header: 'Holder' },
-          { key: 'units', header: 'Units', align: 'right', render: (row) => row.units.toLocaleString('en-IE') },
-          { key: 'gross', header: 'Gross', align: 'right', render: (row) => formatEuros(row.gross_cents) },
-          {
-            key: 'withholding',
-            header: 'Withholding',
-            align: 'right',
-            render: (row) => formatEuros(row.withholding_cents),
-          },
-          { key: 'net', header: 'Net', align: 'right', render: (row) => formatEuros(row.net_cents) },
-        ]}
       />
     </Flex>
   );

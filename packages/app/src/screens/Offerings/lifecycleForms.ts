@@ -64,6 +64,12 @@ export function priceFieldOfRefusal(message: string): keyof PriceFormValues | nu
   return null;
 }
 
+/** A distribution's kind in words: the form's options, the declared lines and the list. */
+export const kindWords: Readonly<Record<'income' | 'capital', string>> = {
+  income: 'Income',
+  capital: 'Return of capital',
+};
+
 export interface DistributionFormValues {
   recordDate: string;
   amount: string;
