@@ -55,7 +55,8 @@ import {
  * removed afterwards; else PGlite (ratios only: it has no auto_explain, so no plans).
  * Exits 1 when a ratio is above the goal or a plan reads audit_events without an index.
  * BENCH_ONLY=lifecycle runs only the lifecycle's part (lifecycle.ts) on the seeded schema,
- * BENCH_ONLY=offerings only the offerings' (offerings.ts).
+ * BENCH_ONLY=offerings only the offerings' (offerings.ts), BENCH_ONLY=statements only the
+ * statements' (statements.ts).
  */
 
 const RATIO_GOAL = 2;
@@ -255,9 +256,10 @@ async function main() {
     await engine.run(readSql(join(supabaseDir, 'seed.sql')));
     console.log(`schema and seed: ${((Date.now() - t) / 1000).toFixed(1)} s`);
     const only = process.env.BENCH_ONLY;
-    if (only === 'lifecycle' || only === 'offerings') {
+    if (only === 'lifecycle' || only === 'offerings' || only === 'statements') {
       const failures: string[] = [];
       if (only === 'lifecycle') await lifecycleBench(engine, failures);
+      else if (only === 'statements') await statementBench(engine, failures);
       else await offeringsBench(engine, failures, true);
       if (failures.length > 0) {
         console.log(`\nFAILED:\n${failures.map((f) => `- ${f}`).join('\n')}`);

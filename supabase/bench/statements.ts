@@ -1,4 +1,4 @@
-import { ledgerTimingSql } from './ledger';
+import { execMsSql, ledgerTimingSql } from './ledger';
 
 /**
  * The statements' part of `npm run bench:db` (docs/statements.md): a quarterly statement (its
@@ -12,7 +12,8 @@ export const STATEMENT_RATIO_GOAL = 2;
 
 /** Fills the member's lines; answers one row: their cash account. */
 export function statementFillSql(member: string): string {
-  return `
+  // bench.exec_ms again: BENCH_ONLY=statements runs without the ledger's fill, which makes it.
+  return `${execMsSql}
 insert into public.ledger_transfers (id, flags, debit_account_id, credit_account_id, currency, amount_cents, kind,
   subject_type, subject_id, member_id, description, linked_id, audit_event_id, debit_balance_after, credit_balance_after,
   created_at)

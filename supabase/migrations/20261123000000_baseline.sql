@@ -1338,8 +1338,9 @@ comment on table public.function_rate_limits is
 --   content (public.audit_event_hash), so the rows form a chain: changing, removing or inserting
 --   a row anywhere but at the end breaks every hash after it, and public.audit_verify() names the
 --   first row that no longer matches. The first row's prev_hash is 64 zeros.
--- * Only public.audit_append() writes it (security definer, executable by no client role and not
---   by the service role either): the server functions and triggers call it. It takes an EXCLUSIVE
+-- * Only public.audit_append() writes it, and public.audit_append_many() for a batch (security
+--   definer, executable by no client role and not by the service role either): the server
+--   functions and triggers call them. It takes an EXCLUSIVE
 --   lock on the table, so two transactions never chain onto the same predecessor; readers are not
 --   blocked.
 -- * No UPDATE, DELETE or TRUNCATE, from anyone. Privileges cannot say that: a table's owner (the
@@ -1468,6 +1469,70 @@ begin
 end
 $$;
 revoke execute on function public.audit_append(text, uuid, text, text, jsonb) from public, anon, authenticated, service_role;
+
+-- Many events of one action at once (a batch of ledger transfers), the i-th of each array making
+-- the i-th event: the rows audit_append would write one by one, chained in that order, but the
+-- chain's end read once and every row written by one insert, so n events cost n hashes, not n
+-- lookups and inserts (each of which, planned while the table was small, could scan it).
+create or replace function public.audit_append_many(
+  action text,
+  member_ids uuid[],
+  subject_type text,
+  subject_ids text[],
+  details jsonb[]
+)
+returns setof public.audit_events
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  n integer := coalesce(cardinality(subject_ids), 0);
+  actor uuid := case when auth.role() = 'service_role' then null else auth.uid() end;
+  actor_role text := public.audit_actor_role();
+  personal text[] := public.audit_personal_keys();
+  previous public.audit_events;
+  prev text;
+  at_time timestamptz;
+  ids bigint[];
+  times timestamptz[];
+  prevs text[];
+  hashes text[];
+begin
+  if n = 0 then
+    return;
+  end if;
+  if cardinality(member_ids) <> n or cardinality(details) <> n then
+    raise exception using errcode = '22023', message = 'every event needs its member, subject and details';
+  end if;
+  lock table public.audit_events in exclusive mode;
+  select * into previous from public.audit_events e order by e.id desc limit 1;
+  prev := coalesce(previous.hash, repeat('0', 64));
+  at_time := previous.occurred_at;
+  ids := array(select nextval(pg_get_serial_sequence('public.audit_events', 'id')) from generate_series(1, n));
+  for i in 1..n loop
+    at_time := greatest(clock_timestamp(), at_time);
+    times[i] := at_time;
+    prevs[i] := prev;
+    prev := public.audit_event_hash(
+      prev, ids[i], at_time, actor, actor_role, audit_append_many.action, member_ids[i],
+      audit_append_many.subject_type, subject_ids[i],
+      -- Without a personal key the hashable payload is the payload itself (a transfer's, always).
+      case when details[i] ?| personal then public.audit_hashable_details(details[i], null)
+           else coalesce(details[i], '{}'::jsonb) end
+    );
+    hashes[i] := prev;
+  end loop;
+  return query
+    insert into public.audit_events overriding system value
+    select x.id, x.occurred_at, actor, actor_role, audit_append_many.action, x.member_id, audit_append_many.subject_type,
+           x.subject_id, coalesce(x.details, '{}'::jsonb), x.prev_hash, x.hash, 2, null
+    from unnest(ids, times, member_ids, subject_ids, details, prevs, hashes)
+      as x (id, occurred_at, member_id, subject_id, details, prev_hash, hash)
+    returning *;
+end
+$$;
+revoke execute on function public.audit_append_many(text, uuid[], text, text[], jsonb[]) from public, anon, authenticated, service_role;
 
 -- Deletes and truncates are refused whoever runs them. Updates are refused too, except the
 -- erasure of personal values by pseudonymise_member (which sets vault.audit_erasure for its
@@ -1748,6 +1813,7 @@ revoke execute on function public.audit_verify() from public, anon;
 grant execute on function public.audit_verify() to authenticated, service_role;
 
 revoke execute on function public.audit_append(text, uuid, text, text, jsonb) from public, anon, authenticated, service_role;
+revoke execute on function public.audit_append_many(text, uuid[], text, text[], jsonb[]) from public, anon, authenticated, service_role;
 revoke execute on function public.audit_events_append_only() from public, anon, authenticated, service_role;
 revoke execute on function public.audit_personal_keys() from public, anon, authenticated, service_role;
 revoke execute on function public.audit_hashable_details(jsonb, jsonb) from public, anon, authenticated, service_role;
@@ -5559,8 +5625,6 @@ declare
   first_id uuid;
   written integer;
   total integer;
-  item record;
-  event public.audit_events;
   bad text;
 begin
   if transfers is null or jsonb_typeof(transfers) <> 'array' or jsonb_array_length(transfers) = 0 then
@@ -5660,18 +5724,22 @@ begin
     raise exception using errcode = 'VL001', message = 'insufficient available funds';
   end if;
 
-  -- The audit events, one per transfer in order (the chain is sequential), then every row at once.
-  for item in select b.* from ledger_batch b order by b.ord loop
-    event := public.audit_append(
-      'ledger.transferred', item.member_id, 'ledger_transfer', item.id::text,
-      jsonb_build_object(
-        'flags', 'posted', 'kind', item.kind, 'amount_cents', item.amount_cents, 'currency', item.currency,
-        'debit_account_id', item.debit_account_id, 'credit_account_id', item.credit_account_id,
-        'subject_type', item.subject_type, 'subject_id', item.subject_id
-      )
-    );
-    insert into ledger_batch_events (ord, audit_event_id, created_at) values (item.ord, event.id, event.occurred_at);
-  end loop;
+  -- The audit events, one per transfer in order, written together (audit_append_many), then
+  -- every row at once. A transfer's event is found by its subject, the transfer's id.
+  insert into ledger_batch_events (ord, audit_event_id, created_at)
+  select b.ord, e.id, e.occurred_at
+  from public.audit_append_many(
+    'ledger.transferred',
+    array(select b.member_id from ledger_batch b order by b.ord),
+    'ledger_transfer',
+    array(select b.id::text from ledger_batch b order by b.ord),
+    array(select jsonb_build_object(
+            'flags', 'posted', 'kind', b.kind, 'amount_cents', b.amount_cents, 'currency', b.currency,
+            'debit_account_id', b.debit_account_id, 'credit_account_id', b.credit_account_id,
+            'subject_type', b.subject_type, 'subject_id', b.subject_id
+          ) from ledger_batch b order by b.ord)
+  ) e
+  join ledger_batch b on b.id::text = e.subject_id;
   analyze ledger_batch_events;
 
   with sums as (
@@ -8643,6 +8711,23 @@ as $$
   where m.opportunity_id = offering_issued_at.opportunity_id and m.units > 0
 $$;
 
+-- Who may call the SPVs' readers (list_offering_income, list_distributions, list_redemptions):
+-- staff who see every SPV, or an administrator of at least one SPV (each reader then keeps to
+-- the caller's SPVs). The rule, written once; anyone else is refused.
+create or replace function public.spv_reader_check()
+returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if auth.uid() is null or not (public.vault_sees_every_spv() or cardinality(public.vault_spv_ids()) > 0) then
+    raise exception using errcode = '42501', message = 'only the SPV''s administrators may do this';
+  end if;
+end
+$$;
+
 -- What the offering's account may pay now: posted credits less posted and pending debits.
 create or replace function public.offering_available_cents(opportunity_id text)
 returns bigint
@@ -8868,9 +8953,7 @@ declare
   every_spv boolean := public.vault_sees_every_spv();
   mine text[] := public.vault_spv_ids();
 begin
-  if auth.uid() is null or not (every_spv or cardinality(mine) > 0) then
-    raise exception using errcode = '42501', message = 'only the SPV''s administrators may do this';
-  end if;
+  perform public.spv_reader_check();
   return query
     select i.id, i.opportunity_id, i.amount_cents, i.received_on, i.reference, i.recorded_by, i.recorded_at,
            public.offering_available_cents(o.id)
@@ -8883,8 +8966,9 @@ $$;
 -- ---------------------------------------------------------------------------------------------
 -- 2. Distributions
 
--- A distribution as the functions answer it: its totals and its lines, largest remainder first.
-create or replace function public.distribution_answer(distribution_id uuid)
+-- A distribution's totals as the functions answer them (pay_distribution: without its lines,
+-- which would be built for every holder only to be dropped).
+create or replace function public.distribution_totals(distribution_id uuid)
 returns jsonb
 language sql
 stable
@@ -8895,7 +8979,20 @@ as $$
     'id', d.id, 'opportunity_id', d.opportunity_id, 'record_date', d.record_date, 'kind', d.kind,
     'amount_cents', d.amount_cents, 'withholding_cents', d.withholding_cents,
     'net_cents', d.amount_cents - d.withholding_cents, 'holders', d.holders, 'units', d.units,
-    'status', d.status, 'declared_at', d.declared_at, 'paid_at', d.paid_at,
+    'status', d.status, 'declared_at', d.declared_at, 'paid_at', d.paid_at
+  )
+  from public.distributions d where d.id = distribution_totals.distribution_id
+$$;
+
+-- A distribution as the functions answer it: its totals and its lines, largest remainder first.
+create or replace function public.distribution_answer(distribution_id uuid)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select public.distribution_totals(d.id) || jsonb_build_object(
     'lines', coalesce((
       select jsonb_agg(jsonb_build_object(
         'member_id', l.member_id, 'units', l.units, 'gross_cents', l.gross_cents,
@@ -9028,7 +9125,7 @@ begin
     raise exception using errcode = '42501', message = 'nobody pays a distribution they declared';
   end if;
   if d.status = 'paid' then
-    return public.distribution_answer(d.id) - 'lines' || jsonb_build_object('paid_now', false);
+    return public.distribution_totals(d.id) || jsonb_build_object('paid_now', false);
   end if;
   select * into o from public.opportunities x where x.id = d.opportunity_id for update;
   perform public.offering_can_pay(o.id, d.amount_cents);
@@ -9081,7 +9178,7 @@ begin
          to_char(event.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), false
   from public.distribution_lines l where l.distribution_id = d.id
   on conflict do nothing;
-  return public.distribution_answer(d.id) - 'lines' || jsonb_build_object('paid_now', true);
+  return public.distribution_totals(d.id) || jsonb_build_object('paid_now', true);
 end
 $$;
 
@@ -9385,9 +9482,7 @@ declare
   every_spv boolean := public.vault_sees_every_spv();
   mine text[] := public.vault_spv_ids();
 begin
-  if auth.uid() is null or not (every_spv or cardinality(mine) > 0) then
-    raise exception using errcode = '42501', message = 'only the SPV''s administrators may do this';
-  end if;
+  perform public.spv_reader_check();
   return query
     select r.id, r.opportunity_id, o.name, r.member_id, p.name, r.units, r.status, r.requested_at, r.due_at,
            r.decided_at, r.reason,
@@ -9477,9 +9572,7 @@ declare
   every_spv boolean := public.vault_sees_every_spv();
   mine text[] := public.vault_spv_ids();
 begin
-  if auth.uid() is null or not (every_spv or cardinality(mine) > 0) then
-    raise exception using errcode = '42501', message = 'only the SPV''s administrators may do this';
-  end if;
+  perform public.spv_reader_check();
   return query
     select d.id, d.opportunity_id, o.name, d.record_date, d.kind, d.amount_cents, d.withholding_cents, d.holders,
            d.status, d.declared_by, d.declared_at, d.paid_at, public.offering_available_cents(o.id)
@@ -9672,11 +9765,13 @@ revoke execute on function public.positions_record_movement() from public, anon,
 revoke execute on function public.lifecycle_today() from public, anon, authenticated, service_role;
 revoke execute on function public.business_days_after(timestamptz, integer) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_issued_at(text) from public, anon, authenticated, service_role;
+revoke execute on function public.spv_reader_check() from public, anon, authenticated, service_role;
 revoke execute on function public.offering_available_cents(text) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_can_pay(text, bigint) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_holders_at(text, date) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_impact_text(jsonb, numeric, numeric) from public, anon, authenticated, service_role;
 revoke execute on function public.distribution_period_years(text) from public, anon, authenticated, service_role;
+revoke execute on function public.distribution_totals(uuid) from public, anon, authenticated, service_role;
 revoke execute on function public.distribution_answer(uuid) from public, anon, authenticated, service_role;
 revoke execute on function public.redemption_lockup_end(uuid, public.opportunities, bigint) from public, anon, authenticated, service_role;
 revoke execute on function public.redemption_offering(text, boolean) from public, anon, authenticated, service_role;
@@ -9872,13 +9967,8 @@ declare
   to_at timestamptz := ((period_end + 1)::timestamp at time zone 'UTC');
   cash bigint := public.statement_cash_account(member_id);
   opening bigint := 0;
-  closing bigint := 0;
   positions jsonb;
   positions_value bigint;
-  lines jsonb;
-  money_in bigint;
-  money_out bigint;
-  line_count bigint;
 begin
   select coalesce(jsonb_agg(jsonb_build_object(
            'opportunity_id', h.opportunity_id, 'name', o.name, 'units', h.units,
@@ -9898,6 +9988,10 @@ begin
 
   if cash is not null then
     opening := public.statement_cash_before(cash, from_at);
+  end if;
+  -- One statement makes the whole object: the lines as an array of rows that to_jsonb writes
+  -- once, rather than an object per line, aggregated, then copied into the statement again.
+  return (
     with raw as (
       select t.seq, t.created_at, t.kind, t.description,
              case when t.debit_account_id = cash then t.debit_balance_after else t.credit_balance_after end as balance
@@ -9911,37 +10005,34 @@ begin
     changed as (
       select r.*, r.balance - lag(r.balance, 1, opening) over (order by r.seq) as change
       from raw r
+    ),
+    line as (
+      select c.seq,
+             to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as occurred_at,
+             c.kind, c.description, greatest(c.change, 0) as in_cents, greatest(-c.change, 0) as out_cents,
+             c.balance as balance_cents
+      from changed c
+    ),
+    lines as (
+      select coalesce(array_agg(l order by l.seq), '{}') as lines,
+             coalesce(sum(l.in_cents), 0)::bigint as money_in,
+             coalesce(sum(l.out_cents), 0)::bigint as money_out,
+             count(*) as line_count,
+             coalesce((array_agg(l.balance_cents order by l.seq desc))[1], opening) as closing
+      from line l
     )
-    select coalesce(jsonb_agg(jsonb_build_object(
-             'seq', c.seq,
-             'occurred_at', to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-             'kind', c.kind, 'description', c.description,
-             'in_cents', greatest(c.change, 0), 'out_cents', greatest(-c.change, 0),
-             'balance_cents', c.balance
-           ) order by c.seq), '[]'::jsonb),
-           coalesce(sum(greatest(c.change, 0)), 0)::bigint,
-           coalesce(sum(greatest(-c.change, 0)), 0)::bigint,
-           count(*),
-           coalesce((array_agg(c.balance order by c.seq desc))[1], opening)
-      into lines, money_in, money_out, line_count, closing
-    from changed c;
-  else
-    lines := '[]'::jsonb;
-    money_in := 0;
-    money_out := 0;
-    line_count := 0;
-  end if;
-
-  return jsonb_build_object(
-    'kind', 'quarterly_assets', 'member_id', member_id, 'currency', 'EUR',
-    'period_start', period_start::text, 'period_end', period_end::text,
-    'positions', positions, 'lines', lines,
-    'totals', jsonb_build_object(
-      'positions_value_cents', positions_value,
-      'opening_cash_cents', opening, 'closing_cash_cents', closing,
-      'in_cents', money_in, 'out_cents', money_out, 'line_count', line_count,
-      'assets_cents', positions_value + closing
-    )
+    select to_jsonb(x) from (
+      select 'quarterly_assets' as kind, statement_quarterly_assets.member_id as member_id, 'EUR' as currency,
+             period_start::text as period_start, period_end::text as period_end,
+             positions as positions, l.lines as lines,
+             jsonb_build_object(
+               'positions_value_cents', positions_value,
+               'opening_cash_cents', opening, 'closing_cash_cents', l.closing,
+               'in_cents', l.money_in, 'out_cents', l.money_out, 'line_count', l.line_count,
+               'assets_cents', positions_value + l.closing
+             ) as totals
+      from lines l
+    ) x
   );
 end
 $$;
@@ -10121,18 +10212,21 @@ begin
       -- The lines are most of a statement: written field by field, inline (a function with its
       -- own search_path costs a settings change per call), only the free text escaped as
       -- csv_field escapes it (the sequence, the time, the kind and the amounts never need it).
+      -- jsonb_to_recordset reads each line's fields in one pass, rather than a lookup per field.
       out := out || coalesce((
         select array_agg(
-                 (l ->> 'seq') || ',' || (l ->> 'occurred_at') || ',' || (l ->> 'kind') || ','
+                 l.seq || ',' || l.occurred_at || ',' || l.kind || ','
                  || case when d ~ '[",\r\n]' then '"' || replace(d, '"', '""') || '"' else d end || ','
-                 || ((l ->> 'in_cents')::numeric / 100)::numeric(20, 2) || ','
-                 || ((l ->> 'out_cents')::numeric / 100)::numeric(20, 2) || ','
-                 || ((l ->> 'balance_cents')::numeric / 100)::numeric(20, 2)
-                 order by n)
-        from jsonb_array_elements(content -> 'lines') with ordinality as x (l, n)
+                 || (l.in_cents / 100)::numeric(20, 2) || ','
+                 || (l.out_cents / 100)::numeric(20, 2) || ','
+                 || (l.balance_cents / 100)::numeric(20, 2)
+                 order by l.n)
+        from rows from (
+          jsonb_to_recordset(content -> 'lines') as (seq text, occurred_at text, kind text, description text,
+            in_cents numeric, out_cents numeric, balance_cents numeric)
+        ) with ordinality as l (seq, occurred_at, kind, description, in_cents, out_cents, balance_cents, n)
         cross join lateral (
-          select case when l ->> 'description' ~ '^[=+\-@\t\r]' then '''' || (l ->> 'description')
-                      else l ->> 'description' end as d
+          select case when l.description ~ '^[=+\-@\t\r]' then '''' || l.description else l.description end as d
         ) description
       ), '{}'::text[]);
       out := out || array[

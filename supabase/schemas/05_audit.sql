@@ -7,8 +7,9 @@
 --   content (public.audit_event_hash), so the rows form a chain: changing, removing or inserting
 --   a row anywhere but at the end breaks every hash after it, and public.audit_verify() names the
 --   first row that no longer matches. The first row's prev_hash is 64 zeros.
--- * Only public.audit_append() writes it (security definer, executable by no client role and not
---   by the service role either): the server functions and triggers call it. It takes an EXCLUSIVE
+-- * Only public.audit_append() writes it, and public.audit_append_many() for a batch (security
+--   definer, executable by no client role and not by the service role either): the server
+--   functions and triggers call them. It takes an EXCLUSIVE
 --   lock on the table, so two transactions never chain onto the same predecessor; readers are not
 --   blocked.
 -- * No UPDATE, DELETE or TRUNCATE, from anyone. Privileges cannot say that: a table's owner (the
@@ -137,6 +138,70 @@ begin
 end
 $$;
 revoke execute on function public.audit_append(text, uuid, text, text, jsonb) from public, anon, authenticated, service_role;
+
+-- Many events of one action at once (a batch of ledger transfers), the i-th of each array making
+-- the i-th event: the rows audit_append would write one by one, chained in that order, but the
+-- chain's end read once and every row written by one insert, so n events cost n hashes, not n
+-- lookups and inserts (each of which, planned while the table was small, could scan it).
+create or replace function public.audit_append_many(
+  action text,
+  member_ids uuid[],
+  subject_type text,
+  subject_ids text[],
+  details jsonb[]
+)
+returns setof public.audit_events
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  n integer := coalesce(cardinality(subject_ids), 0);
+  actor uuid := case when auth.role() = 'service_role' then null else auth.uid() end;
+  actor_role text := public.audit_actor_role();
+  personal text[] := public.audit_personal_keys();
+  previous public.audit_events;
+  prev text;
+  at_time timestamptz;
+  ids bigint[];
+  times timestamptz[];
+  prevs text[];
+  hashes text[];
+begin
+  if n = 0 then
+    return;
+  end if;
+  if cardinality(member_ids) <> n or cardinality(details) <> n then
+    raise exception using errcode = '22023', message = 'every event needs its member, subject and details';
+  end if;
+  lock table public.audit_events in exclusive mode;
+  select * into previous from public.audit_events e order by e.id desc limit 1;
+  prev := coalesce(previous.hash, repeat('0', 64));
+  at_time := previous.occurred_at;
+  ids := array(select nextval(pg_get_serial_sequence('public.audit_events', 'id')) from generate_series(1, n));
+  for i in 1..n loop
+    at_time := greatest(clock_timestamp(), at_time);
+    times[i] := at_time;
+    prevs[i] := prev;
+    prev := public.audit_event_hash(
+      prev, ids[i], at_time, actor, actor_role, audit_append_many.action, member_ids[i],
+      audit_append_many.subject_type, subject_ids[i],
+      -- Without a personal key the hashable payload is the payload itself (a transfer's, always).
+      case when details[i] ?| personal then public.audit_hashable_details(details[i], null)
+           else coalesce(details[i], '{}'::jsonb) end
+    );
+    hashes[i] := prev;
+  end loop;
+  return query
+    insert into public.audit_events overriding system value
+    select x.id, x.occurred_at, actor, actor_role, audit_append_many.action, x.member_id, audit_append_many.subject_type,
+           x.subject_id, coalesce(x.details, '{}'::jsonb), x.prev_hash, x.hash, 2, null
+    from unnest(ids, times, member_ids, subject_ids, details, prevs, hashes)
+      as x (id, occurred_at, member_id, subject_id, details, prev_hash, hash)
+    returning *;
+end
+$$;
+revoke execute on function public.audit_append_many(text, uuid[], text, text[], jsonb[]) from public, anon, authenticated, service_role;
 
 -- Deletes and truncates are refused whoever runs them. Updates are refused too, except the
 -- erasure of personal values by pseudonymise_member (which sets vault.audit_erasure for its
@@ -417,6 +482,7 @@ revoke execute on function public.audit_verify() from public, anon;
 grant execute on function public.audit_verify() to authenticated, service_role;
 
 revoke execute on function public.audit_append(text, uuid, text, text, jsonb) from public, anon, authenticated, service_role;
+revoke execute on function public.audit_append_many(text, uuid[], text, text[], jsonb[]) from public, anon, authenticated, service_role;
 revoke execute on function public.audit_events_append_only() from public, anon, authenticated, service_role;
 revoke execute on function public.audit_personal_keys() from public, anon, authenticated, service_role;
 revoke execute on function public.audit_hashable_details(jsonb, jsonb) from public, anon, authenticated, service_role;

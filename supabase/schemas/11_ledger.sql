@@ -500,8 +500,6 @@ declare
   first_id uuid;
   written integer;
   total integer;
-  item record;
-  event public.audit_events;
   bad text;
 begin
   if transfers is null or jsonb_typeof(transfers) <> 'array' or jsonb_array_length(transfers) = 0 then
@@ -601,18 +599,22 @@ begin
     raise exception using errcode = 'VL001', message = 'insufficient available funds';
   end if;
 
-  -- The audit events, one per transfer in order (the chain is sequential), then every row at once.
-  for item in select b.* from ledger_batch b order by b.ord loop
-    event := public.audit_append(
-      'ledger.transferred', item.member_id, 'ledger_transfer', item.id::text,
-      jsonb_build_object(
-        'flags', 'posted', 'kind', item.kind, 'amount_cents', item.amount_cents, 'currency', item.currency,
-        'debit_account_id', item.debit_account_id, 'credit_account_id', item.credit_account_id,
-        'subject_type', item.subject_type, 'subject_id', item.subject_id
-      )
-    );
-    insert into ledger_batch_events (ord, audit_event_id, created_at) values (item.ord, event.id, event.occurred_at);
-  end loop;
+  -- The audit events, one per transfer in order, written together (audit_append_many), then
+  -- every row at once. A transfer's event is found by its subject, the transfer's id.
+  insert into ledger_batch_events (ord, audit_event_id, created_at)
+  select b.ord, e.id, e.occurred_at
+  from public.audit_append_many(
+    'ledger.transferred',
+    array(select b.member_id from ledger_batch b order by b.ord),
+    'ledger_transfer',
+    array(select b.id::text from ledger_batch b order by b.ord),
+    array(select jsonb_build_object(
+            'flags', 'posted', 'kind', b.kind, 'amount_cents', b.amount_cents, 'currency', b.currency,
+            'debit_account_id', b.debit_account_id, 'credit_account_id', b.credit_account_id,
+            'subject_type', b.subject_type, 'subject_id', b.subject_id
+          ) from ledger_batch b order by b.ord)
+  ) e
+  join ledger_batch b on b.id::text = e.subject_id;
   analyze ledger_batch_events;
 
   with sums as (

@@ -246,6 +246,23 @@ as $$
   where m.opportunity_id = offering_issued_at.opportunity_id and m.units > 0
 $$;
 
+-- Who may call the SPVs' readers (list_offering_income, list_distributions, list_redemptions):
+-- staff who see every SPV, or an administrator of at least one SPV (each reader then keeps to
+-- the caller's SPVs). The rule, written once; anyone else is refused.
+create or replace function public.spv_reader_check()
+returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if auth.uid() is null or not (public.vault_sees_every_spv() or cardinality(public.vault_spv_ids()) > 0) then
+    raise exception using errcode = '42501', message = 'only the SPV''s administrators may do this';
+  end if;
+end
+$$;
+
 -- What the offering's account may pay now: posted credits less posted and pending debits.
 create or replace function public.offering_available_cents(opportunity_id text)
 returns bigint
@@ -471,9 +488,7 @@ declare
   every_spv boolean := public.vault_sees_every_spv();
   mine text[] := public.vault_spv_ids();
 begin
-  if auth.uid() is null or not (every_spv or cardinality(mine) > 0) then
-    raise exception using errcode = '42501', message = 'only the SPV''s administrators may do this';
-  end if;
+  perform public.spv_reader_check();
   return query
     select i.id, i.opportunity_id, i.amount_cents, i.received_on, i.reference, i.recorded_by, i.recorded_at,
            public.offering_available_cents(o.id)
@@ -486,8 +501,9 @@ $$;
 -- ---------------------------------------------------------------------------------------------
 -- 2. Distributions
 
--- A distribution as the functions answer it: its totals and its lines, largest remainder first.
-create or replace function public.distribution_answer(distribution_id uuid)
+-- A distribution's totals as the functions answer them (pay_distribution: without its lines,
+-- which would be built for every holder only to be dropped).
+create or replace function public.distribution_totals(distribution_id uuid)
 returns jsonb
 language sql
 stable
@@ -498,7 +514,20 @@ as $$
     'id', d.id, 'opportunity_id', d.opportunity_id, 'record_date', d.record_date, 'kind', d.kind,
     'amount_cents', d.amount_cents, 'withholding_cents', d.withholding_cents,
     'net_cents', d.amount_cents - d.withholding_cents, 'holders', d.holders, 'units', d.units,
-    'status', d.status, 'declared_at', d.declared_at, 'paid_at', d.paid_at,
+    'status', d.status, 'declared_at', d.declared_at, 'paid_at', d.paid_at
+  )
+  from public.distributions d where d.id = distribution_totals.distribution_id
+$$;
+
+-- A distribution as the functions answer it: its totals and its lines, largest remainder first.
+create or replace function public.distribution_answer(distribution_id uuid)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select public.distribution_totals(d.id) || jsonb_build_object(
     'lines', coalesce((
       select jsonb_agg(jsonb_build_object(
         'member_id', l.member_id, 'units', l.units, 'gross_cents', l.gross_cents,
@@ -631,7 +660,7 @@ begin
     raise exception using errcode = '42501', message = 'nobody pays a distribution they declared';
   end if;
   if d.status = 'paid' then
-    return public.distribution_answer(d.id) - 'lines' || jsonb_build_object('paid_now', false);
+    return public.distribution_totals(d.id) || jsonb_build_object('paid_now', false);
   end if;
   select * into o from public.opportunities x where x.id = d.opportunity_id for update;
   perform public.offering_can_pay(o.id, d.amount_cents);
@@ -684,7 +713,7 @@ begin
          to_char(event.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), false
   from public.distribution_lines l where l.distribution_id = d.id
   on conflict do nothing;
-  return public.distribution_answer(d.id) - 'lines' || jsonb_build_object('paid_now', true);
+  return public.distribution_totals(d.id) || jsonb_build_object('paid_now', true);
 end
 $$;
 
@@ -988,9 +1017,7 @@ declare
   every_spv boolean := public.vault_sees_every_spv();
   mine text[] := public.vault_spv_ids();
 begin
-  if auth.uid() is null or not (every_spv or cardinality(mine) > 0) then
-    raise exception using errcode = '42501', message = 'only the SPV''s administrators may do this';
-  end if;
+  perform public.spv_reader_check();
   return query
     select r.id, r.opportunity_id, o.name, r.member_id, p.name, r.units, r.status, r.requested_at, r.due_at,
            r.decided_at, r.reason,
@@ -1080,9 +1107,7 @@ declare
   every_spv boolean := public.vault_sees_every_spv();
   mine text[] := public.vault_spv_ids();
 begin
-  if auth.uid() is null or not (every_spv or cardinality(mine) > 0) then
-    raise exception using errcode = '42501', message = 'only the SPV''s administrators may do this';
-  end if;
+  perform public.spv_reader_check();
   return query
     select d.id, d.opportunity_id, o.name, d.record_date, d.kind, d.amount_cents, d.withholding_cents, d.holders,
            d.status, d.declared_by, d.declared_at, d.paid_at, public.offering_available_cents(o.id)
@@ -1275,11 +1300,13 @@ revoke execute on function public.positions_record_movement() from public, anon,
 revoke execute on function public.lifecycle_today() from public, anon, authenticated, service_role;
 revoke execute on function public.business_days_after(timestamptz, integer) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_issued_at(text) from public, anon, authenticated, service_role;
+revoke execute on function public.spv_reader_check() from public, anon, authenticated, service_role;
 revoke execute on function public.offering_available_cents(text) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_can_pay(text, bigint) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_holders_at(text, date) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_impact_text(jsonb, numeric, numeric) from public, anon, authenticated, service_role;
 revoke execute on function public.distribution_period_years(text) from public, anon, authenticated, service_role;
+revoke execute on function public.distribution_totals(uuid) from public, anon, authenticated, service_role;
 revoke execute on function public.distribution_answer(uuid) from public, anon, authenticated, service_role;
 revoke execute on function public.redemption_lockup_end(uuid, public.opportunities, bigint) from public, anon, authenticated, service_role;
 revoke execute on function public.redemption_offering(text, boolean) from public, anon, authenticated, service_role;

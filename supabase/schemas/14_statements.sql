@@ -157,13 +157,8 @@ declare
   to_at timestamptz := ((period_end + 1)::timestamp at time zone 'UTC');
   cash bigint := public.statement_cash_account(member_id);
   opening bigint := 0;
-  closing bigint := 0;
   positions jsonb;
   positions_value bigint;
-  lines jsonb;
-  money_in bigint;
-  money_out bigint;
-  line_count bigint;
 begin
   select coalesce(jsonb_agg(jsonb_build_object(
            'opportunity_id', h.opportunity_id, 'name', o.name, 'units', h.units,
@@ -183,6 +178,10 @@ begin
 
   if cash is not null then
     opening := public.statement_cash_before(cash, from_at);
+  end if;
+  -- One statement makes the whole object: the lines as an array of rows that to_jsonb writes
+  -- once, rather than an object per line, aggregated, then copied into the statement again.
+  return (
     with raw as (
       select t.seq, t.created_at, t.kind, t.description,
              case when t.debit_account_id = cash then t.debit_balance_after else t.credit_balance_after end as balance
@@ -196,37 +195,34 @@ begin
     changed as (
       select r.*, r.balance - lag(r.balance, 1, opening) over (order by r.seq) as change
       from raw r
+    ),
+    line as (
+      select c.seq,
+             to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as occurred_at,
+             c.kind, c.description, greatest(c.change, 0) as in_cents, greatest(-c.change, 0) as out_cents,
+             c.balance as balance_cents
+      from changed c
+    ),
+    lines as (
+      select coalesce(array_agg(l order by l.seq), '{}') as lines,
+             coalesce(sum(l.in_cents), 0)::bigint as money_in,
+             coalesce(sum(l.out_cents), 0)::bigint as money_out,
+             count(*) as line_count,
+             coalesce((array_agg(l.balance_cents order by l.seq desc))[1], opening) as closing
+      from line l
     )
-    select coalesce(jsonb_agg(jsonb_build_object(
-             'seq', c.seq,
-             'occurred_at', to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-             'kind', c.kind, 'description', c.description,
-             'in_cents', greatest(c.change, 0), 'out_cents', greatest(-c.change, 0),
-             'balance_cents', c.balance
-           ) order by c.seq), '[]'::jsonb),
-           coalesce(sum(greatest(c.change, 0)), 0)::bigint,
-           coalesce(sum(greatest(-c.change, 0)), 0)::bigint,
-           count(*),
-           coalesce((array_agg(c.balance order by c.seq desc))[1], opening)
-      into lines, money_in, money_out, line_count, closing
-    from changed c;
-  else
-    lines := '[]'::jsonb;
-    money_in := 0;
-    money_out := 0;
-    line_count := 0;
-  end if;
-
-  return jsonb_build_object(
-    'kind', 'quarterly_assets', 'member_id', member_id, 'currency', 'EUR',
-    'period_start', period_start::text, 'period_end', period_end::text,
-    'positions', positions, 'lines', lines,
-    'totals', jsonb_build_object(
-      'positions_value_cents', positions_value,
-      'opening_cash_cents', opening, 'closing_cash_cents', closing,
-      'in_cents', money_in, 'out_cents', money_out, 'line_count', line_count,
-      'assets_cents', positions_value + closing
-    )
+    select to_jsonb(x) from (
+      select 'quarterly_assets' as kind, statement_quarterly_assets.member_id as member_id, 'EUR' as currency,
+             period_start::text as period_start, period_end::text as period_end,
+             positions as positions, l.lines as lines,
+             jsonb_build_object(
+               'positions_value_cents', positions_value,
+               'opening_cash_cents', opening, 'closing_cash_cents', l.closing,
+               'in_cents', l.money_in, 'out_cents', l.money_out, 'line_count', l.line_count,
+               'assets_cents', positions_value + l.closing
+             ) as totals
+      from lines l
+    ) x
   );
 end
 $$;
@@ -406,18 +402,21 @@ begin
       -- The lines are most of a statement: written field by field, inline (a function with its
       -- own search_path costs a settings change per call), only the free text escaped as
       -- csv_field escapes it (the sequence, the time, the kind and the amounts never need it).
+      -- jsonb_to_recordset reads each line's fields in one pass, rather than a lookup per field.
       out := out || coalesce((
         select array_agg(
-                 (l ->> 'seq') || ',' || (l ->> 'occurred_at') || ',' || (l ->> 'kind') || ','
+                 l.seq || ',' || l.occurred_at || ',' || l.kind || ','
                  || case when d ~ '[",\r\n]' then '"' || replace(d, '"', '""') || '"' else d end || ','
-                 || ((l ->> 'in_cents')::numeric / 100)::numeric(20, 2) || ','
-                 || ((l ->> 'out_cents')::numeric / 100)::numeric(20, 2) || ','
-                 || ((l ->> 'balance_cents')::numeric / 100)::numeric(20, 2)
-                 order by n)
-        from jsonb_array_elements(content -> 'lines') with ordinality as x (l, n)
+                 || (l.in_cents / 100)::numeric(20, 2) || ','
+                 || (l.out_cents / 100)::numeric(20, 2) || ','
+                 || (l.balance_cents / 100)::numeric(20, 2)
+                 order by l.n)
+        from rows from (
+          jsonb_to_recordset(content -> 'lines') as (seq text, occurred_at text, kind text, description text,
+            in_cents numeric, out_cents numeric, balance_cents numeric)
+        ) with ordinality as l (seq, occurred_at, kind, description, in_cents, out_cents, balance_cents, n)
         cross join lateral (
-          select case when l ->> 'description' ~ '^[=+\-@\t\r]' then '''' || (l ->> 'description')
-                      else l ->> 'description' end as d
+          select case when l.description ~ '^[=+\-@\t\r]' then '''' || l.description else l.description end as d
         ) description
       ), '{}'::text[]);
       out := out || array[

@@ -62,6 +62,16 @@ describe('auditEventHash', () => {
           JSON.stringify(d),
         ]);
       }
+      // A batch (audit_append_many, as ledger_transfer_batch writes its events): chained in the
+      // order given, a personal key by its digest, null details as {}; the check below covers it.
+      const { rows: batch } = await tx.query<{ id: number; subject_id: string; details: object }>(
+        `select id, subject_id, details from public.audit_append_many('kyc.submitted', array[$1::uuid, null, $1::uuid],
+           'profile', array['batch-0', 'batch-1', 'batch-2'], array['{}'::jsonb, $2::jsonb, null])`,
+        [memberId, JSON.stringify({ reason: 'Blurry "photo"', n: 1 })],
+      );
+      expect(batch.map((r) => r.subject_id)).toEqual(['batch-0', 'batch-1', 'batch-2']);
+      expect(batch.map((r) => Number(r.id) - Number(batch[0]?.id))).toEqual([0, 1, 2]);
+      expect(batch.map((r) => r.details)).toEqual([{}, { reason: 'Blurry "photo"', n: 1 }, {}]);
       await tx.query(`select public.audit_append('wallet.created', null, null, null, '{}')`);
       const { rows } = await tx.query<{
         id: number;
@@ -84,7 +94,7 @@ describe('auditEventHash', () => {
                 prev_hash, hash
            from public.audit_events order by id`,
       );
-      expect(rows.length).toBeGreaterThanOrEqual(details.length + 1);
+      expect(rows.length).toBeGreaterThanOrEqual(details.length + batch.length + 1);
       let prev = AUDIT_GENESIS_HASH;
       for (const row of rows) {
         const fields = {
