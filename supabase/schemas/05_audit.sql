@@ -94,7 +94,7 @@ as $$
 $$;
 revoke execute on function public.audit_actor_role() from public, anon, authenticated, service_role;
 
--- The one writer. The actor is read from the request (auth.uid(), the claims), never passed in.
+-- The writer (and audit_append_many, below, for a batch). The actor is read from the request (auth.uid(), the claims), never passed in.
 -- The id is drawn and the time read once the lock is held (never before the previous event's),
 -- so time and order agree; the row is written once, whole, with its hash (version 2: each
 -- personal value by its digest, so it can be erased).
@@ -137,6 +137,72 @@ begin
 end
 $$;
 revoke execute on function public.audit_append(text, uuid, text, text, jsonb) from public, anon, authenticated, service_role;
+
+-- Many events of one action at once, in the arrays' order (a batch of ledger transfers): the rows
+-- audit_append would write one after the other, with the same ids, times and chained hashes, but
+-- the actor and the last event read once and the rows written in one statement. Answers each
+-- event's id and time, in order.
+create or replace function public.audit_append_many(
+  action text,
+  member_ids uuid[],
+  subject_type text,
+  subject_ids text[],
+  details jsonb[]
+)
+returns table (id bigint, occurred_at timestamptz)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  previous public.audit_events;
+  actor uuid;
+  actor_role text;
+  n integer := coalesce(cardinality(subject_ids), 0);
+  e record;
+  k integer := 0;
+  ids bigint[] := '{}';
+  times timestamptz[] := '{}';
+  prev_hashes text[] := '{}';
+  hashes text[] := '{}';
+  prev text;
+  at_time timestamptz;
+begin
+  if coalesce(cardinality(member_ids), 0) <> n or coalesce(cardinality(details), 0) <> n then
+    raise exception using errcode = '22023', message = 'the events'' arrays must have the same length';
+  end if;
+  lock table public.audit_events in exclusive mode;
+  select * into previous from public.audit_events x order by x.id desc limit 1;
+  actor := case when auth.role() = 'service_role' then null else auth.uid() end;
+  actor_role := public.audit_actor_role();
+  prev := coalesce(previous.hash, repeat('0', 64));
+  at_time := previous.occurred_at;
+  -- unnest, not subscripts: the k-th element of a text or jsonb array is found by walking the array.
+  for e in select u.member_id, u.subject_id, u.details from unnest(member_ids, subject_ids, details) as u (member_id, subject_id, details) loop
+    k := k + 1;
+    ids[k] := nextval(pg_get_serial_sequence('public.audit_events', 'id'));
+    at_time := greatest(clock_timestamp(), at_time);
+    times[k] := at_time;
+    prev_hashes[k] := prev;
+    prev := public.audit_event_hash(
+      prev, ids[k], at_time, actor, actor_role, audit_append_many.action, e.member_id,
+      audit_append_many.subject_type, e.subject_id, public.audit_hashable_details(coalesce(e.details, '{}'::jsonb), null)
+    );
+    hashes[k] := prev;
+  end loop;
+  insert into public.audit_events (
+    id, occurred_at, actor_id, actor_role, action, member_id, subject_type, subject_id, details, prev_hash, hash,
+    hash_version, erased
+  ) overriding system value
+  select u.id, u.at_time, actor, actor_role, audit_append_many.action, u.member_id, audit_append_many.subject_type,
+         u.subject_id, coalesce(u.details, '{}'::jsonb), u.prev_hash, u.hash, 2, null
+  from unnest(ids, times, prev_hashes, hashes, member_ids, subject_ids, details) with ordinality
+    as u (id, at_time, prev_hash, hash, member_id, subject_id, details, k)
+  order by u.k;
+  return query select u.id, u.at_time from unnest(ids, times) with ordinality as u (id, at_time, k) order by u.k;
+end
+$$;
+revoke execute on function public.audit_append_many(text, uuid[], text, text[], jsonb[]) from public, anon, authenticated, service_role;
 
 -- Deletes and truncates are refused whoever runs them. Updates are refused too, except the
 -- erasure of personal values by pseudonymise_member (which sets vault.audit_erasure for its

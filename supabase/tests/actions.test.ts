@@ -62,6 +62,7 @@ describe('the audit actions', () => {
 describe('the internal helpers', () => {
   it.each([
     'audit_append',
+    'audit_append_many',
     'audit_event_hash',
     'audit_actor_role',
     'audit_events_append_only',
