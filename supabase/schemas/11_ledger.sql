@@ -5,8 +5,8 @@
 --   public.ledger_account_kinds (a member's cash and receivable, an offering's escrow, the
 --   platform's fee income and card fees, the payment provider's clearing account; more kinds are
 --   rows, not schema). Each keeps debits_pending, debits_posted, credits_pending and
---   credits_posted in integer cents, changed only by public.ledger_transfer in the transaction
---   of the transfer. A kind flagged no_overdraft (a member's cash) can never have
+--   credits_posted in integer cents, changed only by public.ledger_transfer (or its batch forms,
+--   ledger_transfer_batch and ledger_resolve_batch) in the transaction of the transfer. A kind flagged no_overdraft (a member's cash) can never have
 --   credits_posted - debits_posted - debits_pending below zero: a CHECK on the row, so even a
 --   bug in a caller cannot overdraw it.
 -- * public.ledger_transfers: immutable rows (a statement trigger refuses UPDATE, DELETE and
@@ -15,7 +15,8 @@
 --   refused. A transfer is posted at once, or pending (with an optional timeout), and a pending
 --   one is later resolved exactly once by a new transfer naming it: post (whole or in part, the
 --   rest released), void, or expire. Linked transfers are applied by one call that either applies
---   all or raises (public.ledger_transfer_linked). Each transfer appends its audit event
+--   all or raises (public.ledger_transfer_linked; many posted ones by ledger_transfer_batch, many
+--   posts and voids by ledger_resolve_batch). Each transfer appends its audit event
 --   ('ledger.transferred') in its own transaction and keeps its id.
 -- * Writers are serialised by the audit trail's table lock, taken before any account row is
 --   read: balances are read and changed by one writer at a time, and no two writers can wait on
@@ -703,7 +704,8 @@ begin
   get diagnostics total = row_count;
   -- The joins below are planned from these rows' statistics (a fresh temporary table has none).
   analyze ledger_resolve_rows;
-  if (select count(distinct b.id) from ledger_resolve_rows b) <> total then
+  -- (An item without an id is refused below, in its turn.)
+  if (select count(distinct b.id) <> count(b.id) from ledger_resolve_rows b) then
     raise exception using errcode = '22023', message = 'a batch names each transfer once';
   end if;
 

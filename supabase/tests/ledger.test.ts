@@ -879,6 +879,7 @@ describe('ledger_resolve_batch', () => {
       'flag',
       { code: '22023', message: 'a resolving batch holds posts and voids only' },
     ],
+    ['an item without an id', 'noid', { code: '22023', message: 'a transfer needs an id' }],
   ] as const)('refuses %s and writes nothing of the batch', async (_what, fault, error) => {
     await asOwner(db, async (tx) => {
       const a = await setUp(tx);
@@ -893,6 +894,7 @@ describe('ledger_resolve_batch', () => {
         above: item('post', holds.whole, 1_001),
         posted: item('void', deposit, null),
         flag: { ...item('void', holds.whole, null), flags: 'expire' },
+        noid: { ...item('void', holds.whole, null), id: null },
       }[fault];
       const legs = [item('post', holds.escrow, 1_000), bad];
       expect(await tryQuery(tx, batch, [JSON.stringify(legs)])).toMatchObject(refusal(error));
