@@ -770,7 +770,7 @@ describe('ledger_resolve_batch', () => {
 
   async function balances(tx: Transaction, ids: string[]) {
     await asTheOwner(tx);
-    const { rows } = await tx.query(
+    const { rows } = await tx.query<Record<string, unknown>>(
       `select id, debits_pending, debits_posted, credits_pending, credits_posted from public.ledger_accounts
        where id = any($1::bigint[]) order by id`,
       [ids],
@@ -805,9 +805,15 @@ describe('ledger_resolve_batch', () => {
     const run = (fn: string) =>
       asOwner(db, async (tx) => {
         const a = await setUp(tx);
+        // As the owner with an SPV administrator's claims, so each event records an actor.
+        const spv = callers.eq_spv_admin;
+        await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
+          JSON.stringify({ sub: spv.id, role: 'authenticated', app_metadata: { role: spv.role } }),
+        ]);
         const { rows } = await tx.query<Row>(fn, [legs]);
-        const { rows: events } = await tx.query(
-          `select e.action, e.member_id, e.subject_type, e.subject_id, e.details from public.audit_events e
+        const { rows: events } = await tx.query<Record<string, unknown>>(
+          `select e.action, e.actor_id, e.actor_role, e.member_id, e.subject_type, e.subject_id, e.details, e.hash_version
+           from public.audit_events e
            where e.id = any($1::bigint[]) order by e.id`,
           [rows.map((r) => r.audit_event_id)],
         );
@@ -819,6 +825,7 @@ describe('ledger_resolve_batch', () => {
           Object.fromEntries(
             Object.entries(value).map(([k, v]) => [k, /(^|_)account_id$|^id$/.test(k) ? (names[String(v)] ?? v) : v]),
           );
+        expect(events.map((e) => e.actor_id)).toEqual(rows.map(() => spv.id));
         return {
           rows: rows.map(({ audit_event_id: _event, ...rest }) => named({ ...rest, seq: null, created_at: null })),
           events: events.map((e) => ({ ...e, details: named(e.details as Record<string, unknown>) })),
