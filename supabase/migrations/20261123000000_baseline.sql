@@ -1426,7 +1426,7 @@ as $$
 $$;
 revoke execute on function public.audit_actor_role() from public, anon, authenticated, service_role;
 
--- The one writer. The actor is read from the request (auth.uid(), the claims), never passed in.
+-- The writer (and audit_append_many, below, for a batch). The actor is read from the request (auth.uid(), the claims), never passed in.
 -- The id is drawn and the time read once the lock is held (never before the previous event's),
 -- so time and order agree; the row is written once, whole, with its hash (version 2: each
 -- personal value by its digest, so it can be erased).
@@ -1470,10 +1470,10 @@ end
 $$;
 revoke execute on function public.audit_append(text, uuid, text, text, jsonb) from public, anon, authenticated, service_role;
 
--- Many events of one action at once (a batch of ledger transfers), the i-th of each array making
--- the i-th event: the rows audit_append would write one by one, chained in that order, but the
--- chain's end read once and every row written by one insert, so n events cost n hashes, not n
--- lookups and inserts (each of which, planned while the table was small, could scan it).
+-- Many events of one action at once, in the arrays' order (a batch of ledger transfers): the rows
+-- audit_append would write one after the other, with the same ids, times and chained hashes, but
+-- the actor and the chain's end read once and every row written by one insert, so n events cost n
+-- hashes, not n lookups and inserts. Answers each event's id and time, in order.
 create or replace function public.audit_append_many(
   action text,
   member_ids uuid[],
@@ -1481,55 +1481,61 @@ create or replace function public.audit_append_many(
   subject_ids text[],
   details jsonb[]
 )
-returns setof public.audit_events
+returns table (id bigint, occurred_at timestamptz)
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  n integer := coalesce(cardinality(subject_ids), 0);
-  actor uuid := case when auth.role() = 'service_role' then null else auth.uid() end;
-  actor_role text := public.audit_actor_role();
-  personal text[] := public.audit_personal_keys();
   previous public.audit_events;
+  actor uuid;
+  actor_role text;
+  personal text[] := public.audit_personal_keys();
+  n integer := coalesce(cardinality(subject_ids), 0);
+  e record;
+  k integer := 0;
+  ids bigint[] := '{}';
+  times timestamptz[] := '{}';
+  prev_hashes text[] := '{}';
+  hashes text[] := '{}';
   prev text;
   at_time timestamptz;
-  ids bigint[];
-  times timestamptz[];
-  prevs text[];
-  hashes text[];
 begin
-  if n = 0 then
-    return;
-  end if;
-  if cardinality(member_ids) <> n or cardinality(details) <> n then
-    raise exception using errcode = '22023', message = 'every event needs its member, subject and details';
+  if coalesce(cardinality(member_ids), 0) <> n or coalesce(cardinality(details), 0) <> n then
+    raise exception using errcode = '22023', message = 'the events'' arrays must have the same length';
   end if;
   lock table public.audit_events in exclusive mode;
-  select * into previous from public.audit_events e order by e.id desc limit 1;
+  select * into previous from public.audit_events x order by x.id desc limit 1;
+  actor := case when auth.role() = 'service_role' then null else auth.uid() end;
+  actor_role := public.audit_actor_role();
   prev := coalesce(previous.hash, repeat('0', 64));
   at_time := previous.occurred_at;
-  ids := array(select nextval(pg_get_serial_sequence('public.audit_events', 'id')) from generate_series(1, n));
-  for i in 1..n loop
+  -- unnest, not subscripts: the k-th element of a text or jsonb array is found by walking the array.
+  for e in select u.member_id, u.subject_id, u.details from unnest(member_ids, subject_ids, details) as u (member_id, subject_id, details) loop
+    k := k + 1;
+    ids[k] := nextval(pg_get_serial_sequence('public.audit_events', 'id'));
     at_time := greatest(clock_timestamp(), at_time);
-    times[i] := at_time;
-    prevs[i] := prev;
+    times[k] := at_time;
+    prev_hashes[k] := prev;
     prev := public.audit_event_hash(
-      prev, ids[i], at_time, actor, actor_role, audit_append_many.action, member_ids[i],
-      audit_append_many.subject_type, subject_ids[i],
+      prev, ids[k], at_time, actor, actor_role, audit_append_many.action, e.member_id,
+      audit_append_many.subject_type, e.subject_id,
       -- Without a personal key the hashable payload is the payload itself (a transfer's, always).
-      case when details[i] ?| personal then public.audit_hashable_details(details[i], null)
-           else coalesce(details[i], '{}'::jsonb) end
+      case when e.details ?| personal then public.audit_hashable_details(e.details, null)
+           else coalesce(e.details, '{}'::jsonb) end
     );
-    hashes[i] := prev;
+    hashes[k] := prev;
   end loop;
-  return query
-    insert into public.audit_events overriding system value
-    select x.id, x.occurred_at, actor, actor_role, audit_append_many.action, x.member_id, audit_append_many.subject_type,
-           x.subject_id, coalesce(x.details, '{}'::jsonb), x.prev_hash, x.hash, 2, null
-    from unnest(ids, times, member_ids, subject_ids, details, prevs, hashes)
-      as x (id, occurred_at, member_id, subject_id, details, prev_hash, hash)
-    returning *;
+  insert into public.audit_events (
+    id, occurred_at, actor_id, actor_role, action, member_id, subject_type, subject_id, details, prev_hash, hash,
+    hash_version, erased
+  ) overriding system value
+  select u.id, u.at_time, actor, actor_role, audit_append_many.action, u.member_id, audit_append_many.subject_type,
+         u.subject_id, coalesce(u.details, '{}'::jsonb), u.prev_hash, u.hash, 2, null
+  from unnest(ids, times, prev_hashes, hashes, member_ids, subject_ids, details) with ordinality
+    as u (id, at_time, prev_hash, hash, member_id, subject_id, details, k)
+  order by u.k;
+  return query select u.id, u.at_time from unnest(ids, times) with ordinality as u (id, at_time, k) order by u.k;
 end
 $$;
 revoke execute on function public.audit_append_many(text, uuid[], text, text[], jsonb[]) from public, anon, authenticated, service_role;
@@ -2570,6 +2576,8 @@ create or replace function public.investment_quote(amount_cents bigint, method t
 returns table (management_fee_cents bigint, card_fee_cents bigint, total_cents bigint)
 language plpgsql
 immutable
+-- One row: the planner's default of 1000 per call made a close's joins look large enough to JIT-compile.
+rows 1
 set search_path = ''
 as $$
 declare
@@ -5130,8 +5138,8 @@ revoke all on all sequences in schema public from public, anon, authenticated;
 --   public.ledger_account_kinds (a member's cash and receivable, an offering's escrow, the
 --   platform's fee income and card fees, the payment provider's clearing account; more kinds are
 --   rows, not schema). Each keeps debits_pending, debits_posted, credits_pending and
---   credits_posted in integer cents, changed only by public.ledger_transfer in the transaction
---   of the transfer. A kind flagged no_overdraft (a member's cash) can never have
+--   credits_posted in integer cents, changed only by public.ledger_transfer (or its batch forms,
+--   ledger_transfer_batch and ledger_resolve_batch) in the transaction of the transfer. A kind flagged no_overdraft (a member's cash) can never have
 --   credits_posted - debits_posted - debits_pending below zero: a CHECK on the row, so even a
 --   bug in a caller cannot overdraw it.
 -- * public.ledger_transfers: immutable rows (a statement trigger refuses UPDATE, DELETE and
@@ -5140,7 +5148,8 @@ revoke all on all sequences in schema public from public, anon, authenticated;
 --   refused. A transfer is posted at once, or pending (with an optional timeout), and a pending
 --   one is later resolved exactly once by a new transfer naming it: post (whole or in part, the
 --   rest released), void, or expire. Linked transfers are applied by one call that either applies
---   all or raises (public.ledger_transfer_linked). Each transfer appends its audit event
+--   all or raises (public.ledger_transfer_linked; many posted ones by ledger_transfer_batch, many
+--   posts and voids by ledger_resolve_batch). Each transfer appends its audit event
 --   ('ledger.transferred') in its own transaction and keeps its id.
 -- * Writers are serialised by the audit trail's table lock, taken before any account row is
 --   read: balances are read and changed by one writer at a time, and no two writers can wait on
@@ -5724,8 +5733,8 @@ begin
     raise exception using errcode = 'VL001', message = 'insufficient available funds';
   end if;
 
-  -- The audit events, one per transfer in order, written together (audit_append_many), then
-  -- every row at once. A transfer's event is found by its subject, the transfer's id.
+  -- The audit events, one per transfer in order, written together (audit_append_many, which
+  -- answers them in that order), then every row at once.
   insert into ledger_batch_events (ord, audit_event_id, created_at)
   select b.ord, e.id, e.occurred_at
   from public.audit_append_many(
@@ -5738,8 +5747,8 @@ begin
             'debit_account_id', b.debit_account_id, 'credit_account_id', b.credit_account_id,
             'subject_type', b.subject_type, 'subject_id', b.subject_id
           ) from ledger_batch b order by b.ord)
-  ) e
-  join ledger_batch b on b.id::text = e.subject_id;
+  ) with ordinality as e (id, occurred_at, n)
+  join (select b.ord, row_number() over (order by b.ord) as n from ledger_batch b) b on b.n = e.n;
   analyze ledger_batch_events;
 
   with sums as (
@@ -5772,6 +5781,206 @@ begin
            b.debit_after, b.credit_after, e.created_at
     from ledger_batch b join ledger_batch_events e on e.ord = b.ord order by b.ord
     returning *;
+end
+$$;
+
+-- Many resolutions of pending transfers at once (an offering's close): a jsonb array of objects
+-- with ledger_transfer's argument names, flags 'post' or 'void' and pending_id, linked to the
+-- first. Each is what ledger_transfer makes of it, in the array's order, with its refusals (the
+-- first item's that fails is raised and nothing is written); an item whose id is written with the
+-- same arguments answers that row and writes nothing, as in ledger_transfer_linked. But each
+-- account's row is read and written once, so the cost grows with the number of transfers.
+create or replace function public.ledger_resolve_batch(transfers jsonb)
+returns setof public.ledger_transfers
+language plpgsql
+security definer
+-- Run once per batch: JIT-compiling its large statements would cost more than running them.
+set jit = off
+set search_path = ''
+as $$
+declare
+  first_id uuid;
+  total integer;
+  fresh integer;
+  bad text;
+begin
+  if transfers is null or jsonb_typeof(transfers) <> 'array' or jsonb_array_length(transfers) = 0 then
+    raise exception using errcode = '22023', message = 'linked transfers are a non-empty array';
+  end if;
+  perform public.ledger_lock();
+  first_id := (transfers -> 0 ->> 'id')::uuid;
+  create temporary table if not exists ledger_resolve_rows (
+    ord integer primary key, id uuid, flags text, pending_id uuid, kind text, subject_type text, subject_id text,
+    member_id uuid, description text,
+    -- From the pending transfer (null when pending_id names none): its accounts and amount.
+    pending boolean not null, debit_account_id bigint, credit_account_id bigint, currency text, pending_cents bigint,
+    -- The transfer's amount (a post's, else the pending one) and what it posts (0 for a void).
+    amount_cents bigint, posted_cents bigint,
+    written boolean not null, debit_after bigint, credit_after bigint
+  ) on commit drop;
+  create temporary table if not exists ledger_resolve_events (
+    ord integer primary key, audit_event_id bigint not null, created_at timestamptz not null
+  ) on commit drop;
+  truncate ledger_resolve_rows, ledger_resolve_events;
+  insert into ledger_resolve_rows (ord, id, flags, pending_id, kind, subject_type, subject_id, member_id, description,
+                                   pending, debit_account_id, credit_account_id, currency, pending_cents, amount_cents,
+                                   posted_cents, written)
+  select x.ord::integer, (x.t ->> 'id')::uuid, x.t ->> 'flags', (x.t ->> 'pending_id')::uuid, x.t ->> 'kind',
+         x.t ->> 'subject_type', x.t ->> 'subject_id', (x.t ->> 'member_id')::uuid, x.t ->> 'description',
+         p.id is not null, p.debit_account_id, p.credit_account_id, p.currency, p.amount_cents, a.amount,
+         case when x.t ->> 'flags' = 'post' then a.amount else 0 end,
+         exists (select 1 from public.ledger_transfers w where w.id = (x.t ->> 'id')::uuid)
+  from jsonb_array_elements(transfers) with ordinality as x (t, ord)
+  left join public.ledger_transfers p on p.id = (x.t ->> 'pending_id')::uuid and p.flags = 'pending'
+  cross join lateral (
+    select case when x.t ->> 'flags' = 'post' then coalesce((x.t ->> 'amount_cents')::bigint, p.amount_cents)
+                else p.amount_cents end as amount
+  ) a;
+  get diagnostics total = row_count;
+  -- The joins below are planned from these rows' statistics (a fresh temporary table has none).
+  analyze ledger_resolve_rows;
+  -- (An item without an id is refused below, in its turn.)
+  if (select count(distinct b.id) <> count(b.id) from ledger_resolve_rows b) then
+    raise exception using errcode = '22023', message = 'a batch names each transfer once';
+  end if;
+
+  -- ledger_transfer's checks of each item, in its order; the first item that fails raises its refusal.
+  with checked as (
+    select b.*, x.id is not null and (x.flags, x.pending_id, x.debit_account_id, x.credit_account_id, x.amount_cents,
+             x.kind, x.subject_type, x.subject_id, x.member_id, x.timeout_at)
+           is distinct from
+           (b.flags, b.pending_id, b.debit_account_id, b.credit_account_id, b.amount_cents, b.kind, b.subject_type,
+            b.subject_id, b.member_id, null::timestamptz) as differs,
+           -- Another item before this one resolves the same pending transfer.
+           not b.written and row_number() over (partition by b.pending_id, b.written order by b.ord) > 1 as repeated
+    from ledger_resolve_rows b left join public.ledger_transfers x on x.id = b.id
+  )
+  select case
+      when c.id is null then '22023a transfer needs an id'
+      when c.flags is null or c.flags not in ('post', 'void') then '22023a resolving batch holds posts and voids only'
+      when not c.pending then '22023pending_id is not a pending transfer'
+      when c.amount_cents < 0 or c.amount_cents > c.pending_cents then '22023a post may not exceed the pending amount'
+      when c.differs then 'P0001a transfer with this id exists with other arguments'
+      when c.written then null
+      when c.repeated or exists (select 1 from public.ledger_transfers r where r.pending_id = c.pending_id)
+        then 'P0001the pending transfer is already posted, voided or expired'
+      when c.kind is null or c.kind !~ '^[a-z_]{1,50}$' or c.subject_type is null or c.subject_id is null
+           or c.description is null
+        then '22023a transfer needs a kind, a subject and a description'
+    end into bad
+  from checked c
+  where c.id is null or c.flags is null or c.flags not in ('post', 'void') or not c.pending
+     or c.amount_cents < 0 or c.amount_cents > c.pending_cents or c.differs
+     or (not c.written and (
+       c.repeated or exists (select 1 from public.ledger_transfers r where r.pending_id = c.pending_id)
+       or c.kind is null or c.kind !~ '^[a-z_]{1,50}$' or c.subject_type is null or c.subject_id is null
+       or c.description is null))
+  order by c.ord limit 1;
+  if bad is not null then
+    raise exception using errcode = left(bad, 5), message = substr(bad, 6);
+  end if;
+
+  select count(*) into fresh from ledger_resolve_rows b where not b.written;
+  if fresh = 0 then
+    return query select t.* from ledger_resolve_rows b join public.ledger_transfers t on t.id = b.id order by b.ord;
+    return;
+  end if;
+
+  -- Each side's available balance after each transfer, in order, from the accounts' rows (locked).
+  -- A resolution never lowers a debit's available balance (it releases at least what it posts),
+  -- so unlike ledger_transfer_batch there is no overdraft to refuse.
+  perform 1 from public.ledger_accounts a
+    where a.id in (select b.debit_account_id from ledger_resolve_rows b where not b.written
+                   union select b.credit_account_id from ledger_resolve_rows b where not b.written)
+    order by a.id for update;
+  with effects as (
+    select b.ord, 0 as side, b.debit_account_id as account_id, b.pending_cents - b.posted_cents as delta
+    from ledger_resolve_rows b where not b.written
+    union all
+    select b.ord, 1, b.credit_account_id, b.posted_cents from ledger_resolve_rows b where not b.written
+  ),
+  running as (
+    select e.ord, e.side,
+           a.credits_posted - a.debits_posted - a.debits_pending
+             + sum(e.delta) over (partition by e.account_id order by e.ord, e.side) as after
+    from effects e join public.ledger_accounts a on a.id = e.account_id
+  ),
+  sides as (
+    select r.ord, max(r.after) filter (where r.side = 0) as debit_after, max(r.after) filter (where r.side = 1) as credit_after
+    from running r group by r.ord
+  )
+  update ledger_resolve_rows b set debit_after = s.debit_after, credit_after = s.credit_after
+    from sides s where s.ord = b.ord;
+
+  -- Pending balances go down by each pending amount, posted ones up by what is posted; checked
+  -- before the update, whose row CHECKs would otherwise answer first with another error.
+  create temporary table if not exists ledger_resolve_sums (
+    account_id bigint primary key, dp bigint not null, dpo bigint not null, cp bigint not null, cpo bigint not null
+  ) on commit drop;
+  truncate ledger_resolve_sums;
+  insert into ledger_resolve_sums (account_id, dp, dpo, cp, cpo)
+  select x.account_id, sum(x.dp), sum(x.dpo), sum(x.cp), sum(x.cpo)
+  from (
+    select b.debit_account_id as account_id, b.pending_cents as dp, b.posted_cents as dpo, 0 as cp, 0 as cpo
+    from ledger_resolve_rows b where not b.written
+    union all
+    select b.credit_account_id, 0, 0, b.pending_cents, b.posted_cents from ledger_resolve_rows b where not b.written
+  ) x group by x.account_id;
+  if exists (
+    select 1 from ledger_resolve_sums s join public.ledger_accounts a on a.id = s.account_id
+    where greatest(a.debits_posted + s.dpo, a.credits_posted + s.cpo) > 9007199254740991
+  ) then
+    raise exception using errcode = '22023', message = 'the ledger''s balances must fit in a JavaScript number';
+  end if;
+
+  -- The audit events, one per transfer in order (the chain is sequential: audit_append_many
+  -- chains them in one call), then every row at once.
+  insert into ledger_resolve_events (ord, audit_event_id, created_at)
+  select x.ords[e.n], e.id, e.occurred_at
+  from (
+    select array_agg(b.ord order by b.ord) as ords, array_agg(b.member_id order by b.ord) as members,
+           array_agg(b.id::text order by b.ord) as subjects,
+           array_agg(jsonb_build_object(
+             'flags', b.flags, 'kind', b.kind, 'amount_cents', b.amount_cents, 'currency', b.currency,
+             'debit_account_id', b.debit_account_id, 'credit_account_id', b.credit_account_id,
+             'subject_type', b.subject_type, 'subject_id', b.subject_id, 'pending_id', b.pending_id
+           ) order by b.ord) as details
+    from ledger_resolve_rows b where not b.written
+  ) x
+  cross join lateral public.audit_append_many('ledger.transferred', x.members, 'ledger_transfer', x.subjects, x.details)
+    with ordinality as e (id, occurred_at, n);
+  analyze ledger_resolve_events;
+
+  update public.ledger_accounts a
+    set debits_pending = a.debits_pending - s.dp, debits_posted = a.debits_posted + s.dpo,
+        credits_pending = a.credits_pending - s.cp, credits_posted = a.credits_posted + s.cpo
+    from ledger_resolve_sums s where s.account_id = a.id;
+
+  if fresh = total then
+    return query
+      insert into public.ledger_transfers (
+        id, flags, pending_id, debit_account_id, credit_account_id, currency, amount_cents, kind,
+        subject_type, subject_id, member_id, description, timeout_at, linked_id, audit_event_id,
+        debit_balance_after, credit_balance_after, created_at
+      )
+      select b.id, b.flags, b.pending_id, b.debit_account_id, b.credit_account_id, b.currency, b.amount_cents, b.kind,
+             b.subject_type, b.subject_id, b.member_id, b.description, null, first_id, e.audit_event_id,
+             b.debit_after, b.credit_after, e.created_at
+      from ledger_resolve_rows b join ledger_resolve_events e on e.ord = b.ord order by b.ord
+      returning *;
+    return;
+  end if;
+  insert into public.ledger_transfers (
+    id, flags, pending_id, debit_account_id, credit_account_id, currency, amount_cents, kind,
+    subject_type, subject_id, member_id, description, timeout_at, linked_id, audit_event_id,
+    debit_balance_after, credit_balance_after, created_at
+  )
+  select b.id, b.flags, b.pending_id, b.debit_account_id, b.credit_account_id, b.currency, b.amount_cents, b.kind,
+         b.subject_type, b.subject_id, b.member_id, b.description, null, first_id, e.audit_event_id,
+         b.debit_after, b.credit_after, e.created_at
+  from ledger_resolve_rows b join ledger_resolve_events e on e.ord = b.ord order by b.ord;
+  -- Some items were written before: every row, the earlier ones' and the new, in the array's order.
+  return query select t.* from ledger_resolve_rows b join public.ledger_transfers t on t.id = b.id order by b.ord;
 end
 $$;
 
@@ -6489,6 +6698,7 @@ revoke execute on function public.ledger_transfer(uuid, text, bigint, bigint, bi
   from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_transfer_linked(jsonb) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_transfer_batch(jsonb) from public, anon, authenticated, service_role;
+revoke execute on function public.ledger_resolve_batch(jsonb) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_credit_payment(public.payments) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_onramp_stands(uuid) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_demo_deposit(uuid, bigint) from public, anon, authenticated, service_role;
@@ -7259,62 +7469,67 @@ $$;
 
 -- The money of an offering's end, in the same transaction as its state change.
 --   outcome 'issued': each allocated subscription's hold is posted for the allocated amount and
---     the fees on it (ledger_transfer's partial post releases the rest of each leg); a
---     subscription allocated nothing has its hold voided;
+--     the fees on it (a partial post releases the rest of each leg); a subscription allocated
+--     nothing has its hold voided;
 --   outcome 'failed' or 'withdrawn': every hold still pending is voided.
+-- Every leg of the offering is built in one statement and resolved by one ledger_resolve_batch,
+-- in the subscriptions' arrival order: the escrow and fee accounts are then written once, not
+-- once per subscription.
 create or replace function public.offering_settle_holds(opportunity_id text, outcome text)
 returns void
 language plpgsql
 security definer
+-- Run once per offering: JIT-compiling its statement would cost more than running it.
+set jit = off
 set search_path = ''
 as $$
 declare
-  inv public.investments;
-  alloc public.offering_allocations;
-  quote record;
-  base text;
-  leg text;
   legs jsonb;
 begin
   if outcome not in ('issued', 'failed', 'withdrawn') then
     raise exception using errcode = '22023', message = 'outcome must be issued, failed or withdrawn';
   end if;
   perform public.ledger_lock();
-  for inv in
-    select i.* from public.investments i
+  -- Each hold's id is derived once (held is materialized): it is read in three places below.
+  with every_leg as (
+    select i.id, i.user_id, i.opportunity_name, i.arrival, i.method, l.n, l.leg,
+           public.ledger_id('investment:' || i.id || ':' || l.leg || ':hold') as hold_id
+    from public.investments i
+    cross join (values (1, 'principal'), (2, 'management_fee'), (3, 'card_fee')) as l (n, leg)
     where i.opportunity_id = offering_settle_holds.opportunity_id
-      and exists (
-        select 1 from public.ledger_transfers h
-        where h.id = public.ledger_id('investment:' || i.id || ':principal:hold')
-          and not exists (select 1 from public.ledger_transfers r where r.pending_id = h.id)
-      )
-    order by i.arrival
-  loop
-    select * into alloc from public.offering_allocations a where a.investment_id = inv.id;
-    if outcome <> 'issued' or alloc.investment_id is null or alloc.units = 0 then
-      perform public.ledger_resolve_investment(inv, 'void');
-      continue;
-    end if;
-    select * into quote from public.investment_quote(alloc.amount_cents, inv.method);
-    base := 'investment:' || inv.id || ':';
-    legs := '[]'::jsonb;
-    foreach leg in array array['principal', 'management_fee', 'card_fee'] loop
-      if exists (select 1 from public.ledger_transfers t where t.id = public.ledger_id(base || leg || ':hold')) then
-        legs := legs || jsonb_build_object(
-          'id', public.ledger_id(base || leg || ':post'), 'flags', 'post',
-          'pending_id', public.ledger_id(base || leg || ':hold'),
-          'amount_cents', case leg
-            when 'principal' then alloc.amount_cents
-            when 'management_fee' then quote.management_fee_cents
-            else quote.card_fee_cents end,
-          'kind', case leg when 'principal' then 'investment' else leg end, 'subject_type', 'investment',
-          'subject_id', inv.id, 'member_id', inv.user_id,
-          'description', 'Units issued, ' || inv.opportunity_name
-        );
-      end if;
-    end loop;
-    perform public.ledger_transfer_linked(legs);
-  end loop;
+  ),
+  held as materialized (
+    select g.* from every_leg g where exists (select 1 from public.ledger_transfers h where h.id = g.hold_id)
+  ),
+  -- The subscriptions whose holds are still pending, what each is allocated, and the fees on it.
+  subscriptions as (
+    select g.id, q.management_fee_cents, q.card_fee_cents, p.posts, p.allocated_cents
+    from held g
+    left join public.offering_allocations a on a.investment_id = g.id
+    cross join lateral (
+      select coalesce(offering_settle_holds.outcome = 'issued' and a.units > 0, false) as posts,
+             a.amount_cents as allocated_cents
+    ) p
+    cross join lateral public.investment_quote(case when p.posts then p.allocated_cents else 0 end, g.method) q
+    where g.leg = 'principal' and not exists (select 1 from public.ledger_transfers r where r.pending_id = g.hold_id)
+  )
+  select jsonb_agg(jsonb_build_object(
+      'id', public.ledger_id('investment:' || g.id || ':' || g.leg || case when s.posts then ':post' else ':void' end),
+      'flags', case when s.posts then 'post' else 'void' end,
+      'pending_id', g.hold_id,
+      'amount_cents', case when not s.posts then null
+                           when g.leg = 'principal' then s.allocated_cents
+                           when g.leg = 'management_fee' then s.management_fee_cents
+                           else s.card_fee_cents end,
+      'kind', case g.leg when 'principal' then 'investment' else g.leg end, 'subject_type', 'investment',
+      'subject_id', g.id, 'member_id', g.user_id,
+      'description', case when s.posts then 'Units issued, ' else 'Investment released, ' end || g.opportunity_name
+    ) order by g.arrival, g.n) into legs
+  from held g
+  join subscriptions s on s.id = g.id;
+  if legs is not null then
+    perform public.ledger_resolve_batch(legs);
+  end if;
 end
 $$;
 
@@ -7917,7 +8132,8 @@ end
 $$;
 
 -- When the last reflection period of an offering's pending subscriptions ends (null: none
--- pending): issuing confirms them, so it waits for it (investment_window_ends_at).
+-- pending): issuing confirms them, so it waits for it. investment_window_ends_at's rule, in one
+-- join for all of them rather than a call and a read of the investor per subscription.
 create or replace function public.offering_reflection_ends_at(opportunity_id text)
 returns timestamptz
 language sql
@@ -7925,7 +8141,10 @@ stable
 security definer
 set search_path = ''
 as $$
-  select max(public.investment_window_ends_at(i)) from public.investments i
+  select max(case when p.member_id is not null and public.skips_reflection_period(public.effective_category(p))
+                  then i.submitted_at else i.submitted_at + interval '4 days' end)
+  from public.investments i
+  left join public.investor_profiles p on p.member_id = i.user_id
   where i.opportunity_id = offering_reflection_ends_at.opportunity_id and i.status = 'Pending'
 $$;
 revoke execute on function public.offering_reflection_ends_at(text) from public, anon, authenticated, service_role;
@@ -8509,29 +8728,45 @@ alter table public.unit_movements enable row level security;
 revoke all on table public.unit_movements from public, anon, authenticated;
 grant select on table public.unit_movements to service_role;
 
-create or replace function public.positions_record_movement()
+-- Statement triggers with the changed rows as tables: an issue of 10,000 positions is one insert
+-- here, not 10,000 trigger calls.
+create or replace function public.positions_record_issues()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  if tg_op = 'INSERT' then
-    if new.units <> 0 then
-      insert into public.unit_movements (member_id, opportunity_id, units, at)
-      values (new.member_id, new.opportunity_id, new.units, new.first_issued_at);
-    end if;
-  elsif new.units <> old.units then
-    insert into public.unit_movements (member_id, opportunity_id, units, at)
-    values (new.member_id, new.opportunity_id, new.units - old.units, greatest(now(), new.first_issued_at));
-  end if;
+  insert into public.unit_movements (member_id, opportunity_id, units, at)
+  select n.member_id, n.opportunity_id, n.units, n.first_issued_at from inserted n where n.units <> 0;
+  return null;
+end
+$$;
+create or replace function public.positions_record_changes()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.unit_movements (member_id, opportunity_id, units, at)
+  select n.member_id, n.opportunity_id, n.units - o.units, greatest(now(), n.first_issued_at)
+  from changed n join previous o on o.member_id = n.member_id and o.opportunity_id = n.opportunity_id
+  where n.units <> o.units;
   return null;
 end
 $$;
 drop trigger if exists positions_record_movement on public.positions;
-create trigger positions_record_movement
-  after insert or update of units on public.positions
-  for each row execute function public.positions_record_movement();
+drop trigger if exists positions_record_issues on public.positions;
+create trigger positions_record_issues
+  after insert on public.positions
+  referencing new table as inserted
+  for each statement execute function public.positions_record_issues();
+drop trigger if exists positions_record_changes on public.positions;
+create trigger positions_record_changes
+  after update on public.positions
+  referencing old table as previous new table as changed
+  for each statement execute function public.positions_record_changes();
 
 -- An offering's maturity: when, at what final price, and what was paid.
 create table if not exists public.offering_maturities (
@@ -9761,7 +9996,8 @@ $$;
 
 -- ---------------------------------------------------------------------------------------------
 -- Grants. The internal helpers: no client, not even the service role.
-revoke execute on function public.positions_record_movement() from public, anon, authenticated, service_role;
+revoke execute on function public.positions_record_issues() from public, anon, authenticated, service_role;
+revoke execute on function public.positions_record_changes() from public, anon, authenticated, service_role;
 revoke execute on function public.lifecycle_today() from public, anon, authenticated, service_role;
 revoke execute on function public.business_days_after(timestamptz, integer) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_issued_at(text) from public, anon, authenticated, service_role;

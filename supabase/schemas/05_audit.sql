@@ -95,7 +95,7 @@ as $$
 $$;
 revoke execute on function public.audit_actor_role() from public, anon, authenticated, service_role;
 
--- The one writer. The actor is read from the request (auth.uid(), the claims), never passed in.
+-- The writer (and audit_append_many, below, for a batch). The actor is read from the request (auth.uid(), the claims), never passed in.
 -- The id is drawn and the time read once the lock is held (never before the previous event's),
 -- so time and order agree; the row is written once, whole, with its hash (version 2: each
 -- personal value by its digest, so it can be erased).
@@ -139,10 +139,10 @@ end
 $$;
 revoke execute on function public.audit_append(text, uuid, text, text, jsonb) from public, anon, authenticated, service_role;
 
--- Many events of one action at once (a batch of ledger transfers), the i-th of each array making
--- the i-th event: the rows audit_append would write one by one, chained in that order, but the
--- chain's end read once and every row written by one insert, so n events cost n hashes, not n
--- lookups and inserts (each of which, planned while the table was small, could scan it).
+-- Many events of one action at once, in the arrays' order (a batch of ledger transfers): the rows
+-- audit_append would write one after the other, with the same ids, times and chained hashes, but
+-- the actor and the chain's end read once and every row written by one insert, so n events cost n
+-- hashes, not n lookups and inserts. Answers each event's id and time, in order.
 create or replace function public.audit_append_many(
   action text,
   member_ids uuid[],
@@ -150,55 +150,61 @@ create or replace function public.audit_append_many(
   subject_ids text[],
   details jsonb[]
 )
-returns setof public.audit_events
+returns table (id bigint, occurred_at timestamptz)
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  n integer := coalesce(cardinality(subject_ids), 0);
-  actor uuid := case when auth.role() = 'service_role' then null else auth.uid() end;
-  actor_role text := public.audit_actor_role();
-  personal text[] := public.audit_personal_keys();
   previous public.audit_events;
+  actor uuid;
+  actor_role text;
+  personal text[] := public.audit_personal_keys();
+  n integer := coalesce(cardinality(subject_ids), 0);
+  e record;
+  k integer := 0;
+  ids bigint[] := '{}';
+  times timestamptz[] := '{}';
+  prev_hashes text[] := '{}';
+  hashes text[] := '{}';
   prev text;
   at_time timestamptz;
-  ids bigint[];
-  times timestamptz[];
-  prevs text[];
-  hashes text[];
 begin
-  if n = 0 then
-    return;
-  end if;
-  if cardinality(member_ids) <> n or cardinality(details) <> n then
-    raise exception using errcode = '22023', message = 'every event needs its member, subject and details';
+  if coalesce(cardinality(member_ids), 0) <> n or coalesce(cardinality(details), 0) <> n then
+    raise exception using errcode = '22023', message = 'the events'' arrays must have the same length';
   end if;
   lock table public.audit_events in exclusive mode;
-  select * into previous from public.audit_events e order by e.id desc limit 1;
+  select * into previous from public.audit_events x order by x.id desc limit 1;
+  actor := case when auth.role() = 'service_role' then null else auth.uid() end;
+  actor_role := public.audit_actor_role();
   prev := coalesce(previous.hash, repeat('0', 64));
   at_time := previous.occurred_at;
-  ids := array(select nextval(pg_get_serial_sequence('public.audit_events', 'id')) from generate_series(1, n));
-  for i in 1..n loop
+  -- unnest, not subscripts: the k-th element of a text or jsonb array is found by walking the array.
+  for e in select u.member_id, u.subject_id, u.details from unnest(member_ids, subject_ids, details) as u (member_id, subject_id, details) loop
+    k := k + 1;
+    ids[k] := nextval(pg_get_serial_sequence('public.audit_events', 'id'));
     at_time := greatest(clock_timestamp(), at_time);
-    times[i] := at_time;
-    prevs[i] := prev;
+    times[k] := at_time;
+    prev_hashes[k] := prev;
     prev := public.audit_event_hash(
-      prev, ids[i], at_time, actor, actor_role, audit_append_many.action, member_ids[i],
-      audit_append_many.subject_type, subject_ids[i],
+      prev, ids[k], at_time, actor, actor_role, audit_append_many.action, e.member_id,
+      audit_append_many.subject_type, e.subject_id,
       -- Without a personal key the hashable payload is the payload itself (a transfer's, always).
-      case when details[i] ?| personal then public.audit_hashable_details(details[i], null)
-           else coalesce(details[i], '{}'::jsonb) end
+      case when e.details ?| personal then public.audit_hashable_details(e.details, null)
+           else coalesce(e.details, '{}'::jsonb) end
     );
-    hashes[i] := prev;
+    hashes[k] := prev;
   end loop;
-  return query
-    insert into public.audit_events overriding system value
-    select x.id, x.occurred_at, actor, actor_role, audit_append_many.action, x.member_id, audit_append_many.subject_type,
-           x.subject_id, coalesce(x.details, '{}'::jsonb), x.prev_hash, x.hash, 2, null
-    from unnest(ids, times, member_ids, subject_ids, details, prevs, hashes)
-      as x (id, occurred_at, member_id, subject_id, details, prev_hash, hash)
-    returning *;
+  insert into public.audit_events (
+    id, occurred_at, actor_id, actor_role, action, member_id, subject_type, subject_id, details, prev_hash, hash,
+    hash_version, erased
+  ) overriding system value
+  select u.id, u.at_time, actor, actor_role, audit_append_many.action, u.member_id, audit_append_many.subject_type,
+         u.subject_id, coalesce(u.details, '{}'::jsonb), u.prev_hash, u.hash, 2, null
+  from unnest(ids, times, prev_hashes, hashes, member_ids, subject_ids, details) with ordinality
+    as u (id, at_time, prev_hash, hash, member_id, subject_id, details, k)
+  order by u.k;
+  return query select u.id, u.at_time from unnest(ids, times) with ordinality as u (id, at_time, k) order by u.k;
 end
 $$;
 revoke execute on function public.audit_append_many(text, uuid[], text, text[], jsonb[]) from public, anon, authenticated, service_role;

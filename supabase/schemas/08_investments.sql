@@ -20,6 +20,8 @@ create or replace function public.investment_quote(amount_cents bigint, method t
 returns table (management_fee_cents bigint, card_fee_cents bigint, total_cents bigint)
 language plpgsql
 immutable
+-- One row: the planner's default of 1000 per call made a close's joins look large enough to JIT-compile.
+rows 1
 set search_path = ''
 as $$
 declare

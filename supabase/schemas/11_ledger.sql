@@ -5,8 +5,8 @@
 --   public.ledger_account_kinds (a member's cash and receivable, an offering's escrow, the
 --   platform's fee income and card fees, the payment provider's clearing account; more kinds are
 --   rows, not schema). Each keeps debits_pending, debits_posted, credits_pending and
---   credits_posted in integer cents, changed only by public.ledger_transfer in the transaction
---   of the transfer. A kind flagged no_overdraft (a member's cash) can never have
+--   credits_posted in integer cents, changed only by public.ledger_transfer (or its batch forms,
+--   ledger_transfer_batch and ledger_resolve_batch) in the transaction of the transfer. A kind flagged no_overdraft (a member's cash) can never have
 --   credits_posted - debits_posted - debits_pending below zero: a CHECK on the row, so even a
 --   bug in a caller cannot overdraw it.
 -- * public.ledger_transfers: immutable rows (a statement trigger refuses UPDATE, DELETE and
@@ -15,7 +15,8 @@
 --   refused. A transfer is posted at once, or pending (with an optional timeout), and a pending
 --   one is later resolved exactly once by a new transfer naming it: post (whole or in part, the
 --   rest released), void, or expire. Linked transfers are applied by one call that either applies
---   all or raises (public.ledger_transfer_linked). Each transfer appends its audit event
+--   all or raises (public.ledger_transfer_linked; many posted ones by ledger_transfer_batch, many
+--   posts and voids by ledger_resolve_batch). Each transfer appends its audit event
 --   ('ledger.transferred') in its own transaction and keeps its id.
 -- * Writers are serialised by the audit trail's table lock, taken before any account row is
 --   read: balances are read and changed by one writer at a time, and no two writers can wait on
@@ -599,8 +600,8 @@ begin
     raise exception using errcode = 'VL001', message = 'insufficient available funds';
   end if;
 
-  -- The audit events, one per transfer in order, written together (audit_append_many), then
-  -- every row at once. A transfer's event is found by its subject, the transfer's id.
+  -- The audit events, one per transfer in order, written together (audit_append_many, which
+  -- answers them in that order), then every row at once.
   insert into ledger_batch_events (ord, audit_event_id, created_at)
   select b.ord, e.id, e.occurred_at
   from public.audit_append_many(
@@ -613,8 +614,8 @@ begin
             'debit_account_id', b.debit_account_id, 'credit_account_id', b.credit_account_id,
             'subject_type', b.subject_type, 'subject_id', b.subject_id
           ) from ledger_batch b order by b.ord)
-  ) e
-  join ledger_batch b on b.id::text = e.subject_id;
+  ) with ordinality as e (id, occurred_at, n)
+  join (select b.ord, row_number() over (order by b.ord) as n from ledger_batch b) b on b.n = e.n;
   analyze ledger_batch_events;
 
   with sums as (
@@ -647,6 +648,206 @@ begin
            b.debit_after, b.credit_after, e.created_at
     from ledger_batch b join ledger_batch_events e on e.ord = b.ord order by b.ord
     returning *;
+end
+$$;
+
+-- Many resolutions of pending transfers at once (an offering's close): a jsonb array of objects
+-- with ledger_transfer's argument names, flags 'post' or 'void' and pending_id, linked to the
+-- first. Each is what ledger_transfer makes of it, in the array's order, with its refusals (the
+-- first item's that fails is raised and nothing is written); an item whose id is written with the
+-- same arguments answers that row and writes nothing, as in ledger_transfer_linked. But each
+-- account's row is read and written once, so the cost grows with the number of transfers.
+create or replace function public.ledger_resolve_batch(transfers jsonb)
+returns setof public.ledger_transfers
+language plpgsql
+security definer
+-- Run once per batch: JIT-compiling its large statements would cost more than running them.
+set jit = off
+set search_path = ''
+as $$
+declare
+  first_id uuid;
+  total integer;
+  fresh integer;
+  bad text;
+begin
+  if transfers is null or jsonb_typeof(transfers) <> 'array' or jsonb_array_length(transfers) = 0 then
+    raise exception using errcode = '22023', message = 'linked transfers are a non-empty array';
+  end if;
+  perform public.ledger_lock();
+  first_id := (transfers -> 0 ->> 'id')::uuid;
+  create temporary table if not exists ledger_resolve_rows (
+    ord integer primary key, id uuid, flags text, pending_id uuid, kind text, subject_type text, subject_id text,
+    member_id uuid, description text,
+    -- From the pending transfer (null when pending_id names none): its accounts and amount.
+    pending boolean not null, debit_account_id bigint, credit_account_id bigint, currency text, pending_cents bigint,
+    -- The transfer's amount (a post's, else the pending one) and what it posts (0 for a void).
+    amount_cents bigint, posted_cents bigint,
+    written boolean not null, debit_after bigint, credit_after bigint
+  ) on commit drop;
+  create temporary table if not exists ledger_resolve_events (
+    ord integer primary key, audit_event_id bigint not null, created_at timestamptz not null
+  ) on commit drop;
+  truncate ledger_resolve_rows, ledger_resolve_events;
+  insert into ledger_resolve_rows (ord, id, flags, pending_id, kind, subject_type, subject_id, member_id, description,
+                                   pending, debit_account_id, credit_account_id, currency, pending_cents, amount_cents,
+                                   posted_cents, written)
+  select x.ord::integer, (x.t ->> 'id')::uuid, x.t ->> 'flags', (x.t ->> 'pending_id')::uuid, x.t ->> 'kind',
+         x.t ->> 'subject_type', x.t ->> 'subject_id', (x.t ->> 'member_id')::uuid, x.t ->> 'description',
+         p.id is not null, p.debit_account_id, p.credit_account_id, p.currency, p.amount_cents, a.amount,
+         case when x.t ->> 'flags' = 'post' then a.amount else 0 end,
+         exists (select 1 from public.ledger_transfers w where w.id = (x.t ->> 'id')::uuid)
+  from jsonb_array_elements(transfers) with ordinality as x (t, ord)
+  left join public.ledger_transfers p on p.id = (x.t ->> 'pending_id')::uuid and p.flags = 'pending'
+  cross join lateral (
+    select case when x.t ->> 'flags' = 'post' then coalesce((x.t ->> 'amount_cents')::bigint, p.amount_cents)
+                else p.amount_cents end as amount
+  ) a;
+  get diagnostics total = row_count;
+  -- The joins below are planned from these rows' statistics (a fresh temporary table has none).
+  analyze ledger_resolve_rows;
+  -- (An item without an id is refused below, in its turn.)
+  if (select count(distinct b.id) <> count(b.id) from ledger_resolve_rows b) then
+    raise exception using errcode = '22023', message = 'a batch names each transfer once';
+  end if;
+
+  -- ledger_transfer's checks of each item, in its order; the first item that fails raises its refusal.
+  with checked as (
+    select b.*, x.id is not null and (x.flags, x.pending_id, x.debit_account_id, x.credit_account_id, x.amount_cents,
+             x.kind, x.subject_type, x.subject_id, x.member_id, x.timeout_at)
+           is distinct from
+           (b.flags, b.pending_id, b.debit_account_id, b.credit_account_id, b.amount_cents, b.kind, b.subject_type,
+            b.subject_id, b.member_id, null::timestamptz) as differs,
+           -- Another item before this one resolves the same pending transfer.
+           not b.written and row_number() over (partition by b.pending_id, b.written order by b.ord) > 1 as repeated
+    from ledger_resolve_rows b left join public.ledger_transfers x on x.id = b.id
+  )
+  select case
+      when c.id is null then '22023a transfer needs an id'
+      when c.flags is null or c.flags not in ('post', 'void') then '22023a resolving batch holds posts and voids only'
+      when not c.pending then '22023pending_id is not a pending transfer'
+      when c.amount_cents < 0 or c.amount_cents > c.pending_cents then '22023a post may not exceed the pending amount'
+      when c.differs then 'P0001a transfer with this id exists with other arguments'
+      when c.written then null
+      when c.repeated or exists (select 1 from public.ledger_transfers r where r.pending_id = c.pending_id)
+        then 'P0001the pending transfer is already posted, voided or expired'
+      when c.kind is null or c.kind !~ '^[a-z_]{1,50}$' or c.subject_type is null or c.subject_id is null
+           or c.description is null
+        then '22023a transfer needs a kind, a subject and a description'
+    end into bad
+  from checked c
+  where c.id is null or c.flags is null or c.flags not in ('post', 'void') or not c.pending
+     or c.amount_cents < 0 or c.amount_cents > c.pending_cents or c.differs
+     or (not c.written and (
+       c.repeated or exists (select 1 from public.ledger_transfers r where r.pending_id = c.pending_id)
+       or c.kind is null or c.kind !~ '^[a-z_]{1,50}$' or c.subject_type is null or c.subject_id is null
+       or c.description is null))
+  order by c.ord limit 1;
+  if bad is not null then
+    raise exception using errcode = left(bad, 5), message = substr(bad, 6);
+  end if;
+
+  select count(*) into fresh from ledger_resolve_rows b where not b.written;
+  if fresh = 0 then
+    return query select t.* from ledger_resolve_rows b join public.ledger_transfers t on t.id = b.id order by b.ord;
+    return;
+  end if;
+
+  -- Each side's available balance after each transfer, in order, from the accounts' rows (locked).
+  -- A resolution never lowers a debit's available balance (it releases at least what it posts),
+  -- so unlike ledger_transfer_batch there is no overdraft to refuse.
+  perform 1 from public.ledger_accounts a
+    where a.id in (select b.debit_account_id from ledger_resolve_rows b where not b.written
+                   union select b.credit_account_id from ledger_resolve_rows b where not b.written)
+    order by a.id for update;
+  with effects as (
+    select b.ord, 0 as side, b.debit_account_id as account_id, b.pending_cents - b.posted_cents as delta
+    from ledger_resolve_rows b where not b.written
+    union all
+    select b.ord, 1, b.credit_account_id, b.posted_cents from ledger_resolve_rows b where not b.written
+  ),
+  running as (
+    select e.ord, e.side,
+           a.credits_posted - a.debits_posted - a.debits_pending
+             + sum(e.delta) over (partition by e.account_id order by e.ord, e.side) as after
+    from effects e join public.ledger_accounts a on a.id = e.account_id
+  ),
+  sides as (
+    select r.ord, max(r.after) filter (where r.side = 0) as debit_after, max(r.after) filter (where r.side = 1) as credit_after
+    from running r group by r.ord
+  )
+  update ledger_resolve_rows b set debit_after = s.debit_after, credit_after = s.credit_after
+    from sides s where s.ord = b.ord;
+
+  -- Pending balances go down by each pending amount, posted ones up by what is posted; checked
+  -- before the update, whose row CHECKs would otherwise answer first with another error.
+  create temporary table if not exists ledger_resolve_sums (
+    account_id bigint primary key, dp bigint not null, dpo bigint not null, cp bigint not null, cpo bigint not null
+  ) on commit drop;
+  truncate ledger_resolve_sums;
+  insert into ledger_resolve_sums (account_id, dp, dpo, cp, cpo)
+  select x.account_id, sum(x.dp), sum(x.dpo), sum(x.cp), sum(x.cpo)
+  from (
+    select b.debit_account_id as account_id, b.pending_cents as dp, b.posted_cents as dpo, 0 as cp, 0 as cpo
+    from ledger_resolve_rows b where not b.written
+    union all
+    select b.credit_account_id, 0, 0, b.pending_cents, b.posted_cents from ledger_resolve_rows b where not b.written
+  ) x group by x.account_id;
+  if exists (
+    select 1 from ledger_resolve_sums s join public.ledger_accounts a on a.id = s.account_id
+    where greatest(a.debits_posted + s.dpo, a.credits_posted + s.cpo) > 9007199254740991
+  ) then
+    raise exception using errcode = '22023', message = 'the ledger''s balances must fit in a JavaScript number';
+  end if;
+
+  -- The audit events, one per transfer in order (the chain is sequential: audit_append_many
+  -- chains them in one call), then every row at once.
+  insert into ledger_resolve_events (ord, audit_event_id, created_at)
+  select x.ords[e.n], e.id, e.occurred_at
+  from (
+    select array_agg(b.ord order by b.ord) as ords, array_agg(b.member_id order by b.ord) as members,
+           array_agg(b.id::text order by b.ord) as subjects,
+           array_agg(jsonb_build_object(
+             'flags', b.flags, 'kind', b.kind, 'amount_cents', b.amount_cents, 'currency', b.currency,
+             'debit_account_id', b.debit_account_id, 'credit_account_id', b.credit_account_id,
+             'subject_type', b.subject_type, 'subject_id', b.subject_id, 'pending_id', b.pending_id
+           ) order by b.ord) as details
+    from ledger_resolve_rows b where not b.written
+  ) x
+  cross join lateral public.audit_append_many('ledger.transferred', x.members, 'ledger_transfer', x.subjects, x.details)
+    with ordinality as e (id, occurred_at, n);
+  analyze ledger_resolve_events;
+
+  update public.ledger_accounts a
+    set debits_pending = a.debits_pending - s.dp, debits_posted = a.debits_posted + s.dpo,
+        credits_pending = a.credits_pending - s.cp, credits_posted = a.credits_posted + s.cpo
+    from ledger_resolve_sums s where s.account_id = a.id;
+
+  if fresh = total then
+    return query
+      insert into public.ledger_transfers (
+        id, flags, pending_id, debit_account_id, credit_account_id, currency, amount_cents, kind,
+        subject_type, subject_id, member_id, description, timeout_at, linked_id, audit_event_id,
+        debit_balance_after, credit_balance_after, created_at
+      )
+      select b.id, b.flags, b.pending_id, b.debit_account_id, b.credit_account_id, b.currency, b.amount_cents, b.kind,
+             b.subject_type, b.subject_id, b.member_id, b.description, null, first_id, e.audit_event_id,
+             b.debit_after, b.credit_after, e.created_at
+      from ledger_resolve_rows b join ledger_resolve_events e on e.ord = b.ord order by b.ord
+      returning *;
+    return;
+  end if;
+  insert into public.ledger_transfers (
+    id, flags, pending_id, debit_account_id, credit_account_id, currency, amount_cents, kind,
+    subject_type, subject_id, member_id, description, timeout_at, linked_id, audit_event_id,
+    debit_balance_after, credit_balance_after, created_at
+  )
+  select b.id, b.flags, b.pending_id, b.debit_account_id, b.credit_account_id, b.currency, b.amount_cents, b.kind,
+         b.subject_type, b.subject_id, b.member_id, b.description, null, first_id, e.audit_event_id,
+         b.debit_after, b.credit_after, e.created_at
+  from ledger_resolve_rows b join ledger_resolve_events e on e.ord = b.ord order by b.ord;
+  -- Some items were written before: every row, the earlier ones' and the new, in the array's order.
+  return query select t.* from ledger_resolve_rows b join public.ledger_transfers t on t.id = b.id order by b.ord;
 end
 $$;
 
@@ -1364,6 +1565,7 @@ revoke execute on function public.ledger_transfer(uuid, text, bigint, bigint, bi
   from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_transfer_linked(jsonb) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_transfer_batch(jsonb) from public, anon, authenticated, service_role;
+revoke execute on function public.ledger_resolve_batch(jsonb) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_credit_payment(public.payments) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_onramp_stands(uuid) from public, anon, authenticated, service_role;
 revoke execute on function public.ledger_demo_deposit(uuid, bigint) from public, anon, authenticated, service_role;

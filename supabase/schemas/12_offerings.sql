@@ -741,62 +741,67 @@ $$;
 
 -- The money of an offering's end, in the same transaction as its state change.
 --   outcome 'issued': each allocated subscription's hold is posted for the allocated amount and
---     the fees on it (ledger_transfer's partial post releases the rest of each leg); a
---     subscription allocated nothing has its hold voided;
+--     the fees on it (a partial post releases the rest of each leg); a subscription allocated
+--     nothing has its hold voided;
 --   outcome 'failed' or 'withdrawn': every hold still pending is voided.
+-- Every leg of the offering is built in one statement and resolved by one ledger_resolve_batch,
+-- in the subscriptions' arrival order: the escrow and fee accounts are then written once, not
+-- once per subscription.
 create or replace function public.offering_settle_holds(opportunity_id text, outcome text)
 returns void
 language plpgsql
 security definer
+-- Run once per offering: JIT-compiling its statement would cost more than running it.
+set jit = off
 set search_path = ''
 as $$
 declare
-  inv public.investments;
-  alloc public.offering_allocations;
-  quote record;
-  base text;
-  leg text;
   legs jsonb;
 begin
   if outcome not in ('issued', 'failed', 'withdrawn') then
     raise exception using errcode = '22023', message = 'outcome must be issued, failed or withdrawn';
   end if;
   perform public.ledger_lock();
-  for inv in
-    select i.* from public.investments i
+  -- Each hold's id is derived once (held is materialized): it is read in three places below.
+  with every_leg as (
+    select i.id, i.user_id, i.opportunity_name, i.arrival, i.method, l.n, l.leg,
+           public.ledger_id('investment:' || i.id || ':' || l.leg || ':hold') as hold_id
+    from public.investments i
+    cross join (values (1, 'principal'), (2, 'management_fee'), (3, 'card_fee')) as l (n, leg)
     where i.opportunity_id = offering_settle_holds.opportunity_id
-      and exists (
-        select 1 from public.ledger_transfers h
-        where h.id = public.ledger_id('investment:' || i.id || ':principal:hold')
-          and not exists (select 1 from public.ledger_transfers r where r.pending_id = h.id)
-      )
-    order by i.arrival
-  loop
-    select * into alloc from public.offering_allocations a where a.investment_id = inv.id;
-    if outcome <> 'issued' or alloc.investment_id is null or alloc.units = 0 then
-      perform public.ledger_resolve_investment(inv, 'void');
-      continue;
-    end if;
-    select * into quote from public.investment_quote(alloc.amount_cents, inv.method);
-    base := 'investment:' || inv.id || ':';
-    legs := '[]'::jsonb;
-    foreach leg in array array['principal', 'management_fee', 'card_fee'] loop
-      if exists (select 1 from public.ledger_transfers t where t.id = public.ledger_id(base || leg || ':hold')) then
-        legs := legs || jsonb_build_object(
-          'id', public.ledger_id(base || leg || ':post'), 'flags', 'post',
-          'pending_id', public.ledger_id(base || leg || ':hold'),
-          'amount_cents', case leg
-            when 'principal' then alloc.amount_cents
-            when 'management_fee' then quote.management_fee_cents
-            else quote.card_fee_cents end,
-          'kind', case leg when 'principal' then 'investment' else leg end, 'subject_type', 'investment',
-          'subject_id', inv.id, 'member_id', inv.user_id,
-          'description', 'Units issued, ' || inv.opportunity_name
-        );
-      end if;
-    end loop;
-    perform public.ledger_transfer_linked(legs);
-  end loop;
+  ),
+  held as materialized (
+    select g.* from every_leg g where exists (select 1 from public.ledger_transfers h where h.id = g.hold_id)
+  ),
+  -- The subscriptions whose holds are still pending, what each is allocated, and the fees on it.
+  subscriptions as (
+    select g.id, q.management_fee_cents, q.card_fee_cents, p.posts, p.allocated_cents
+    from held g
+    left join public.offering_allocations a on a.investment_id = g.id
+    cross join lateral (
+      select coalesce(offering_settle_holds.outcome = 'issued' and a.units > 0, false) as posts,
+             a.amount_cents as allocated_cents
+    ) p
+    cross join lateral public.investment_quote(case when p.posts then p.allocated_cents else 0 end, g.method) q
+    where g.leg = 'principal' and not exists (select 1 from public.ledger_transfers r where r.pending_id = g.hold_id)
+  )
+  select jsonb_agg(jsonb_build_object(
+      'id', public.ledger_id('investment:' || g.id || ':' || g.leg || case when s.posts then ':post' else ':void' end),
+      'flags', case when s.posts then 'post' else 'void' end,
+      'pending_id', g.hold_id,
+      'amount_cents', case when not s.posts then null
+                           when g.leg = 'principal' then s.allocated_cents
+                           when g.leg = 'management_fee' then s.management_fee_cents
+                           else s.card_fee_cents end,
+      'kind', case g.leg when 'principal' then 'investment' else g.leg end, 'subject_type', 'investment',
+      'subject_id', g.id, 'member_id', g.user_id,
+      'description', case when s.posts then 'Units issued, ' else 'Investment released, ' end || g.opportunity_name
+    ) order by g.arrival, g.n) into legs
+  from held g
+  join subscriptions s on s.id = g.id;
+  if legs is not null then
+    perform public.ledger_resolve_batch(legs);
+  end if;
 end
 $$;
 
@@ -1399,7 +1404,8 @@ end
 $$;
 
 -- When the last reflection period of an offering's pending subscriptions ends (null: none
--- pending): issuing confirms them, so it waits for it (investment_window_ends_at).
+-- pending): issuing confirms them, so it waits for it. investment_window_ends_at's rule, in one
+-- join for all of them rather than a call and a read of the investor per subscription.
 create or replace function public.offering_reflection_ends_at(opportunity_id text)
 returns timestamptz
 language sql
@@ -1407,7 +1413,10 @@ stable
 security definer
 set search_path = ''
 as $$
-  select max(public.investment_window_ends_at(i)) from public.investments i
+  select max(case when p.member_id is not null and public.skips_reflection_period(public.effective_category(p))
+                  then i.submitted_at else i.submitted_at + interval '4 days' end)
+  from public.investments i
+  left join public.investor_profiles p on p.member_id = i.user_id
   where i.opportunity_id = offering_reflection_ends_at.opportunity_id and i.status = 'Pending'
 $$;
 revoke execute on function public.offering_reflection_ends_at(text) from public, anon, authenticated, service_role;

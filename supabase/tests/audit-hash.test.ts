@@ -64,10 +64,16 @@ describe('auditEventHash', () => {
       }
       // A batch (audit_append_many, as ledger_transfer_batch writes its events): chained in the
       // order given, a personal key by its digest, null details as {}; the check below covers it.
-      const { rows: batch } = await tx.query<{ id: number; subject_id: string; details: object }>(
-        `select id, subject_id, details from public.audit_append_many('kyc.submitted', array[$1::uuid, null, $1::uuid],
+      const { rows: written } = await tx.query<{ id: number }>(
+        `select id from public.audit_append_many('kyc.submitted', array[$1::uuid, null, $1::uuid],
            'profile', array['batch-0', 'batch-1', 'batch-2'], array['{}'::jsonb, $2::jsonb, null])`,
         [memberId, JSON.stringify({ reason: 'Blurry "photo"', n: 1 })],
+      );
+      // The events it answers, in its order (read by a later statement, which sees them).
+      const { rows: batch } = await tx.query<{ id: number; subject_id: string; details: object }>(
+        `select a.id, a.subject_id, a.details from unnest($1::bigint[]) with ordinality as w (id, n)
+           join public.audit_events a on a.id = w.id order by w.n`,
+        [written.map((r) => r.id)],
       );
       expect(batch.map((r) => r.subject_id)).toEqual(['batch-0', 'batch-1', 'batch-2']);
       expect(batch.map((r) => Number(r.id) - Number(batch[0]?.id))).toEqual([0, 1, 2]);

@@ -10,8 +10,10 @@ import { balanceOf, makeReadyToInvest, openOpportunity, verify } from './ledgerS
  * The ledger against a simple model (fast-check's model-based testing): random deposits (settled,
  * failed, pending then settled), refunds and chargebacks, submissions by bank and by card with and
  * without the cash, confirm / reject / cancel, the 7-day expiry, withdrawals requested, paid and
- * failed, and retries with reused ids. After every operation each member's balance equals the
- * model's and public.ledger_verify() (invariants 1 to 6 of docs/ledger.md) answers null.
+ * failed, and retries with reused ids; holds made on the ledger and resolved in batches by
+ * ledger_resolve_batch (posts in whole or in part, voids, retries, and batches with a fault that
+ * must change nothing). After every operation each member's balance equals the model's and
+ * public.ledger_verify() (invariants 1 to 6 of docs/ledger.md) answers null.
  *
  * Every run makes 10,000 operations in sequences of at most 60 (LEDGER_OPS sets another count). A
  * failure prints fast-check's seed and path; `LEDGER_SEED=<seed>` (and LEDGER_PATH=<path>) replays it.
@@ -66,11 +68,28 @@ interface WithdrawalModel {
   amount: number;
   status: 'requested' | 'paid' | 'failed';
 }
+/** A hold made directly on the ledger (member cash → an escrow), resolved by ledger_resolve_batch. */
+interface HoldModel {
+  id: string;
+  who: Who;
+  amount: number;
+  timeout: boolean;
+  status: 'pending' | 'posted' | 'voided' | 'expired';
+}
+interface ResolutionItem {
+  id: string;
+  flags: 'post' | 'void';
+  pending_id: string;
+  amount_cents: number | null;
+}
 interface Model {
   cash: Record<Who, Cash>;
   payments: PaymentModel[];
   investments: InvestmentModel[];
   withdrawals: WithdrawalModel[];
+  holds: HoldModel[];
+  /** The batches resolved, as sent: a retry sends one again. */
+  batches: ResolutionItem[][];
   counter: number;
 }
 interface Real {
@@ -362,6 +381,12 @@ class Expire implements Cmd {
       'ledger_run_expiries',
     );
     for (const inv of m.investments) if (inv.status === 'Awaiting payment') inv.status = 'Cancelled';
+    for (const h of m.holds) {
+      if (h.status === 'pending' && h.timeout) {
+        h.status = 'expired';
+        m.cash[h.who].held -= h.amount;
+      }
+    }
     await check(m, r);
   }
   toString = () => 'Expire';
@@ -424,6 +449,133 @@ class Payout implements Cmd {
   toString = () => `Payout(${this.pick}, ${this.status})`;
 }
 
+const resolveBatch = 'select * from public.ledger_resolve_batch($1::jsonb)';
+
+/** As the owner: the ledger's own functions are no client's. */
+async function asLedgerOwner(r: Real, sql: string, params: unknown[]) {
+  await r.tx.exec('reset role');
+  return tryQuery<Record<string, unknown>>(r.tx, sql, params);
+}
+
+class Hold implements Cmd {
+  constructor(
+    readonly who: Who,
+    readonly amount: number,
+    readonly timeout: boolean,
+  ) {}
+  check = () => true;
+  async run(m: Model, r: Real) {
+    const id = crypto.randomUUID();
+    const result = await asLedgerOwner(
+      r,
+      `select * from public.ledger_transfer($1, 'pending', public.ledger_account('member_cash', 'EUR', $2),
+         public.ledger_account('offering_escrow', 'EUR', null, 'model-batch'), $3, 'investment', 'test', 'model',
+         $2, 'Model hold', null, $4)`,
+      [id, r.accounts[this.who].id, this.amount, this.timeout ? new Date(Date.now() + 3_600_000) : null],
+    );
+    const c = m.cash[this.who];
+    if (available(c) >= this.amount) {
+      must(result, 'hold');
+      c.held += this.amount;
+      m.holds.push({ id, who: this.who, amount: this.amount, timeout: this.timeout, status: 'pending' });
+    } else {
+      expect(result).toMatchObject({ ok: false, code: 'VL001' });
+    }
+    await check(m, r);
+  }
+  toString = () => `Hold(${this.who}, ${this.amount}, ${this.timeout})`;
+}
+
+type Fault = 'resolved' | 'above' | 'mismatch' | 'twice';
+
+class ResolveBatch implements Cmd {
+  constructor(
+    readonly picks: { pick: number; post: boolean; part: number | null }[],
+    readonly fault: Fault | null,
+  ) {}
+  check = (m: Readonly<Model>) => m.holds.some((h) => h.status === 'pending');
+  async run(m: Model, r: Real) {
+    const open = m.holds.filter((h) => h.status === 'pending');
+    const chosen = [...new Set(this.picks.map((p) => p.pick % open.length))];
+    const items: ResolutionItem[] = chosen.map((index, i) => {
+      const h = open[index] as HoldModel;
+      const pick = this.picks[i] ?? { post: false, part: null };
+      return {
+        id: crypto.randomUUID(),
+        flags: pick.post ? 'post' : 'void',
+        pending_id: h.id,
+        // A part of the hold (0 to all of it), or null: all of it.
+        amount_cents: pick.post && pick.part !== null ? Math.floor(h.amount * pick.part) : null,
+      };
+    });
+    // A fault makes the whole batch fail, and nothing of it may change.
+    const done = m.holds.find((h) => h.status !== 'pending');
+    const earlier = m.batches.flat().find((x) => x.flags === 'post');
+    const first = items[0];
+    let expected: { code: string } | null = null;
+    if (this.fault === 'resolved' && done) {
+      items.push({ id: crypto.randomUUID(), flags: 'void', pending_id: done.id, amount_cents: null });
+      expected = { code: 'P0001' };
+    } else if (this.fault === 'above' && first) {
+      const h = m.holds.find((x) => x.id === first.pending_id) as HoldModel;
+      items[0] = { ...first, flags: 'post', amount_cents: h.amount + 1 };
+      expected = { code: '22023' };
+    } else if (this.fault === 'mismatch' && earlier) {
+      // An id already written as a post, sent again as a void.
+      items.push({ ...earlier, flags: 'void', amount_cents: null });
+      expected = { code: 'P0001' };
+    } else if (this.fault === 'twice' && first) {
+      items.push({ ...first, id: crypto.randomUUID() });
+      expected = { code: 'P0001' };
+    }
+    const legs = items.map((x) => ({
+      ...x,
+      kind: 'investment',
+      subject_type: 'test',
+      subject_id: 'model',
+      description: 'Model resolution',
+    }));
+    const result = await asLedgerOwner(r, resolveBatch, [JSON.stringify(legs)]);
+    if (expected) {
+      expect(result).toMatchObject({ ok: false, ...expected });
+    } else {
+      const rows = must(result, 'ledger_resolve_batch').rows;
+      expect(rows.map((row) => [row.id, row.flags])).toEqual(items.map((x) => [x.id, x.flags]));
+      for (const x of items) {
+        const h = m.holds.find((y) => y.id === x.pending_id) as HoldModel;
+        const c = m.cash[h.who];
+        c.held -= h.amount;
+        if (x.flags === 'post') c.posted -= x.amount_cents ?? h.amount;
+        h.status = x.flags === 'post' ? 'posted' : 'voided';
+      }
+      m.batches.push(items);
+    }
+    await check(m, r);
+  }
+  toString = () => `ResolveBatch(${JSON.stringify(this.picks)}, ${this.fault})`;
+}
+
+class RetryBatch implements Cmd {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<Model>) => m.batches.length > 0;
+  async run(m: Model, r: Real) {
+    const items = m.batches[this.pick % m.batches.length];
+    if (!items) return;
+    const legs = items.map((x) => ({
+      ...x,
+      kind: 'investment',
+      subject_type: 'test',
+      subject_id: 'model',
+      description: 'Model resolution',
+    }));
+    // The same batch again: its rows answered, nothing written.
+    const rows = must(await asLedgerOwner(r, resolveBatch, [JSON.stringify(legs)]), 'retry').rows;
+    expect(rows.map((row) => row.id)).toEqual(items.map((x) => x.id));
+    await check(m, r);
+  }
+  toString = () => `RetryBatch(${this.pick})`;
+}
+
 const who = fc.constantFrom<Who>(...members);
 const pick = fc.nat(1_000);
 const commands = [
@@ -445,6 +597,21 @@ const commands = [
     .tuple(who, fc.integer({ min: 100, max: 150_000 }), fc.option(pick, { freq: 4 }))
     .map(([w, a, reuse]) => new Withdraw(w, a, reuse)),
   fc.tuple(pick, fc.constantFrom('paid' as const, 'failed' as const)).map(([p, s]) => new Payout(p, s)),
+  fc.tuple(who, fc.integer({ min: 100, max: 100_000 }), fc.boolean()).map(([w, a, t]) => new Hold(w, a, t)),
+  fc
+    .tuple(
+      fc.array(
+        fc.record({
+          pick,
+          post: fc.boolean(),
+          part: fc.option(fc.oneof(fc.constant(0), fc.constant(1), fc.double({ min: 0, max: 1, noNaN: true }))),
+        }),
+        { minLength: 1, maxLength: 5 },
+      ),
+      fc.option(fc.constantFrom<Fault>('resolved', 'above', 'mismatch', 'twice'), { freq: 2 }),
+    )
+    .map(([picks, fault]) => new ResolveBatch(picks, fault)),
+  pick.map((p) => new RetryBatch(p)),
 ];
 
 describe('the ledger against a model', () => {
@@ -463,6 +630,8 @@ describe('the ledger against a model', () => {
                 payments: [],
                 investments: [],
                 withdrawals: [],
+                holds: [],
+                batches: [],
                 counter: 0,
               },
               real: { tx, accounts },
