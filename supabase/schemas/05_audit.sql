@@ -128,9 +128,12 @@ begin
   event.hash_version := 2;
   event.erased := null;
   event.prev_hash := coalesce(previous.hash, repeat('0', 64));
+  -- Without a personal key the hashable payload is the payload itself: the aggregate is skipped.
   event.hash := public.audit_event_hash(
     event.prev_hash, event.id, event.occurred_at, event.actor_id, event.actor_role, event.action,
-    event.member_id, event.subject_type, event.subject_id, public.audit_hashable_details(event.details, null)
+    event.member_id, event.subject_type, event.subject_id,
+    case when event.details ?| public.audit_personal_keys()
+      then public.audit_hashable_details(event.details, null) else event.details end
   );
   insert into public.audit_events overriding system value select event.*;
   return event;
