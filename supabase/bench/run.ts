@@ -15,6 +15,7 @@ import {
   PARALLEL_SECONDS,
   parallelCheckSql,
   parallelSessionSql,
+  transferAccountsSql,
 } from './ledger';
 import {
   LIFECYCLE_HOLDERS,
@@ -56,7 +57,7 @@ import {
  * Exits 1 when a ratio is above the goal or a plan reads audit_events without an index.
  * BENCH_ONLY=lifecycle runs only the lifecycle's part (lifecycle.ts) on the seeded schema,
  * BENCH_ONLY=offerings only the offerings' (offerings.ts), BENCH_ONLY=statements only the
- * statements' (statements.ts).
+ * statements' (statements.ts), BENCH_ONLY=ledger only the ledger's (ledger.ts).
  */
 
 const RATIO_GOAL = 2;
@@ -256,10 +257,11 @@ async function main() {
     await engine.run(readSql(join(supabaseDir, 'seed.sql')));
     console.log(`schema and seed: ${((Date.now() - t) / 1000).toFixed(1)} s`);
     const only = process.env.BENCH_ONLY;
-    if (only === 'lifecycle' || only === 'offerings' || only === 'statements') {
+    if (only === 'lifecycle' || only === 'offerings' || only === 'statements' || only === 'ledger') {
       const failures: string[] = [];
       if (only === 'lifecycle') await lifecycleBench(engine, failures);
       else if (only === 'statements') await statementBench(engine, failures);
+      else if (only === 'ledger') await ledgerBench(engine, await seededReader(engine), failures);
       else await offeringsBench(engine, failures, true);
       if (failures.length > 0) {
         console.log(`\nFAILED:\n${failures.map((f) => `- ${f}`).join('\n')}`);
@@ -344,6 +346,16 @@ async function main() {
   }
 }
 
+/** The seed's first mfo_admin: the ledger's reader when the console fill (which makes one) is skipped. */
+async function seededReader(engine: Engine): Promise<string> {
+  const [[reader = ''] = []] = (
+    await engine.run(
+      `select id from auth.users where raw_app_meta_data ->> 'role' = 'mfo_admin' order by email limit 1`,
+    )
+  ).rows;
+  return reader;
+}
+
 /** The ledger's ratios (ledger.ts), and its parallel sessions where the engine has sessions. */
 async function ledgerBench(engine: Engine, reader: string, failures: string[]): Promise<void> {
   const [big, small] = (await engine.run('select id from public.profiles order by id limit 2')).rows.map(
@@ -355,8 +367,10 @@ async function ledgerBench(engine: Engine, reader: string, failures: string[]): 
   console.log(
     `\nledger: ${LEDGER_TRANSFERS.toLocaleString('en')} transfers filled: ${((Date.now() - t) / 1000).toFixed(1)} s`,
   );
+  const [[accounts = ''] = []] = (await engine.run(transferAccountsSql)).rows;
+  const [debit = '', credit = ''] = accounts.split(' ');
   const report: string[] = [];
-  for (const timed of ledgerTimings(big, small, bigCash, cursor)) {
+  for (const timed of ledgerTimings(big, small, bigCash, cursor, [debit, credit])) {
     const time = async (side: 'call' | 'reference') =>
       Number((await engine.run(ledgerTimingSql(timed, side))).rows.at(-1)?.[0]);
     const calls: number[] = [];
@@ -366,7 +380,9 @@ async function ledgerBench(engine: Engine, reader: string, failures: string[]): 
       references.push(await time('reference'));
     }
     const ratio = middle(calls) / middle(references);
-    if (!(ratio <= RATIO_GOAL)) failures.push(`ledger: ${timed.label}: ${ratio.toFixed(2)}x (goal ≤ ${RATIO_GOAL}x)`);
+    const goal = timed.goal === undefined ? RATIO_GOAL : timed.goal;
+    if (goal !== null && !(ratio <= goal))
+      failures.push(`ledger: ${timed.label}: ${ratio.toFixed(2)}x (goal ≤ ${goal}x)`);
     report.push(
       `| ${timed.label} | ${middle(calls).toFixed(3)} ms | ${middle(references).toFixed(3)} ms | ${ratio.toFixed(2)}x |`,
     );

@@ -23,12 +23,13 @@ $$;
 -- code point order: public.audit_events.action is one of them (05_audit.sql).
 create or replace function public.audit_action_names()
 returns text[]
-language sql
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
 as $$
-  select array[
+begin
+  return array[
     'agreement.signed',
     'alert.acknowledged',
     'alert.resolved',
@@ -87,7 +88,8 @@ as $$
     'withdrawal.failed',
     'withdrawal.paid',
     'withdrawal.requested'
-  ]::text[]
+  ]::text[];
+end
 $$;
 
 -- ISO 3166-1 alpha-2 (`isoCountryCodes` in packages/domain/src/eligibility/countries.ts).
@@ -1377,6 +1379,8 @@ create table if not exists public.audit_events (
 -- as jsonb's text (keys in jsonb's fixed order, one space after ':' and ','), with occurred_at as
 -- UTC ISO 8601 with microseconds so the text does not depend on the session's TimeZone or
 -- DateStyle. The hash is SHA-256 of prev_hash || that text, UTF-8, as lower-case hex.
+-- PL/pgSQL, as audit_actor_role and audit_personal_keys: a SQL function with its own search_path
+-- is parsed and planned again in every transaction, and every event calls these.
 create or replace function public.audit_event_hash(
   prev_hash text,
   id bigint,
@@ -1390,11 +1394,12 @@ create or replace function public.audit_event_hash(
   details jsonb
 )
 returns text
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select encode(sha256(convert_to($1 || jsonb_build_object(
+begin
+  return encode(sha256(convert_to($1 || jsonb_build_object(
     'id', $2,
     'occurred_at', to_char($3 at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
     'actor_id', $4,
@@ -1404,7 +1409,8 @@ as $$
     'subject_type', $8,
     'subject_id', $9,
     'details', $10
-  )::text, 'UTF8')), 'hex')
+  )::text, 'UTF8')), 'hex');
+end
 $$;
 revoke execute on function public.audit_event_hash(text, bigint, timestamptz, uuid, text, text, uuid, text, text, jsonb) from public, anon, authenticated, service_role;
 
@@ -1413,16 +1419,18 @@ revoke execute on function public.audit_event_hash(text, bigint, timestamptz, uu
 -- 'system' (a migration, an operator's SQL, a trigger with no request).
 create or replace function public.audit_actor_role()
 returns text
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select case
+begin
+  return case
     when auth.role() = 'service_role' then 'service_role'
     when auth.uid() is not null then
       case when public.vault_is_admin() then 'admin' else public.vault_role() end
     else 'system'
-  end
+  end;
+end
 $$;
 revoke execute on function public.audit_actor_role() from public, anon, authenticated, service_role;
 
@@ -1460,9 +1468,12 @@ begin
   event.hash_version := 2;
   event.erased := null;
   event.prev_hash := coalesce(previous.hash, repeat('0', 64));
+  -- Without a personal key the hashable payload is the payload itself: the aggregate is skipped.
   event.hash := public.audit_event_hash(
     event.prev_hash, event.id, event.occurred_at, event.actor_id, event.actor_role, event.action,
-    event.member_id, event.subject_type, event.subject_id, public.audit_hashable_details(event.details, null)
+    event.member_id, event.subject_type, event.subject_id,
+    case when event.details ?| public.audit_personal_keys()
+      then public.audit_hashable_details(event.details, null) else event.details end
   );
   insert into public.audit_events overriding system value select event.*;
   return event;
@@ -1688,11 +1699,13 @@ create trigger profiles_wallet_created
 -- The top-level payload keys that may carry a member's personal data.
 create or replace function public.audit_personal_keys()
 returns text[]
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select array['answers', 'email', 'name', 'note', 'reason', 'user']
+begin
+  return array['answers', 'email', 'name', 'note', 'reason', 'user'];
+end
 $$;
 
 -- The payload as the version 2 hash covers it: each personal key's value replaced by the
@@ -5450,6 +5463,7 @@ declare
   credit public.ledger_accounts;
   released bigint := 0;
   event public.audit_events;
+  accounts public.ledger_accounts[];
 begin
   if id is null then
     raise exception using errcode = '22023', message = 'a transfer needs an id';
@@ -5457,7 +5471,8 @@ begin
   if flags is null or flags not in ('posted', 'pending', 'post', 'void', 'expire') then
     raise exception using errcode = '22023', message = 'flags must be posted, pending, post, void or expire';
   end if;
-  perform public.ledger_lock();
+  -- ledger_lock()'s statement, inline: a call of that SQL function is parsed and planned each time.
+  lock table public.audit_events in exclusive mode;
 
   t.id := ledger_transfer.id;
   t.flags := ledger_transfer.flags;
@@ -5512,14 +5527,13 @@ begin
     raise exception using errcode = 'P0001', message = 'the pending transfer is already posted, voided or expired';
   end if;
 
-  -- Both accounts, in id order.
-  if t.debit_account_id < t.credit_account_id then
-    select * into debit from public.ledger_accounts a where a.id = t.debit_account_id for update;
-    select * into credit from public.ledger_accounts a where a.id = t.credit_account_id for update;
-  else
-    select * into credit from public.ledger_accounts a where a.id = t.credit_account_id for update;
-    select * into debit from public.ledger_accounts a where a.id = t.debit_account_id for update;
-  end if;
+  -- Both accounts, locked in id order by one statement (a missing one stays null).
+  accounts := array(
+    select a from public.ledger_accounts a where a.id in (t.debit_account_id, t.credit_account_id)
+    order by a.id for update
+  );
+  debit := case when accounts[1].id = t.debit_account_id then accounts[1] else accounts[2] end;
+  credit := case when accounts[1].id = t.credit_account_id then accounts[1] else accounts[2] end;
   if debit.id is null or credit.id is null or debit.id = credit.id then
     raise exception using errcode = '22023', message = 'a transfer needs two different accounts';
   end if;
@@ -5569,12 +5583,13 @@ begin
   t.debit_balance_after := debit.credits_posted - debit.debits_posted - debit.debits_pending;
   t.credit_balance_after := credit.credits_posted - credit.debits_posted - credit.debits_pending;
 
+  -- Both rows by one statement: each statement on the table prepares its checks again.
   update public.ledger_accounts a
-    set debits_pending = debit.debits_pending, debits_posted = debit.debits_posted
-    where a.id = debit.id;
-  update public.ledger_accounts a
-    set credits_pending = credit.credits_pending, credits_posted = credit.credits_posted
-    where a.id = credit.id;
+    set debits_pending = case when a.id = debit.id then debit.debits_pending else a.debits_pending end,
+        debits_posted = case when a.id = debit.id then debit.debits_posted else a.debits_posted end,
+        credits_pending = case when a.id = credit.id then credit.credits_pending else a.credits_pending end,
+        credits_posted = case when a.id = credit.id then credit.credits_posted else a.credits_posted end
+    where a.id in (debit.id, credit.id);
   insert into public.ledger_transfers (
     id, flags, pending_id, debit_account_id, credit_account_id, currency, amount_cents, kind,
     subject_type, subject_id, member_id, description, timeout_at, linked_id, audit_event_id,
@@ -8264,29 +8279,38 @@ begin
   if auth.uid() is null then
     raise exception using errcode = '42501', message = 'not signed in';
   end if;
+  -- One statement, no function call per position. The price is a scalar subquery (cheaper per
+  -- row than a lateral join's memoize); an offering's impact of one metric, the usual case, is
+  -- built directly, since a per-row jsonb_array_elements and aggregate cost more than the row.
   return query
     select p.opportunity_id, p.units, p.cost_cents, p.fees_cents,
            case when p.status = 'Matured' then 0::bigint
-             else p.units * coalesce(pr.price_cents, o.unit_price_cents, 0) end,
+             else p.units * coalesce((
+               -- unit_price_on's read, inline.
+               select u.price_cents from public.unit_prices u
+               where u.opportunity_id = p.opportunity_id and u.as_of <= (now() at time zone 'UTC')::date
+               order by u.as_of desc limit 1
+             ), o.unit_price_cents, 0) end,
            case when p.status = 'Matured'
              or (o.term_months is not null and now() >= p.first_issued_at + make_interval(months => o.term_months))
              then 'Matured' else 'Active' end,
-           coalesce((
-             select jsonb_agg(jsonb_build_object(
-               'name', m ->> 'name', 'unit', m ->> 'unit',
-               'per_year', round((m ->> 'per_year')::numeric * p.units / greatest(coalesce(r.issued_units, 0), p.units), 4)
-             ) order by n)
-             from jsonb_array_elements(o.impact_metrics) with ordinality as x (m, n)
-           ), '[]'::jsonb)
+           case jsonb_array_length(o.impact_metrics)
+             when 0 then '[]'::jsonb
+             when 1 then jsonb_build_array(jsonb_build_object(
+               'name', o.impact_metrics -> 0 ->> 'name', 'unit', o.impact_metrics -> 0 ->> 'unit',
+               'per_year', round((o.impact_metrics -> 0 ->> 'per_year')::numeric * p.units / greatest(coalesce(r.issued_units, 0), p.units), 4)
+             ))
+             else coalesce((
+               select jsonb_agg(jsonb_build_object(
+                 'name', m ->> 'name', 'unit', m ->> 'unit',
+                 'per_year', round((m ->> 'per_year')::numeric * p.units / greatest(coalesce(r.issued_units, 0), p.units), 4)
+               ) order by n)
+               from jsonb_array_elements(o.impact_metrics) with ordinality as x (m, n)
+             ), '[]'::jsonb)
+           end
     from public.positions p
     join public.opportunities o on o.id = p.opportunity_id
     left join public.offering_records r on r.opportunity_id = p.opportunity_id
-    -- unit_price_on's read, joined: a function call per position costs more than the row itself.
-    left join lateral (
-      select u.price_cents from public.unit_prices u
-      where u.opportunity_id = p.opportunity_id and u.as_of <= (now() at time zone 'UTC')::date
-      order by u.as_of desc limit 1
-    ) pr on true
     where p.member_id = auth.uid() and (p.units > 0 or p.status = 'Matured')
     order by p.first_issued_at desc, p.opportunity_id;
 end

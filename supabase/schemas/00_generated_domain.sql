@@ -18,12 +18,13 @@ $$;
 -- code point order: public.audit_events.action is one of them (05_audit.sql).
 create or replace function public.audit_action_names()
 returns text[]
-language sql
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
 as $$
-  select array[
+begin
+  return array[
     'agreement.signed',
     'alert.acknowledged',
     'alert.resolved',
@@ -82,7 +83,8 @@ as $$
     'withdrawal.failed',
     'withdrawal.paid',
     'withdrawal.requested'
-  ]::text[]
+  ]::text[];
+end
 $$;
 
 -- ISO 3166-1 alpha-2 (`isoCountryCodes` in packages/domain/src/eligibility/countries.ts).

@@ -46,6 +46,8 @@ create table if not exists public.audit_events (
 -- as jsonb's text (keys in jsonb's fixed order, one space after ':' and ','), with occurred_at as
 -- UTC ISO 8601 with microseconds so the text does not depend on the session's TimeZone or
 -- DateStyle. The hash is SHA-256 of prev_hash || that text, UTF-8, as lower-case hex.
+-- PL/pgSQL, as audit_actor_role and audit_personal_keys: a SQL function with its own search_path
+-- is parsed and planned again in every transaction, and every event calls these.
 create or replace function public.audit_event_hash(
   prev_hash text,
   id bigint,
@@ -59,11 +61,12 @@ create or replace function public.audit_event_hash(
   details jsonb
 )
 returns text
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select encode(sha256(convert_to($1 || jsonb_build_object(
+begin
+  return encode(sha256(convert_to($1 || jsonb_build_object(
     'id', $2,
     'occurred_at', to_char($3 at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
     'actor_id', $4,
@@ -73,7 +76,8 @@ as $$
     'subject_type', $8,
     'subject_id', $9,
     'details', $10
-  )::text, 'UTF8')), 'hex')
+  )::text, 'UTF8')), 'hex');
+end
 $$;
 revoke execute on function public.audit_event_hash(text, bigint, timestamptz, uuid, text, text, uuid, text, text, jsonb) from public, anon, authenticated, service_role;
 
@@ -82,16 +86,18 @@ revoke execute on function public.audit_event_hash(text, bigint, timestamptz, uu
 -- 'system' (a migration, an operator's SQL, a trigger with no request).
 create or replace function public.audit_actor_role()
 returns text
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select case
+begin
+  return case
     when auth.role() = 'service_role' then 'service_role'
     when auth.uid() is not null then
       case when public.vault_is_admin() then 'admin' else public.vault_role() end
     else 'system'
-  end
+  end;
+end
 $$;
 revoke execute on function public.audit_actor_role() from public, anon, authenticated, service_role;
 
@@ -129,9 +135,12 @@ begin
   event.hash_version := 2;
   event.erased := null;
   event.prev_hash := coalesce(previous.hash, repeat('0', 64));
+  -- Without a personal key the hashable payload is the payload itself: the aggregate is skipped.
   event.hash := public.audit_event_hash(
     event.prev_hash, event.id, event.occurred_at, event.actor_id, event.actor_role, event.action,
-    event.member_id, event.subject_type, event.subject_id, public.audit_hashable_details(event.details, null)
+    event.member_id, event.subject_type, event.subject_id,
+    case when event.details ?| public.audit_personal_keys()
+      then public.audit_hashable_details(event.details, null) else event.details end
   );
   insert into public.audit_events overriding system value select event.*;
   return event;
@@ -357,11 +366,13 @@ create trigger profiles_wallet_created
 -- The top-level payload keys that may carry a member's personal data.
 create or replace function public.audit_personal_keys()
 returns text[]
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select array['answers', 'email', 'name', 'note', 'reason', 'user']
+begin
+  return array['answers', 'email', 'name', 'note', 'reason', 'user'];
+end
 $$;
 
 -- The payload as the version 2 hash covers it: each personal key's value replaced by the

@@ -317,6 +317,7 @@ declare
   credit public.ledger_accounts;
   released bigint := 0;
   event public.audit_events;
+  accounts public.ledger_accounts[];
 begin
   if id is null then
     raise exception using errcode = '22023', message = 'a transfer needs an id';
@@ -324,7 +325,8 @@ begin
   if flags is null or flags not in ('posted', 'pending', 'post', 'void', 'expire') then
     raise exception using errcode = '22023', message = 'flags must be posted, pending, post, void or expire';
   end if;
-  perform public.ledger_lock();
+  -- ledger_lock()'s statement, inline: a call of that SQL function is parsed and planned each time.
+  lock table public.audit_events in exclusive mode;
 
   t.id := ledger_transfer.id;
   t.flags := ledger_transfer.flags;
@@ -379,14 +381,13 @@ begin
     raise exception using errcode = 'P0001', message = 'the pending transfer is already posted, voided or expired';
   end if;
 
-  -- Both accounts, in id order.
-  if t.debit_account_id < t.credit_account_id then
-    select * into debit from public.ledger_accounts a where a.id = t.debit_account_id for update;
-    select * into credit from public.ledger_accounts a where a.id = t.credit_account_id for update;
-  else
-    select * into credit from public.ledger_accounts a where a.id = t.credit_account_id for update;
-    select * into debit from public.ledger_accounts a where a.id = t.debit_account_id for update;
-  end if;
+  -- Both accounts, locked in id order by one statement (a missing one stays null).
+  accounts := array(
+    select a from public.ledger_accounts a where a.id in (t.debit_account_id, t.credit_account_id)
+    order by a.id for update
+  );
+  debit := case when accounts[1].id = t.debit_account_id then accounts[1] else accounts[2] end;
+  credit := case when accounts[1].id = t.credit_account_id then accounts[1] else accounts[2] end;
   if debit.id is null or credit.id is null or debit.id = credit.id then
     raise exception using errcode = '22023', message = 'a transfer needs two different accounts';
   end if;
@@ -436,12 +437,13 @@ begin
   t.debit_balance_after := debit.credits_posted - debit.debits_posted - debit.debits_pending;
   t.credit_balance_after := credit.credits_posted - credit.debits_posted - credit.debits_pending;
 
+  -- Both rows by one statement: each statement on the table prepares its checks again.
   update public.ledger_accounts a
-    set debits_pending = debit.debits_pending, debits_posted = debit.debits_posted
-    where a.id = debit.id;
-  update public.ledger_accounts a
-    set credits_pending = credit.credits_pending, credits_posted = credit.credits_posted
-    where a.id = credit.id;
+    set debits_pending = case when a.id = debit.id then debit.debits_pending else a.debits_pending end,
+        debits_posted = case when a.id = debit.id then debit.debits_posted else a.debits_posted end,
+        credits_pending = case when a.id = credit.id then credit.credits_pending else a.credits_pending end,
+        credits_posted = case when a.id = credit.id then credit.credits_posted else a.credits_posted end
+    where a.id in (debit.id, credit.id);
   insert into public.ledger_transfers (
     id, flags, pending_id, debit_account_id, credit_account_id, currency, amount_cents, kind,
     subject_type, subject_id, member_id, description, timeout_at, linked_id, audit_event_id,

@@ -1536,29 +1536,38 @@ begin
   if auth.uid() is null then
     raise exception using errcode = '42501', message = 'not signed in';
   end if;
+  -- One statement, no function call per position. The price is a scalar subquery (cheaper per
+  -- row than a lateral join's memoize); an offering's impact of one metric, the usual case, is
+  -- built directly, since a per-row jsonb_array_elements and aggregate cost more than the row.
   return query
     select p.opportunity_id, p.units, p.cost_cents, p.fees_cents,
            case when p.status = 'Matured' then 0::bigint
-             else p.units * coalesce(pr.price_cents, o.unit_price_cents, 0) end,
+             else p.units * coalesce((
+               -- unit_price_on's read, inline.
+               select u.price_cents from public.unit_prices u
+               where u.opportunity_id = p.opportunity_id and u.as_of <= (now() at time zone 'UTC')::date
+               order by u.as_of desc limit 1
+             ), o.unit_price_cents, 0) end,
            case when p.status = 'Matured'
              or (o.term_months is not null and now() >= p.first_issued_at + make_interval(months => o.term_months))
              then 'Matured' else 'Active' end,
-           coalesce((
-             select jsonb_agg(jsonb_build_object(
-               'name', m ->> 'name', 'unit', m ->> 'unit',
-               'per_year', round((m ->> 'per_year')::numeric * p.units / greatest(coalesce(r.issued_units, 0), p.units), 4)
-             ) order by n)
-             from jsonb_array_elements(o.impact_metrics) with ordinality as x (m, n)
-           ), '[]'::jsonb)
+           case jsonb_array_length(o.impact_metrics)
+             when 0 then '[]'::jsonb
+             when 1 then jsonb_build_array(jsonb_build_object(
+               'name', o.impact_metrics -> 0 ->> 'name', 'unit', o.impact_metrics -> 0 ->> 'unit',
+               'per_year', round((o.impact_metrics -> 0 ->> 'per_year')::numeric * p.units / greatest(coalesce(r.issued_units, 0), p.units), 4)
+             ))
+             else coalesce((
+               select jsonb_agg(jsonb_build_object(
+                 'name', m ->> 'name', 'unit', m ->> 'unit',
+                 'per_year', round((m ->> 'per_year')::numeric * p.units / greatest(coalesce(r.issued_units, 0), p.units), 4)
+               ) order by n)
+               from jsonb_array_elements(o.impact_metrics) with ordinality as x (m, n)
+             ), '[]'::jsonb)
+           end
     from public.positions p
     join public.opportunities o on o.id = p.opportunity_id
     left join public.offering_records r on r.opportunity_id = p.opportunity_id
-    -- unit_price_on's read, joined: a function call per position costs more than the row itself.
-    left join lateral (
-      select u.price_cents from public.unit_prices u
-      where u.opportunity_id = p.opportunity_id and u.as_of <= (now() at time zone 'UTC')::date
-      order by u.as_of desc limit 1
-    ) pr on true
     where p.member_id = auth.uid() and (p.units > 0 or p.status = 'Matured')
     order by p.first_issued_at desc, p.opportunity_id;
 end

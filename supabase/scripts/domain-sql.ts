@@ -82,9 +82,21 @@ ${immutableFunction(
 
 function auditActionNames(): string {
   const names = [...auditActions].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // PL/pgSQL, not SQL: the CHECK on audit_events evaluates it for every event, and a SQL function
+  // with a search_path (never inlined) is parsed and planned at each evaluation.
   return `-- The audit trail's action names (\`auditActions\` in packages/domain/src/backend/audit.ts), in
 -- code point order: public.audit_events.action is one of them (05_audit.sql).
-${immutableFunction('audit_action_names()', 'text[]', `  select ${textArray(names, 1)}`)}`;
+create or replace function public.audit_action_names()
+returns text[]
+language plpgsql
+immutable
+parallel safe
+set search_path = ''
+as $$
+begin
+  return ${textArray(names, 1)};
+end
+$$;`;
 }
 
 function countries(): string {
