@@ -90,7 +90,10 @@ test('keyboard only: from the landing page to a finished investment, skip link i
   await expectFocused(classification.getByRole('radio').first());
   // Arrows move along the group; Space picks the focused category.
   const company = classification.getByRole('radio', { name: new RegExp(categoryLabels.corporate.label) });
+  // One key at a time, as a person presses them: Radix moves the focus after the keydown (a
+  // timeout), so a second press sent before it lands moves from the same radio again.
   await page.keyboard.press('ArrowDown');
+  await expectFocused(classification.getByRole('radio').nth(1));
   await page.keyboard.press('ArrowDown');
   await expectFocused(company);
   await page.keyboard.press('Space');
