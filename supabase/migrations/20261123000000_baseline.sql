@@ -372,6 +372,18 @@ as $$
   ]::text[])
 $$;
 
+-- How long after submitting an investment its investor may cancel it: the reflection period
+-- (`CANCELLATION_WINDOW_DAYS` in packages/domain/src/investments.ts).
+create or replace function public.cancellation_window()
+returns interval
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select interval '4 days'
+$$;
+
 -- The server's time-driven work: pg_cron's job name, its schedule and its command (`scheduledJobs`
 -- in packages/domain/src/backend/schedule.ts). 15_schedule.sql schedules them where pg_cron is installed.
 create or replace function public.vault_scheduled_jobs()
@@ -406,6 +418,7 @@ revoke execute on function public.is_investor_category(text) from public, anon, 
 revoke execute on function public.is_uk_category(text) from public, anon, authenticated, service_role;
 revoke execute on function public.skips_appropriateness(text) from public, anon, authenticated, service_role;
 revoke execute on function public.skips_reflection_period(text) from public, anon, authenticated, service_role;
+revoke execute on function public.cancellation_window() from public, anon, authenticated, service_role;
 
 -- ─── schemas/01_identity_and_settings.sql ────────────────────────────────────────────────────────
 
@@ -3001,7 +3014,7 @@ begin
   if current_row.status not in ('Pending', 'Awaiting payment') then
     raise exception using errcode = 'P0001', message = 'only a pending investment can be cancelled';
   end if;
-  if now() >= current_row.submitted_at + interval '4 days' then
+  if now() >= current_row.submitted_at + public.cancellation_window() then
     raise exception using errcode = 'P0001',
       message = 'The 4 days to cancel are over. Your investment now goes to review; contact support if you need to withdraw it.';
   end if;
@@ -3613,25 +3626,33 @@ as $$
 $$;
 revoke execute on function public.effective_category(public.investor_profiles) from public, anon, authenticated, service_role;
 
--- When a subscription may be confirmed: a retail investor's (every category but an approved
--- professional and a company) after CANCELLATION_WINDOW_DAYS (4) from its submission, the
--- reflection period in which they may cancel; a professional's or a company's at once.
+-- When a subscription submitted at `submitted_at` may be confirmed, by its investor's declaration
+-- (null: none): a retail investor's (every category the domain does not let skip it) after the
+-- reflection period in which they may cancel (cancellation_window()); a professional's or a
+-- company's at once. The one statement of the rule: investment_window_ends_at and an offering's
+-- close (offering_reflection_ends_at) both ask it.
+create or replace function public.reflection_period_ends_at(submitted_at timestamptz, investor public.investor_profiles)
+returns timestamptz
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when (investor).member_id is not null and public.skips_reflection_period(public.effective_category(investor))
+    then submitted_at else submitted_at + public.cancellation_window() end
+$$;
+revoke execute on function public.reflection_period_ends_at(timestamptz, public.investor_profiles) from public, anon, authenticated, service_role;
+
+-- When one subscription may be confirmed (reflection_period_ends_at, its investor's declaration read).
 create or replace function public.investment_window_ends_at(investment public.investments)
 returns timestamptz
-language plpgsql
+language sql
 stable
 security definer
 set search_path = ''
 as $$
-declare
-  investor public.investor_profiles;
-begin
-  select * into investor from public.investor_profiles p where p.member_id = investment.user_id;
-  if investor.member_id is not null and public.skips_reflection_period(public.effective_category(investor)) then
-    return investment.submitted_at;
-  end if;
-  return investment.submitted_at + interval '4 days';
-end
+  select public.reflection_period_ends_at(investment.submitted_at, p)
+  from (select 1) one
+  left join public.investor_profiles p on p.member_id = investment.user_id
 $$;
 revoke execute on function public.investment_window_ends_at(public.investments) from public, anon, authenticated, service_role;
 
@@ -8147,8 +8168,8 @@ end
 $$;
 
 -- When the last reflection period of an offering's pending subscriptions ends (null: none
--- pending): issuing confirms them, so it waits for it. investment_window_ends_at's rule, in one
--- join for all of them rather than a call and a read of the investor per subscription.
+-- pending): issuing confirms them, so it waits for it. reflection_period_ends_at's rule, in one
+-- join for all of them rather than a read of the investor per subscription.
 create or replace function public.offering_reflection_ends_at(opportunity_id text)
 returns timestamptz
 language sql
@@ -8156,8 +8177,7 @@ stable
 security definer
 set search_path = ''
 as $$
-  select max(case when p.member_id is not null and public.skips_reflection_period(public.effective_category(p))
-                  then i.submitted_at else i.submitted_at + interval '4 days' end)
+  select max(public.reflection_period_ends_at(i.submitted_at, p))
   from public.investments i
   left join public.investor_profiles p on p.member_id = i.user_id
   where i.opportunity_id = offering_reflection_ends_at.opportunity_id and i.status = 'Pending'

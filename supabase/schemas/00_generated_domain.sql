@@ -367,6 +367,18 @@ as $$
   ]::text[])
 $$;
 
+-- How long after submitting an investment its investor may cancel it: the reflection period
+-- (`CANCELLATION_WINDOW_DAYS` in packages/domain/src/investments.ts).
+create or replace function public.cancellation_window()
+returns interval
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select interval '4 days'
+$$;
+
 -- The server's time-driven work: pg_cron's job name, its schedule and its command (`scheduledJobs`
 -- in packages/domain/src/backend/schedule.ts). 15_schedule.sql schedules them where pg_cron is installed.
 create or replace function public.vault_scheduled_jobs()
@@ -401,3 +413,4 @@ revoke execute on function public.is_investor_category(text) from public, anon, 
 revoke execute on function public.is_uk_category(text) from public, anon, authenticated, service_role;
 revoke execute on function public.skips_appropriateness(text) from public, anon, authenticated, service_role;
 revoke execute on function public.skips_reflection_period(text) from public, anon, authenticated, service_role;
+revoke execute on function public.cancellation_window() from public, anon, authenticated, service_role;

@@ -432,7 +432,7 @@ begin
   if current_row.status not in ('Pending', 'Awaiting payment') then
     raise exception using errcode = 'P0001', message = 'only a pending investment can be cancelled';
   end if;
-  if now() >= current_row.submitted_at + interval '4 days' then
+  if now() >= current_row.submitted_at + public.cancellation_window() then
     raise exception using errcode = 'P0001',
       message = 'The 4 days to cancel are over. Your investment now goes to review; contact support if you need to withdraw it.';
   end if;

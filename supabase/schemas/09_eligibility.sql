@@ -589,25 +589,33 @@ as $$
 $$;
 revoke execute on function public.effective_category(public.investor_profiles) from public, anon, authenticated, service_role;
 
--- When a subscription may be confirmed: a retail investor's (every category but an approved
--- professional and a company) after CANCELLATION_WINDOW_DAYS (4) from its submission, the
--- reflection period in which they may cancel; a professional's or a company's at once.
+-- When a subscription submitted at `submitted_at` may be confirmed, by its investor's declaration
+-- (null: none): a retail investor's (every category the domain does not let skip it) after the
+-- reflection period in which they may cancel (cancellation_window()); a professional's or a
+-- company's at once. The one statement of the rule: investment_window_ends_at and an offering's
+-- close (offering_reflection_ends_at) both ask it.
+create or replace function public.reflection_period_ends_at(submitted_at timestamptz, investor public.investor_profiles)
+returns timestamptz
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when (investor).member_id is not null and public.skips_reflection_period(public.effective_category(investor))
+    then submitted_at else submitted_at + public.cancellation_window() end
+$$;
+revoke execute on function public.reflection_period_ends_at(timestamptz, public.investor_profiles) from public, anon, authenticated, service_role;
+
+-- When one subscription may be confirmed (reflection_period_ends_at, its investor's declaration read).
 create or replace function public.investment_window_ends_at(investment public.investments)
 returns timestamptz
-language plpgsql
+language sql
 stable
 security definer
 set search_path = ''
 as $$
-declare
-  investor public.investor_profiles;
-begin
-  select * into investor from public.investor_profiles p where p.member_id = investment.user_id;
-  if investor.member_id is not null and public.skips_reflection_period(public.effective_category(investor)) then
-    return investment.submitted_at;
-  end if;
-  return investment.submitted_at + interval '4 days';
-end
+  select public.reflection_period_ends_at(investment.submitted_at, p)
+  from (select 1) one
+  left join public.investor_profiles p on p.member_id = investment.user_id
 $$;
 revoke execute on function public.investment_window_ends_at(public.investments) from public, anon, authenticated, service_role;
 

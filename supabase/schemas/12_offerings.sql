@@ -1404,8 +1404,8 @@ end
 $$;
 
 -- When the last reflection period of an offering's pending subscriptions ends (null: none
--- pending): issuing confirms them, so it waits for it. investment_window_ends_at's rule, in one
--- join for all of them rather than a call and a read of the investor per subscription.
+-- pending): issuing confirms them, so it waits for it. reflection_period_ends_at's rule, in one
+-- join for all of them rather than a read of the investor per subscription.
 create or replace function public.offering_reflection_ends_at(opportunity_id text)
 returns timestamptz
 language sql
@@ -1413,8 +1413,7 @@ stable
 security definer
 set search_path = ''
 as $$
-  select max(case when p.member_id is not null and public.skips_reflection_period(public.effective_category(p))
-                  then i.submitted_at else i.submitted_at + interval '4 days' end)
+  select max(public.reflection_period_ends_at(i.submitted_at, p))
   from public.investments i
   left join public.investor_profiles p on p.member_id = i.user_id
   where i.opportunity_id = offering_reflection_ends_at.opportunity_id and i.status = 'Pending'

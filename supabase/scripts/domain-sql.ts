@@ -1,5 +1,6 @@
 import {
   auditActions,
+  CANCELLATION_WINDOW_DAYS,
   currentQuestionnaire,
   eligibilityRefusalMessage,
   eligibilityRefusals,
@@ -190,7 +191,11 @@ ${immutableFunction('is_uk_category(category text)', 'boolean', among(isUkCatego
 
 ${immutableFunction('skips_appropriateness(category text)', 'boolean', among(skipsAppropriateness))}
 
-${immutableFunction('skips_reflection_period(category text)', 'boolean', among(skipsReflectionPeriod))}`;
+${immutableFunction('skips_reflection_period(category text)', 'boolean', among(skipsReflectionPeriod))}
+
+-- How long after submitting an investment its investor may cancel it: the reflection period
+-- (\`CANCELLATION_WINDOW_DAYS\` in packages/domain/src/investments.ts).
+${immutableFunction('cancellation_window()', 'interval', `  select interval '${CANCELLATION_WINDOW_DAYS} days'`)}`;
 }
 
 function schedule(): string {
@@ -235,6 +240,7 @@ revoke execute on function public.vault_scheduled_jobs() from public, anon, auth
 revoke execute on function public.is_investor_category(text) from public, anon, authenticated, service_role;
 revoke execute on function public.is_uk_category(text) from public, anon, authenticated, service_role;
 revoke execute on function public.skips_appropriateness(text) from public, anon, authenticated, service_role;
-revoke execute on function public.skips_reflection_period(text) from public, anon, authenticated, service_role;`,
+revoke execute on function public.skips_reflection_period(text) from public, anon, authenticated, service_role;
+revoke execute on function public.cancellation_window() from public, anon, authenticated, service_role;`,
   ].join('\n\n')}\n`;
 }
