@@ -71,27 +71,44 @@ export async function callAsMember(
 }
 
 /** A request to the backend (any path under its URL) as the signed-in member, from the page. */
-async function memberRequest(
+function memberRequest(
   page: Page,
   method: 'GET' | 'POST',
-  apiPath: string,
-  args?: Record<string, unknown>,
+  path: string,
+  body?: Record<string, unknown>,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; body: unknown }> {
+  return requestFromPage(page, { method, path, body, headers });
+}
+
+interface PageRequest {
+  method: 'GET' | 'POST' | 'PATCH';
+  path: string;
+  body?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  /** Sent as apikey and bearer; absent, the anon key and the signed-in member's token. */
+  key?: string;
+}
+
+/**
+ * A request to the backend sent by the page, as its own scripts would. It is sent again until the
+ * embedded backend answers (its transport marks its answers): while the app hands a new page to
+ * its service worker, the static server answers instead.
+ */
+function requestFromPage(page: Page, request: PageRequest): Promise<{ status: number; body: unknown }> {
   return page.evaluate(
-    async ([authKey, path, verb, body, extra, [backendUrl, anonKey]]) => {
+    async ([authKey, path, verb, body, extra, key, [backendUrl, anonKey]]) => {
       const session = JSON.parse(localStorage.getItem(authKey) ?? sessionStorage.getItem(authKey) ?? '{}') as {
         access_token?: string;
       };
-      // Until the embedded backend answers (its transport marks its answers), as in callAsService.
       let response: globalThis.Response | null = null;
       for (let attempt = 0; attempt < 120; attempt++) {
         response = await fetch(`${backendUrl ?? `${window.location.origin}/mock-supabase`}${path}`, {
           method: verb,
           headers: {
             'Content-Type': 'application/json',
-            apikey: anonKey,
-            Authorization: `Bearer ${session.access_token ?? ''}`,
+            apikey: key ?? anonKey,
+            Authorization: `Bearer ${key ?? session.access_token ?? ''}`,
             ...extra,
           },
           body: body ?? undefined,
@@ -109,7 +126,15 @@ async function memberRequest(
       }
       return { status: response.status, body: parsed };
     },
-    [USER_KEY, apiPath, method, args === undefined ? null : JSON.stringify(args), headers, backendTarget] as const,
+    [
+      USER_KEY,
+      request.path,
+      request.method,
+      request.body === undefined ? null : JSON.stringify(request.body),
+      request.headers ?? {},
+      request.key ?? null,
+      backendTarget,
+    ] as const,
   );
 }
 
@@ -154,33 +179,7 @@ export async function callAsService(
   path: string,
   body?: Record<string, unknown>,
 ): Promise<{ status: number; body: unknown }> {
-  const key = await serviceRoleKey;
-  return page.evaluate(
-    async ([apiPath, verb, token, payload, backendUrl]) => {
-      // Until the embedded backend answers (its transport marks its answers): while the app hands
-      // a new page to its service worker, the static server answers instead.
-      let response: globalThis.Response | null = null;
-      for (let attempt = 0; attempt < 120; attempt++) {
-        response = await fetch(`${backendUrl ?? `${window.location.origin}/mock-supabase`}${apiPath}`, {
-          method: verb,
-          headers: { 'Content-Type': 'application/json', apikey: token, Authorization: `Bearer ${token}` },
-          body: payload ?? undefined,
-        });
-        if (backendUrl || response.headers.get('x-vault-backend') === 'embedded') break;
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-      if (!response) throw new Error('no answer');
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // Not JSON: the text as it came.
-      }
-      return { status: response.status, body: parsed };
-    },
-    [path, method, key, body === undefined ? null : JSON.stringify(body), backendTarget[0]] as const,
-  );
+  return requestFromPage(page, { method, path, body, key: await serviceRoleKey });
 }
 
 /** Rows of a table as the server stored them (service role: past row-level security), e.g. `payments?member_id=eq.<id>`. */
