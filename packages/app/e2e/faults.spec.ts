@@ -167,7 +167,11 @@ test('foreign values under the app’s other keys do not break the start', async
 test.describe(() => {
   test.use({ storageState: stateFile('investor') });
 
-  test('an embedded backend that does not start in time: the dashboard says what failed, with Retry, instead of loading for good', async ({
+  // Set aside: in the runs since d00c79a (and locally at 84fcd11's code too) the page never asks for
+  // the database image, so holding it back holds nothing and the dashboard loads. The worker opens
+  // a copy it already has; where that copy comes from in a fresh context is not yet known (see the
+  // closing note of stop 43). The start's time limit itself is unchanged.
+  test.fixme('an embedded backend that does not start in time: the dashboard says what failed, with Retry, instead of loading for good', async ({
     page,
     watch,
   }) => {
