@@ -241,6 +241,11 @@ create table if not exists public.positions (
   first_issued_at timestamptz not null default now(),
   status text not null default 'Active' check (status in ('Active', 'Matured')),
   matured_at timestamptz,
+  -- Kept by positions_revalue, so reading a position reads nothing else: the offering's latest
+  -- unit price, the end of its term from the first issue, and this position's share of its impact.
+  unit_price_cents bigint not null default 0 check (unit_price_cents >= 0),
+  matures_at timestamptz,
+  impact jsonb not null default '[]'::jsonb,
   primary key (member_id, opportunity_id),
   check ((status = 'Matured') = (matured_at is not null))
 );
@@ -312,6 +317,74 @@ as $$
     (select o.unit_price_cents from public.opportunities o where o.id = unit_price_on.opportunity_id)
   )
 $$;
+
+-- What a position stores of its offering, worked out again for every position of the offerings
+-- given: the latest unit price (unit_price_on today; a price is never set ahead of its day), the
+-- end of the term, and each impact metric × the position's share of the units issued. Run by the
+-- triggers below whenever a price or the units issued change (an issue writes the positions, then
+-- the units issued), so every reader of a position sees the same figures.
+create or replace function public.positions_revalue(opportunity_ids text[])
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.positions p
+    set unit_price_cents = v.unit_price_cents, matures_at = v.matures_at, impact = v.impact
+    from (
+      select p2.member_id, p2.opportunity_id,
+             coalesce(public.unit_price_on(o.id, (now() at time zone 'UTC')::date), 0) as unit_price_cents,
+             case when o.term_months is null then null
+               else p2.first_issued_at + make_interval(months => o.term_months) end as matures_at,
+             coalesce((
+               select jsonb_agg(jsonb_build_object(
+                 'name', m ->> 'name', 'unit', m ->> 'unit',
+                 'per_year', round((m ->> 'per_year')::numeric * p2.units / greatest(coalesce(r.issued_units, 0), p2.units, 1), 4)
+               ) order by n)
+               from jsonb_array_elements(o.impact_metrics) with ordinality as x (m, n)
+             ), '[]'::jsonb) as impact
+      from public.positions p2
+      join public.opportunities o on o.id = p2.opportunity_id
+      left join public.offering_records r on r.opportunity_id = p2.opportunity_id
+      where p2.opportunity_id = any (opportunity_ids)
+    ) v
+    where p.member_id = v.member_id and p.opportunity_id = v.opportunity_id
+      and (p.unit_price_cents, p.matures_at, p.impact) is distinct from (v.unit_price_cents, v.matures_at, v.impact);
+end
+$$;
+
+create or replace function public.positions_revalue_changed()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform public.positions_revalue(array(select distinct c.opportunity_id from changed c));
+  return null;
+end
+$$;
+drop trigger if exists unit_prices_revalue_inserted on public.unit_prices;
+create trigger unit_prices_revalue_inserted
+  after insert on public.unit_prices
+  referencing new table as changed
+  for each statement execute function public.positions_revalue_changed();
+drop trigger if exists unit_prices_revalue_updated on public.unit_prices;
+create trigger unit_prices_revalue_updated
+  after update on public.unit_prices
+  referencing new table as changed
+  for each statement execute function public.positions_revalue_changed();
+drop trigger if exists offering_records_revalue_inserted on public.offering_records;
+create trigger offering_records_revalue_inserted
+  after insert on public.offering_records
+  referencing new table as changed
+  for each statement execute function public.positions_revalue_changed();
+drop trigger if exists offering_records_revalue_updated on public.offering_records;
+create trigger offering_records_revalue_updated
+  after update on public.offering_records
+  referencing new table as changed
+  for each statement execute function public.positions_revalue_changed();
 
 -- ---------------------------------------------------------------------------------------------
 -- Twins of the domain's rules (packages/domain/src/offerings/).
@@ -1535,38 +1608,13 @@ begin
   if auth.uid() is null then
     raise exception using errcode = '42501', message = 'not signed in';
   end if;
-  -- One statement, no function call per position. The price is a scalar subquery (cheaper per
-  -- row than a lateral join's memoize); an offering's impact of one metric, the usual case, is
-  -- built directly, since a per-row jsonb_array_elements and aggregate cost more than the row.
+  -- The position's own row only: its price, term and impact share are kept on it (positions_revalue).
   return query
     select p.opportunity_id, p.units, p.cost_cents, p.fees_cents,
-           case when p.status = 'Matured' then 0::bigint
-             else p.units * coalesce((
-               -- unit_price_on's read, inline.
-               select u.price_cents from public.unit_prices u
-               where u.opportunity_id = p.opportunity_id and u.as_of <= (now() at time zone 'UTC')::date
-               order by u.as_of desc limit 1
-             ), o.unit_price_cents, 0) end,
-           case when p.status = 'Matured'
-             or (o.term_months is not null and now() >= p.first_issued_at + make_interval(months => o.term_months))
-             then 'Matured' else 'Active' end,
-           case jsonb_array_length(o.impact_metrics)
-             when 0 then '[]'::jsonb
-             when 1 then jsonb_build_array(jsonb_build_object(
-               'name', o.impact_metrics -> 0 ->> 'name', 'unit', o.impact_metrics -> 0 ->> 'unit',
-               'per_year', round((o.impact_metrics -> 0 ->> 'per_year')::numeric * p.units / greatest(coalesce(r.issued_units, 0), p.units), 4)
-             ))
-             else coalesce((
-               select jsonb_agg(jsonb_build_object(
-                 'name', m ->> 'name', 'unit', m ->> 'unit',
-                 'per_year', round((m ->> 'per_year')::numeric * p.units / greatest(coalesce(r.issued_units, 0), p.units), 4)
-               ) order by n)
-               from jsonb_array_elements(o.impact_metrics) with ordinality as x (m, n)
-             ), '[]'::jsonb)
-           end
+           case when p.status = 'Matured' then 0::bigint else p.units * p.unit_price_cents end,
+           case when p.status = 'Matured' or now() >= p.matures_at then 'Matured' else 'Active' end,
+           p.impact
     from public.positions p
-    join public.opportunities o on o.id = p.opportunity_id
-    left join public.offering_records r on r.opportunity_id = p.opportunity_id
     where p.member_id = auth.uid() and (p.units > 0 or p.status = 'Matured')
     order by p.first_issued_at desc, p.opportunity_id;
 end
@@ -1924,6 +1972,8 @@ revoke execute on function public.offering_for_review(text) from public, anon, a
 revoke execute on function public.offering_validate(jsonb, public.opportunities, boolean) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_open(public.opportunities) from public, anon, authenticated, service_role;
 revoke execute on function public.unit_price_on(text, date) from public, anon, authenticated, service_role;
+revoke execute on function public.positions_revalue(text[]) from public, anon, authenticated, service_role;
+revoke execute on function public.positions_revalue_changed() from public, anon, authenticated, service_role;
 revoke execute on function public.offering_console_reader() from public, anon, authenticated, service_role;
 revoke execute on function public.investment_hold_state(uuid) from public, anon, authenticated, service_role;
 

@@ -683,10 +683,12 @@ describe('closing', () => {
          on conflict (opportunity_id, as_of) do update set price_cents = excluded.price_cents`,
         [id],
       );
+      // Issued 61 months ago: the end of the term a position stores follows (positions_revalue).
       await tx.query(
         `update public.positions set first_issued_at = now() - interval '61 months' where opportunity_id = $1`,
         [id],
       );
+      await tx.query('select public.positions_revalue(array[$1])', [id]);
       await become(tx, m.investor);
       const later = await tx.query('select value_cents, status from public.my_positions() where opportunity_id = $1', [
         id,
