@@ -84,7 +84,7 @@ async function makeReady(
     );
   }
   // Cash that covers every submission here, so each is held and Pending (the ledger:
-  // without it an investment awaits its payment, ledger.test.ts).
+  // without it an investment awaits its payment, ledger-member-cash.test.ts).
   if (steps.onramp !== false) {
     await become(tx, 'service_role');
     const ref = `pi_ready_${crypto.randomUUID()}`;

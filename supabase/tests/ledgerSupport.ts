@@ -4,8 +4,8 @@ import { become } from './actors';
 import type { Account, Who } from './db';
 
 /**
- * What the ledger's tests share (ledger.test.ts, ledger-model.test.ts): a member made ready to
- * invest, a deposit as the payments webhook makes it, and the balances and checks read back.
+ * What the ledger's tests share (ledger-*.test.ts): a member made ready to invest, a deposit as
+ * the payments webhook makes it, the balances and checks read back, and a refusal as tryQuery answers it.
  */
 
 const open = sampleSharedRows.opportunities.find((o) => o.open);
@@ -68,4 +68,9 @@ export async function verify(tx: Transaction, reader: Who): Promise<string | nul
   await become(tx, reader);
   const { rows } = await tx.query<{ failure: string | null }>('select public.ledger_verify() as failure');
   return rows[0]?.failure ?? null;
+}
+
+/** What tryQuery answers when the database refuses with this error. */
+export function refusal(error: { code: string; message: string }) {
+  return { ok: false, code: error.code, message: error.message };
 }

@@ -35,7 +35,7 @@ async function state(tx: Transaction, member: Account) {
     [member.id],
   );
   const events = await tx.query<{ action: string; subject_type: string; details: Record<string, unknown> }>(
-    // The ledger's own events (ledger.test.ts) are left out: these are the payment's.
+    // The ledger's own events (ledger-transfer.test.ts) are left out: these are the payment's.
     `select action, subject_type, details from public.audit_events
      where member_id = $1 and action <> 'ledger.transferred' order by id`,
     [member.id],
