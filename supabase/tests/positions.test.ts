@@ -56,20 +56,25 @@ async function drifted(tx: Transaction): Promise<number> {
   return rows[0]?.n ?? -1;
 }
 
+/** An issued offering of 400 units: 300 for investor, 100 for investor2, at €100 a unit. */
+function twoHolders(tx: Transaction): Promise<string> {
+  return issuedOffering(
+    tx,
+    m.eq,
+    [
+      { member: m.investor, units: 300, daysAgo: 10 },
+      { member: m.investor2, units: 100, daysAgo: 10 },
+    ],
+    0,
+  );
+}
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe('what a position stores of its offering', () => {
   it('follows a new price for every holder, and is what my_positions values the units at', async () => {
     await asActor(db, m.eq, async (tx) => {
-      const id = await issuedOffering(
-        tx,
-        m.eq,
-        [
-          { member: m.investor, units: 300, daysAgo: 10 },
-          { member: m.investor2, units: 100, daysAgo: 10 },
-        ],
-        0,
-      );
+      const id = await twoHolders(tx);
       const before = await stored(tx, id);
       expect(before.map((s) => s.unit_price_cents)).toEqual([10_000, 10_000]);
       expect(
@@ -87,15 +92,7 @@ describe('what a position stores of its offering', () => {
 
   it('moves every holder’s share of the impact when more units are issued', async () => {
     await asActor(db, m.eq, async (tx) => {
-      const id = await issuedOffering(
-        tx,
-        m.eq,
-        [
-          { member: m.investor, units: 300, daysAgo: 10 },
-          { member: m.investor2, units: 100, daysAgo: 10 },
-        ],
-        0,
-      );
+      const id = await twoHolders(tx);
       const shares = (await stored(tx, id)).map((s) => s.per_year);
       expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(4_200, 4);
       await issueUnits(tx, id, { member: m.investor2, units: 400 });
