@@ -247,7 +247,8 @@ export const IncomeAndRedemptions: Story = {
     const income = position.getByRole('table', { name: 'Distributions of this position' });
     await expect(within(income).getAllByRole('row')).toHaveLength(3);
     await expect(within(income).getAllByRole('row')[1]).toHaveTextContent(/€300.*€45.*€255.*Declared, not yet paid/);
-    const redemptions = position.getByRole('table', { name: 'Your redemptions of this position' });
+    // The redemptions are their own request: wait for them, not only for the income.
+    const redemptions = await position.findByRole('table', { name: 'Your redemptions of this position' }, SLOW);
     await expect(within(redemptions).getAllByRole('row')[1]).toHaveTextContent(/1,000.*Approved.*€1,029 to your cash/);
     await expect(within(redemptions).getAllByRole('row')[2]).toHaveTextContent(/500.*Rejected.*Units pledged/);
     await expect(canvas.getByRole('link', { name: 'View the opportunity' })).toBeVisible();
