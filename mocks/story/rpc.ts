@@ -4,6 +4,7 @@ import {
   DEMO_WALLET_PREFIX,
   demoFunctionNames,
   httpStatusFor,
+  investmentPaymentReference,
   KYC_APPROVED,
   listMembers,
   type ProfileRow,
@@ -113,8 +114,11 @@ const defaults: Readonly<Record<string, (body: Record<string, unknown>) => JsonB
   demo_create_wallet: () => `${DEMO_WALLET_PREFIX}story`,
   list_members: () => sampleData.users,
   list_alerts: () => sampleRowsOf('compliance_alerts', null) as JsonBodyType,
-  // No payment event refused.
+  // No payment event refused; no money moved yet, so no currency and no escrow; every invariant holds.
   list_ledger_refusals: () => [],
+  ledger_trial_balance: () => [],
+  ledger_escrows: () => [],
+  ledger_verify: () => null,
   list_kyc_queue: () => [],
   list_professional_reviews: () => [],
   list_subscriptions: () => [],
@@ -144,7 +148,11 @@ const defaults: Readonly<Record<string, (body: Record<string, unknown>) => JsonB
         status: i.status,
         impact: [],
       })),
+  // Given, not paid for through the ledger: no day of their history to show.
+  my_position_history: () => [],
   my_balance: () => [{ available_cents: 0, held_cents: 0, total_cents: 0 }],
+  // The reference the SQL makes from the id (supabase/tests/ledger-access.test.ts holds them equal).
+  investment_payment_reference: (body) => investmentPaymentReference(String(body.investment_id ?? '')),
   my_ledger_lines: () => [],
   // After the issue: no income recorded, nothing declared, nothing asked to redeem.
   list_offering_income: () => [],

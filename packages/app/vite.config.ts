@@ -56,10 +56,12 @@ const domainSample = `${mustExist(path.join(here, '../domain/src/backend/sample'
 const isMock = inFolders([`${mustExist(path.join(here, '../../mocks'))}/`, domainSample]);
 const isBackendContract = (id: string) => inFolders([domainBackend])(id) && !isMock(id);
 const paletteDialog = mustExist(path.join(here, '../ui/src/CommandPalette/PaletteDialog.tsx'));
-// The chart's drawing: BarChart loads it on first render, so only the screens that draw one fetch it.
+// The charts' drawings: BarChart and LineChart load theirs on first render, so only the screens
+// that draw one fetch it.
 const barChartView = mustExist(path.join(here, '../ui/src/BarChart/BarChartView.tsx'));
+const lineChartView = mustExist(path.join(here, '../ui/src/LineChart/LineChartView.tsx'));
 // What the screens share: the design system (but the palette's dialog, which loads with cmdk on
-// first use, and the chart), Radix components, the domain and the app's shared parts.
+// first use, and the charts), Radix components, the domain and the app's shared parts.
 const sharedFolders = [
   workspaceFolder('ui/src'),
   workspaceFolder('domain/src'),
@@ -75,6 +77,7 @@ const isShared = (id: string) =>
   inFolders(sharedFolders)(id) &&
   clean(id) !== paletteDialog &&
   clean(id) !== barChartView &&
+  clean(id) !== lineChartView &&
   !clean(id).endsWith('.css');
 
 /**

@@ -1472,6 +1472,53 @@ begin
 end
 $$;
 
+-- Each offering's escrow account the caller may see, one row per account (an offering and a
+-- currency): its four balances, what it holds (credits_posted - debits_posted) and what is pending
+-- in (credits_pending: held from members, not yet posted). mfo_admin, compliance and the admin flag
+-- see every offering (vault_sees_every_spv); an SPV's administrators only their own SPVs' offerings
+-- (vault_spv_ids); anyone else is refused. Security definer: the accounts are no client's to read.
+-- plpgsql, so the SPV helpers of 12_offerings.sql are looked up when it runs, not when it is made.
+create or replace function public.ledger_escrows()
+returns table (
+  opportunity_id text,
+  opportunity_name text,
+  spv_id text,
+  currency text,
+  debits_pending bigint,
+  debits_posted bigint,
+  credits_pending bigint,
+  credits_posted bigint,
+  holds_cents bigint,
+  pending_in_cents bigint
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  every_spv boolean;
+  mine text[];
+begin
+  if auth.uid() is null or not (
+    public.vault_sees_every_spv() or public.vault_role() in ('eq_spv_admin', 'cl_spv_admin', 'production_spv')
+  ) then
+    raise exception using errcode = '42501', message = 'only mfo_admin, compliance, an SPV''s administrators or an administrator may read the escrow accounts';
+  end if;
+  every_spv := public.vault_sees_every_spv();
+  mine := public.vault_spv_ids();
+  return query
+    select a.opportunity_id, o.name, o.spv_id, a.currency,
+           a.debits_pending, a.debits_posted, a.credits_pending, a.credits_posted,
+           (a.credits_posted - a.debits_posted)::bigint, a.credits_pending
+    from public.ledger_accounts a
+    join public.opportunities o on o.id = a.opportunity_id
+    where a.kind = 'offering_escrow'
+      and (every_spv or o.spv_id = any (mine))
+    order by o.name, a.opportunity_id, a.currency;
+end
+$$;
+
 -- The ledger's invariants (docs/ledger.md): null when every one holds, else the first that fails.
 create or replace function public.ledger_verify()
 returns text
@@ -1592,3 +1639,5 @@ revoke execute on function public.ledger_trial_balance() from public, anon, serv
 grant execute on function public.ledger_trial_balance() to authenticated;
 revoke execute on function public.ledger_verify() from public, anon, service_role;
 grant execute on function public.ledger_verify() to authenticated;
+revoke execute on function public.ledger_escrows() from public, anon, service_role;
+grant execute on function public.ledger_escrows() to authenticated;

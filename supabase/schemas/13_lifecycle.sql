@@ -21,7 +21,7 @@
 --     mature_offering(opportunity_id)                                   the SPV's administrators (and the schedule)
 --     list_redemptions(), list_distributions(opportunity_id),
 --     list_offering_income(offering_id)                                 the SPV's administrators, staff who see every SPV
---     my_redemptions(), my_distributions()                              the member
+--     my_redemptions(), my_distributions(), my_position_history()      the member
 -- * The arithmetic (shares by largest remainder, withholding, the redemption fee, business days)
 --   is packages/domain/src/lifecycle/rules.ts and tax/withholding.ts; the withholding rates reach
 --   SQL as public.withholding_bps (00_generated_domain.sql).
@@ -1169,6 +1169,92 @@ begin
 end
 $$;
 
+-- The caller's positions over time, for their returns and the value chart of /placements
+-- (docs/returns.md): one row per offering held and per day on which something changed, and today.
+--   flow_cents    the day's money into the position from the member's cash (the posted
+--                 investment and its fees), less what came out of the offering's account to them
+--                 (a distribution net of withholding, a redemption net of its fee, the maturity);
+--   income_cents  of that, the distributions received (positive);
+--   value_cents   the value at the end of the day: the units held then (unit_movements) × the unit
+--                 price in force that day, 0 from the day the position matured.
+-- Days before the position's first movement or payment are not listed; today's row is what
+-- my_positions() values the position at.
+create or replace function public.my_position_history()
+returns table (opportunity_id text, day date, flow_cents bigint, income_cents bigint, value_cents bigint)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := auth.uid();
+  today date := public.lifecycle_today();
+  cash bigint;
+begin
+  if me is null then
+    raise exception using errcode = '42501', message = 'not signed in';
+  end if;
+  select a.id into cash from public.ledger_accounts a
+    where a.kind = 'member_cash' and a.currency = 'EUR' and a.member_id = me;
+  return query
+    with mine as (
+      select p.opportunity_id, (p.matured_at at time zone 'UTC')::date as matured_on
+      from public.positions p where p.member_id = me
+    ),
+    flows as (
+      select i.opportunity_id, (t.created_at at time zone 'UTC')::date as day, t.amount_cents as cents,
+             0::bigint as income
+      from public.ledger_transfers t
+      join public.investments i on i.id::text = t.subject_id and i.user_id = me
+      where t.debit_account_id = cash and t.subject_type = 'investment' and t.flags in ('posted', 'post')
+        and t.kind in ('investment', 'management_fee', 'card_fee')
+      union all
+      select e.opportunity_id, (t.created_at at time zone 'UTC')::date, -t.amount_cents,
+             case when t.kind = 'distribution' then t.amount_cents else 0 end
+      from public.ledger_transfers t
+      join public.ledger_accounts e on e.id = t.debit_account_id and e.kind = 'offering_escrow'
+      where t.credit_account_id = cash and t.flags in ('posted', 'post')
+    ),
+    movements as (
+      select u.opportunity_id, u.units, u.at from public.unit_movements u where u.member_id = me
+    ),
+    firsts as (
+      select x.opportunity_id, min(x.day) as first_day
+      from (
+        select f.opportunity_id, f.day from flows f
+        union all
+        select v.opportunity_id, (v.at at time zone 'UTC')::date from movements v
+      ) x
+      group by x.opportunity_id
+    ),
+    days as (
+      select f.opportunity_id, f.day from flows f
+      union
+      select v.opportunity_id, (v.at at time zone 'UTC')::date from movements v
+      union
+      select x.opportunity_id, x.as_of from public.unit_prices x join mine on mine.opportunity_id = x.opportunity_id
+      union
+      select mine.opportunity_id, mine.matured_on from mine where mine.matured_on is not null
+      union
+      select mine.opportunity_id, today from mine
+    )
+    select d.opportunity_id, d.day,
+           coalesce((select sum(f.cents) from flows f where f.opportunity_id = d.opportunity_id and f.day = d.day), 0)::bigint,
+           coalesce((select sum(f.income) from flows f where f.opportunity_id = d.opportunity_id and f.day = d.day), 0)::bigint,
+           case when mine.matured_on <= d.day then 0::bigint
+                else coalesce((
+                  select sum(v.units) from movements v
+                  where v.opportunity_id = d.opportunity_id and v.at < ((d.day + 1)::timestamp at time zone 'UTC')
+                ), 0)::bigint * coalesce(public.unit_price_on(d.opportunity_id, d.day), 0)
+           end
+    from days d
+    join mine on mine.opportunity_id = d.opportunity_id
+    join firsts on firsts.opportunity_id = d.opportunity_id
+    where d.day between firsts.first_day and today
+    order by d.opportunity_id, d.day;
+end
+$$;
+
 -- ---------------------------------------------------------------------------------------------
 -- 4. Maturity
 
@@ -1351,6 +1437,8 @@ revoke execute on function public.list_distributions(text) from public, anon, se
 grant execute on function public.list_distributions(text) to authenticated;
 revoke execute on function public.my_distributions() from public, anon, service_role;
 grant execute on function public.my_distributions() to authenticated;
+revoke execute on function public.my_position_history() from public, anon, service_role;
+grant execute on function public.my_position_history() to authenticated;
 revoke execute on function public.mature_offering(text) from public, anon, service_role;
 grant execute on function public.mature_offering(text) to authenticated;
 revoke execute on function public.record_offering_income(text, bigint, date, text) from public, anon, service_role;

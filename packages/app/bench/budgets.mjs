@@ -44,10 +44,13 @@ const prerenderedPages = [
 ];
 
 /**
- * The charts' drawing (docs/decisions.md (26)): loaded by import() from the BarChart wrapper, so only
- * a screen that draws a chart fetches it. Named by its source path as the manifest and maps write it.
+ * The charts' drawings (docs/decisions.md (26)): each loaded by import() from its wrapper, so only
+ * a screen that draws that chart fetches it. Named by source path as the manifest and maps write it.
  */
-const chartModule = /(^|\/)ui\/src\/BarChart\/BarChartView\.tsx$/;
+const chartModules = [
+  { name: 'BarChartView', module: /(^|\/)ui\/src\/BarChart\/BarChartView\.tsx$/ },
+  { name: 'LineChartView', module: /(^|\/)ui\/src\/LineChart\/LineChartView\.tsx$/ },
+];
 
 const { values: options } = parseArgs({
   options: {
@@ -159,8 +162,12 @@ function checkBudgets(dist, landingPattern) {
     );
   }
 
-  const chart = chartIsolation(dist, chunks, new Set(initial.js));
-  for (const problem of chart.problems) breaches.push(`Chart drawing (BarChartView): ${problem}`);
+  const charts = chartModules.map(({ name, module }) => ({
+    name,
+    ...chartIsolation(dist, chunks, new Set(initial.js), module, name),
+  }));
+  for (const chart of charts)
+    for (const problem of chart.problems) breaches.push(`Chart drawing (${chart.name}): ${problem}`);
 
   // Explains the landing JS by package (from source maps), so a breach points at its cause.
   const landingPackages = new Map();
@@ -194,7 +201,7 @@ function checkBudgets(dist, landingPattern) {
     },
     lazyChunks,
     prerendered,
-    chart,
+    charts,
     developmentReact: development,
     breaches,
   };
@@ -205,7 +212,7 @@ function checkBudgets(dist, landingPattern) {
  * module in one chunk of its own (source maps), that chunk a lazy entry that no chunk imports
  * statically (manifest), and not among the landing page's initial files.
  */
-function chartIsolation(dist, chunks, initialJs) {
+function chartIsolation(dist, chunks, initialJs, chartModule, name) {
   const manifest = readManifest(dist);
   const problems = [];
   if (!manifest) return { file: null, gzip: null, problems: ['the build has no Vite manifest to check it with'] };
@@ -214,7 +221,7 @@ function chartIsolation(dist, chunks, initialJs) {
     return {
       file: null,
       gzip: null,
-      problems: [`the manifest names ${entries.length} chunks for it (BarChartView.tsx moved? update chartModule)`],
+      problems: [`the manifest names ${entries.length} chunks for it (${name}.tsx moved? update chartModules)`],
     };
   }
   const [[chartKey, chartEntry]] = entries;
@@ -286,14 +293,14 @@ function printReport(report) {
           'all',
           status(report.prerendered.every((page) => page.ok)),
         ],
-        [
-          'Chart drawing, own lazy chunk',
-          report.chart.problems.length > 0
-            ? report.chart.problems.join('; ')
-            : `${report.chart.file} (${formatKB(report.chart.gzip ?? 0)}), import() only`,
+        ...report.charts.map((chart) => [
+          `Chart drawing (${chart.name}), own lazy chunk`,
+          chart.problems.length > 0
+            ? chart.problems.join('; ')
+            : `${chart.file} (${formatKB(chart.gzip ?? 0)}), import() only`,
           'import() only',
-          status(report.chart.problems.length === 0),
-        ],
+          status(chart.problems.length === 0),
+        ]),
         [
           'React build',
           report.developmentReact.length > 0 ? `development, in ${report.developmentReact.join(', ')}` : 'production',

@@ -120,6 +120,12 @@ test('an issued offering priced, paid out, reported and redeemed across roles', 
   await page.goto(`/placements?position=${encodeURIComponent(id)}`);
   const position = main(page).getByRole('region', { name: offering.name });
   await expect(position.getByText(`${formatEuros(net)} received after tax withheld.`)).toBeVisible();
+  // The same cents in the position's row, from its history (my_position_history).
+  const withIncome = main(page)
+    .getByRole('table', { name: 'Positions' })
+    .getByRole('row')
+    .filter({ hasText: offering.name });
+  await expect(withIncome).toContainText(formatEuros(net));
   await signOut(page);
 
   // The quarter ends: its statement of assets falls due. Opening it is recorded; its CSV has the cents.

@@ -18,6 +18,7 @@ export * from './FilterPills';
 export * from './Footer';
 export * from './GuideCards';
 export * from './Header';
+export * from './LineChart';
 export * from './LoadingSkeleton';
 export * from './MoneyText';
 export * from './NudgeBanner';

@@ -13,6 +13,6 @@ export { type AppStoryParameters, withApp } from './decorators';
 export { expectNavigatedTo, expectToast, SLOW } from './expect';
 export { FullApp } from './FullApp';
 export { nudgeCallToActionStory } from './nudge';
-export { storyBalance, storyInvestments, storyPositions } from './portfolio';
+export { storyBalance, storyInvestments, storyPositionHistory, storyPositions } from './portfolio';
 export { adminSession, sessionAs, signedOutSession, storyUsers } from './sessions';
 export { captureTelemetry } from './telemetry';

@@ -1,4 +1,10 @@
-import { type BalanceRow, type InvestmentRow, investmentQuote, type PositionRow } from '@vault/domain';
+import {
+  type BalanceRow,
+  type InvestmentRow,
+  investmentQuote,
+  type PositionDayRow,
+  type PositionRow,
+} from '@vault/domain';
 
 /**
  * A funded investor's holdings as the server would answer them, for the portfolio, dashboard and
@@ -35,6 +41,29 @@ export const storyPositions: PositionRow[] = [
     status: 'Matured',
     impact: [],
   },
+];
+
+/**
+ * The same three positions day by day (`my_position_history()`), ending on the stories' fixed day
+ * (2026-03-02, .storybook/visual/shots.ts) at the values above: Groningen bought, revalued, paid
+ * €125 of income; Kenya and Ghana bought and held.
+ */
+const day = (opportunity_id: string, date: string, flow: number, value: number, income = 0): PositionDayRow => ({
+  opportunity_id,
+  day: date,
+  flow_cents: flow,
+  income_cents: income,
+  value_cents: value,
+});
+export const storyPositionHistory: PositionDayRow[] = [
+  day('solar-park-groningen', '2025-03-03', 1_000_000 + fees(1_000_000), 1_000_000),
+  day('solar-park-groningen', '2025-09-01', 0, 1_030_000),
+  day('solar-park-groningen', '2025-12-15', -12_500, 1_030_000, 12_500),
+  day('solar-park-groningen', '2026-03-02', 0, 1_050_050),
+  day('clean-water-kenya', '2025-06-02', 500_000 + fees(500_000), 500_000),
+  day('clean-water-kenya', '2026-03-02', 0, 500_000),
+  day('schools-ghana', '2024-03-04', 250_000 + fees(250_000), 250_000),
+  day('schools-ghana', '2026-03-02', 0, 250_000),
 ];
 
 export const storyBalance: BalanceRow = { available_cents: 123_456, held_cents: 202_000, total_cents: 325_456 };

@@ -123,6 +123,10 @@ export const actionErrors = {
   // The ledger (supabase/schemas/11_ledger.sql, docs/ledger.md).
   investmentTotalTooLarge: { code: '22023', message: "an investment's total may not exceed €100,000,000" },
   ledgerReadDenied: { code: '42501', message: 'only mfo_admin, compliance or an administrator may read the ledger' },
+  escrowReadDenied: {
+    code: '42501',
+    message: "only mfo_admin, compliance, an SPV's administrators or an administrator may read the escrow accounts",
+  },
   ledgerAppendOnly: { code: '42501', message: 'ledger_transfers is append-only' },
   transferIdReused: { code: 'P0001', message: 'a transfer with this id exists with other arguments' },
   pendingAlreadyResolved: { code: 'P0001', message: 'the pending transfer is already posted, voided or expired' },

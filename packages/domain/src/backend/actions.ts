@@ -34,6 +34,7 @@ const ServerActionSchema = v.object({
     'staff readers',
     'ledger readers',
     'the member or ledger readers',
+    "ledger readers or the SPV's administrators",
     'the roles consoleFunctions names',
     'per report kind',
     'anyone',
@@ -194,6 +195,13 @@ export const serverActions: readonly ServerAction[] = parseTable('server action'
   },
   { name: 'ledger_trial_balance', args: [], executableBy: ['authenticated'], accepts: 'ledger readers', records: [] },
   { name: 'ledger_verify', args: [], executableBy: ['authenticated'], accepts: 'ledger readers', records: [] },
+  {
+    name: 'ledger_escrows',
+    args: [],
+    executableBy: ['authenticated'],
+    accepts: "ledger readers or the SPV's administrators",
+    records: [],
+  },
   {
     name: 'list_ledger_refusals',
     args: ['after', 'page_size'],

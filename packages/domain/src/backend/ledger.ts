@@ -1,3 +1,6 @@
+import { spvRoleOfKind } from '../offerings/terms';
+import type { Role } from '../roles';
+
 /**
  * The ledger's rules as data (supabase/schemas/11_ledger.sql, docs/ledger.md):
  * the bounds, the days an investment may wait for its payment, the SEPA reference of an
@@ -26,6 +29,36 @@ export function investmentPaymentReference(investmentId: string): string {
   return `VLT-${investmentId.replaceAll('-', '').slice(0, 16).toUpperCase()}`;
 }
 
+/**
+ * What `submit_investment` does with an investment's total, given the member's available cash
+ * (`ledger_hold_investment`, docs/ledger.md "Every movement of money"): all or nothing. When the
+ * cash covers the total, all of it is held at once (`Pending`) and the payment method collects
+ * nothing; otherwise nothing is held (`Awaiting payment`) and the method collects what is missing:
+ * once a payment brings the available cash to the total, the whole total is held
+ * (`ledger_fund_awaiting`). supabase/tests/investment-funding.test.ts holds the SQL to it.
+ */
+export interface InvestmentFunding {
+  status: 'Pending' | 'Awaiting payment';
+  /** Held from the member's available cash when the investment is submitted. */
+  heldNowCents: number;
+  /** What the payment method still has to bring in before the total is held. */
+  collectedCents: number;
+}
+
+export function investmentFunding(availableCents: number, totalCents: number): InvestmentFunding {
+  for (const [name, cents] of [
+    ['availableCents', availableCents],
+    ['totalCents', totalCents],
+  ] as const) {
+    if (!Number.isSafeInteger(cents) || cents < 0) {
+      throw new RangeError(`${name} must be a whole, non-negative number of cents, got ${cents}`);
+    }
+  }
+  return availableCents >= totalCents
+    ? { status: 'Pending', heldNowCents: totalCents, collectedCents: 0 }
+    : { status: 'Awaiting payment', heldNowCents: 0, collectedCents: totalCents - availableCents };
+}
+
 /** The notifications the ledger's functions send (title and body, as public.notifications holds them). */
 export const ledgerNotifications = {
   chargedBack: {
@@ -41,3 +74,25 @@ export const ledgerNotifications = {
     body: `Your investment in ${opportunityName} was cancelled: the payment did not arrive within ${AWAITING_PAYMENT_DAYS} days.`,
   }),
 } as const;
+
+/** A caller as the ledger's readers check it: the Vault role and the admin flag. */
+interface LedgerCaller {
+  role: Role;
+  isAdmin: boolean;
+}
+
+/**
+ * Who reads the whole ledger: the trial balance, ledger_verify() and the refused payment events
+ * (public.ledger_reader_check): mfo_admin, compliance and the admin flag.
+ */
+export function mayReadLedger(caller: LedgerCaller): boolean {
+  return caller.isAdmin || caller.role === 'mfo_admin' || caller.role === 'compliance';
+}
+
+/**
+ * Who reads the offerings' escrow accounts (public.ledger_escrows): the ledger's readers every
+ * offering, an SPV's administrators (the role of an SPV's kind) their own SPVs' offerings.
+ */
+export function mayReadEscrows(caller: LedgerCaller): boolean {
+  return mayReadLedger(caller) || Object.values(spvRoleOfKind).includes(caller.role);
+}

@@ -138,4 +138,5 @@ export const lifecycleServerActions = [
     records: [],
   },
   { name: 'my_distributions', args: [], executableBy: ['authenticated'], accepts: 'the member', records: [] },
+  { name: 'my_position_history', args: [], executableBy: ['authenticated'], accepts: 'the member', records: [] },
 ] as const;

@@ -10,7 +10,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'Horizontal bars in SVG with their table: the table is the text equivalent of the picture.\n\n**When to use:** a handful of figures that compare (a portfolio by category).\n\n**When not:** a long time series, or a single figure (StatCard).',
+          'Horizontal bars in SVG with their table: the table is the text equivalent of the picture.\n\n**When to use:** a handful of figures that compare (a portfolio by category).\n\n**When not:** a value over time (LineChart), or a single figure (StatCard).',
       },
     },
   },

@@ -15,7 +15,7 @@ const BarChartView = /* @__PURE__ */ lazy(loadView);
  *
  * When to use: a handful of figures that compare (a portfolio by category, value by position).
  *
- * When not: a time series with many points, or a single figure (StatCard).
+ * When not: a value over time (LineChart), or a single figure (StatCard).
  */
 export function BarChart(props: BarChartProps) {
   return (

@@ -45,7 +45,7 @@ const GAP = 10;
  *
  * When to use: a handful of figures that compare (a portfolio by category, value by position).
  *
- * When not: a time series with many points, or a single figure (StatCard).
+ * When not: a value over time (LineChart), or a single figure (StatCard).
  */
 export default function BarChartView({
   title,

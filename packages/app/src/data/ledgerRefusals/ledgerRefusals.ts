@@ -22,6 +22,14 @@ const LedgerRefusalSchema = v.object({
 });
 export type LedgerRefusal = v.InferOutput<typeof LedgerRefusalSchema>;
 
+/** Each kind of refused event in words, as the operators' lists name it. */
+export const ledgerRefusalKindWords: Readonly<Record<LedgerRefusal['kind'], string>> = {
+  payment: 'Payment',
+  refund: 'Refund',
+  chargeback: 'Charge-back',
+  payout: 'Payout',
+};
+
 /** Rows per page; the server answers at most 200. */
 export const LEDGER_REFUSALS_PAGE = 50;
 
@@ -41,7 +49,7 @@ export async function readLedgerRefusals(
     : { ok: false, error: 'The refused payment events answered rows this screen cannot read' };
 }
 
-/** /compliance's review list of refused payment events. */
+/** The review list of refused payment events, on /compliance and /reports. */
 export function useLedgerRefusals(): PagedList<LedgerRefusal> {
   return usePagedList('ledger-refusals', LEDGER_REFUSALS_PAGE, readLedgerRefusals);
 }

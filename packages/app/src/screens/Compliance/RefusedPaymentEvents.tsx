@@ -3,15 +3,12 @@ import { formatEuros } from '@vault/domain';
 import { ConsoleTable, type ConsoleTableColumn } from '@vault/ui';
 import { ActionError, listStateProps } from '../../components/ConsoleFeedback';
 import { Section } from '../../components/Section';
-import { type LedgerRefusal, useLedgerRefusals } from '../../data/ledgerRefusals/ledgerRefusals';
+import {
+  type LedgerRefusal,
+  ledgerRefusalKindWords,
+  useLedgerRefusals,
+} from '../../data/ledgerRefusals/ledgerRefusals';
 import { formatDateTime } from '../../display/dates';
-
-const kindWords: Readonly<Record<LedgerRefusal['kind'], string>> = {
-  payment: 'Payment',
-  refund: 'Refund',
-  chargeback: 'Charge-back',
-  payout: 'Payout',
-};
 
 /** The amount as the event named it; euros only when the currency is the euro. */
 function amountOf(row: LedgerRefusal): string {
@@ -27,7 +24,7 @@ const columns: readonly ConsoleTableColumn<LedgerRefusal>[] = [
     cell: (r) => <time dateTime={r.refused_at}>{formatDateTime(r.refused_at)}</time>,
     primary: true,
   },
-  { id: 'kind', header: 'Event', cell: (r) => kindWords[r.kind] },
+  { id: 'kind', header: 'Event', cell: (r) => ledgerRefusalKindWords[r.kind] },
   { id: 'amount', header: 'Amount', cell: amountOf, align: 'right' },
   { id: 'member', header: 'Member', cell: (r) => r.member_id ?? 'Unknown', wrap: true },
   { id: 'reference', header: 'Provider reference', cell: (r) => r.provider_ref },

@@ -3,16 +3,23 @@ import { formatEuros, INVESTMENT_QUICK_PICKS_EUR, MIN_INVESTMENT_EUR, validateIn
 import { type FormEvent, useId, useRef } from 'react';
 import { toast } from 'sonner';
 import { AmountPicks } from '../../components/AmountPicks';
+import { AvailableCash, type Balance } from './Cash';
 import { StepActions } from './StepActions';
 
-/** Step 1: the amount, with quick picks; the minimum is shown only, not enforced (docs/product.md §5). */
+/**
+ * Step 1: the amount, with quick picks; the minimum is shown only, not enforced (docs/product.md §5).
+ * The available cash shows beside it; a failed read of it says so, with Retry, and the step goes on.
+ */
 export function AmountStep({
   amount,
+  balance,
   onAmountChange,
   onBack,
   onNext,
 }: {
   amount: string;
+  /** The member's cash (`my_balance()`). */
+  balance: Balance;
   onAmountChange: (amount: string) => void;
   onBack: () => void;
   onNext: () => void;
@@ -56,6 +63,7 @@ export function AmountStep({
             Minimum investment: {formatEuros(MIN_INVESTMENT_EUR * 100)}
           </Text>
         </Flex>
+        <AvailableCash balance={balance} />
         <AmountPicks
           label="Quick picks"
           amountsEur={INVESTMENT_QUICK_PICKS_EUR}

@@ -1,18 +1,22 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import {
   actionErrors,
+  type BalanceRow,
   CANCELLATION_WINDOW_DAYS,
   formatEuros,
   type InvestmentRow,
   investmentErrorText,
+  investmentFunding,
+  investmentPaymentReference,
   investmentQuote,
   messages,
   type PaymentMethod,
+  paymentMethods,
   sampleMemberRows,
 } from '@vault/domain';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { recordedRpc, rpcAnswer, tableAnswers } from '../../../../../mocks/story';
+import { recordedRpc, rpcAnswer, rpcLoading, rpcRefusal, tableAnswers } from '../../../../../mocks/story';
 import {
   type AppStoryParameters,
   expectNavigatedTo,
@@ -22,6 +26,7 @@ import {
   storyUsers,
   withApp,
 } from '../../test-support';
+import { ExternalNavigation } from '../Wallet/externalNavigation';
 import InvestmentFlow from '.';
 
 const investor = sessionAs('investor', storyUsers.fundedInvestor);
@@ -45,13 +50,18 @@ const classified = [
   ]),
 ];
 
-/** The investment `submit_investment` stores for a call: Pending, with the domain's fees. */
-function submittedRow(body: Record<string, unknown>): InvestmentRow {
+const submittedId = '7e570000-0000-4000-8000-0000000000f1';
+
+/**
+ * The investment `submit_investment` stores for a call, with the domain's fees: Pending (the cash
+ * covered the total and the server held it) unless the story says `Awaiting payment`.
+ */
+function submittedRow(body: Record<string, unknown>, status: InvestmentRow['status'] = 'Pending'): InvestmentRow {
   const amountCents = Number(body.amount_cents);
   const method: PaymentMethod = body.method === 'card' ? 'card' : 'bank';
   const quote = investmentQuote(amountCents, method);
   return {
-    id: '7e570000-0000-4000-8000-0000000000f1',
+    id: submittedId,
     opportunity_id: String(body.opportunity_id),
     opportunity_name: 'Ghana Solar Schools',
     amount_cents: amountCents,
@@ -59,7 +69,7 @@ function submittedRow(body: Record<string, unknown>): InvestmentRow {
     card_fee_cents: quote.cardFeeCents,
     total_cents: quote.totalCents,
     method,
-    status: 'Pending',
+    status,
     submitted_at: new Date().toISOString(),
     decided_at: null,
     reason: null,
@@ -67,11 +77,29 @@ function submittedRow(body: Record<string, unknown>): InvestmentRow {
 }
 
 /** `submit_investment` storing this story's investment, which the member's investments then include. */
-const submitting = recordedRpc('submit_investment', submittedRow);
+const submitting = recordedRpc('submit_investment', (body) => submittedRow(body));
 const submitted = [
   submitting.handler,
-  tableAnswers.rows('investments', () => [...sampleMemberRows.investments, ...submitting.calls.map(submittedRow)]),
+  tableAnswers.rows('investments', () => [
+    ...sampleMemberRows.investments,
+    ...submitting.calls.map((body) => submittedRow(body)),
+  ]),
 ];
+
+/** The same, for a member whose cash does not cover the total: nothing held, `Awaiting payment`. */
+const submittingAwaiting = recordedRpc('submit_investment', (body) => submittedRow(body, 'Awaiting payment'));
+const submittedAwaiting = [
+  submittingAwaiting.handler,
+  tableAnswers.rows('investments', () => [
+    ...sampleMemberRows.investments,
+    ...submittingAwaiting.calls.map((body) => submittedRow(body, 'Awaiting payment')),
+  ]),
+];
+
+/** Cash that covers every total the walked stories confirm: the server holds it at once. */
+const plentyOfCash: BalanceRow = { available_cents: 2_000_000, held_cents: 0, total_cents: 2_000_000 };
+/** €1,000 available (and €250 held for something else): short of any total from the €5,000 minimum. */
+const shortCash: BalanceRow = { available_cents: 100_000, held_cents: 25_000, total_cents: 125_000 };
 
 const meta = {
   title: 'Screens/InvestmentFlow',
@@ -81,11 +109,31 @@ const meta = {
     layout: 'padded',
     app: { url, path: '/investments/:id', session: investor } satisfies AppStoryParameters,
     // Named groups, so a story replaces its own group and keeps the others (parameters merge deeply).
-    msw: { handlers: { classified, submitted } },
+    msw: { handlers: { classified, submitted, balance: [rpcAnswer('my_balance', [plentyOfCash])] } },
   },
 } satisfies Meta<typeof InvestmentFlow>;
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+/** The text of a DataList row's value, by the row's label (null while the label is not there). */
+function dataValue(canvasElement: HTMLElement, label: string): string | null {
+  const item = within(canvasElement).queryByText(label)?.closest('.rt-DataListItem');
+  return item?.querySelector('.rt-DataListValue')?.textContent ?? null;
+}
+
+/**
+ * Confirm's "Held now" and "Collected by <method>", against `investmentFunding` (what the server
+ * does: the whole total held when the cash covers it, else nothing, and the method collects the rest).
+ */
+async function expectFunding(canvasElement: HTMLElement, totalCents: number, method: PaymentMethod, cash: BalanceRow) {
+  const funding = investmentFunding(cash.available_cents, totalCents);
+  const collectedBy = `Collected by ${paymentMethods[method].label}`;
+  await waitFor(() => {
+    expect(dataValue(canvasElement, 'Held now')).toBe(formatEuros(funding.heldNowCents));
+    expect(dataValue(canvasElement, collectedBy)).toBe(formatEuros(funding.collectedCents));
+  }, SLOW);
+  return funding;
+}
 
 /** Walks the four steps with a quick pick and a method, checking the confirm figures against the domain. */
 async function walk(canvasElement: HTMLElement, pick: string, euros: number, method: PaymentMethod) {
@@ -93,6 +141,9 @@ async function walk(canvasElement: HTMLElement, pick: string, euros: number, met
   await expect(await canvas.findByRole('heading', { level: 2, name: 'Amount' }, SLOW)).toBeVisible();
   await expect(canvas.getByText('Step 1 of 4')).toBeVisible();
   await expect(canvas.getByText('Minimum investment: €5,000')).toBeVisible();
+  await expect(
+    await canvas.findByText(`Available cash: ${formatEuros(plentyOfCash.available_cents)}`, {}, SLOW),
+  ).toBeVisible();
   await userEvent.click(canvas.getByRole('button', { name: pick }));
   await waitFor(() => expect(canvas.getByLabelText('Investment amount (EUR)')).toHaveValue(String(euros)));
   await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
@@ -112,6 +163,7 @@ async function walk(canvasElement: HTMLElement, pick: string, euros: number, met
   }
   if (method === 'bank') await expect(canvas.queryByText('Card fee (1.5%)')).toBeNull();
   await expect(canvas.getByTestId('quote-total')).toHaveTextContent(`Total${formatEuros(quote.totalCents)}`);
+  await expectFunding(canvasElement, quote.totalCents, method, plentyOfCash);
   // Ghana Solar Schools' own terms (12 months, 6.9%), not the specification's 5 years and 6.5%.
   await expect(await canvas.findByText('1-year term', {}, SLOW)).toBeVisible();
   await expect(canvas.queryByText('5-year term')).toBeNull();
@@ -137,6 +189,7 @@ async function walk(canvasElement: HTMLElement, pick: string, euros: number, met
     ),
   ).toBeVisible();
   await expect(canvas.getByText('Pending')).toBeVisible();
+  await expect(canvas.getByText(`Your funds are held: ${formatEuros(quote.totalCents)}`)).toBeVisible();
   await userEvent.click(canvas.getByRole('button', { name: 'Go to Dashboard' }));
   await expectNavigatedTo(canvasElement, '/dashboard');
 }
@@ -339,5 +392,267 @@ export const CancelWindowCloses: Story = {
     const gone = await canvas.findByRole('note', {}, SLOW);
     await expect(gone).toHaveTextContent(`You could cancel for ${CANCELLATION_WINDOW_DAYS} days after submitting`);
     await expect(canvas.queryByRole('button', { name: 'Cancel investment' })).toBeNull();
+  },
+};
+
+/**
+ * The cash covers the total: Confirm says all of it is held now and the method collects nothing;
+ * step 4 says the funds are held.
+ */
+export const CashCoversHeld: Story = {
+  parameters: { app: { url: confirmUrl, path: '/investments/:id', session: investor } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 2, name: 'Confirm' }, SLOW)).toBeVisible();
+    const total = investmentQuote(500_000, 'bank').totalCents;
+    const funding = await expectFunding(canvasElement, total, 'bank', plentyOfCash);
+    await expect(funding).toEqual({ status: 'Pending', heldNowCents: total, collectedCents: 0 });
+    await expect(
+      canvas.getByText(
+        `Your available cash of ${formatEuros(plentyOfCash.available_cents)} covers the total: it is held as soon as you confirm.`,
+      ),
+    ).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Confirm Investment' }));
+    await expect(await canvas.findByText(`Your funds are held: ${formatEuros(total)}`, {}, SLOW)).toBeVisible();
+    await expect(canvas.getByText('Pending')).toBeVisible();
+    await expect(canvas.queryByRole('heading', { name: 'What to do now' })).toBeNull();
+  },
+};
+
+/**
+ * The cash falls short and the method is a bank transfer: nothing is held, the bank transfer
+ * collects what is missing; step 4 is `Awaiting payment` with the amount to send and the reference
+ * unique to this investment, as the server makes it.
+ */
+export const CashShortBank: Story = {
+  parameters: {
+    app: { url: confirmUrl, path: '/investments/:id', session: investor },
+    msw: { handlers: { submitted: submittedAwaiting, balance: [rpcAnswer('my_balance', [shortCash])] } },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 2, name: 'Confirm' }, SLOW)).toBeVisible();
+    const total = investmentQuote(500_000, 'bank').totalCents;
+    const funding = await expectFunding(canvasElement, total, 'bank', shortCash);
+    await expect(funding).toEqual({ status: 'Awaiting payment', heldNowCents: 0, collectedCents: total - 100_000 });
+    await expect(
+      canvas.getByText(
+        `Your available cash of ${formatEuros(shortCash.available_cents)} does not cover the total, so nothing is held yet: the investment is Awaiting payment until a bank transfer of ${formatEuros(funding.collectedCents)} arrives.`,
+      ),
+    ).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Confirm Investment' }));
+
+    await expect(await canvas.findByRole('heading', { level: 3, name: 'What to do now' }, SLOW)).toBeVisible();
+    await expect(canvas.getByText('Awaiting payment')).toBeVisible();
+    await expect(canvas.queryByText(/Your funds are held/)).toBeNull();
+    await expect(canvas.getByText(/Send what is missing by SEPA bank transfer with the reference below/)).toBeVisible();
+    await waitFor(
+      () => expect(dataValue(canvasElement, 'Amount to pay')).toBe(formatEuros(funding.collectedCents)),
+      SLOW,
+    );
+    await expect(await canvas.findByTestId('payment-reference', {}, SLOW)).toHaveTextContent(
+      investmentPaymentReference(submittedId),
+    );
+    await expect(canvas.getByRole('button', { name: 'Copy reference' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: /by card/ })).toBeNull();
+  },
+};
+
+/** Where the card checkout would have sent the member: recorded by the story instead of leaving it. */
+const providerPages: string[] = [];
+const providerPage = 'https://checkout.stripe.com/c/pay/cs_story_investment';
+/** This story's calls of onramp-session (a spy: empty at every story's start). */
+const checkoutCalls = fn<(body: unknown) => void>().mockName('onramp-session');
+const cardUrl = `${url}?step=3&amount=10000&method=card`;
+
+/**
+ * The cash falls short and the method is a card: the card collects what is missing (the total
+ * includes the 1.5% card fee); step 4's button opens a checkout of exactly that amount.
+ */
+export const CashShortCard: Story = {
+  parameters: {
+    app: { url: cardUrl, path: '/investments/:id', session: investor },
+    msw: {
+      handlers: {
+        submitted: submittedAwaiting,
+        balance: [rpcAnswer('my_balance', [shortCash])],
+        checkout: [
+          http.post('*/functions/v1/onramp-session', async ({ request }) => {
+            checkoutCalls(await request.json());
+            return HttpResponse.json({
+              success: true,
+              provider: 'stripe',
+              status: 'pending',
+              url: providerPage,
+              sessionId: 'cs_story_investment',
+              error: null,
+            });
+          }),
+        ],
+      },
+    },
+  },
+  decorators: [
+    (Story) => (
+      <ExternalNavigation.Provider value={(page) => providerPages.push(page)}>
+        <Story />
+      </ExternalNavigation.Provider>
+    ),
+  ],
+  beforeEach: () => {
+    providerPages.length = 0;
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 2, name: 'Confirm' }, SLOW)).toBeVisible();
+    const quote = investmentQuote(1_000_000, 'card');
+    const funding = await expectFunding(canvasElement, quote.totalCents, 'card', shortCash);
+    await expect(funding.collectedCents).toBe(quote.totalCents - shortCash.available_cents);
+    await userEvent.click(canvas.getByRole('button', { name: 'Confirm Investment' }));
+
+    await expect(await canvas.findByRole('heading', { level: 3, name: 'What to do now' }, SLOW)).toBeVisible();
+    await expect(canvas.getByText('Awaiting payment')).toBeVisible();
+    await expect(
+      canvas.getByText(new RegExp(`your total includes the 1\\.5% card fee of ${formatEuros(quote.cardFeeCents)}`)),
+    ).toBeVisible();
+    await waitFor(
+      () => expect(dataValue(canvasElement, 'Amount to pay')).toBe(formatEuros(funding.collectedCents)),
+      SLOW,
+    );
+    await expect(canvas.queryByText('Payment reference')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: `Pay ${formatEuros(funding.collectedCents)} by card` }));
+    await expect(await canvas.findByText('Taking you to the payment page…', {}, SLOW)).toBeVisible();
+    await expect(checkoutCalls).toHaveBeenCalledTimes(1);
+    await expect(checkoutCalls).toHaveBeenCalledWith({ amountCents: funding.collectedCents });
+    await expect(providerPages).toEqual([providerPage]);
+  },
+};
+
+/** This story's settled card payments (a spy: empty at every story's start). */
+const paidCalls = fn<(body: unknown) => void>().mockName('onramp-session');
+
+/**
+ * The demo provider settles the card payment at once: the server holds the total from the cash it
+ * brought (`ledger_fund_awaiting`), and step 4, read again, says the funds are held.
+ */
+export const CashShortCardPaid: Story = {
+  parameters: {
+    app: { url: cardUrl, path: '/investments/:id', session: investor },
+    msw: {
+      handlers: {
+        submitted: [
+          submittingAwaiting.handler,
+          tableAnswers.rows('investments', () => [
+            ...sampleMemberRows.investments,
+            ...submittingAwaiting.calls.map((body) =>
+              submittedRow(body, paidCalls.mock.calls.length > 0 ? 'Pending' : 'Awaiting payment'),
+            ),
+          ]),
+        ],
+        balance: [rpcAnswer('my_balance', [shortCash])],
+        checkout: [
+          http.post('*/functions/v1/onramp-session', async ({ request }) => {
+            paidCalls(await request.json());
+            return HttpResponse.json({
+              success: true,
+              provider: 'demo',
+              status: 'settled',
+              url: null,
+              sessionId: null,
+              error: null,
+            });
+          }),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Confirm Investment' }, SLOW));
+    const quote = investmentQuote(1_000_000, 'card');
+    const missing = investmentFunding(shortCash.available_cents, quote.totalCents).collectedCents;
+    await userEvent.click(await canvas.findByRole('button', { name: `Pay ${formatEuros(missing)} by card` }, SLOW));
+    await expect(
+      await canvas.findByText(`Your funds are held: ${formatEuros(quote.totalCents)}`, {}, SLOW),
+    ).toBeVisible();
+    await expect(paidCalls).toHaveBeenCalledWith({ amountCents: missing });
+    await expect(canvas.getByText('Pending')).toBeVisible();
+    await expect(canvas.queryByRole('heading', { name: 'What to do now' })).toBeNull();
+  },
+};
+
+/**
+ * The cash cannot be read: step 1 says so with Retry, and the flow goes on; Confirm says so again
+ * and still confirms (the server decides what is held).
+ */
+export const BalanceFailed: Story = {
+  parameters: {
+    msw: {
+      handlers: { balance: [rpcRefusal('my_balance', { code: 'XX000', message: 'Service unavailable' }, 500)] },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const failed = await canvas.findByRole('alert', {}, SLOW);
+    await expect(failed).toHaveTextContent('Your available cash could not be loaded.');
+    await expect(within(failed).getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(canvas.queryByText(/Available cash:/)).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: '€5,000' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await expect(await canvas.findByRole('heading', { level: 2, name: 'Payment method' }, SLOW)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await expect(await canvas.findByRole('heading', { level: 2, name: 'Confirm' }, SLOW)).toBeVisible();
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      'Your available cash could not be loaded. The server holds the total when you confirm if your cash covers it.',
+    );
+    await expect(canvas.queryByText('Held now')).toBeNull();
+    await expect(canvas.getByTestId('quote-total')).toHaveTextContent(
+      formatEuros(investmentQuote(500_000, 'bank').totalCents),
+    );
+    await expect(canvas.getByRole('button', { name: 'Confirm Investment' })).toBeEnabled();
+  },
+};
+
+/** The cash fails to load once: Retry asks again and shows it. */
+export const BalanceRetried: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        balance: [
+          recordedRpc('my_balance', (_body, call) =>
+            call === 1
+              ? HttpResponse.json(
+                  { code: 'XX000', message: 'Service unavailable', details: null, hint: null },
+                  { status: 500 },
+                )
+              : [plentyOfCash],
+          ).handler,
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const failed = await canvas.findByRole('alert', {}, SLOW);
+    await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    await expect(
+      await canvas.findByText(`Available cash: ${formatEuros(plentyOfCash.available_cents)}`, {}, SLOW),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+/** The cash still loading: its figure waits, marked busy, and the flow does not wait for it. */
+export const BalanceLoading: Story = {
+  parameters: { msw: { handlers: { balance: [rpcLoading('my_balance')] } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/^Available cash:/, {}, SLOW)).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(canvas.getByRole('button', { name: '€5,000' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await expect(await canvas.findByRole('heading', { level: 2, name: 'Payment method' }, SLOW)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Back' }));
+    await expect(await canvas.findByText(/^Available cash:/, {}, SLOW)).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByLabelText('Investment amount (EUR)')).toHaveValue('5000');
   },
 };

@@ -1,6 +1,7 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import {
   eligibilityRefusalCodeOf,
+  formatEuros,
   hrefFor,
   INVESTMENT_TERMS,
   type InvestmentQuote,
@@ -16,11 +17,14 @@ import { refusalNextStep } from '../../components/eligibility/nextStep';
 import { TableData } from '../../components/TableData';
 import { useInvestments } from '../../data/investments/queries';
 import { useSubmitInvestment } from '../../data/investments/submitInvestment';
+import { useBalance } from '../../data/ledger/balance';
 import { useOpportunity, useOpportunityDetail } from '../../data/opportunities/queries';
 import { OpportunityDetailData } from '../OpportunityDetail/OpportunityDetailData';
 import { useBack } from '../OpportunityDetail/useBack';
 import { AmountStep } from './AmountStep';
+import { AwaitingPayment } from './AwaitingPayment';
 import { CancelInvestment } from './CancelInvestment';
+import type { Balance } from './Cash';
 import { ConfirmStep } from './ConfirmStep';
 import { amountCents, type FlowState, readFlowState, STEP_LABELS, type Step, writeFlowState } from './flowState';
 import { MethodStep } from './MethodStep';
@@ -48,6 +52,8 @@ function Flow({ opportunityId, name, onLeave }: { opportunityId: string; name: s
   // reload answers the investment the first one made.
   const [key] = useState(() => state.key ?? crypto.randomUUID());
   const submitInvestment = useSubmitInvestment();
+  // The member's cash, read once for every step: what is available, held now, or still missing.
+  const balance = useBalance();
   const listed = useOpportunity(opportunityId);
   const offering = listed.status === 'ready' ? (listed.rows[0] ?? null) : null;
   const terms = offering ? offeringTermLines(offering) : listed.status === 'loading' ? null : offeringTermLines({});
@@ -108,7 +114,13 @@ function Flow({ opportunityId, name, onLeave }: { opportunityId: string; name: s
             {STEP_LABELS[state.step - 1]}
           </Heading>
           {state.step === 1 ? (
-            <AmountStep amount={amount} onAmountChange={changeAmount} onBack={onLeave} onNext={() => goTo(2)} />
+            <AmountStep
+              amount={amount}
+              balance={balance}
+              onAmountChange={changeAmount}
+              onBack={onLeave}
+              onNext={() => goTo(2)}
+            />
           ) : null}
           {state.step === 2 ? (
             <MethodStep
@@ -122,6 +134,7 @@ function Flow({ opportunityId, name, onLeave }: { opportunityId: string; name: s
             <ConfirmStep
               name={name}
               quote={quote}
+              balance={balance}
               terms={terms}
               pending={pending}
               error={error}
@@ -131,7 +144,11 @@ function Flow({ opportunityId, name, onLeave }: { opportunityId: string; name: s
             />
           ) : null}
           {state.step === 4 && state.investment ? (
-            <Submitted investmentId={state.investment} onDone={() => navigate(hrefFor('dashboard'))} />
+            <Submitted
+              investmentId={state.investment}
+              balance={balance}
+              onDone={() => navigate(hrefFor('dashboard'))}
+            />
           ) : null}
         </Flex>
       </Card>
@@ -139,8 +156,11 @@ function Flow({ opportunityId, name, onLeave }: { opportunityId: string; name: s
   );
 }
 
-/** Step 4: the investment as the server stored it, read back from the member's investments. */
-function Submitted({ investmentId, onDone }: { investmentId: string; onDone: () => void }) {
+/**
+ * Step 4: the investment as the server stored it, read back from the member's investments. Pending:
+ * its total is held from the member's cash; Awaiting payment: what to pay, and how.
+ */
+function Submitted({ investmentId, balance, onDone }: { investmentId: string; balance: Balance; onDone: () => void }) {
   const investments = useInvestments();
   return (
     <Flex direction="column" gap="3" align="start">
@@ -166,6 +186,12 @@ function Submitted({ investmentId, onDone }: { investmentId: string; onDone: () 
                   Submitted <time dateTime={view.dateTime}>{view.date}</time> · {view.method}
                 </Text>
               </Flex>
+              {row.status === 'Pending' ? (
+                <Text as="p" size="3" weight="medium">
+                  Your funds are held: {formatEuros(row.total_cents)}
+                </Text>
+              ) : null}
+              {row.status === 'Awaiting payment' ? <AwaitingPayment row={row} balance={balance} /> : null}
               <Text as="p" size="2" color="gray">
                 Processing within {INVESTMENT_TERMS.processingBusinessDays} business days. We will email you when it is
                 confirmed.

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { investmentQuote } from '@vault/domain';
+import { formatReturn, investmentQuote, portfolioHistory } from '@vault/domain';
+import { HttpResponse } from 'msw';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { rpcAnswer, rpcLoading, rpcRefusal, tableAnswers } from '../../../../../mocks/story';
 import {
@@ -10,6 +11,7 @@ import {
   sessionAs,
   storyBalance,
   storyInvestments,
+  storyPositionHistory,
   storyPositions,
   withApp,
 } from '../../test-support';
@@ -29,6 +31,7 @@ type Story = StoryObj<typeof meta>;
 
 const holdings = [
   rpcAnswer('my_positions', storyPositions),
+  rpcAnswer('my_position_history', storyPositionHistory),
   rpcAnswer('my_balance', [storyBalance]),
   tableAnswers.rows('investments', storyInvestments),
 ];
@@ -60,6 +63,99 @@ export const Portfolio: Story = {
     await expect(within(allocation).getByRole('row', { name: /Renewable energy/ })).toHaveTextContent('58.3%');
     await expect(within(allocation).getByRole('row', { name: /Clean water/ })).toHaveTextContent('27.8%');
     await expect(within(allocation).getByRole('row', { name: /Education/ })).toHaveTextContent('13.9%');
+  },
+};
+
+/**
+ * The returns: money-weighted as the headline, time-weighted beside it, each position's income
+ * and returns in its row, and the value over time whose last point is the Value card.
+ */
+export const Performance: Story = {
+  parameters: { msw: { handlers: holdings } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const expected = portfolioHistory(storyPositionHistory);
+    const mwr = formatReturn(expected.portfolio.moneyWeighted);
+    await expect(mwr).toMatch(/^-?\d+\.\d\d%$/);
+    await expect(within(await card(canvasElement, 'Money-weighted return')).getByText(mwr)).toBeVisible();
+    const twr = within(await card(canvasElement, 'Time-weighted return'));
+    await expect(twr.getByText(formatReturn(expected.portfolio.timeWeighted))).toBeVisible();
+    await expect(within(await card(canvasElement, 'Income received')).getByText('€125')).toBeVisible();
+
+    const positions = canvas.getByRole('table', { name: 'Positions' });
+    const groningen = within(positions).getByRole('row', { name: /Groningen Solar Park II/ });
+    await expect(groningen).toHaveTextContent('€125');
+    const own = expected.positions.get('solar-park-groningen');
+    if (!own) throw new Error('Groningen has a history');
+    await expect(groningen).toHaveTextContent(formatReturn(own.moneyWeighted));
+    await expect(groningen).toHaveTextContent(formatReturn(own.timeWeighted));
+
+    const overTime = await canvas.findByRole('table', { name: 'Value over time' }, SLOW);
+    const rows = within(overTime).getAllByRole('row');
+    // A header and one row per day any position changed: 6 days.
+    await expect(rows).toHaveLength(7);
+    await expect(rows[1]).toHaveTextContent(/4 Mar 2024.*€2,500/);
+    await expect(rows.at(-1)).toHaveTextContent(/2 Mar 2026.*€18,000\.50/);
+    await expect(within(await card(canvasElement, 'Value')).getByText('€18,000.50')).toBeVisible();
+  },
+};
+
+/** The returns load on their own: the positions show while they do. */
+export const PerformanceLoading: Story = {
+  parameters: { msw: { handlers: [...holdings.slice(0, 1), rpcLoading('my_position_history'), ...holdings.slice(2)] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Loading your returns…', {}, SLOW)).toBeInTheDocument();
+    const positions = canvas.getByRole('table', { name: 'Positions' });
+    await expect(within(positions).getByRole('row', { name: /Groningen Solar Park II/ })).toHaveTextContent('…');
+  },
+};
+
+/** The returns cannot be read: said in their place with Retry, which reads again; the positions stay. */
+export const PerformanceFailed: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        ...holdings.slice(0, 1),
+        recordedRpc('my_position_history', (_body, call) =>
+          call === 1
+            ? HttpResponse.json(
+                { code: 'XX000', message: 'Service unavailable', details: null, hint: null },
+                { status: 500 },
+              )
+            : storyPositionHistory,
+        ).handler,
+        ...holdings.slice(2),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/Your returns could not be loaded/, {}, SLOW)).toBeVisible();
+    await expect(canvas.getByRole('table', { name: 'Positions' })).toBeVisible();
+    await expect(canvas.queryByRole('group', { name: 'Money-weighted return' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await expect(await card(canvasElement, 'Income received')).toHaveTextContent('€125');
+    await expect(canvas.queryByText(/Your returns could not be loaded/)).toBeNull();
+  },
+};
+
+/** Positions without a day of history (units given, not bought): no returns, no chart, said so. */
+export const PerformanceNoHistory: Story = {
+  parameters: {
+    msw: { handlers: [...holdings.slice(0, 1), rpcAnswer('my_position_history', []), ...holdings.slice(2)] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText(/No history yet: your returns and the value over time appear/, {}, SLOW),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('table', { name: 'Value over time' })).toBeNull();
+    const groningen = within(canvas.getByRole('table', { name: 'Positions' })).getByRole('row', {
+      name: /Groningen Solar Park II/,
+    });
+    await expect(groningen).toHaveTextContent('€0');
+    await expect(groningen).toHaveTextContent('—');
   },
 };
 

@@ -3,12 +3,14 @@ import {
   formatEuros,
   formatGain,
   formatPermille,
+  formatReturn,
   hrefFor,
   impactText,
   type Portfolio,
   type PortfolioPosition,
   portfolioCsvLines,
   portfolioOf,
+  type Returns,
 } from '@vault/domain';
 import {
   BarChart,
@@ -24,7 +26,7 @@ import {
   StatCard,
   StatusChip,
 } from '@vault/ui';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Section } from '../../components/Section';
 import { useInvestments } from '../../data/investments/queries';
@@ -32,6 +34,7 @@ import { useBalance } from '../../data/ledger/balance';
 import { useOpportunities } from '../../data/opportunities/queries';
 import { usePositions } from '../../data/positions/positions';
 import { PendingSubscriptions } from './PendingSubscriptions';
+import { Performance, returnHint, useHistoryState } from './Performance';
 import { AllRedemptions, PositionLifecycle } from './PositionLifecycle';
 
 type CsvLine = ReturnType<typeof portfolioCsvLines>[number];
@@ -48,40 +51,84 @@ const csvColumns: readonly CsvColumn<CsvLine>[] = [
   { header: 'Status', value: (l) => l.status },
 ];
 
-const positionColumns: readonly DataTableColumn<PortfolioPosition>[] = [
-  {
-    key: 'name',
-    header: 'Name',
-    render: (row) => (
-      <RadixLink asChild>
-        <Link to={`${hrefFor('placements')}?position=${encodeURIComponent(row.opportunityId)}`}>{row.name}</Link>
-      </RadixLink>
-    ),
-  },
-  { key: 'units', header: 'Units', align: 'right', render: (row) => row.units.toLocaleString('en-IE') },
-  { key: 'cost', header: 'Cost', align: 'right', render: (row) => <Figure>{formatEuros(row.costCents)}</Figure> },
-  { key: 'fees', header: 'Fees', align: 'right', render: (row) => <Figure>{formatEuros(row.feesCents)}</Figure> },
-  { key: 'value', header: 'Value', align: 'right', render: (row) => <Figure>{formatEuros(row.valueCents)}</Figure> },
-  { key: 'gain', header: 'Gain', align: 'right', render: (row) => <Figure>{formatGain(row.gainCents)}</Figure> },
-  { key: 'status', header: 'Status', render: (row) => <StatusChip status={row.status} /> },
-  {
-    key: 'impact',
-    header: 'Attributed impact',
-    render: (row) =>
-      row.impact.length === 0 ? (
-        <Text color="gray">None stated</Text>
-      ) : (
-        row.impact.map((metric) => (
-          <Text as="div" size="2" key={metric.name}>
-            {impactText(metric)}
-          </Text>
-        ))
+/**
+ * The positions' columns; `returns` holds each position's income and returns once the history has
+ * loaded (null while it loads: those cells say so).
+ */
+function positionColumns(returns: ReadonlyMap<string, Returns> | null): readonly DataTableColumn<PortfolioPosition>[] {
+  const ofRow = (row: PortfolioPosition) => returns?.get(row.opportunityId) ?? null;
+  const pending = <Text color="gray">…</Text>;
+  return [
+    {
+      key: 'name',
+      header: 'Name',
+      render: (row) => (
+        <RadixLink asChild>
+          <Link to={`${hrefFor('placements')}?position=${encodeURIComponent(row.opportunityId)}`}>{row.name}</Link>
+        </RadixLink>
       ),
-  },
-];
+    },
+    { key: 'units', header: 'Units', align: 'right', render: (row) => row.units.toLocaleString('en-IE') },
+    { key: 'cost', header: 'Cost', align: 'right', render: (row) => <Figure>{formatEuros(row.costCents)}</Figure> },
+    { key: 'fees', header: 'Fees', align: 'right', render: (row) => <Figure>{formatEuros(row.feesCents)}</Figure> },
+    { key: 'value', header: 'Value', align: 'right', render: (row) => <Figure>{formatEuros(row.valueCents)}</Figure> },
+    { key: 'gain', header: 'Gain', align: 'right', render: (row) => <Figure>{formatGain(row.gainCents)}</Figure> },
+    {
+      key: 'income',
+      header: 'Income received',
+      align: 'right',
+      render: (row) => {
+        const r = ofRow(row);
+        return returns ? <Figure>{formatEuros(r?.incomeCents ?? 0)}</Figure> : pending;
+      },
+    },
+    {
+      key: 'return',
+      header: 'Return (money-weighted)',
+      align: 'right',
+      render: (row) => {
+        const r = ofRow(row);
+        if (!returns) return pending;
+        return r ? <ReturnFigure result={r.moneyWeighted} /> : <Figure>—</Figure>;
+      },
+    },
+    {
+      key: 'twr',
+      header: 'Time-weighted',
+      align: 'right',
+      render: (row) => {
+        const r = ofRow(row);
+        if (!returns) return pending;
+        return r ? <ReturnFigure result={r.timeWeighted} /> : <Figure>—</Figure>;
+      },
+    },
+    { key: 'status', header: 'Status', render: (row) => <StatusChip status={row.status} /> },
+    {
+      key: 'impact',
+      header: 'Attributed impact',
+      render: (row) =>
+        row.impact.length === 0 ? (
+          <Text color="gray">None stated</Text>
+        ) : (
+          row.impact.map((metric) => (
+            <Text as="div" size="2" key={metric.name}>
+              {impactText(metric)}
+            </Text>
+          ))
+        ),
+    },
+  ];
+}
 
 /** A figure never breaks across lines. */
 const Figure = ({ children }: { children: string }) => <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
+
+/** A return, or '—' with the reason there is none as its title. */
+const ReturnFigure = ({ result }: { result: Returns['moneyWeighted'] }) => (
+  <span style={{ whiteSpace: 'nowrap' }} title={result.rate === null ? returnHint(result, '') : undefined}>
+    {formatReturn(result)}
+  </span>
+);
 
 /**
  * /placements: the investor's portfolio (docs/offerings.md "What each investor owns"). A row per
@@ -177,6 +224,9 @@ function PortfolioBody({ portfolio }: { portfolio: Portfolio }) {
     if (openedPosition) document.getElementById(`position-${openedPosition.opportunityId}`)?.focus();
   }, [openedPosition]);
   const lines = portfolioCsvLines(portfolio);
+  const performance = useHistoryState();
+  const returns = performance.history?.positions ?? null;
+  const columns = useMemo(() => positionColumns(returns), [returns]);
   return (
     <>
       {openedPosition ? <PositionDetail position={openedPosition} /> : null}
@@ -200,12 +250,13 @@ function PortfolioBody({ portfolio }: { portfolio: Portfolio }) {
           <DataTable
             caption="Positions"
             captionHidden
-            columns={positionColumns}
+            columns={columns}
             rows={portfolio.positions}
             getRowKey={(row) => row.opportunityId}
           />
         )}
       </Section>
+      {portfolio.positions.length > 0 ? <Performance state={performance} /> : null}
       {portfolio.pending.length > 0 ? <PendingSubscriptions pending={portfolio.pending} /> : null}
       <AllRedemptions />
       {portfolio.allocation.length > 0 ? (

@@ -4,6 +4,7 @@ import { downloadCsv, FilterBar, PageHeader } from '@vault/ui';
 import { useState } from 'react';
 import { reportsFor, useExportReport } from '../../data/reports/exportReport';
 import { useSession } from '../../session/SessionProvider';
+import { LedgerReports } from './Ledger';
 
 const reportText: Record<ReportKind, { title: string; description: string }> = {
   investments: {
@@ -31,7 +32,9 @@ type ExportState =
 /**
  * /reports (mfo_admin, cl_spv_admin, eq_spv_admin, compliance): the CSV exports the caller's role
  * may take over a date range, each built by the server (`export_report`). The list offered is the
- * domain's matrix; the server decides, and its refusal is shown as it says it.
+ * domain's matrix; the server decides, and its refusal is shown as it says it. Under them, the
+ * ledger's parts the caller may read (LedgerReports): the trial balance with Verify, the refused
+ * payment events and the escrow of each offering.
  */
 export default function ReportsScreen() {
   const { session } = useSession();
@@ -116,6 +119,7 @@ export default function ReportsScreen() {
           </ul>
         </Flex>
       )}
+      {session.user ? <LedgerReports reader={{ role: session.user.role, isAdmin: session.isAdmin }} /> : null}
     </Flex>
   );
 }

@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useState } from 'react';
+import * as v from 'valibot';
+import type { CallResult } from '../../backend/callResult';
+import { useSessionStore } from '../../session/context';
+import type { SessionStore } from '../../session/store';
+import { callMemberAction } from '../_mutation/writeForMember';
+import { refreshQuery } from '../_query/cache';
+import { type OnrampResult, startOnramp } from '../onramp/startOnramp';
+import { investmentsQuery } from './keys';
+
+/**
+ * What an investment awaiting payment needs (docs/ledger.md "Every movement of money"): its SEPA
+ * reference, as the server makes it, and a card checkout for what is missing.
+ */
+
+const ReferenceSchema = v.pipe(v.string(), v.regex(/^VLT-[0-9A-F]{16}$/));
+
+/** `investment_payment_reference(id)`: the bank-transfer reference unique to this investment. */
+export async function readPaymentReference(
+  store: SessionStore,
+  investmentId: string,
+): Promise<CallResult<{ reference: string }>> {
+  const answer = await callMemberAction(store, 'investment_payment_reference', { investment_id: investmentId });
+  if (!answer.ok) return answer;
+  const parsed = v.safeParse(ReferenceSchema, answer.value);
+  if (!parsed.success) return { ok: false, error: 'The server answered something unexpected' };
+  return { ok: true, reference: parsed.output };
+}
+
+export type PaymentReferenceState =
+  | { status: 'loading' }
+  | { status: 'error'; error: string }
+  | { status: 'ready'; reference: string };
+
+/** The investment's reference as screen state; `retry` asks again after a failure. */
+export function usePaymentReference(investmentId: string): { state: PaymentReferenceState; retry: () => void } {
+  const store = useSessionStore();
+  const [state, setState] = useState<PaymentReferenceState>({ status: 'loading' });
+  const [round, setRound] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new round (retry) asks the server again
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    void readPaymentReference(store, investmentId).then((answer) => {
+      if (!live) return;
+      if (answer.ok) setState({ status: 'ready', reference: answer.reference });
+      else if (!answer.superseded) setState({ status: 'error', error: answer.error });
+    });
+    return () => {
+      live = false;
+    };
+  }, [store, investmentId, round]);
+  const retry = useCallback(() => setRound((n) => n + 1), []);
+  return { state, retry };
+}
+
+/**
+ * Pays what is missing by card: a checkout of `amountCents` through onramp-session (the same
+ * payment as /wallet's). Its settlement credits the member's cash, and the server then holds the
+ * investments awaiting payment, oldest first (`ledger_fund_awaiting`), so a settled answer reads
+ * the investments again. `idempotencyKey` is one per attempt: a retry opens one checkout.
+ */
+export async function payMissingByCard(
+  store: SessionStore,
+  amountCents: number,
+  idempotencyKey: string,
+): Promise<OnrampResult> {
+  const result = await startOnramp(store, amountCents, idempotencyKey);
+  if (result.ok && result.status === 'settled') refreshQuery(investmentsQuery.table);
+  return result;
+}
+
+export function usePayMissingByCard(): (amountCents: number, idempotencyKey: string) => Promise<OnrampResult> {
+  const store = useSessionStore();
+  return useCallback((amountCents, idempotencyKey) => payMissingByCard(store, amountCents, idempotencyKey), [store]);
+}

@@ -1,0 +1,2 @@
+export type { LineChartPoint, LineChartProps } from './LineChart';
+export { LineChart } from './LineChart';
