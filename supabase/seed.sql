@@ -6,7 +6,7 @@
 -- With demo mode off they are banned (public.demo_accounts).
 -- Every statement can run twice.
 
--- Demo mode on: new members get the sample rows and the demo functions work.
+-- Demo mode on: new members get the agreement to sign and the demo functions work.
 update public.app_settings set demo_mode = true;
 
 -- The SPVs, then the catalogue and the role tables.
@@ -153,7 +153,8 @@ insert into public.loan_schedule
 ]'::jsonb)
 on conflict do nothing;
 
--- The rows each new member receives while demo mode is on (copied by public.handle_new_user).
+-- The sample per-member rows: while demo mode is on a new member receives what onboarding needs of
+-- them (the agreement to sign; public.handle_new_user), the demo investor its whole history (below).
 insert into public.sample_member_rows (table_name, id, data) values
   ('documents', 'doc-membership', '{"id":"doc-membership","name":"Membership Agreement","status":"Pending","type":"Agreement","date":"2025-03-02"}'::jsonb),
   ('documents', 'doc-subscription', '{"id":"doc-subscription","name":"Subscription Form — Groningen Solar Park II","status":"Signed","type":"Subscription","date":"2025-02-14"}'::jsonb),
@@ -173,7 +174,7 @@ insert into public.sample_member_rows (table_name, id, data) values
 on conflict (table_name, id) do update set data = excluded.data;
 
 -- One demo account per role. The new-user trigger gives each its profile (named from
--- raw_user_meta_data) and its sample rows.
+-- raw_user_meta_data) and the agreement to sign.
 insert into auth.users
   (id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
 select v.id::uuid, v.aud, v.role, v.email,
@@ -245,3 +246,86 @@ on conflict do nothing;
 
 -- KYC approved for the staff accounts (the investor starts fresh).
 update public.profiles set kyc_status = 'approved' where id in ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000004', '00000000-0000-4000-8000-000000000005', '00000000-0000-4000-8000-000000000006');
+
+-- The demo investor's sample history: its documents, notifications and upcoming actions, and its
+-- sample investments as real ones, funded through the ledger, with their positions.
+do $$
+declare
+  investor constant uuid := '00000000-0000-4000-8000-000000000001';
+  deposit public.payments;
+  sample record;
+  confirmed public.investments;
+  quote record;
+  unit_price bigint;
+begin
+  if exists (select 1 from public.payments p where p.provider_ref = 'demo:sample-history') then
+    return;
+  end if;
+  insert into public.documents
+    select (jsonb_populate_record(null::public.documents, s.data || jsonb_build_object('user_id', investor))).*
+    from public.sample_member_rows s where s.table_name = 'documents'
+    on conflict do nothing;
+  insert into public.notifications
+    select (jsonb_populate_record(null::public.notifications, s.data || jsonb_build_object('user_id', investor))).*
+    from public.sample_member_rows s where s.table_name = 'notifications'
+    on conflict do nothing;
+  insert into public.upcoming_actions
+    select (jsonb_populate_record(null::public.upcoming_actions, s.data || jsonb_build_object('user_id', investor))).*
+    from public.sample_member_rows s where s.table_name = 'upcoming_actions'
+    on conflict do nothing;
+
+  -- Submitted, awaiting payment, oldest first (the order the deposit funds them in).
+  insert into public.investments (
+    user_id, opportunity_id, opportunity_name, amount_cents, management_fee_cents, card_fee_cents, total_cents,
+    method, status, submitted_at
+  )
+    select investor, r.opportunity_id, r.opportunity_name, r.amount_cents, r.management_fee_cents, r.card_fee_cents,
+      r.total_cents, r.method, 'Awaiting payment', r.submitted_at
+    from public.sample_member_rows s
+    cross join lateral jsonb_populate_record(null::public.investments, s.data - 'id' - 'user_id' - 'idempotency_key') r
+    where s.table_name = 'investments' and r.status in ('Active', 'Matured')
+    order by r.submitted_at, s.id;
+
+  -- The deposit that pays for them, settled, credited from the provider's clearing account.
+  insert into public.payments (member_id, provider_ref, amount_cents, currency, status, settled_at)
+    select investor, 'demo:sample-history', sum(i.total_cents), 'EUR', 'settled', now()
+    from public.investments i where i.user_id = investor and i.status = 'Awaiting payment'
+    having count(*) > 0
+    returning * into deposit;
+  if deposit.id is null then
+    return;
+  end if;
+  perform public.audit_append('payment.settled', investor, 'payment', deposit.id::text, jsonb_build_object(
+    'provider_ref', deposit.provider_ref, 'amount_cents', deposit.amount_cents,
+    'currency', deposit.currency, 'event_id', deposit.provider_ref
+  ));
+  perform public.ledger_credit_payment(deposit);
+
+  -- Each confirmed with the sample's status and decision date: the holds posted, the units issued.
+  for sample in
+    select i.id, r.status, r.decided_at
+    from public.investments i
+    join public.sample_member_rows s on s.table_name = 'investments'
+      and s.data ->> 'opportunity_id' = i.opportunity_id and (s.data ->> 'submitted_at')::timestamptz = i.submitted_at
+    cross join lateral jsonb_populate_record(null::public.investments, s.data - 'id' - 'user_id' - 'idempotency_key') r
+    where i.user_id = investor and i.status = 'Pending'
+    order by i.arrival
+  loop
+    update public.investments i set status = sample.status, decided_at = sample.decided_at
+      where i.id = sample.id returning * into confirmed;
+    perform public.ledger_resolve_investment(confirmed, 'post');
+    select o.unit_price_cents into unit_price from public.opportunities o where o.id = confirmed.opportunity_id;
+    select * into quote from public.investment_quote((confirmed.amount_cents / unit_price) * unit_price, confirmed.method);
+    perform public.offering_issue_units(
+      investor, confirmed.opportunity_id, confirmed.amount_cents / unit_price,
+      (confirmed.amount_cents / unit_price) * unit_price, quote.management_fee_cents + quote.card_fee_cents
+    );
+    perform public.audit_append('investment.confirmed', investor, 'investment', confirmed.id::text,
+      jsonb_build_object('status', confirmed.status, 'opportunity_id', confirmed.opportunity_id));
+    -- The position dates from the sample's decision, so its term (and maturity) runs from then.
+    update public.positions p set first_issued_at = least(p.first_issued_at, confirmed.decided_at)
+      where p.member_id = investor and p.opportunity_id = confirmed.opportunity_id;
+    perform public.positions_revalue(array[confirmed.opportunity_id]);
+  end loop;
+end
+$$;

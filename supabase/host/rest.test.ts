@@ -164,10 +164,11 @@ describe('table reads', () => {
 
 describe('row-level security', () => {
   it('two members read the same table and each gets their own rows, as the SQL gives them', async () => {
+    // Documents: every new member in demo mode owns one, the membership agreement to sign.
     for (const who of [alice, bob]) {
-      const answer = await call(host, '/rest/v1/notifications?select=user_id,id,title&order=id', { token: who.token });
+      const answer = await call(host, '/rest/v1/documents?select=user_id,id,name&order=id', { token: who.token });
       expect(answer.status).toBe(200);
-      const expected = (await sqlJson(who, 'select user_id, id, title from public.notifications order by id')) as {
+      const expected = (await sqlJson(who, 'select user_id, id, name from public.documents order by id')) as {
         user_id: string;
       }[];
       expect(answer.body).toEqual(expected);
@@ -233,10 +234,13 @@ describe('writes', () => {
     });
     expect(insert.status).toBe(403);
     expect(insert.body).toMatchObject({ code: '42501' });
-    const remove = await call(host, `/rest/v1/notifications?id=eq.n-1`, { method: 'DELETE', token: alice.token });
+    const remove = await call(host, `/rest/v1/documents?id=eq.doc-membership`, {
+      method: 'DELETE',
+      token: alice.token,
+    });
     expect(remove.status).toBe(403);
     expect(remove.body).toMatchObject({ code: '42501' });
-    expect(await sqlJson(alice, `select id from public.notifications where id = 'n-1'`)).toHaveLength(1);
+    expect(await sqlJson(alice, `select id from public.documents where id = 'doc-membership'`)).toHaveLength(1);
   });
 
   it('the service role writes past row-level security, as the wallet function does', async () => {

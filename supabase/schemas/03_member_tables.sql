@@ -60,8 +60,9 @@ drop policy if exists upcoming_actions_select_own on public.upcoming_actions;
 create policy upcoming_actions_select_own on public.upcoming_actions
   for select to authenticated using (user_id = (select auth.uid()));
 
--- The rows a new member receives while demo mode is on (seed.sql fills it from the domain's
--- sample data). Not readable by any client.
+-- The domain's sample per-member rows (seed.sql fills it from the domain's sample data): a new
+-- member receives only what onboarding needs of them (handle_new_user, below), the demo investor
+-- the whole sample history (seed.sql). Not readable by any client.
 create table if not exists public.sample_member_rows (
   table_name text not null check (table_name in ('documents', 'investments', 'notifications', 'upcoming_actions')),
   id text not null,
@@ -303,11 +304,12 @@ drop policy if exists activity_read on public.activity;
 create policy activity_read on public.activity for select to authenticated
   using ((select public.vault_role()) = any ('{mfo_admin}'::text[]) or (select public.vault_is_admin()));
 
--- On sign-up: the member's profile row, and, only while demo mode is on, a copy of the sample
--- per-member rows (documents, investments, notifications, upcoming actions). With demo mode
--- off a new member starts with none (the app shows 'No documents yet'). Each sample investment
--- gets its own id and idempotency key, and is marked `sample`: a demo copy is illustration and
--- never counts as an investment the member made (09_eligibility.sql).
+-- On sign-up: the member's profile row, and, only while demo mode is on, what a new member needs
+-- to onboard of the sample per-member rows: the membership agreement awaiting their signature
+-- (/documents' Review & Sign, sign_document). Sample history (investments, payouts, statements,
+-- upcoming actions) is the demo investor's alone, funded through the ledger by seed.sql: a new
+-- member starts with empty states. With demo mode off a new member starts with no documents either
+-- (the app shows 'No documents yet').
 -- security definer: it runs inside Supabase Auth's insert and writes tables no client may write.
 create or replace function public.handle_new_user()
 returns trigger
@@ -324,27 +326,14 @@ begin
   on conflict (id) do nothing;
 
   if public.vault_demo_mode() then
+    -- documents: only the one awaiting the member's signature (the membership agreement); the signed forms, factsheet, statement and tax certificate are history.
     insert into public.documents
       select (jsonb_populate_record(null::public.documents, s.data || jsonb_build_object('user_id', new.id))).*
-      from public.sample_member_rows s where s.table_name = 'documents'
+      from public.sample_member_rows s where s.table_name = 'documents' and s.data ->> 'status' = 'Pending'
       on conflict do nothing;
-    insert into public.investments (
-      user_id, opportunity_id, opportunity_name, amount_cents, management_fee_cents, card_fee_cents, total_cents,
-      method, status, submitted_at, decided_at, reason, sample
-    )
-      select new.id, r.opportunity_id, r.opportunity_name, r.amount_cents, r.management_fee_cents, r.card_fee_cents, r.total_cents,
-        r.method, r.status, r.submitted_at, r.decided_at, r.reason, true
-      from public.sample_member_rows s
-      cross join lateral jsonb_populate_record(null::public.investments, s.data - 'id' - 'user_id' - 'idempotency_key') r
-      where s.table_name = 'investments';
-    insert into public.notifications
-      select (jsonb_populate_record(null::public.notifications, s.data || jsonb_build_object('user_id', new.id))).*
-      from public.sample_member_rows s where s.table_name = 'notifications'
-      on conflict do nothing;
-    insert into public.upcoming_actions
-      select (jsonb_populate_record(null::public.upcoming_actions, s.data || jsonb_build_object('user_id', new.id))).*
-      from public.sample_member_rows s where s.table_name = 'upcoming_actions'
-      on conflict do nothing;
+    -- investments: none; a new member has invested nothing (the demo investor's are real, funded positions: seed.sql).
+    -- notifications: none; each tells of a payout, a statement or an opening that never happened to this member.
+    -- upcoming_actions: none; each is about a placement or a document the new member does not have.
   end if;
   return new;
 end

@@ -212,9 +212,10 @@ revoke execute on function public.eligibility_decision(text, text, timestamptz, 
   from public, anon, authenticated, service_role;
 
 -- A UK first-time investor (COBS 4.12A cooling-off, docs/eligibility.md) is one who has not yet
--- invested through Vault. The copies of the sample investments every member receives while demo
--- mode is on (public.investments.sample, set by the new-user trigger) are illustration, not
--- investments they made: they do not count. Only an investment the member submitted
+-- invested through Vault. A row marked sample (public.investments.sample: an illustration, as the
+-- demo copies of the sample investments once were) is not an investment they made: it does not
+-- count. A new member has none; the demo investor's sample history is real, funded investments
+-- (seed.sql), so it counts. Only an investment the member submitted
 -- (submit_investment) that was not rejected or cancelled does (`countsAsPriorInvestment` in
 -- packages/domain/src/eligibility/decision.ts).
 create or replace function public.is_first_time_investor(member_id uuid)

@@ -56,6 +56,13 @@ function spvAdministrators(): string {
   return `insert into public.spv_administrators (spv_id, member_id) values\n${values.join(',\n')}\non conflict do nothing;`;
 }
 
+/** The demo investor: the one account that owns the sample history (docs/backend.md "Demo mode"). */
+function demoInvestorId(): string {
+  const investor = demoAccounts.find((a) => a.role === 'investor');
+  if (!investor) throw new Error('no demo investor among the demo accounts');
+  return investor.id;
+}
+
 function memberTemplates(): string {
   const values = Object.entries(sampleMemberRows).flatMap(([table, rows]) =>
     rows.map((row) => `  (${literal(table)}, ${literal(row.id)}, ${jsonLiteral(row)})`),
@@ -130,6 +137,104 @@ end
 $$;`;
 }
 
+/**
+ * The demo investor's sample history, made as the server makes a member's: copies of the sample
+ * documents, notifications and upcoming actions (the new-user trigger gave it the agreement to sign
+ * already), and its Active and Matured sample investments as real, funded ones. Each is submitted
+ * awaiting payment; one settled deposit from the provider's clearing account
+ * (`ledger_credit_payment`, the credit of every settled payment) holds them oldest first
+ * (`ledger_fund_awaiting`, `ledger_hold_investment`); each is confirmed as `review_investment`
+ * confirms a sample opportunity's subscription (the holds posted by `ledger_resolve_investment`,
+ * the units issued by `offering_issue_units`), and its position dates from the sample's decision,
+ * so its term runs from then. The deposit is exactly what they cost: the investor's cash starts at
+ * zero. It is not `ledger_demo_deposit`, which also completes the first on-ramp: the demo investor
+ * starts onboarding fresh (no wallet, KYC not started, no first on-ramp), as the journeys walk it.
+ * Done once: a second run finds the deposit and changes nothing.
+ */
+function demoInvestorHistory(): string {
+  const investor = literal(demoInvestorId());
+  return `do $$
+declare
+  investor constant uuid := ${investor};
+  deposit public.payments;
+  sample record;
+  confirmed public.investments;
+  quote record;
+  unit_price bigint;
+begin
+  if exists (select 1 from public.payments p where p.provider_ref = 'demo:sample-history') then
+    return;
+  end if;
+  insert into public.documents
+    select (jsonb_populate_record(null::public.documents, s.data || jsonb_build_object('user_id', investor))).*
+    from public.sample_member_rows s where s.table_name = 'documents'
+    on conflict do nothing;
+  insert into public.notifications
+    select (jsonb_populate_record(null::public.notifications, s.data || jsonb_build_object('user_id', investor))).*
+    from public.sample_member_rows s where s.table_name = 'notifications'
+    on conflict do nothing;
+  insert into public.upcoming_actions
+    select (jsonb_populate_record(null::public.upcoming_actions, s.data || jsonb_build_object('user_id', investor))).*
+    from public.sample_member_rows s where s.table_name = 'upcoming_actions'
+    on conflict do nothing;
+
+  -- Submitted, awaiting payment, oldest first (the order the deposit funds them in).
+  insert into public.investments (
+    user_id, opportunity_id, opportunity_name, amount_cents, management_fee_cents, card_fee_cents, total_cents,
+    method, status, submitted_at
+  )
+    select investor, r.opportunity_id, r.opportunity_name, r.amount_cents, r.management_fee_cents, r.card_fee_cents,
+      r.total_cents, r.method, 'Awaiting payment', r.submitted_at
+    from public.sample_member_rows s
+    cross join lateral jsonb_populate_record(null::public.investments, s.data - 'id' - 'user_id' - 'idempotency_key') r
+    where s.table_name = 'investments' and r.status in ('Active', 'Matured')
+    order by r.submitted_at, s.id;
+
+  -- The deposit that pays for them, settled, credited from the provider's clearing account.
+  insert into public.payments (member_id, provider_ref, amount_cents, currency, status, settled_at)
+    select investor, 'demo:sample-history', sum(i.total_cents), 'EUR', 'settled', now()
+    from public.investments i where i.user_id = investor and i.status = 'Awaiting payment'
+    having count(*) > 0
+    returning * into deposit;
+  if deposit.id is null then
+    return;
+  end if;
+  perform public.audit_append('payment.settled', investor, 'payment', deposit.id::text, jsonb_build_object(
+    'provider_ref', deposit.provider_ref, 'amount_cents', deposit.amount_cents,
+    'currency', deposit.currency, 'event_id', deposit.provider_ref
+  ));
+  perform public.ledger_credit_payment(deposit);
+
+  -- Each confirmed with the sample's status and decision date: the holds posted, the units issued.
+  for sample in
+    select i.id, r.status, r.decided_at
+    from public.investments i
+    join public.sample_member_rows s on s.table_name = 'investments'
+      and s.data ->> 'opportunity_id' = i.opportunity_id and (s.data ->> 'submitted_at')::timestamptz = i.submitted_at
+    cross join lateral jsonb_populate_record(null::public.investments, s.data - 'id' - 'user_id' - 'idempotency_key') r
+    where i.user_id = investor and i.status = 'Pending'
+    order by i.arrival
+  loop
+    update public.investments i set status = sample.status, decided_at = sample.decided_at
+      where i.id = sample.id returning * into confirmed;
+    perform public.ledger_resolve_investment(confirmed, 'post');
+    select o.unit_price_cents into unit_price from public.opportunities o where o.id = confirmed.opportunity_id;
+    select * into quote from public.investment_quote((confirmed.amount_cents / unit_price) * unit_price, confirmed.method);
+    perform public.offering_issue_units(
+      investor, confirmed.opportunity_id, confirmed.amount_cents / unit_price,
+      (confirmed.amount_cents / unit_price) * unit_price, quote.management_fee_cents + quote.card_fee_cents
+    );
+    perform public.audit_append('investment.confirmed', investor, 'investment', confirmed.id::text,
+      jsonb_build_object('status', confirmed.status, 'opportunity_id', confirmed.opportunity_id));
+    -- The position dates from the sample's decision, so its term (and maturity) runs from then.
+    update public.positions p set first_issued_at = least(p.first_issued_at, confirmed.decided_at)
+      where p.member_id = investor and p.opportunity_id = confirmed.opportunity_id;
+    perform public.positions_revalue(array[confirmed.opportunity_id]);
+  end loop;
+end
+$$;`;
+}
+
 function staffKyc(): string {
   const staff = demoAccounts.filter((a) => a.kycStatus === 'approved').map((a) => literal(a.id));
   return `update public.profiles set kyc_status = 'approved' where id in (${staff.join(', ')});`;
@@ -144,7 +249,7 @@ export function generateSeed(): string {
 -- With demo mode off they are banned (public.demo_accounts).
 -- Every statement can run twice.
 
--- Demo mode on: new members get the sample rows and the demo functions work.
+-- Demo mode on: new members get the agreement to sign and the demo functions work.
 update public.app_settings set demo_mode = true;
 
 -- The SPVs, then the catalogue and the role tables.
@@ -155,11 +260,12 @@ ${sharedTables()}
 -- Each drawn loan's repayment schedule.
 ${loanSchedule()}
 
--- The rows each new member receives while demo mode is on (copied by public.handle_new_user).
+-- The sample per-member rows: while demo mode is on a new member receives what onboarding needs of
+-- them (the agreement to sign; public.handle_new_user), the demo investor its whole history (below).
 ${memberTemplates()}
 
 -- One demo account per role. The new-user trigger gives each its profile (named from
--- raw_user_meta_data) and its sample rows.
+-- raw_user_meta_data) and the agreement to sign.
 ${demoUsers()}
 
 ${demoSignInDetails()}
@@ -169,5 +275,9 @@ ${spvAdministrators()}
 
 -- KYC approved for the staff accounts (the investor starts fresh).
 ${staffKyc()}
+
+-- The demo investor's sample history: its documents, notifications and upcoming actions, and its
+-- sample investments as real ones, funded through the ledger, with their positions.
+${demoInvestorHistory()}
 `;
 }

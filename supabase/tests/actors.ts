@@ -5,7 +5,8 @@ import { type Account, asActor, createUser, type Who } from './db';
 /**
  * The callers every server-action test tries (issue: every function × every role): anon, two
  * investors, compliance, eq_spv_admin, mfo_admin, an investor with the admin flag, and the service
- * role. Accounts are made while demo mode is on (the seed's setting), so each owns the sample rows.
+ * role. Accounts are made while demo mode is on (the seed's setting), so each owns the agreement to
+ * sign (and no sample history: `giveSampleRows` gives a test's members that).
  */
 export const callerNames = [
   'anon',
@@ -76,5 +77,34 @@ export async function become(tx: Transaction, who: Who): Promise<void> {
   await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)]);
   await tx.exec(
     `set local role ${who === 'anon' ? 'anon' : who === 'service_role' ? 'service_role' : 'authenticated'}`,
+  );
+}
+
+/**
+ * Gives members a copy of every sample per-member row (investments marked `sample`, unfunded), as
+ * the new-user trigger gave every new member before sample history became the demo investor's
+ * alone (demo-history.test.ts): for the tests that need rows of each kind a member owns.
+ */
+export async function giveSampleRows(db: PGlite | Transaction, members: readonly Account[]): Promise<void> {
+  const ids = members.map((m) => m.id);
+  for (const table of ['documents', 'notifications', 'upcoming_actions']) {
+    await db.query(
+      `insert into public.${table}
+         select (jsonb_populate_record(null::public.${table}, s.data || jsonb_build_object('user_id', m.id))).*
+         from public.sample_member_rows s cross join unnest($1::uuid[]) as m (id)
+         where s.table_name = '${table}'
+       on conflict do nothing`,
+      [ids],
+    );
+  }
+  await db.query(
+    `insert into public.investments (user_id, opportunity_id, opportunity_name, amount_cents, management_fee_cents,
+       card_fee_cents, total_cents, method, status, submitted_at, decided_at, reason, sample)
+     select m.id, r.opportunity_id, r.opportunity_name, r.amount_cents, r.management_fee_cents, r.card_fee_cents,
+       r.total_cents, r.method, r.status, r.submitted_at, r.decided_at, r.reason, true
+     from public.sample_member_rows s cross join unnest($1::uuid[]) as m (id)
+     cross join lateral jsonb_populate_record(null::public.investments, s.data - 'id' - 'user_id' - 'idempotency_key') r
+     where s.table_name = 'investments'`,
+    [ids],
   );
 }

@@ -198,7 +198,7 @@ async function ageBy(tx: Transaction, member: Account, interval: string): Promis
   await become(tx, member);
 }
 
-/** A member with no investment yet (the seed gives demo accounts sample rows). */
+/** A member with no investment yet (a new member has none; the delete keeps it so whatever the seed gives). */
 async function firstTimer(): Promise<Account> {
   const member = await createUser(db);
   await db.query('delete from public.investments where user_id = $1', [member.id]);
@@ -441,13 +441,27 @@ describe('the first-time investor', () => {
       )
     ).rows[0]?.first;
 
-  it('marks a new member’s copies of the sample investments as sample, and they do not count', async () => {
-    const member = await createUser(db); // demo mode is on in the seed: the member owns the sample copies
-    const { rows } = await db.query<{ sample: boolean; n: number }>(
-      'select sample, count(*)::int as n from public.investments where user_id = $1 group by sample',
+  it('gives a new member no investment (sample history is the demo investor’s), and rows marked sample do not count', async () => {
+    const member = await createUser(db); // demo mode is on in the seed: still no investment of theirs
+    const owned = () =>
+      db.query<{ sample: boolean; n: number }>(
+        'select sample, count(*)::int as n from public.investments where user_id = $1 group by sample',
+        [member.id],
+      );
+    expect((await owned()).rows).toEqual([]);
+    expect(await firstTime(member)).toBe(true);
+    // An illustration marked sample (public.investments.sample) is never an investment they made.
+    await db.query(
+      `insert into public.investments (user_id, opportunity_id, opportunity_name, amount_cents, management_fee_cents,
+         card_fee_cents, total_cents, method, status, decided_at, sample)
+       select $1, r.opportunity_id, r.opportunity_name, r.amount_cents, r.management_fee_cents, r.card_fee_cents,
+         r.total_cents, r.method, r.status, r.decided_at, true
+       from public.sample_member_rows s
+       cross join lateral jsonb_populate_record(null::public.investments, s.data - 'id' - 'user_id' - 'idempotency_key') r
+       where s.table_name = 'investments'`,
       [member.id],
     );
-    expect(rows).toEqual([{ sample: true, n: sampleMemberRows.investments.length }]);
+    expect((await owned()).rows).toEqual([{ sample: true, n: sampleMemberRows.investments.length }]);
     expect(await firstTime(member)).toBe(true);
     expect(await ukRequest(member)).toBeInstanceOf(Date);
   });

@@ -70,9 +70,15 @@ async function memberWithRecords(tx: Transaction): Promise<Account> {
     [member.id],
   );
   if (!rows[0]?.n) {
+    // A new member has none (sample history is the demo investor's): one like the sample's.
     await tx.query(
-      `insert into public.investments select (jsonb_populate_record(null::public.investments, s.data || jsonb_build_object('user_id', $1::uuid))).*
-       from public.sample_member_rows s where s.table_name = 'investments' limit 1`,
+      `insert into public.investments (user_id, opportunity_id, opportunity_name, amount_cents, management_fee_cents,
+         card_fee_cents, total_cents, method, status, submitted_at, decided_at)
+       select $1, r.opportunity_id, r.opportunity_name, r.amount_cents, r.management_fee_cents, r.card_fee_cents,
+         r.total_cents, r.method, r.status, r.submitted_at, r.decided_at
+       from public.sample_member_rows s
+       cross join lateral jsonb_populate_record(null::public.investments, s.data - 'id' - 'user_id' - 'idempotency_key') r
+       where s.table_name = 'investments' order by s.id limit 1`,
       [member.id],
     );
   }

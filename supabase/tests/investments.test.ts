@@ -2,6 +2,7 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 import {
   actionErrors,
   CANCELLATION_WINDOW_DAYS,
+  demoAccounts,
   investmentNotification,
   investmentQuote,
   investmentQuoteCases,
@@ -9,11 +10,20 @@ import {
   sampleSharedRows,
 } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asOwner, become, type CallerName, type Callers, callerNames, createCallers, whoIs } from './actors';
+import {
+  asOwner,
+  become,
+  type CallerName,
+  type Callers,
+  callerNames,
+  createCallers,
+  giveSampleRows,
+  whoIs,
+} from './actors';
 import { type Account, asActor, seededDb, tryQuery } from './db';
 
 /**
- * Investments (08_investments.sql): the stored model and its sample rows;
+ * Investments (08_investments.sql): the stored model and the demo investor's sample rows;
  * submit_investment, review_investment and cancel_investment for every caller, each refusal with
  * its code and message, idempotency, the cancellation window and the audit events.
  */
@@ -135,18 +145,21 @@ function refusal(error: { code: string; message: string }) {
 }
 
 describe('the stored model', () => {
-  it('gives each new member their own copy of the sample investments, in cents and timestamps, each with its own id', async () => {
+  it('gives a new member no investment, and the demo investor the sample ones as its own, in cents and timestamps, each with its own id', async () => {
+    const demoInvestor = demoAccounts.find((a) => a.role === 'investor')?.id;
     await asOwner(db, async (tx) => {
       const { rows } = await tx.query<StoredInvestment>(
         'select * from public.investments where user_id = any($1) order by user_id, submitted_at desc',
-        [[callers.investorA.id, callers.investorB.id]],
+        [[callers.investorA.id, callers.investorB.id, demoInvestor]],
       );
       const sample = sampleMemberRows.investments;
-      expect(rows).toHaveLength(sample.length * 2);
+      // Sample history is the demo investor's (demo-history.test.ts): new members start with none.
+      expect(rows.every((r) => r.user_id === demoInvestor)).toBe(true);
+      expect(rows).toHaveLength(sample.length);
       expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
-      const own = rows.filter((r) => r.user_id === callers.investorA.id);
+      expect(rows.filter((r) => sample.some((s) => s.id === r.id))).toEqual([]);
       expect(
-        own.map((r) => ({
+        rows.map((r) => ({
           opportunity_id: r.opportunity_id,
           amount_cents: Number(r.amount_cents),
           total_cents: Number(r.total_cents),
@@ -192,10 +205,16 @@ describe('the stored model', () => {
 
   it('is read by its owner only, and written by no client (the service role keeps the server’s rights)', async () => {
     for (const name of callerNames.filter((n) => n !== 'service_role')) {
-      const result = await asActor(db, whoIs(callers, name), async (tx) => ({
-        read: await tryQuery<{ user_id: string }>(tx, 'select user_id from public.investments'),
-        write: await tryQuery(tx, `update public.investments set status = 'Active'`),
-      }));
+      const result = await asActor(db, whoIs(callers, name), async (tx) => {
+        // Every caller owns investments (copies of the sample's), so each read has others' to leave out.
+        await tx.exec('reset role');
+        await giveSampleRows(tx, Object.values(callers));
+        await become(tx, whoIs(callers, name));
+        return {
+          read: await tryQuery<{ user_id: string }>(tx, 'select user_id from public.investments'),
+          write: await tryQuery(tx, `update public.investments set status = 'Active'`),
+        };
+      });
       expect(result.write, name).toMatchObject({ ok: false, code: '42501' });
       if (name === 'anon') {
         expect(result.read, name).toMatchObject({ ok: false, code: '42501' });

@@ -4,6 +4,7 @@ import {
   backendErrors,
   backendTableNames,
   DEMO_WALLET_PREFIX,
+  demoAccounts,
   MIN_FIRST_ONRAMP_CENTS,
   type Role,
   readScope,
@@ -12,7 +13,7 @@ import {
   tableRowSchemas,
 } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSampleSpv } from './actors';
+import { giveSampleRows, runSampleSpv } from './actors';
 import { type Account, asActor, createUser, seededDb, setDemoMode, tryQuery, type Who } from './db';
 
 /**
@@ -88,11 +89,16 @@ function roleOf(name: Exclude<ActorName, 'anon'>): Role {
 
 beforeAll(async () => {
   db = await seededDb();
-  // Fresh accounts, made while demo mode is on (the seed's setting), so each owns sample rows.
+  // Fresh accounts, made while demo mode is on (the seed's setting); each is given a copy of the
+  // sample rows, so every member table holds rows of each of them (a new member's own: below).
   for (const name of actorNames) {
     if (name === 'anon') continue;
     accounts[name] = await createUser(db, { role: roleOf(name), isAdmin: name === 'adminFlag' });
   }
+  await giveSampleRows(
+    db,
+    actorNames.flatMap((name) => (name === 'anon' ? [] : [accounts[name]])),
+  );
   // Each SPV role runs the sample SPV of its kind, which holds every sample loan, holding or asset
   // of that kind (offerings.test.ts reads them as an SPV administrator of another SPV).
   for (const name of ['cl_spv_admin', 'eq_spv_admin', 'production_spv'] as const)
@@ -158,9 +164,12 @@ describe.each(backendTableNames)('%s', (table) => {
     const rows = result.value.rows;
     const r = readers[table];
     if (r === 'records') {
-      // A fresh fixture: nobody has signed anything yet (signatures.test.ts and the conformance
-      // scenarios read these after signing).
-      expect(rows).toEqual([]);
+      // A fresh fixture: none of these accounts has signed or done anything yet (signatures.test.ts
+      // and the conformance scenarios read these after signing). The seed's records are the demo
+      // investor's (its funded sample history, demo-history.test.ts): only the record readers see them.
+      const investor = demoAccounts.find((a) => a.role === 'investor')?.id;
+      expect(rows.filter((row) => row[owner ?? 'id'] !== investor)).toEqual([]);
+      if (!(recordReaders as string[]).includes(name)) expect(rows).toEqual([]);
     } else if (r === 'own') {
       const me = accounts[name].id;
       expect(rows.length).toBe(table === 'profiles' ? 1 : sampleCount(table));
@@ -423,18 +432,26 @@ describe('identity', () => {
 });
 
 describe('the new-user trigger', () => {
-  it('gives a member created while demo mode is on a profile and their own copy of the sample rows', async () => {
-    const { rows } = await db.query<{ n: number }>(
-      'select count(*)::int as n from public.documents where user_id = $1',
-      [accounts.investorA.id],
-    );
-    expect(rows[0]?.n).toBe(sampleMemberRows.documents.length);
-    expect(await profileOf(accounts.investorA.id)).toMatchObject({
-      name: '',
-      kyc_status: 'not_started',
-      first_onramp_ok: false,
-      crossmint_wallet_id: null,
-      preferences: {},
+  it('gives a member created while demo mode is on a profile and only the agreement to sign (no sample history)', async () => {
+    await asActor(db, 'service_role', async (tx) => {
+      await tx.exec('reset role');
+      const account = await createUser(tx, { email: 'new.member@example.test' });
+      for (const table of Object.keys(sampleMemberRows)) {
+        const { rows } = await tx.query<{ id: string }>(`select id::text from public.${table} where user_id = $1`, [
+          account.id,
+        ]);
+        // Sample history is the demo investor's (demo-history.test.ts).
+        const toSign = table === 'documents' ? sampleMemberRows.documents.filter((d) => d.status === 'Pending') : [];
+        expect(rows, table).toEqual(toSign.map((d) => ({ id: d.id })));
+      }
+      const { rows } = await tx.query('select * from public.profiles where id = $1', [account.id]);
+      expect(rows[0]).toMatchObject({
+        name: '',
+        kyc_status: 'not_started',
+        first_onramp_ok: false,
+        crossmint_wallet_id: null,
+        preferences: {},
+      });
     });
   });
 

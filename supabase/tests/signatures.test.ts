@@ -9,7 +9,16 @@ import {
   sampleMemberRows,
 } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asOwner, become, type CallerName, type Callers, callerNames, createCallers, whoIs } from './actors';
+import {
+  asOwner,
+  become,
+  type CallerName,
+  type Callers,
+  callerNames,
+  createCallers,
+  giveSampleRows,
+  whoIs,
+} from './actors';
 import { type Account, asActor, seededDb, tryQuery } from './db';
 
 /**
@@ -24,6 +33,9 @@ let callers: Callers;
 beforeAll(async () => {
   db = await seededDb();
   callers = await createCallers(db);
+  // A new member holds only the agreement to sign; these two hold every sample document too
+  // (signed and available ones), so signing one that is not pending can be tried.
+  await giveSampleRows(db, [callers.investorA, callers.investorB]);
 });
 
 afterAll(async () => {

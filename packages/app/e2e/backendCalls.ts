@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { sampleMemberRows } from '@vault/domain';
 import { signHostKeys } from '../../../supabase/host/index.ts';
 import {
   backendTarget,
@@ -189,10 +190,19 @@ export async function serverRows(page: Page, query: string): Promise<Record<stri
   return body as Record<string, unknown>[];
 }
 
-/** The investments the server stored for the signed-in member (the sample rows every member gets left out). */
+/** The demo investor's sample history (seed.sql): each sample investment, by opportunity and submission time. */
+const sampleHistory = new Set(
+  sampleMemberRows.investments.map((i) => `${i.opportunity_id} ${Date.parse(i.submitted_at)}`),
+);
+
+/**
+ * The investments the server stored for the signed-in member in this journey: the demo investor's
+ * funded sample history, made by the seed, left out (a new member has none).
+ */
 export async function storedInvestments(page: Page): Promise<Record<string, unknown>[]> {
   const me = String((await storedUser(page))?.id ?? '');
-  return serverRows(page, `investments?user_id=eq.${me}&sample=is.false`);
+  const rows = await serverRows(page, `investments?user_id=eq.${me}`);
+  return rows.filter((r) => !sampleHistory.has(`${r.opportunity_id} ${Date.parse(String(r.submitted_at))}`));
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   classifyInvestor,
   createWallet,
   firstOnramp,
-  signInAs,
+  signUpInDemoMode,
 } from './steps';
 
 /**
@@ -25,9 +25,12 @@ import {
  * show with what to do next.
  */
 
-/** Wallet, KYC and a first on-ramp: past every gate, not classified. */
+/**
+ * A new member in demo mode, through wallet, KYC and a first on-ramp: past every gate, not
+ * classified, and a first-time investor (the demo investor owns the sample history).
+ */
 async function onboardedInvestor(page: Page): Promise<void> {
-  await signInAs(page, 'investor');
+  await signUpInDemoMode(page, 'not.classified@example.eu');
   await createWallet(page);
   await approveKyc(page);
   await firstOnramp(page, '20');
@@ -69,9 +72,9 @@ test('an unclassified investor is refused with what to do next, classifies as UK
   await answerQuestionnaire(page, true);
   await expect(classification(page)).toHaveCount(0);
 
-  // The sample investments every demo member owns do not count: a UK first-time investor reads
-  // the FCA's risk warning on the list and the detail, and the server holds the investment until
-  // the 24-hour cooling-off has run (its start and end: uk-cooling-off.spec.ts).
+  // A new member has invested nothing: a UK first-time investor reads the FCA's risk warning on
+  // the list and the detail, and the server holds the investment until the 24-hour cooling-off
+  // has run (its start and end: uk-cooling-off.spec.ts).
   const warning = (p: Page) => main(p).getByRole('note', { name: 'Risk warning' });
   // The prescribed text, then its link to the risk summary.
   const warningText = `${ukRiskWarning.text}${ukRiskWarning.linkLabel}`;

@@ -35,6 +35,16 @@ export async function signInWithEmail(page: Page, email: string, password = 'cor
   await expect(toast(page, 'Login successful!')).toBeVisible();
 }
 
+/**
+ * A new member in demo mode: the tab's demo flag on (`?demo=1`), then the sign-in form, which
+ * makes the account on first sign-in. Unlike the demo investor, who owns the sample history, a new
+ * member starts with empty states and has never invested (docs/backend.md "Demo mode").
+ */
+export async function signUpInDemoMode(page: Page, email: string): Promise<void> {
+  await page.goto('/?demo=1');
+  await signInWithEmail(page, email);
+}
+
 /** The user menu's button in the header: it shows the signed-in email. */
 export function userMenuButton(page: Page): Locator {
   return page.getByRole('banner').getByRole('button', { name: /@/ });

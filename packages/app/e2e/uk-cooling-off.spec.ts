@@ -9,7 +9,7 @@ import {
   ukStatementLabel,
 } from '@vault/domain';
 import { expect, main, networkQuiet, OPPORTUNITY, test } from './fixtures';
-import { approveKyc, createWallet, firstOnramp, flowStep, investThroughFlow, signInAs } from './steps';
+import { approveKyc, createWallet, firstOnramp, flowStep, investThroughFlow, signUpInDemoMode } from './steps';
 
 /**
  * The UK first-time investor (docs/eligibility.md, FCA COBS 4.12A): a UK restricted investor
@@ -63,9 +63,9 @@ test('a UK restricted first-time investor reads the risk warning, waits out the 
 }) => {
   await page.clock.install();
 
-  // A new demo investor (the sample investments every demo member receives are not theirs):
-  // wallet, KYC and a first on-ramp, then the classification step on /opportunities.
-  await signInAs(page, 'investor');
+  // A new member in demo mode, who has never invested (the demo investor owns the sample
+  // history): wallet, KYC and a first on-ramp, then the classification step on /opportunities.
+  await signUpInDemoMode(page, 'uk.first.timer@example.eu');
   await createWallet(page);
   await approveKyc(page);
   // Enough to hold the investment from cash at once (Pending), not left awaiting a bank transfer.

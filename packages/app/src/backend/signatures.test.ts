@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { actionErrors, currentAgreement, documentSha256, sampleMemberRows } from '@vault/domain';
+import { actionErrors, currentAgreement, demoEmail, documentSha256, sampleMemberRows } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_DEMO_PASSWORD } from '../../../../supabase/host/localAccounts.ts';
 import { type LocalBackend, startLocalBackend, testClient } from '../test-support/localBackend';
 
 /**
@@ -12,9 +13,9 @@ import { type LocalBackend, startLocalBackend, testClient } from '../test-suppor
 const pending = sampleMemberRows.documents.find((d) => d.status === 'Pending');
 if (!pending) throw new Error('the sample documents have no pending one');
 
-async function signedIn(email: string): Promise<{ client: SupabaseClient; id: string }> {
+async function signedIn(email: string, password = 'any'): Promise<{ client: SupabaseClient; id: string }> {
   const client = testClient();
-  const { data, error } = await client.auth.signInWithPassword({ email, password: 'any' });
+  const { data, error } = await client.auth.signInWithPassword({ email, password });
   if (error || !data.session) throw new Error(`sign-in failed: ${error?.message}`);
   return { client, id: data.session.user.id };
 }
@@ -61,12 +62,21 @@ describe('sign_document on the embedded backend', () => {
     expect((await a.client.from('document_signatures').select('*')).data).toHaveLength(1);
   });
 
-  it('refuses a document already signed before (the sample Signed one) and records nothing', async () => {
-    const a = await signedIn('signer.c@example.test');
+  it('refuses a document already signed before (the sample Signed one, the demo investor’s) and records nothing', async () => {
+    // A new member holds only the agreement to sign; the sample history, signed forms included, is
+    // the demo investor's.
+    const a = await signedIn(demoEmail('investor'), LOCAL_DEMO_PASSWORD);
     const signed = sampleMemberRows.documents.find((d) => d.status === 'Signed');
+    const before = await eventsOf(a.id);
     const { error } = await a.client.rpc('sign_document', { document_id: signed?.id });
     expect(error).toMatchObject(actionErrors.documentNotPending);
-    expect(await eventsOf(a.id)).toEqual([]);
+    expect(await eventsOf(a.id)).toEqual(before);
+    // A new member has no such document at all.
+    const c = await signedIn('signer.c@example.test');
+    expect((await c.client.rpc('sign_document', { document_id: signed?.id })).error).toMatchObject(
+      actionErrors.noSuchDocument,
+    );
+    expect(await eventsOf(c.id)).toEqual([]);
   });
 });
 

@@ -148,7 +148,7 @@ export async function recordsOf(local: LocalBackend, memberId: string) {
         memberId,
       ])
     ).map((r) => r.action),
-    // The sample rows every member gets are left out: only what the server's actions wrote.
+    // The demo investor's sample notifications are left out: only what the server's actions wrote.
     notes: await local.rows<{ title: string; body: string }>(
       `select title, body from public.notifications n
         where user_id = $1 and not exists (

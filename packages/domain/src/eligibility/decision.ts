@@ -152,13 +152,14 @@ export const eligibilityRefusalTitles: Record<EligibilityRefusal, string> = {
 /** What the first-time rule reads of an investment row: its status, and whether it is a sample copy. */
 export interface PriorInvestmentRow {
   status: unknown;
-  /** A demo copy of the sample data (`public.investments.sample`): true; absent or false otherwise. */
+  /** An illustration marked sample (`public.investments.sample`): true; absent or false otherwise. */
   sample?: unknown;
 }
 
 /**
  * An investment that makes its investor no longer first-time: one they submitted, not rejected
- * or cancelled. The sample investments every demo member receives are illustration, not theirs.
+ * or cancelled. A row marked sample is illustration, not theirs (a new member has none; the demo
+ * investor's sample history is real, funded investments, and counts).
  */
 function countsAsPriorInvestment(row: PriorInvestmentRow): boolean {
   return row.sample !== true && row.status !== 'Rejected' && row.status !== 'Cancelled';

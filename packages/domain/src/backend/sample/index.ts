@@ -40,8 +40,9 @@ export const sampleData = {
 } as const;
 
 /**
- * The rows every new member receives while demo mode is on, by table (the database copies them
- * from `sample_member_rows` in its new-user trigger; the mock copies them on first sign-in).
+ * The per-member sample rows, by table (`sample_member_rows`): the demo investor's sample history,
+ * which the seed gives it (its investments as real, funded ones); of them a new member gets only the
+ * membership agreement awaiting signature, in the new-user trigger (docs/backend.md, demo mode).
  */
 export const sampleMemberRows = {
   documents,
