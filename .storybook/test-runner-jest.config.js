@@ -12,9 +12,10 @@ export default {
   // One page per Jest worker for all its story files, and the test-runner's hooks set up once per
   // worker instead of in every file (test-environment.mjs); the runner's per-file setup goes.
   testEnvironment: fileURLToPath(new URL('./test-environment.mjs', import.meta.url)),
-  setupFilesAfterEnv: (testRunnerConfig.setupFilesAfterEnv ?? []).filter(
-    (file) => !file.endsWith('playwright/jest-setup.js'),
-  ),
+  setupFilesAfterEnv: [
+    ...(testRunnerConfig.setupFilesAfterEnv ?? []).filter((file) => !file.endsWith('playwright/jest-setup.js')),
+    fileURLToPath(new URL('./retry-once.cjs', import.meta.url)),
+  ],
   // Each story renders twice (light, then dark for the second axe pass and shot) on a 2-core CI machine.
   testTimeout: 60_000,
   testEnvironmentOptions: {
