@@ -15,6 +15,8 @@ const NEXT_PATH = '*/embedded/v1/next';
 const SESSIONS_PATH = '*/embedded/v1/payments/sessions';
 const KYC_DECIDE_PATH = '*/embedded/v1/kyc/decide';
 const PAYMENT_DECIDE_PATH = '*/embedded/v1/payments/decide';
+const WITHDRAWALS_PATH = '*/embedded/v1/payments/withdrawals';
+const PAYOUT_PATH = '*/embedded/v1/payments/payout';
 
 /** Long enough for a 'saving' or 'deciding' state to be seen, short enough for tests. */
 const CONTROL_MS = 200;
@@ -36,7 +38,7 @@ export interface StoryPaymentSession {
 
 /** The member's choices this story posted, the latest last. */
 const chosen = fn<(choice: Record<string, unknown>) => void>().mockName('embedded/v1/next');
-/** The decisions this story sent (`kyc/decide`, `payments/decide`), in order. */
+/** The decisions this story sent (`kyc/decide`, `payments/decide`, `payments/payout`), in order. */
 export const demoDecisions = fn<(path: string, body: Record<string, unknown>) => void>().mockName('embedded/v1/decide');
 
 function latestChoice(): { kyc: unknown; payments: unknown } {
@@ -95,7 +97,7 @@ export const demoProviderAnswers = {
   ),
 };
 
-/** The defaults: the host's outcomes (KYC approves, payments settle), no choice yet, no sessions. */
+/** The defaults: the host's outcomes (KYC approves, payments settle), no choice yet, no sessions, no withdrawals. */
 export const storyProviderHandlers: HttpHandler[] = [
   json(PROVIDERS_PATH, 'get', () => providersAnswer({ kyc: 'approve', payments: 'settle' })),
   json(NEXT_PATH, 'get', latestChoice),
@@ -106,6 +108,8 @@ export const storyProviderHandlers: HttpHandler[] = [
     return HttpResponse.json(latestChoice());
   }),
   json(SESSIONS_PATH, 'get', () => []),
+  json(WITHDRAWALS_PATH, 'get', () => []),
   decided(KYC_DECIDE_PATH),
   decided(PAYMENT_DECIDE_PATH),
+  decided(PAYOUT_PATH),
 ];

@@ -27,6 +27,7 @@ import {
   embeddedPayments,
   isKycOutcome,
   isPaymentOutcome,
+  isPayoutOutcome,
   type NextOutcomes,
   type ProviderSecrets,
   paymentOutcomesFor,
@@ -215,6 +216,17 @@ export function createHost(options: HostOptions): Host {
       const session = typeof args.sessionId === 'string' ? await payments.session(args.sessionId) : null;
       if (!session || (!service && session.memberId !== member)) return refused(404, 'no such payment session');
       return jsonResponse({ outcome: args.outcome, deliveries: await payments.decide(session, args.outcome) });
+    }
+    if (path === 'payments/withdrawals' && request.method === 'GET') {
+      if (!member) return refused(401, 'not signed in');
+      return jsonResponse(await payments.withdrawalsOf(member));
+    }
+    if (path === 'payments/payout' && request.method === 'POST') {
+      if (!member && !service) return refused(401, 'not signed in');
+      if (!isPayoutOutcome(args.outcome)) return refused(400, 'unknown payout outcome');
+      const withdrawal = typeof args.withdrawalId === 'string' ? await payments.withdrawal(args.withdrawalId) : null;
+      if (!withdrawal || (!service && withdrawal.memberId !== member)) return refused(404, 'no such withdrawal');
+      return jsonResponse({ outcome: args.outcome, deliveries: await payments.payout(withdrawal, args.outcome) });
     }
     return refused(404, `${request.method} /embedded/v1/${path} is not served`);
   }

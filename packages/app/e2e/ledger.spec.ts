@@ -17,10 +17,11 @@ import {
  * The ledger under the wallet, across roles, on the embedded backend's SQL (docs/ledger.md):
  * a deposit is cash; an investment by bank holds its total; the SPV's rejection releases it to
  * the cent; an investment the cash does not cover waits for a bank transfer, and its arrival holds
- * the funds; a withdrawal holds what it takes out.
+ * the funds; a withdrawal holds what it takes out, and its payout (the demo provider's control)
+ * takes it out of held and total.
  */
 
-test('deposit, invest (held), the SPV rejects (released to the cent), invest beyond the cash (the transfer arrives, held), withdraw', async ({
+test('deposit, invest (held), the SPV rejects (released to the cent), invest beyond the cash (the transfer arrives, held), withdraw, the payout arrives', async ({
   page,
   watch,
 }) => {
@@ -87,12 +88,37 @@ test('deposit, invest (held), the SPV rejects (released to the cent), invest bey
 
   // The server's balance agrees with the screen.
   const me = String((await storedUser(page))?.id ?? '');
-  const [cash] = await serverRows(
-    page,
-    `ledger_accounts?member_id=eq.${me}&kind=eq.member_cash&select=credits_posted,debits_posted,debits_pending`,
+  const cashOf = async () => {
+    const [cash] = await serverRows(
+      page,
+      `ledger_accounts?member_id=eq.${me}&kind=eq.member_cash&select=credits_posted,debits_posted,debits_pending`,
+    );
+    return {
+      available: Number(cash?.credits_posted) - Number(cash?.debits_posted) - Number(cash?.debits_pending),
+      held: Number(cash?.debits_pending),
+      total: Number(cash?.credits_posted) - Number(cash?.debits_posted),
+    };
+  };
+  const available = deposit + transfer - second - withdrawal;
+  expect(await cashOf()).toEqual({ available, held: second + withdrawal, total: deposit + transfer });
+
+  // The demo payment provider pays the withdrawal out: it leaves held and total, to the cent.
+  await page.goto('/wallet?demo=1');
+  const panel = main(page).getByRole('region', { name: 'Demo: payment provider' });
+  const awaiting = panel.getByRole('group', { name: `Withdrawal of ${formatEuros(withdrawal)}, awaiting its payout` });
+  await expect(awaiting.getByRole('button')).toHaveText(['Payout arrives', 'Payout fails']);
+  await awaiting.getByRole('button', { name: 'Payout arrives' }).click();
+  await expect(panel.getByRole('status')).toHaveText(
+    `Demo: Payout arrives: sent for your withdrawal of ${formatEuros(withdrawal)}.`,
   );
-  expect(Number(cash?.credits_posted) - Number(cash?.debits_posted) - Number(cash?.debits_pending)).toBe(
-    deposit + transfer - second - withdrawal,
-  );
+  await expect(awaiting).toHaveCount(0);
+  await expect(panel.getByText('No withdrawal awaiting its payout.')).toBeVisible();
+  // Read again on the screen, without a reload.
+  const held = main(page).getByRole('group', { name: 'Held' });
+  await expect(held).toContainText(`${formatEuros(second)}`);
+  await expect(held).toContainText(`${formatEuros(deposit + transfer - withdrawal)} in all`);
+  await expect(main(page).getByRole('group', { name: 'Balance' })).toContainText(formatEuros(available));
+  expect(await cashOf()).toEqual({ available, held: second, total: deposit + transfer - withdrawal });
+  await expectWalletFigures(page, available, second);
   watch.expectClean();
 });

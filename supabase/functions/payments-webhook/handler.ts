@@ -1,7 +1,8 @@
 /**
  * The payments-webhook edge function: Stripe's events about a member's on-ramp, recorded with
  * `public.record_payment(member_id, provider_ref, amount_cents, currency, status, event_id)` as
- * the service role.
+ * the service role, and about a member's withdrawal, recorded with
+ * `public.record_payout(withdrawal_id, status, event_id)`.
  *
  * - The signature first (../_shared/signatures.ts verifyStripeSignature): `Stripe-Signature:
  *   t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` with the endpoint's signing secret
@@ -13,12 +14,14 @@
  *   record_payment; charge.refunded when the whole charge is refunded (`refunded`, or
  *   `amount_refunded` equal to its amount) → `record_payment_reversal(payment_intent, 'refund',
  *   event id)`, charge.dispute.created → `record_payment_reversal(payment_intent, 'chargeback',
- *   event id)`. Others are acknowledged and ignored. The SQL reverses a whole payment only, so a
- *   partial refund is logged for the operator and acknowledged as ignored.
+ *   event id)`; payout.paid → `record_payout(metadata.withdrawal_id, 'paid', event id)`,
+ *   payout.failed / payout.canceled → the same with 'failed'. Others are acknowledged and
+ *   ignored. The SQL reverses a whole payment only, so a partial refund is logged for the
+ *   operator and acknowledged as ignored.
  * - The payment's reference is its PaymentIntent id for every event (the session's own id only
  *   when it has none), so a session's and its PaymentIntent's events land on one payment.
- * - The event id (evt_…) is record_payment's event_id: a replay is answered 200 and the SQL
- *   changes nothing the second time.
+ * - The event id (evt_…) is the SQL's event_id: a replay is answered 200 and the SQL changes
+ *   nothing the second time.
  * - A payment whose metadata names no Vault member still goes to record_payment, with no member:
  *   the SQL keeps it in the operators' review list (`ledger_refusals`, with an unknown member,
  *   or an amount or currency that differs from the recorded payment) and the answer is 200, so
@@ -26,6 +29,11 @@
  *   (a payment not settled, a refund above the member's available cash) is kept there too, and
  *   answered 200; a reversal of a payment the server never recorded is refused by the SQL (422,
  *   logged): Stripe retries it, so one that overtook its payment's delayed event still applies.
+ * - A payout names its withdrawal in `metadata.withdrawal_id`. One with none is not a member's
+ *   (Stripe pays the platform's own balance out too): logged and acknowledged as ignored, as is
+ *   one whose withdrawal_id is not a uuid or that has no event id. An event for a withdrawal
+ *   already decided is kept in `ledger_refusals` by the SQL (200); one naming a withdrawal the
+ *   server does not know is refused by the SQL (422, logged).
  * docs/backend.md "Edge functions", docs/ledger.md.
  */
 import { isRecord } from '../_shared/http.ts';
@@ -55,11 +63,21 @@ export interface PaymentReversalRecord {
   eventId: string;
 }
 
+/** A payout's outcome for one withdrawal, as record_payout's arguments. */
+export interface PayoutRecord {
+  /** The withdrawal the payout pays: `public.withdrawals.id`, from the payout's metadata. */
+  withdrawalId: string;
+  status: 'paid' | 'failed';
+  eventId: string;
+}
+
 export interface PaymentsWebhookStore {
   /** `public.record_payment` as the service role; idempotent per eventId in SQL. */
   recordPayment(record: PaymentEventRecord, signal: AbortSignal): Promise<void>;
   /** `public.record_payment_reversal` as the service role; idempotent per eventId in SQL. */
   recordReversal(record: PaymentReversalRecord, signal: AbortSignal): Promise<void>;
+  /** `public.record_payout` as the service role; idempotent per eventId in SQL. */
+  recordPayout(record: PayoutRecord, signal: AbortSignal): Promise<void>;
 }
 
 export interface PaymentsWebhookDeps extends WebhookDeps {
@@ -76,6 +94,27 @@ export function handlePaymentsWebhook(request: Request, deps: PaymentsWebhookDep
     (raw, headers, now) =>
       verifyStripeSignature(headers.get('stripe-signature'), raw, deps.secret, now, stripeToleranceSeconds),
     async ({ event, log, ok, database }) => {
+      const payout = payoutRecordOf(event);
+      if (typeof payout === 'string') {
+        const object = isRecord(event.data) ? event.data.object : undefined;
+        // Stripe pays the platform's own balance out too, naming no withdrawal: routine, not an error.
+        log(payout === noWithdrawal ? 'info' : 'error', 'payout event ignored', {
+          reason: payout,
+          eventId: event.id,
+          type: event.type,
+          payout: isRecord(object) ? object.id : undefined,
+        });
+        return ok({ ignored: true });
+      }
+      if (payout !== null) {
+        await database('record_payout', (signal) => deps.store.recordPayout(payout, signal));
+        log('info', 'payout recorded', {
+          withdrawalId: payout.withdrawalId,
+          status: payout.status,
+          eventId: payout.eventId,
+        });
+        return ok();
+      }
       const reversal = reversalRecordOf(event);
       if (typeof reversal === 'string') {
         // As for a payment: the same content would come again, so a retry cannot help. Logged for the operator.
@@ -186,6 +225,32 @@ function reversalRecordOf(event: Record<string, unknown>): PaymentReversalRecord
   return { providerRef, kind: 'refund', eventId: event.id };
 }
 
+const payoutStatuses = new Map<string, PayoutRecord['status']>([
+  ['payout.paid', 'paid'],
+  ['payout.failed', 'failed'],
+  ['payout.canceled', 'failed'],
+]);
+
+const noWithdrawal = 'no withdrawal_id';
+
+/**
+ * A payout event as record_payout's arguments; null for any other type; a string says why it
+ * cannot be recorded (no withdrawal named, or not a uuid; no event id).
+ */
+function payoutRecordOf(event: Record<string, unknown>): PayoutRecord | string | null {
+  const status = typeof event.type === 'string' ? payoutStatuses.get(event.type) : undefined;
+  if (!status) return null;
+  const data = event.data;
+  const object = isRecord(data) ? data.object : undefined;
+  if (!isRecord(object)) return 'no data.object';
+  if (typeof event.id !== 'string' || !event.id.startsWith('evt_')) return 'no event id';
+  const metadata = object.metadata;
+  const withdrawalId = isRecord(metadata) ? metadata.withdrawal_id : undefined;
+  if (withdrawalId === undefined || withdrawalId === null || withdrawalId === '') return noWithdrawal;
+  if (!isUuid(withdrawalId)) return 'withdrawal_id is not a uuid';
+  return { withdrawalId: withdrawalId.toLowerCase(), status, eventId: event.id };
+}
+
 export function postgrestPaymentsWebhookStore(client: PostgrestClient): PaymentsWebhookStore {
   return {
     async recordPayment(record, signal) {
@@ -206,6 +271,13 @@ export function postgrestPaymentsWebhookStore(client: PostgrestClient): Payments
       await client.rpc(
         'record_payment_reversal',
         { provider_ref: record.providerRef, kind: record.kind, event_id: record.eventId },
+        { signal },
+      );
+    },
+    async recordPayout(record, signal) {
+      await client.rpc(
+        'record_payout',
+        { withdrawal_id: record.withdrawalId, status: record.status, event_id: record.eventId },
         { signal },
       );
     },

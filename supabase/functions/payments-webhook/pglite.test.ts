@@ -1,13 +1,22 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, seededDb } from '../../tests/db';
 import { asServiceRole } from '../_shared/testing/fakes';
 import { handlePaymentsWebhook, type PaymentsWebhookStore } from './handler';
-import { chargeRefunded, checkoutCompleted, deps, disputeCreated, nowSeconds, paymentIntent, signed } from './testing';
+import {
+  chargeRefunded,
+  checkoutCompleted,
+  deps,
+  disputeCreated,
+  nowSeconds,
+  paymentIntent,
+  payoutEvent,
+  signed,
+} from './testing';
 
 /**
- * Every event family against the SQL itself (record_payment and record_payment_reversal on
- * PGlite): one file, so the seeded database is loaded once for all of them.
+ * Every event family against the SQL itself (record_payment, record_payment_reversal and
+ * record_payout on PGlite): one file, so the seeded database is loaded once for all of them.
  */
 
 describe('the payments-webhook handler against record_payment on PGlite', () => {
@@ -39,7 +48,57 @@ describe('the payments-webhook handler against record_payment on PGlite', () => 
           record.eventId,
         ]);
       }),
+    recordPayout: (record) =>
+      asServiceRole(db, async (tx) => {
+        await tx.query('select public.record_payout($1, $2, $3)', [record.withdrawalId, record.status, record.eventId]);
+      }),
   };
+
+  /** Runs SQL as the member's access token would (committed), as PostgREST does for the app. */
+  async function asMember<T>(id: string, run: (tx: Transaction) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: id, role: 'authenticated', aud: 'authenticated' }),
+      ]);
+      await tx.exec('set local role authenticated');
+      return run(tx);
+    });
+  }
+
+  /** The member's cash as /wallet reads it (`my_balance()`), in cents. */
+  async function balanceOf(id: string) {
+    return asMember(id, async (tx) => {
+      const { rows } = await tx.query<{ available: number; held: number; total: number }>(
+        'select available_cents::int as available, held_cents::int as held, total_cents::int as total from public.my_balance()',
+      );
+      return rows[0];
+    });
+  }
+
+  /** A new member with a settled deposit of `depositCents` and a withdrawal of `withdrawCents` awaiting its payout. */
+  async function memberWithWithdrawal(depositCents: number, withdrawCents: number) {
+    const member = await createUser(db);
+    const tag = member.id.slice(0, 8);
+    const deposit = paymentIntent(
+      'payment_intent.succeeded',
+      { id: `pi_w_${tag}`, amount: depositCents, amount_received: depositCents, metadata: { member_id: member.id } },
+      `evt_wd_${tag}`,
+    );
+    expect((await handlePaymentsWebhook(signed(deposit), deps({ store: sqlStore }))).status).toBe(200);
+    const withdrawalId = await asMember(member.id, async (tx) => {
+      const { rows } = await tx.query<{ id: string }>('select id from public.request_withdrawal($1, $2)', [
+        withdrawCents,
+        crypto.randomUUID(),
+      ]);
+      return rows[0]?.id ?? '';
+    });
+    return { member, tag, withdrawalId };
+  }
+
+  async function withdrawalStatus(id: string) {
+    const { rows } = await db.query<{ status: string }>('select status from public.withdrawals where id = $1', [id]);
+    return rows[0]?.status;
+  }
 
   /** The member's available cash and receivable, the payment's status and the first on-ramp, from the SQL. */
   async function moneyOf(id: string, ref: string) {
@@ -207,5 +266,53 @@ describe('the payments-webhook handler against record_payment on PGlite', () => 
       [member.id],
     );
     expect(rows[0]?.n).toBe(0);
+  });
+  it('a paid payout posts the hold: the amount leaves held and total, to the cent, once across replays', async () => {
+    const { member, tag, withdrawalId } = await memberWithWithdrawal(10_000, 4_001);
+    expect(await balanceOf(member.id)).toEqual({ available: 5_999, held: 4_001, total: 10_000 });
+    const paid = payoutEvent(
+      'payout.paid',
+      { amount: 4_001, metadata: { withdrawal_id: withdrawalId } },
+      `evt_po_${tag}`,
+    );
+    for (const event of [paid, paid])
+      expect((await handlePaymentsWebhook(signed(event), deps({ store: sqlStore }))).status).toBe(200);
+    expect(await balanceOf(member.id)).toEqual({ available: 5_999, held: 0, total: 5_999 });
+    expect(await withdrawalStatus(withdrawalId)).toBe('paid');
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from public.audit_events where member_id = $1 and action = 'withdrawal.paid'`,
+      [member.id],
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it('a failed payout voids the hold: the amount is available again, to the cent; a later paid event changes nothing', async () => {
+    const { member, tag, withdrawalId } = await memberWithWithdrawal(7_550, 2_525);
+    expect(await balanceOf(member.id)).toEqual({ available: 5_025, held: 2_525, total: 7_550 });
+    const failed = payoutEvent('payout.failed', { metadata: { withdrawal_id: withdrawalId } }, `evt_pf_${tag}`);
+    expect((await handlePaymentsWebhook(signed(failed), deps({ store: sqlStore }))).status).toBe(200);
+    expect(await balanceOf(member.id)).toEqual({ available: 7_550, held: 0, total: 7_550 });
+    expect(await withdrawalStatus(withdrawalId)).toBe('failed');
+    // A late paid event for the decided withdrawal is taken (200), kept for review, and moves nothing.
+    const late = payoutEvent('payout.paid', { metadata: { withdrawal_id: withdrawalId } }, `evt_pl_${tag}`);
+    expect((await handlePaymentsWebhook(signed(late), deps({ store: sqlStore }))).status).toBe(200);
+    expect(await balanceOf(member.id)).toEqual({ available: 7_550, held: 0, total: 7_550 });
+    const { rows } = await db.query<{ kind: string; reason: string }>(
+      'select kind, reason from public.ledger_refusals where event_id = $1',
+      [`evt_pl_${tag}`],
+    );
+    expect(rows).toEqual([{ kind: 'payout', reason: 'the withdrawal is already failed' }]);
+  });
+
+  it('a payout naming no withdrawal is ignored (200) and one naming an unknown withdrawal is refused (422); nothing moves', async () => {
+    const { member, tag, withdrawalId } = await memberWithWithdrawal(5_000, 1_000);
+    const anonymous = payoutEvent('payout.paid', { metadata: {} }, `evt_pa_${tag}`);
+    const answer = await handlePaymentsWebhook(signed(anonymous), deps({ store: sqlStore }));
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ received: true, ignored: true });
+    const stray = payoutEvent('payout.paid', { metadata: { withdrawal_id: crypto.randomUUID() } }, `evt_px_${tag}`);
+    expect((await handlePaymentsWebhook(signed(stray), deps({ store: sqlStore }))).status).toBe(422);
+    expect(await balanceOf(member.id)).toEqual({ available: 4_000, held: 1_000, total: 5_000 });
+    expect(await withdrawalStatus(withdrawalId)).toBe('requested');
   });
 });

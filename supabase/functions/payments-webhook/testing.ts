@@ -1,10 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { collectingLogger, type LogLine } from '../_shared/testing/fakes';
-import type { PaymentEventRecord, PaymentReversalRecord, PaymentsWebhookDeps, PaymentsWebhookStore } from './handler';
+import type {
+  PaymentEventRecord,
+  PaymentReversalRecord,
+  PaymentsWebhookDeps,
+  PaymentsWebhookStore,
+  PayoutRecord,
+} from './handler';
 
 /**
- * What the payments-webhook tests share (settlement, reversals, signatures, and the handler on
- * PGlite): Stripe's events as its API sends them, signed in the test exactly as Stripe's
+ * What the payments-webhook tests share (settlement, reversals, payouts, signatures, and the
+ * handler on PGlite): Stripe's events as its API sends them, signed in the test exactly as Stripe's
  * documentation describes: `Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256 of
  * "<t>.<raw body>" keyed with the endpoint secret>`.
  */
@@ -12,6 +18,7 @@ import type { PaymentEventRecord, PaymentReversalRecord, PaymentsWebhookDeps, Pa
 const secret = 'whsec_test_secret_for_vault';
 export const nowSeconds = 1_795_000_000;
 export const memberId = '7a0c3c2e-5a43-4f5e-9d7e-2f1d1f0b9a11';
+export const withdrawalId = '3b9e2f4a-1c6d-4e8f-a0b1-c2d3e4f5a6b7';
 
 export function checkoutCompleted(overrides: Record<string, unknown> = {}, eventId = 'evt_1QcheckoutA') {
   return {
@@ -99,6 +106,34 @@ export function disputeCreated(overrides: Record<string, unknown> = {}, eventId 
   };
 }
 
+/** Stripe's payout.paid, payout.failed or payout.canceled: the Payout, naming its withdrawal in metadata. */
+export function payoutEvent(
+  type: 'payout.paid' | 'payout.failed' | 'payout.canceled',
+  overrides: Record<string, unknown> = {},
+  eventId = 'evt_1QpayoutA',
+) {
+  const status = type.slice('payout.'.length);
+  return {
+    id: eventId,
+    object: 'event',
+    type,
+    data: {
+      object: {
+        id: 'po_1QpayoutA',
+        object: 'payout',
+        amount: 4000,
+        currency: 'eur',
+        method: 'standard',
+        type: 'bank_account',
+        status,
+        failure_code: status === 'failed' ? 'account_closed' : null,
+        metadata: { withdrawal_id: withdrawalId, member_id: memberId },
+        ...overrides,
+      },
+    },
+  };
+}
+
 export function stripeSignature(raw: string, t: number, key = secret): string {
   return createHmac('sha256', key).update(`${t}.${raw}`).digest('hex');
 }
@@ -117,25 +152,33 @@ export function signed(
   });
 }
 
+type AppliedRecord = PaymentEventRecord | PaymentReversalRecord | PayoutRecord;
+
 /**
- * Stands in for record_payment and record_payment_reversal: records every call, applies each
- * event id once (as the SQL does).
+ * Stands in for record_payment, record_payment_reversal and record_payout: records every call,
+ * applies each event id once (as the SQL does).
  */
 export function idempotentStore(): PaymentsWebhookStore & {
   calls: PaymentEventRecord[];
   reversals: PaymentReversalRecord[];
-  applied: Map<string, PaymentEventRecord | PaymentReversalRecord>;
+  payouts: PayoutRecord[];
+  applied: Map<string, AppliedRecord>;
 } {
   const store = {
     calls: [] as PaymentEventRecord[],
     reversals: [] as PaymentReversalRecord[],
-    applied: new Map<string, PaymentEventRecord | PaymentReversalRecord>(),
+    payouts: [] as PayoutRecord[],
+    applied: new Map<string, AppliedRecord>(),
     async recordPayment(record: PaymentEventRecord) {
       store.calls.push(record);
       if (!store.applied.has(record.eventId)) store.applied.set(record.eventId, record);
     },
     async recordReversal(record: PaymentReversalRecord) {
       store.reversals.push(record);
+      if (!store.applied.has(record.eventId)) store.applied.set(record.eventId, record);
+    },
+    async recordPayout(record: PayoutRecord) {
+      store.payouts.push(record);
       if (!store.applied.has(record.eventId)) store.applied.set(record.eventId, record);
     },
   };
@@ -149,6 +192,9 @@ export const noCalls: PaymentsWebhookStore = {
   },
   recordReversal: async () => {
     throw new Error('record_payment_reversal must not be called');
+  },
+  recordPayout: async () => {
+    throw new Error('record_payout must not be called');
   },
 };
 

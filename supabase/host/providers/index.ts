@@ -7,12 +7,14 @@
  *
  * Which result comes is an outcome, chosen by a person or a test (`decide`), or automatically
  * right after the session opens: the member's own choice for their next case or payment
- * (`embeddedNextOutcomes`), else the host's `auto`. The outcomes are data: a new one is a new entry in
- * `kycOutcomes` or `paymentOutcomes`; a Stripe event type the webhook does not record yet is
- * still delivered (and answered `ignored`), so the switch needs no change when the SQL learns it.
+ * (`embeddedNextOutcomes`), else the host's `auto`. A member's withdrawal waits for its payout
+ * until someone chooses what the payout does (`payoutOutcomes`): nothing is automatic there. The
+ * outcomes are data: a new one is a new entry in `kycOutcomes`, `paymentOutcomes` or
+ * `payoutOutcomes`; a Stripe event type the webhook does not record yet is still delivered (and
+ * answered `ignored`), so the switch needs no change when the SQL learns it.
  */
 import { type KycOutcome, kycOutcomes } from './kyc.ts';
-import { type PaymentOutcome, paymentOutcomes } from './payments.ts';
+import { type PaymentOutcome, paymentOutcomes, payoutOutcomes } from './payments.ts';
 
 export type { Delivery, ProviderSecrets } from './delivery.ts';
 export { type EmbeddedKyc, embeddedKyc, isKycOutcome, type KycOutcome, kycOutcomes } from './kyc.ts';
@@ -21,6 +23,7 @@ export {
   type EmbeddedPayments,
   embeddedPayments,
   isPaymentOutcome,
+  isPayoutOutcome,
   type PaymentOutcome,
   paymentOutcomes,
   paymentOutcomesFor,
@@ -29,8 +32,9 @@ export type { PaymentSessionRecord } from './stripeEvents.ts';
 export { embeddedWalletAddress } from './wallet.ts';
 
 /**
- * `GET /embedded/v1/providers`: both sets of outcomes with their labels, whether a KYC outcome
- * sends a verdict, and the session statuses a payment outcome applies to.
+ * `GET /embedded/v1/providers`: every set of outcomes with their labels, whether a KYC outcome
+ * sends a verdict, the session statuses a payment outcome applies to, and the withdrawal
+ * statuses a payout outcome applies to.
  */
 export function providersAnswer(auto: { kyc: KycOutcome | null; payments: PaymentOutcome | null }) {
   return {
@@ -41,6 +45,14 @@ export function providersAnswer(auto: { kyc: KycOutcome | null; payments: Paymen
     payments: {
       auto: auto.payments,
       outcomes: Object.entries(paymentOutcomes).map(([id, o]) => ({
+        id,
+        label: o.label,
+        events: o.events,
+        appliesTo: o.appliesTo,
+      })),
+    },
+    payouts: {
+      outcomes: Object.entries(payoutOutcomes).map(([id, o]) => ({
         id,
         label: o.label,
         events: o.events,

@@ -1,9 +1,19 @@
-/** The embedded Stripe (payments): its outcomes, the sessions it opens and the signed events it delivers to payments-webhook. */
+/**
+ * The embedded Stripe (payments): its outcomes, the sessions it opens, the payouts of members'
+ * withdrawals, and the signed events it delivers to payments-webhook.
+ */
 import type { PGliteInterface } from '@electric-sql/pglite';
 import { hmacHex, sha256Hex } from '../jwt.ts';
 import type { Deliver, Delivery, ProviderSecrets } from './delivery.ts';
 import { providersSchema, SESSIONS_TABLE } from './schema.ts';
-import { type PaymentSessionRecord, type StripeEventName, stripeEvents } from './stripeEvents.ts';
+import {
+  type PaymentSessionRecord,
+  type StripeEventName,
+  type StripePayoutEventName,
+  stripeEvents,
+  stripePayoutEvents,
+  type WithdrawalRecord,
+} from './stripeEvents.ts';
 
 /**
  * Where a payment session stands at the provider: `open` (nothing decided yet) or the status the
@@ -53,6 +63,65 @@ export function isPaymentOutcome(value: unknown): value is PaymentOutcome {
   return typeof value === 'string' && Object.hasOwn(paymentOutcomes, value);
 }
 
+/** Where a withdrawal stands: `public.withdrawals.status` (`requested` until its payout event). */
+export type WithdrawalStatus = 'requested' | 'paid' | 'failed';
+
+/** What the provider's payout of a member's withdrawal comes to. */
+export const payoutOutcomes = {
+  /** The money reaches the member's bank. */
+  payout_arrives: { label: 'Payout arrives', events: ['payout.paid'], appliesTo: ['requested'] },
+  /** The member's bank sends it back (a closed account, wrong details). */
+  payout_fails: { label: 'Payout fails', events: ['payout.failed'], appliesTo: ['requested'] },
+} as const satisfies Record<
+  string,
+  { label: string; events: readonly StripePayoutEventName[]; appliesTo: readonly WithdrawalStatus[] }
+>;
+
+export type PayoutOutcome = keyof typeof payoutOutcomes;
+
+export function isPayoutOutcome(value: unknown): value is PayoutOutcome {
+  return typeof value === 'string' && Object.hasOwn(payoutOutcomes, value);
+}
+
+/** The payout outcomes that apply to a withdrawal in `status` (none once it is decided). */
+function payoutOutcomesFor(status: WithdrawalStatus): PayoutOutcome[] {
+  return (Object.keys(payoutOutcomes) as PayoutOutcome[]).filter((id) =>
+    (payoutOutcomes[id].appliesTo as readonly WithdrawalStatus[]).includes(status),
+  );
+}
+
+/** A withdrawal as its member lists it at the provider: where it stands and what its payout may do now. */
+export interface WithdrawalView extends WithdrawalRecord {
+  status: WithdrawalStatus;
+  outcomes: PayoutOutcome[];
+}
+
+const withdrawalStatuses: readonly WithdrawalStatus[] = ['requested', 'paid', 'failed'];
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface WithdrawalRow {
+  id: string;
+  member_id: string;
+  amount_cents: string;
+  currency: string;
+  status: string;
+}
+
+function withdrawalView(row: WithdrawalRow): WithdrawalView {
+  const status = withdrawalStatuses.find((known) => known === row.status) ?? 'requested';
+  return {
+    id: row.id,
+    memberId: row.member_id,
+    amountCents: Number(row.amount_cents),
+    currency: row.currency,
+    status,
+    outcomes: payoutOutcomesFor(status),
+  };
+}
+
+const withdrawalColumns = 'w.id::text, w.member_id::text, w.amount_cents::text, w.currency, w.status';
+
 /** A session as its member lists it: where its payment stands and what may happen to it next. */
 export interface PaymentSessionView extends PaymentSessionRecord {
   status: PaymentSessionStatus;
@@ -83,6 +152,20 @@ export function embeddedPayments(db: PGliteInterface, secrets: ProviderSecrets, 
   const sign = async (payload: string) => {
     const t = Math.floor(Date.now() / 1000);
     return `t=${t},v1=${await hmacHex('SHA-256', secrets.stripeWebhook, `${t}.${payload}`)}`;
+  };
+  /** One event as Stripe sends it, signed and delivered; `seed` makes its id unique. */
+  const send = async (seed: string, type: string, object: Record<string, unknown>): Promise<Delivery> => {
+    counter += 1;
+    const payload = JSON.stringify({
+      id: `evt_${(await sha256Hex(`${seed}:${Date.now()}:${counter}`)).slice(0, 24)}`,
+      object: 'event',
+      api_version: '2024-06-20',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      type,
+      data: { object },
+    });
+    return deliver('payments-webhook', payload, { 'stripe-signature': await sign(payload) });
   };
   return {
     /** The outcome delivered right after onramp-session opens a session; null leaves every session to `decide`. */
@@ -154,17 +237,38 @@ export function embeddedPayments(db: PGliteInterface, secrets: ProviderSecrets, 
       const deliveries: Delivery[] = [];
       for (const name of paymentOutcomes[outcome].events) {
         const { type, object } = stripeEvents[name](session);
-        counter += 1;
-        const payload = JSON.stringify({
-          id: `evt_${(await sha256Hex(`${session.id}:${name}:${Date.now()}:${counter}`)).slice(0, 24)}`,
-          object: 'event',
-          api_version: '2024-06-20',
-          created: Math.floor(Date.now() / 1000),
-          livemode: false,
-          type,
-          data: { object },
-        });
-        deliveries.push(await deliver('payments-webhook', payload, { 'stripe-signature': await sign(payload) }));
+        deliveries.push(await send(`${session.id}:${name}`, type, object));
+      }
+      return deliveries;
+    },
+    /** One withdrawal, whoever's it is; null when there is none with this id. */
+    async withdrawal(id: string): Promise<WithdrawalView | null> {
+      if (!uuidPattern.test(id)) return null;
+      const { rows } = await db.query<WithdrawalRow>(
+        `select ${withdrawalColumns} from public.withdrawals w where w.id = $1::uuid`,
+        [id],
+      );
+      const row = rows[0];
+      return row ? withdrawalView(row) : null;
+    },
+    /**
+     * The member's withdrawals, newest first, each with where it stands (`public.withdrawals`, as
+     * request_withdrawal and record_payout keep it) and the payout outcomes that apply to it.
+     */
+    async withdrawalsOf(memberId: string): Promise<WithdrawalView[]> {
+      const { rows } = await db.query<WithdrawalRow>(
+        `select ${withdrawalColumns} from public.withdrawals w
+          where w.member_id = $1::uuid order by w.requested_at desc, w.id`,
+        [memberId],
+      );
+      return rows.map(withdrawalView);
+    },
+    /** The provider pays the withdrawal out (or fails to): its payout events, delivered to payments-webhook. */
+    async payout(withdrawal: WithdrawalRecord, outcome: PayoutOutcome): Promise<Delivery[]> {
+      const deliveries: Delivery[] = [];
+      for (const name of payoutOutcomes[outcome].events) {
+        const { type, object } = stripePayoutEvents[name](withdrawal);
+        deliveries.push(await send(`${withdrawal.id}:${name}`, type, object));
       }
       return deliveries;
     },

@@ -1,6 +1,6 @@
 /**
- * Stripe's events as its API sends them, built for one session of the embedded Stripe: a
- * payment outcome (payments.ts) names the events it delivers.
+ * Stripe's events as its API sends them, built for one session of the embedded Stripe, or for
+ * one withdrawal it pays out: a payment or payout outcome (payments.ts) names the events it delivers.
  */
 
 /** An open payment at the embedded provider (a Checkout Session and its PaymentIntent). */
@@ -96,3 +96,41 @@ export const stripeEvents = {
 } satisfies Record<string, StripeEvent>;
 
 export type StripeEventName = keyof typeof stripeEvents;
+
+/** A member's withdrawal as the embedded Stripe pays it out (a Payout naming it in its metadata). */
+export interface WithdrawalRecord {
+  /** `public.withdrawals.id`: the Payout's `metadata.withdrawal_id`, which payments-webhook records it by. */
+  id: string;
+  memberId: string;
+  amountCents: number;
+  currency: string;
+}
+
+type StripePayoutEvent = (withdrawal: WithdrawalRecord) => { type: string; object: Record<string, unknown> };
+
+function payout(withdrawal: WithdrawalRecord, status: 'paid' | 'failed'): Record<string, unknown> {
+  const key = withdrawal.id.replaceAll('-', '').slice(0, 24);
+  return {
+    id: `po_${key}`,
+    object: 'payout',
+    amount: withdrawal.amountCents,
+    currency: withdrawal.currency.toLowerCase(),
+    arrival_date: Math.floor(Date.now() / 1000),
+    automatic: false,
+    destination: `ba_${key}`,
+    method: 'standard',
+    type: 'bank_account',
+    status,
+    failure_code: status === 'failed' ? 'account_closed' : null,
+    failure_message: status === 'failed' ? 'The bank account has been closed.' : null,
+    metadata: { withdrawal_id: withdrawal.id, member_id: withdrawal.memberId },
+  };
+}
+
+/** Stripe's payout events, as its API sends them, for one withdrawal. */
+export const stripePayoutEvents = {
+  'payout.paid': (w) => ({ type: 'payout.paid', object: payout(w, 'paid') }),
+  'payout.failed': (w) => ({ type: 'payout.failed', object: payout(w, 'failed') }),
+} satisfies Record<string, StripePayoutEvent>;
+
+export type StripePayoutEventName = keyof typeof stripePayoutEvents;

@@ -1,14 +1,19 @@
 import { Badge, Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { formatEuros } from '@vault/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   type DemoPaymentSession,
+  type DemoWithdrawal,
+  refreshDemoWithdrawals,
   useChooseNextOutcome,
   useDecidePayment,
+  useDecidePayout,
   useDemoPaymentSessions,
   useDemoProviders,
+  useDemoWithdrawals,
   useNextOutcomes,
 } from '../../data/demoProviders/demoProviders';
+import { useBalance } from '../../data/ledger/balance';
 import { ChoiceGroup, DemoPanel, defaultChoice, useDemoProviderControls } from './DemoPanel';
 
 /** How a session's payment shows (the provider's view of it; `open`: nothing decided yet). */
@@ -23,8 +28,9 @@ const sessionStatuses: Record<string, { label: string; color: 'gray' | 'amber' |
 
 /**
  * Demo mode on the embedded backend: the demo payment provider's controls. The member chooses what
- * their next payment does, and moves each of their payments on (a bank transfer arrives or fails;
- * a settled payment is refunded or charged back). `onDecided` tells the screen to read its figures again.
+ * their next payment does, moves each of their payments on (a bank transfer arrives or fails;
+ * a settled payment is refunded or charged back), and has the payout of each withdrawal awaiting
+ * it arrive or fail. `onDecided` tells the screen to read its figures again.
  */
 export function DemoPaymentProvider({ onDecided }: { onDecided: () => void }) {
   return useDemoProviderControls() ? <PaymentControls onDecided={onDecided} /> : null;
@@ -34,12 +40,26 @@ function PaymentControls({ onDecided }: { onDecided: () => void }) {
   const providers = useDemoProviders();
   const next = useNextOutcomes();
   const sessions = useDemoPaymentSessions();
+  const withdrawals = useDemoWithdrawals();
   const chooseNext = useChooseNextOutcome();
   const decide = useDecidePayment();
+  const decidePayout = useDecidePayout();
   const [deciding, setDeciding] = useState<string | null>(null);
   const [told, setTold] = useState<{ text: string; failed: boolean } | null>(null);
+  const withdrawalsHeading = useRef<HTMLHeadingElement>(null);
 
-  const reads = [providers, next, sessions];
+  // The held amount moves when a withdrawal is requested on the screen: the list is read again.
+  const balance = useBalance();
+  const held = balance.status === 'ready' ? (balance.rows[0]?.held_cents ?? null) : null;
+  const seenHeld = useRef(held);
+  useEffect(() => {
+    if (seenHeld.current === held) return;
+    const before = seenHeld.current;
+    seenHeld.current = held;
+    if (before !== null && held !== null) refreshDemoWithdrawals();
+  }, [held]);
+
+  const reads = [providers, next, sessions, withdrawals];
   const status = reads.some((read) => read.status === 'error')
     ? 'error'
     : reads.every((read) => read.status === 'ready')
@@ -50,7 +70,10 @@ function PaymentControls({ onDecided }: { onDecided: () => void }) {
   };
   const payments = providers.status === 'ready' ? providers.rows[0]?.payments : undefined;
   const chosen = next.status === 'ready' ? (next.rows[0]?.payments ?? null) : null;
+  const payouts = providers.status === 'ready' ? providers.rows[0]?.payouts : undefined;
   const labelOf = (id: string) => payments?.outcomes.find((outcome) => outcome.id === id)?.label ?? id;
+  const payoutLabelOf = (id: string) => payouts?.outcomes.find((outcome) => outcome.id === id)?.label ?? id;
+  const awaiting = withdrawals.status === 'ready' ? withdrawals.rows.filter((w) => w.status === 'requested') : [];
 
   const decideNow = async (session: DemoPaymentSession, outcome: string) => {
     const key = `${session.id}:${outcome}`;
@@ -71,13 +94,29 @@ function PaymentControls({ onDecided }: { onDecided: () => void }) {
     onDecided();
   };
 
+  const payOutNow = async (withdrawal: DemoWithdrawal, outcome: string) => {
+    setDeciding(`${withdrawal.id}:${outcome}`);
+    setTold(null);
+    const result = await decidePayout(withdrawal.id, outcome);
+    setDeciding(null);
+    const what = `Demo: ${payoutLabelOf(outcome)}: sent for your withdrawal of ${formatEuros(withdrawal.amountCents)}`;
+    if (result.ok) {
+      setTold({ text: result.recorded ? `${what}.` : `${what}; the server does not record it.`, failed: false });
+      // The decided withdrawal leaves the list with the focused button: focus stays in the section.
+      withdrawalsHeading.current?.focus();
+    } else if (!result.superseded) {
+      setTold({ text: `Demo: the provider’s event could not be sent: ${result.error}`, failed: true });
+    }
+    onDecided();
+  };
+
   return (
     <DemoPanel
       title="Demo: payment provider"
       description="In this demo these controls play the payment provider. A real deployment has none of them."
       read={{ status, retry }}
     >
-      {payments && sessions.status === 'ready' ? (
+      {payments && sessions.status === 'ready' && withdrawals.status === 'ready' ? (
         <Flex direction="column" gap="4">
           <ChoiceGroup
             label="What your next payment does"
@@ -128,6 +167,51 @@ function PaymentControls({ onDecided }: { onDecided: () => void }) {
                     </li>
                   );
                 })}
+              </ul>
+            )}
+          </Flex>
+          <Flex direction="column" gap="2">
+            <Heading as="h3" size="3" ref={withdrawalsHeading} tabIndex={-1} style={{ outline: 'none' }}>
+              Your withdrawals awaiting their payout
+            </Heading>
+            {awaiting.length === 0 ? (
+              <Text as="p" size="2" color="gray">
+                No withdrawal awaiting its payout.
+              </Text>
+            ) : (
+              <ul style={{ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: 'var(--space-3)' }}>
+                {awaiting.map((withdrawal) => (
+                  <li key={withdrawal.id}>
+                    <Flex
+                      role="group"
+                      aria-label={`Withdrawal of ${formatEuros(withdrawal.amountCents)}, awaiting its payout`}
+                      gap="3"
+                      align="center"
+                      wrap="wrap"
+                    >
+                      <Text size="2" weight="medium">
+                        {formatEuros(withdrawal.amountCents)}
+                      </Text>
+                      <Badge color="amber" variant="soft" highContrast>
+                        Awaiting its payout
+                      </Badge>
+                      {withdrawal.outcomes.map((outcome) => (
+                        <Button
+                          key={outcome}
+                          type="button"
+                          color="amber"
+                          variant="soft"
+                          highContrast
+                          loading={deciding === `${withdrawal.id}:${outcome}`}
+                          disabled={deciding !== null}
+                          onClick={() => void payOutNow(withdrawal, outcome)}
+                        >
+                          {payoutLabelOf(outcome)}
+                        </Button>
+                      ))}
+                    </Flex>
+                  </li>
+                ))}
               </ul>
             )}
           </Flex>

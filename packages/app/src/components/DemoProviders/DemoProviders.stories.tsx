@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { HttpResponse, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { demoDecisions, demoProviderAnswers } from '../../../../../mocks/story';
 import { type AppStoryParameters, SLOW, sessionAs, storyUsers, withApp } from '../../test-support';
@@ -229,6 +229,185 @@ export const PaymentDecisionRefused: StoryObj<typeof DemoPaymentProvider> = {
     await expect(
       await canvas.findByText(
         'Demo: the provider’s event could not be sent: The provider’s event was refused (HTTP 401)',
+        {},
+        SLOW,
+      ),
+    ).toBeVisible();
+    await expect(args.onDecided).toHaveBeenCalledTimes(1);
+  },
+};
+
+const WITHDRAWALS_PATH = '*/embedded/v1/payments/withdrawals';
+
+/** The member's withdrawals as the host lists them: one awaiting its payout, one already paid out. */
+const withdrawalRows = [
+  {
+    id: '5d0f6a1e-0b1c-4c55-9a63-1f2e3d4c5b6a',
+    amountCents: 10_000,
+    currency: 'EUR',
+    status: 'requested',
+    outcomes: ['payout_arrives', 'payout_fails'],
+  },
+  { id: '8e2a4c6b-7d9f-4a1b-8c3d-5e6f7a8b9c0d', amountCents: 4_000, currency: 'EUR', status: 'paid', outcomes: [] },
+];
+const withdrawals = http.get(WITHDRAWALS_PATH, () => HttpResponse.json(withdrawalRows));
+const walletApp = { ...demoApp, url: '/wallet' } satisfies AppStoryParameters;
+
+/** A withdrawal awaiting its payout: Payout arrives sends it, and the wallet is asked to read its figures again. */
+export const PayoutArrives: StoryObj<typeof DemoPaymentProvider> = {
+  render: (args) => <DemoPaymentProvider {...args} />,
+  args: { onDecided: fn() },
+  parameters: { app: walletApp, msw: { handlers: [withdrawals] } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const awaiting = within(
+      await canvas.findByRole('group', { name: 'Withdrawal of €100, awaiting its payout' }, SLOW),
+    );
+    await expect(awaiting.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Payout arrives',
+      'Payout fails',
+    ]);
+    // Only what awaits its payout is listed: the paid-out €40 is not.
+    await expect(canvas.queryByRole('group', { name: /Withdrawal of €40/ })).toBeNull();
+    await expect(canvas.queryByText('No withdrawal awaiting its payout.')).toBeNull();
+    await userEvent.click(awaiting.getByRole('button', { name: 'Payout arrives' }));
+    await expect(
+      await canvas.findByText('Demo: Payout arrives: sent for your withdrawal of €100.', {}, SLOW),
+    ).toBeVisible();
+    await expect(args.onDecided).toHaveBeenCalledTimes(1);
+    await expect(demoDecisions).toHaveBeenCalledWith(expect.stringContaining('/payments/payout'), {
+      withdrawalId: '5d0f6a1e-0b1c-4c55-9a63-1f2e3d4c5b6a',
+      outcome: 'payout_arrives',
+    });
+  },
+};
+
+/** From the keyboard: Tab from Payout arrives to Payout fails, Enter sends the failure; focus stays in the section. */
+export const PayoutFailsFromKeyboard: StoryObj<typeof DemoPaymentProvider> = {
+  render: (args) => <DemoPaymentProvider {...args} />,
+  args: { onDecided: fn() },
+  parameters: { app: walletApp, msw: { handlers: [withdrawals] } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const awaiting = within(
+      await canvas.findByRole('group', { name: 'Withdrawal of €100, awaiting its payout' }, SLOW),
+    );
+    awaiting.getByRole('button', { name: 'Payout arrives' }).focus();
+    await userEvent.tab();
+    await expect(awaiting.getByRole('button', { name: 'Payout fails' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(
+      await canvas.findByText('Demo: Payout fails: sent for your withdrawal of €100.', {}, SLOW),
+    ).toBeVisible();
+    // Focus stays in the section, ready for the next withdrawal, not lost with the decided one.
+    await expect(canvas.getByRole('heading', { name: 'Your withdrawals awaiting their payout' })).toHaveFocus();
+    await expect(args.onDecided).toHaveBeenCalledTimes(1);
+    await expect(demoDecisions).toHaveBeenCalledWith(expect.stringContaining('/payments/payout'), {
+      withdrawalId: '5d0f6a1e-0b1c-4c55-9a63-1f2e3d4c5b6a',
+      outcome: 'payout_fails',
+    });
+  },
+};
+
+/** Every withdrawal already decided: the panel says none awaits its payout, and offers no payout button. */
+export const PayoutsNoneAwaiting: StoryObj<typeof DemoPaymentProvider> = {
+  render: (args) => <DemoPaymentProvider {...args} />,
+  args: { onDecided: fn() },
+  parameters: {
+    app: walletApp,
+    msw: { handlers: [http.get(WITHDRAWALS_PATH, () => HttpResponse.json(withdrawalRows.slice(1)))] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('No withdrawal awaiting its payout.', {}, SLOW)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Payout arrives' })).toBeNull();
+    await expect(canvas.queryByRole('group', { name: /Withdrawal of/ })).toBeNull();
+  },
+};
+
+/** The withdrawals still loading: the panel's busy region, no payout control yet. */
+export const PayoutsLoading: StoryObj<typeof DemoPaymentProvider> = {
+  render: (args) => <DemoPaymentProvider {...args} />,
+  args: { onDecided: fn() },
+  parameters: {
+    app: walletApp,
+    msw: {
+      handlers: [
+        http.get(WITHDRAWALS_PATH, async () => {
+          await delay('infinite');
+          return HttpResponse.json([]);
+        }),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByLabelText('Demo: payment provider: loading…', {}, SLOW)).toBeVisible();
+    await expect(canvas.queryByRole('group', { name: 'What your next payment does' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Payout arrives' })).toBeNull();
+  },
+};
+
+/** The withdrawals fail at first: the panel's error and its Retry, which lists them. */
+const withdrawalReads = fn().mockName('embedded/v1/payments/withdrawals');
+export const PayoutsErrorThenRetry: StoryObj<typeof DemoPaymentProvider> = {
+  render: (args) => <DemoPaymentProvider {...args} />,
+  args: { onDecided: fn() },
+  parameters: {
+    app: walletApp,
+    msw: {
+      handlers: [
+        http.get(WITHDRAWALS_PATH, () => {
+          withdrawalReads();
+          return withdrawalReads.mock.calls.length === 1
+            ? HttpResponse.json({ message: 'Internal server error' }, { status: 500 })
+            : HttpResponse.json(withdrawalRows);
+        }),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert', {}, SLOW);
+    await expect(
+      within(alert).getByRole('heading', { name: 'Demo: payment provider: the controls could not be loaded' }),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('group', { name: 'Withdrawal of €100, awaiting its payout' })).toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await expect(
+      await canvas.findByRole('group', { name: 'Withdrawal of €100, awaiting its payout' }, SLOW),
+    ).toBeVisible();
+    await expect(withdrawalReads).toHaveBeenCalledTimes(2);
+  },
+};
+
+/** The provider's webhook refused the payout's event: the panel says so, and the wallet still reads again. */
+export const PayoutRefused: StoryObj<typeof DemoPaymentProvider> = {
+  render: (args) => <DemoPaymentProvider {...args} />,
+  args: { onDecided: fn() },
+  parameters: {
+    app: walletApp,
+    msw: {
+      handlers: [
+        withdrawals,
+        http.post('*/embedded/v1/payments/payout', () =>
+          HttpResponse.json({
+            outcome: 'payout_arrives',
+            deliveries: [{ event: 'payout.paid', status: 422, body: { error: 'unknown withdrawal' } }],
+          }),
+        ),
+      ],
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const awaiting = within(
+      await canvas.findByRole('group', { name: 'Withdrawal of €100, awaiting its payout' }, SLOW),
+    );
+    await userEvent.click(awaiting.getByRole('button', { name: 'Payout arrives' }));
+    await expect(
+      await canvas.findByText(
+        'Demo: the provider’s event could not be sent: The provider’s event was refused (HTTP 422)',
         {},
         SLOW,
       ),

@@ -11,8 +11,18 @@ import {
 } from '../../test-support/localBackend';
 import { loadMemberRead } from '../_query/memberRead';
 import { submitKyc } from '../kycCases/submitKyc';
+import { balanceRead } from '../ledger/balance';
+import { requestWithdrawal } from '../ledger/requestWithdrawal';
 import { startOnramp } from '../onramp/startOnramp';
-import { chooseNext, decideKyc, decidePayment, providersRead, sessionsRead } from './demoProviders';
+import {
+  chooseNext,
+  decideKyc,
+  decidePayment,
+  decidePayout,
+  providersRead,
+  sessionsRead,
+  withdrawalsRead,
+} from './demoProviders';
 
 // The demo providers' controls against the local host: the member's choice of their next outcome
 // steers their own next case or payment, and deciding one now reaches the real webhooks.
@@ -80,6 +90,39 @@ describe('the demo providers', () => {
     ]);
     // The profile is read again: its only deposit reversed, the first on-ramp no longer counts.
     expect(store.getState().session.user?.firstOnrampOk).toBe(false);
+  });
+
+  it('a withdrawal: listed awaiting its payout, which arrives; the balance loses it from held and total', async () => {
+    const { store } = await signedIn();
+    expect(await startOnramp(store, 6_000, 'attempt-demo-payout')).toMatchObject({ ok: true });
+    const requested = await requestWithdrawal(store, 2_550, crypto.randomUUID());
+    if (!requested.ok) throw new Error(requested.error);
+    const listed = await loadMemberRead(store, withdrawalsRead);
+    if (!listed.ok) throw new Error(listed.error);
+    expect(listed.rows).toEqual([
+      {
+        id: requested.withdrawalId,
+        amountCents: 2_550,
+        currency: 'EUR',
+        status: 'requested',
+        outcomes: ['payout_arrives', 'payout_fails'],
+      },
+    ]);
+    expect(await decidePayout(store, requested.withdrawalId, 'payout_arrives')).toEqual({ ok: true, recorded: true });
+    const balance = await loadMemberRead(store, balanceRead);
+    if (!balance.ok) throw new Error(balance.error);
+    expect(balance.rows[0]).toEqual({ available_cents: 3_450, held_cents: 0, total_cents: 3_450 });
+    const after = await loadMemberRead(store, withdrawalsRead);
+    expect(after.ok && after.rows.map((w) => [w.status, w.outcomes])).toEqual([['paid', []]]);
+  });
+
+  it('a payout for another member’s withdrawal is refused by the host', async () => {
+    const { store } = await signedIn();
+    expect(await decidePayout(store, crypto.randomUUID(), 'payout_fails')).toMatchObject({
+      ok: false,
+      error: 'no such withdrawal',
+      code: '404',
+    });
   });
 
   it('an event the webhook acknowledges but does not record is told apart from a recorded one', async () => {

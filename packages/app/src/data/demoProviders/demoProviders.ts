@@ -10,7 +10,7 @@ import { balanceRead } from '../ledger/balance';
 /**
  * The embedded providers' demo controls (docs/backend.md "The embedded providers"): what the
  * demo KYC and payment providers offer, the member's choice of their next outcome, their payment
- * sessions, and deciding a case or a session now. Only the embedded backend answers these paths;
+ * sessions and withdrawals, and deciding a case, a session or a withdrawal's payout now. Only the embedded backend answers these paths;
  * the app calls them in a mock build's demo mode only.
  */
 
@@ -23,6 +23,9 @@ const ProvidersSchema = v.object({
   }),
   payments: v.object({
     auto: v.nullable(v.string()),
+    outcomes: v.array(v.object({ ...OutcomeSchema.entries, appliesTo: v.array(v.string()) })),
+  }),
+  payouts: v.object({
     outcomes: v.array(v.object({ ...OutcomeSchema.entries, appliesTo: v.array(v.string()) })),
   }),
 });
@@ -39,6 +42,16 @@ const SessionSchema = v.object({
   outcomes: v.array(v.string()),
 });
 export type DemoPaymentSession = v.InferOutput<typeof SessionSchema>;
+
+/** A withdrawal as the demo provider lists it: `requested` until its payout arrives (`paid`) or fails. */
+const WithdrawalSchema = v.object({
+  id: v.string(),
+  amountCents: v.number(),
+  currency: v.string(),
+  status: v.string(),
+  outcomes: v.array(v.string()),
+});
+export type DemoWithdrawal = v.InferOutput<typeof WithdrawalSchema>;
 
 function embedded(store: SessionStore, method: 'GET' | 'POST', path: string, body?: Record<string, unknown>) {
   return callForMember(store, (backend) => backend.embedded(method, path, body));
@@ -66,6 +79,12 @@ export const sessionsRead: MemberRead<DemoPaymentSession> = {
   call: (store) => embedded(store, 'GET', 'payments/sessions'),
 };
 
+export const withdrawalsRead: MemberRead<DemoWithdrawal> = {
+  fn: 'embedded/v1/payments/withdrawals',
+  schema: WithdrawalSchema,
+  call: (store) => embedded(store, 'GET', 'payments/withdrawals'),
+};
+
 /** The outcomes each demo provider offers, with the host's own labels. */
 export const useDemoProviders = () => useMemberRead(providersRead);
 /** The member's choice of their next outcomes (null: the provider's default). */
@@ -73,8 +92,13 @@ export const useNextOutcomes = () => useMemberRead(nextRead);
 /** The member's payment sessions at the demo provider, newest first, each with what may happen to it now. */
 export const useDemoPaymentSessions = () => useMemberRead(sessionsRead);
 
+/** The member's withdrawals at the demo provider, newest first, each with what its payout may do now. */
+export const useDemoWithdrawals = () => useMemberRead(withdrawalsRead);
+
 /** Reads the member's choice again: their next case or session took it. */
 export const refreshNextOutcomes = () => refreshMemberRead(nextRead);
+/** Reads the member's withdrawals again: one was requested. */
+export const refreshDemoWithdrawals = () => refreshMemberRead(withdrawalsRead);
 
 /** What the provider's events came to at the server: each one recorded, or delivered and ignored. */
 export type DecisionResult = CallResult<{ recorded: boolean }>;
@@ -136,6 +160,22 @@ export async function decidePayment(store: SessionStore, sessionId: string, outc
   return read.ok ? decision : read;
 }
 
+/**
+ * The demo payment provider pays one of the member's withdrawals out, or fails to; the balance and
+ * the withdrawals are read again (the screen reads its ledger lines).
+ */
+export async function decidePayout(
+  store: SessionStore,
+  withdrawalId: string,
+  outcome: string,
+): Promise<DecisionResult> {
+  const answer = await embedded(store, 'POST', 'payments/payout', { withdrawalId, outcome });
+  if (!answer.ok) return answer;
+  refreshMemberRead(withdrawalsRead);
+  refreshMemberRead(balanceRead);
+  return decisionOf(answer.value);
+}
+
 export function useChooseNextOutcome(): (provider: keyof NextOutcomes, outcome: string | null) => Promise<CallResult> {
   const store = useSessionStore();
   return useCallback((provider, outcome) => chooseNext(store, provider, outcome), [store]);
@@ -149,4 +189,9 @@ export function useDecideKyc(): (outcome: string) => Promise<DecisionResult> {
 export function useDecidePayment(): (sessionId: string, outcome: string) => Promise<DecisionResult> {
   const store = useSessionStore();
   return useCallback((sessionId, outcome) => decidePayment(store, sessionId, outcome), [store]);
+}
+
+export function useDecidePayout(): (withdrawalId: string, outcome: string) => Promise<DecisionResult> {
+  const store = useSessionStore();
+  return useCallback((withdrawalId, outcome) => decidePayout(store, withdrawalId, outcome), [store]);
 }
