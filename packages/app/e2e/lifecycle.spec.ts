@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { formatEuros, investmentQuote, redemptionFeeCents } from '@vault/domain';
+import { formatDate, formatEuros, investmentQuote, offeringTermEnd, redemptionFeeCents } from '@vault/domain';
 import { callAsMember, serverRows } from './backendCalls';
 import { expect, main, movePageClock, test, toast } from './fixtures';
 import {
@@ -21,8 +21,10 @@ import { expectWalletFigures, signInAs, signOut } from './steps';
  * /placements, and opens the quarter's statement on /documents, whose CSV carries the same cents.
  * Past the lock-up (the page's clock, which the SQL and its scheduled jobs follow), the investor
  * redeems part, the SPV approves it at the server's quote, and the cash arrives net of the 2%
- * early redemption fee. At the end of its term the schedule matures it: the units left are paid
- * at the last price.
+ * early redemption fee. Mature waits for the end of the term, whose day it says. At the end, the
+ * offering's account holds less than the units left at the last price, so the schedule leaves it
+ * to the SPV: Mature is refused, the sale of the asset arrives, Mature pays, the list reads
+ * Matured, and the investor finds the cash and the position Matured.
  */
 
 const UNIT_PRICE_CENTS = 11_000;
@@ -31,6 +33,9 @@ const DISTRIBUTION_CENTS = 50_000;
 const WITHHELD_CENTS = 7_500;
 const REDEEMED_UNITS = 4;
 const INCOME_CENTS = 100_000;
+/** The price the SPV sets two years on, at which maturity pays the units left. */
+const FINAL_PRICE_CENTS = 20_000;
+const SALE_CENTS = 100_000;
 
 /** A date field's value: the day of `time`, as the forms count days (UTC). */
 const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -182,6 +187,24 @@ test('an issued offering priced, paid out, reported and redeemed across roles', 
   await expect(main(page).getByRole('status').filter({ hasText: 'approved' })).toContainText(
     `redemption of ${REDEEMED_UNITS} units approved.`,
   );
+
+  // Mature waits for the end of the term: the close plus its 60 months.
+  await main(page)
+    .getByRole('table', { name: 'Offerings' })
+    .getByRole('button', { name: `Open ${offering.name}` })
+    .click();
+  const [record] = await serverRows(page, `offering_records?opportunity_id=eq.${id}&select=decided_at`);
+  const term = offeringTermEnd(String(record?.decided_at), 60, new Date(now));
+  if (!term) throw new Error('the issued offering records its close');
+  let maturity = main(page).getByRole('region', { name: 'Maturity' });
+  await expect(maturity).toContainText(`Matures on ${formatDate(term.endsAt.toISOString())}.`);
+  await expect(maturity.getByRole('button', { name: 'Mature' })).toBeDisabled();
+  // Valued at €200 from now on: more than the offering's account will hold for the units left.
+  const revalue = main(page).getByRole('form', { name: 'Set unit price' });
+  await revalue.getByLabel('Unit price (€)').fill(String(FINAL_PRICE_CENTS / 100));
+  await revalue.getByLabel('Reason').fill('Valuation after two years');
+  await revalue.getByRole('button', { name: 'Set unit price' }).click();
+  await expect(revalue.getByRole('status')).toContainText(`Unit price set: ${formatEuros(FINAL_PRICE_CENTS)} as of`);
   await signOut(page);
 
   // The cash arrives net of the 2% fee; the position holds the rest.
@@ -193,9 +216,43 @@ test('an issued offering priced, paid out, reported and redeemed across roles', 
   await expect(held).toContainText(String(10 - REDEEMED_UNITS));
   await signOut(page);
 
-  // Past the 60-month term the schedule matures it: the units left are paid at the last price.
-  await movePageClock(page, now + 61 * 31 * DAY);
-  const maturityCents = (10 - REDEEMED_UNITS) * UNIT_PRICE_CENTS;
+  // Past the 60-month term: the account holds less than the 6 units left at €200, so the schedule
+  // leaves the offering to its SPV, whose Mature is refused until the sale of the asset arrives.
+  const atTerm = await movePageClock(page, now + 61 * 31 * DAY);
+  const maturityCents = (10 - REDEEMED_UNITS) * FINAL_PRICE_CENTS;
+  await signInAs(page, 'eq_spv_admin');
+  await page.goto('/offerings');
+  await main(page)
+    .getByRole('table', { name: 'Offerings' })
+    .getByRole('button', { name: `Open ${offering.name}` })
+    .click();
+  maturity = main(page).getByRole('region', { name: 'Maturity' });
+  await expect(maturity).toContainText(`Its term ended on ${formatDate(term.endsAt.toISOString())}`);
+  await maturity.getByRole('button', { name: 'Mature' }).click();
+  const summary = page.getByRole('dialog', { name: `Mature ${offering.name}` });
+  await expect(summary).toContainText(formatEuros(maturityCents));
+  watch.allow(/\/rpc\/mature_offering$/);
+  await summary.getByRole('button', { name: 'Mature' }).click();
+  await expect(summary.getByRole('alert')).toContainText("the offering's account holds less than the payment");
+  await summary.getByRole('button', { name: 'Cancel' }).click();
+  const sale = main(page).getByRole('form', { name: 'Record income received' });
+  await sale.getByLabel('Amount (€)').fill(String(SALE_CENTS / 100));
+  await sale.getByLabel('Received on (UTC)').fill(utcDay(atTerm));
+  await sale.getByLabel('Reference').fill('HEAT-NETWORK-SALE');
+  await sale.getByRole('button', { name: 'Record income' }).click();
+  await expect(sale.getByRole('status')).toContainText(`Income recorded: ${formatEuros(SALE_CENTS)} received on`);
+  // The same call again: it pays once (the schedule may have paid it since; the answer is the same).
+  await maturity.getByRole('button', { name: 'Mature' }).click();
+  await summary.getByRole('button', { name: 'Mature' }).click();
+  await expect(maturity.getByRole('status')).toContainText(
+    `${offering.name} matured: ${formatEuros(maturityCents)} paid to 1 holder, 6 units at ${formatEuros(FINAL_PRICE_CENTS)} a unit.`,
+  );
+  await expect(
+    main(page).getByRole('table', { name: 'Offerings' }).getByRole('row').filter({ hasText: offering.name }),
+  ).toContainText('Matured');
+  await signOut(page);
+
+  // The investor: the units left paid into the cash, to the cent, and the position Matured.
   cash += maturityCents;
   await signInAs(page, 'investor');
   await expectWalletFigures(page, cash, 0);

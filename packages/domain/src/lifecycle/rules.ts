@@ -1,4 +1,5 @@
 import { INVESTMENT_TERMS } from '../constants';
+import { addMonthsUtc } from '../eligibility/classification';
 
 /**
  * The arithmetic of an offering after its issue (docs/lifecycle.md), as pure functions. The SQL
@@ -57,4 +58,53 @@ export function addBusinessDays(from: Date, days: number): Date {
     if (weekday !== 0 && weekday !== 6) left -= 1;
   }
   return at;
+}
+
+/** Where an offering's term stands: the moment it ends, and whether that has come. */
+export interface TermEnd {
+  endsAt: Date;
+  ended: boolean;
+}
+
+/**
+ * An offering's term end as `offering_term_ended` counts it: its first issue plus `term_months`
+ * calendar months (UTC, the day clamped to the month's length as PostgreSQL adds months). Null
+ * when either is unknown.
+ */
+export function offeringTermEnd(issuedAt: string | null, termMonths: number | null, now: Date): TermEnd | null {
+  if (issuedAt === null || termMonths === null) return null;
+  const issued = new Date(issuedAt);
+  if (Number.isNaN(issued.getTime())) return null;
+  const endsAt = addMonthsUtc(issued, termMonths);
+  return { endsAt, ended: now.getTime() >= endsAt.getTime() };
+}
+
+/** One day of an offering's price history (`public.unit_prices`). */
+export interface PriceOfDay {
+  /** yyyy-mm-dd. */
+  as_of: string;
+  price_cents: number;
+}
+
+/**
+ * An offering's unit price on `day` (yyyy-mm-dd) as `unit_price_on` answers it: the latest of its
+ * history on or before that day (with its day), else its own unit price (`asOf` null); null when
+ * it has neither.
+ */
+export function unitPriceOn(
+  prices: readonly PriceOfDay[],
+  day: string,
+  ownPriceCents: number | null,
+): { priceCents: number; asOf: string | null } | null {
+  let latest: PriceOfDay | null = null;
+  for (const price of prices) {
+    if (price.as_of <= day && (latest === null || price.as_of > latest.as_of)) latest = price;
+  }
+  if (latest) return { priceCents: latest.price_cents, asOf: latest.as_of };
+  return ownPriceCents === null ? null : { priceCents: ownPriceCents, asOf: null };
+}
+
+/** What maturity pays in all: every unit outstanding at the final price, in cents. */
+export function maturityPaymentCents(units: number, finalPriceCents: number): number {
+  return Number(BigInt(units) * BigInt(finalPriceCents));
 }

@@ -4,7 +4,16 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { rpcAnswer, rpcLoading } from '../../../../../mocks/story';
 import { type AppStoryParameters, recordedRpc, SLOW, sessionAs, withApp } from '../../test-support';
 import Offerings from '.';
-import { fill, fillDate, form, issued, openIssued } from './lifecycleStorySupport';
+import {
+  fill,
+  fillDate,
+  form,
+  issued,
+  issuedMaturity,
+  maturityReads,
+  openIssued,
+  serverTable,
+} from './lifecycleStorySupport';
 
 /** What record_offering_income answers for €12,500.50 received on 1 March 2026 (docs/lifecycle.md). */
 const recorded = {
@@ -37,7 +46,7 @@ const record = recordedRpc('record_offering_income', () => recorded);
 // Before the recording, the earlier month only; after it, both.
 const income = recordedRpc('list_offering_income', (_body, n) => (n === 1 ? incomeRows.slice(1) : incomeRows));
 
-const spvHandlers = [offerings, spvs, record.handler, income.handler];
+const spvHandlers = [offerings, spvs, record.handler, income.handler, ...maturityReads];
 
 const meta = {
   title: 'Screens/Offerings/Income received',
@@ -142,7 +151,11 @@ export const IncomeReferenceRefused: Story = {
 export const IncomeRefusedMatured: Story = {
   parameters: {
     msw: {
-      handlers: [record.refusing(actionErrors.offeringMatured), ...spvHandlers.filter((h) => h !== record.handler)],
+      handlers: [
+        record.refusing(actionErrors.offeringMatured),
+        serverTable('offering_maturities', [issuedMaturity]),
+        ...spvHandlers.filter((h) => h !== record.handler),
+      ],
     },
   },
   play: async ({ canvasElement }) => {
@@ -153,6 +166,11 @@ export const IncomeRefusedMatured: Story = {
     await userEvent.click(recording.getByRole('button', { name: 'Record income' }));
     await expect(await recording.findByRole('alert', {}, SLOW)).toHaveTextContent('the offering has matured');
     await expect(recording.getByLabelText('Amount (€)')).toHaveValue('500');
+    // The maturity card says so too: what it paid.
+    // The date is its own <time> element: the paragraph is found by its own words, then read whole.
+    const matured = await canvas.findByText(/^Matured on/, {}, SLOW);
+    await expect(matured).toHaveTextContent(/^Matured on 2 Mar 2026:/);
+    await expect(matured).toBeVisible();
   },
 };
 

@@ -4,7 +4,7 @@ import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { rpcAnswer, rpcLoading, rpcRefusal } from '../../../../../mocks/story';
 import { type AppStoryParameters, recordedRpc, SLOW, sessionAs, withApp } from '../../test-support';
 import Offerings from '.';
-import { fill, fillDate, form, issued, openIssued } from './lifecycleStorySupport';
+import { fill, fillDate, form, issued, maturityReads, openIssued } from './lifecycleStorySupport';
 
 const ada = '11111111-1111-4111-8111-111111111111';
 const grace = '22222222-2222-4222-8222-222222222222';
@@ -139,7 +139,15 @@ const pay = recordedRpc('pay_distribution', () => ({ ...declared, lines: undefin
 const queue = recordedRpc('list_redemptions', () => redemptionRows());
 const review = recordedRpc('review_redemption', (body) => ({ id: body.redemption_id, status: body.decision }));
 
-const spvHandlers = [offerings, spvs, setPrice.handler, declare.handler, distributions.handler, queue.handler];
+const spvHandlers = [
+  offerings,
+  spvs,
+  setPrice.handler,
+  declare.handler,
+  distributions.handler,
+  queue.handler,
+  ...maturityReads,
+];
 const payerHandlers = [offerings, noSpvs, listed.handler, pay.handler];
 
 const meta = {

@@ -9,29 +9,34 @@ import {
   useOfferingDistributions,
   usePayDistribution,
 } from '../../data/distributions/distributions';
+import type { OfferingRow } from '../../data/offerings/offerings';
 import { DistributionForm } from './DistributionForm';
 import { IncomeForm, IncomeReceived } from './IncomeForm';
 import { kindWords } from './lifecycleForms';
+import { MaturityCard } from './Maturity';
 import { UnitPriceForm } from './UnitPriceForm';
 
 /**
  * An issued offering's life in the console (docs/lifecycle.md): its SPV's administrators set a
- * unit price, declare distributions and record the income the offering received; its income and
- * distributions are listed, and mfo_admin or the admin flag pays one (never its declarer: the server refuses, and the dialog shows why).
+ * unit price, declare distributions, record the income the offering received and mature it at the
+ * end of its term; its income and distributions are listed, and mfo_admin or the admin flag pays
+ * one (never its declarer: the server refuses, and the dialog shows why).
  */
 export function OfferingLifecycle({
-  offeringId,
-  offeringName,
+  offering,
   actsForSpv,
   pays,
+  onMatured,
 }: {
-  offeringId: string;
-  offeringName: string;
-  /** The caller administers the offering's SPV: the three forms. */
+  offering: OfferingRow;
+  /** The caller administers the offering's SPV: the three forms and Mature. */
   actsForSpv: boolean;
   /** mfo_admin or the admin flag: Pay. */
   pays: boolean;
+  /** The offering matured: the list reads its state again. */
+  onMatured: () => void;
 }) {
+  const { id: offeringId, name: offeringName } = offering;
   // Bumped by a declaration, recorded income or a payment: the lists (and what the account may pay) read again.
   const [changes, setChanges] = useState(0);
   return (
@@ -44,6 +49,7 @@ export function OfferingLifecycle({
           <UnitPriceForm offeringId={offeringId} />
           <DistributionForm offeringId={offeringId} onDeclared={() => setChanges((n) => n + 1)} />
           <IncomeForm offeringId={offeringId} onRecorded={() => setChanges((n) => n + 1)} />
+          <MaturityCard offering={offering} onMatured={onMatured} />
         </Grid>
       ) : null}
       <IncomeReceived offeringId={offeringId} offeringName={offeringName} version={changes} />

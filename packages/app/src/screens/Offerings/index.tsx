@@ -12,7 +12,7 @@ import {
   type StatusBadgeTone,
   SummaryDialog,
 } from '@vault/ui';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ActionDone, ActionError, listStateProps } from '../../components/ConsoleFeedback';
 import { useConsoleAction } from '../../components/useConsoleAction';
@@ -22,6 +22,7 @@ import {
   useOfferingActions,
   useUpdateOffering,
 } from '../../data/offerings/actions';
+import { useOfferingMaturities } from '../../data/offerings/maturity';
 import { type OfferingRow, useOfferingSpvs, useOfferings } from '../../data/offerings/offerings';
 import { formatDateTime } from '../../display/dates';
 import { useSession } from '../../session/SessionProvider';
@@ -41,7 +42,9 @@ const statusWords: Record<string, { label: string; tone: StatusBadgeTone }> = {
   closed: { label: 'Closed', tone: 'neutral' },
 };
 
-function OfferingStatus({ row }: { row: OfferingRow }) {
+/** An offering's state; an issued one that has matured (its state stays issued on the server) says so. */
+function OfferingStatus({ row, matured }: { row: OfferingRow; matured: boolean }) {
+  if (matured) return <StatusBadge status="matured" label="Matured" tone="neutral" />;
   const approvedWaiting = row.offering_status === 'in_review' && row.approved_at !== null;
   const words = statusWords[row.offering_status];
   return (
@@ -58,10 +61,11 @@ const when = (at: string | null) => (at ? <time dateTime={at}>{formatDateTime(at
 const percent = (bps: number | null) => (bps === null ? '—' : `${bps / 100}%`);
 const ruleWords: Record<string, string> = { first_come: 'First come', pro_rata: 'Pro rata' };
 
-const columns: readonly ConsoleTableColumn<OfferingRow>[] = [
+/** The list's columns; `matured` holds the ids of the offerings that have matured. */
+const columnsOf = (matured: ReadonlySet<string>): readonly ConsoleTableColumn<OfferingRow>[] => [
   { id: 'name', header: 'Offering', cell: (row) => row.name, primary: true },
   { id: 'spv', header: 'SPV', cell: (row) => row.spv_name },
-  { id: 'status', header: 'Status', cell: (row) => <OfferingStatus row={row} /> },
+  { id: 'status', header: 'Status', cell: (row) => <OfferingStatus row={row} matured={matured.has(row.id)} /> },
   {
     id: 'held',
     header: 'Held / minimum',
@@ -88,8 +92,9 @@ const summaryActions = ['submit', 'approve', 'close'] as const;
  * close it once its minimum is held, or withdraw it with a reason; mfo_admin, compliance and the
  * admin flag approve it or return it with a reason, never one they submitted (the server holds
  * each rule). The detail shows the terms and the subscriptions with their holds; an issued
- * offering's also its life after the issue (unit prices, distributions and their payment), and
- * the SPV's administrators see the redemptions waiting for their decision under the list.
+ * offering's also its life after the issue (unit prices, distributions and their payment, its
+ * maturity), and the SPV's administrators see the redemptions waiting for their decision under the
+ * list. An offering that has matured reads Matured in the list (`offering_maturities`).
  */
 export default function OfferingsScreen() {
   const { session } = useSession();
@@ -99,6 +104,10 @@ export default function OfferingsScreen() {
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const [formVersion, setFormVersion] = useState(0);
   const list = useOfferings(status || null, action.version + formVersion);
+  const [maturedVersion, setMaturedVersion] = useState(0);
+  const maturities = useOfferingMaturities(maturedVersion);
+  const maturedIds = useMemo(() => new Set(maturities.rows.map((m) => m.opportunity_id)), [maturities.rows]);
+  const columns = useMemo(() => columnsOf(maturedIds), [maturedIds]);
   const spvs = useOfferingSpvs();
   const actions = useOfferingActions();
   const create = useCreateOffering();
@@ -177,7 +186,7 @@ export default function OfferingsScreen() {
   const detail = selected ? (
     <DetailPanel
       title={selected.name}
-      subtitle={<OfferingStatus row={selected} />}
+      subtitle={<OfferingStatus row={selected} matured={maturedIds.has(selected.id)} />}
       fields={[
         { label: 'SPV', value: selected.spv_name },
         { label: 'Category', value: selected.category },
@@ -316,13 +325,15 @@ export default function OfferingsScreen() {
         }
         detail={detail}
       />
-      {selected && selected.offering_status === 'issued' && (actsFor(selected) || reviewer) ? (
+      {selected &&
+      (selected.offering_status === 'issued' || selected.offering_status === 'closed') &&
+      (actsFor(selected) || reviewer) ? (
         <OfferingLifecycle
           key={selected.id}
-          offeringId={selected.id}
-          offeringName={selected.name}
+          offering={selected}
           actsForSpv={actsFor(selected)}
           pays={pays}
+          onMatured={() => setMaturedVersion((n) => n + 1)}
         />
       ) : null}
       {selected ? (

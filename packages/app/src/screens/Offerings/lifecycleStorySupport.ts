@@ -1,3 +1,4 @@
+import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import { userEvent, type within } from 'storybook/test';
 import { openConsoleRow, SLOW } from '../../test-support';
 
@@ -59,3 +60,51 @@ export async function fillDate(field: HTMLElement, day: string) {
   await userEvent.clear(field);
   await userEvent.type(field, day);
 }
+
+/** The tables the console reads before maturing an offering, outside the contract's sample data. */
+type MaturityTable = 'offering_records' | 'unit_prices' | 'offering_maturities';
+
+/** A server-written table's rows (or, from a function, the rows at the time of each read), as PostgREST answers. */
+export const serverTable = (table: MaturityTable, rows: readonly object[] | (() => readonly object[] | Response)) =>
+  http.get(`*/rest/v1/${table}`, () => {
+    const answer = typeof rows === 'function' ? rows() : rows;
+    return answer instanceof Response ? answer : HttpResponse.json(answer);
+  });
+
+/** A server-written table's read that never answers: the loading state. */
+export const serverTableLoading = (table: MaturityTable) =>
+  http.get(`*/rest/v1/${table}`, async () => {
+    await delay('infinite');
+    return HttpResponse.json([]);
+  });
+
+/** The issued offering's record: closed on its deadline with 1,000 units, none redeemed. */
+export const issuedRecord = (decidedAt: string) => ({
+  opportunity_id: issued.id,
+  created_at: issued.created_at,
+  decided_at: decidedAt,
+  issued_units: 1_000,
+});
+
+/** Its price history: the issue price, then a valuation. */
+export const issuedPrices = [
+  { opportunity_id: issued.id, as_of: '2025-03-01', price_cents: 10_000, reason: 'Issue price' },
+  { opportunity_id: issued.id, as_of: '2026-01-15', price_cents: 10_400, reason: 'Annual valuation' },
+];
+
+/** Its maturity, as `mature_offering` answers it and `offering_maturities` keeps it: 1,000 units at €104. */
+export const issuedMaturity = {
+  opportunity_id: issued.id,
+  matured_at: '2026-03-02T10:00:00+00:00',
+  final_price_cents: 10_400,
+  holders: 2,
+  units: 1_000,
+  paid_cents: 10_400_000,
+};
+
+/** The reads of an offering whose five-year term runs to 1 March 2030, not matured. */
+export const maturityReads: HttpHandler[] = [
+  serverTable('offering_records', [issuedRecord('2025-03-01T17:00:00+00:00')]),
+  serverTable('unit_prices', issuedPrices),
+  serverTable('offering_maturities', []),
+];
