@@ -1,2 +1,3 @@
+export * from './csv';
 export * from './history';
 export * from './returns';

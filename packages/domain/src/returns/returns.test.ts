@@ -194,6 +194,34 @@ describe('timeWeightedReturn', () => {
   });
 });
 
+describe('the fees paid with a purchase', () => {
+  it('weigh on the time-weighted return from the first purchase on: its first piece runs from what was paid in', () => {
+    const flows = [
+      { date: '2025-01-01', amountCents: 102_000 },
+      { date: '2025-07-01', amountCents: 51_000 },
+    ];
+    const valuations = [
+      { date: '2025-01-01', valueCents: 100_000 },
+      { date: '2025-07-01', valueCents: 150_000 },
+      { date: '2026-01-01', valueCents: 165_000 },
+    ];
+    // 100,000 / 102,000 × (150,000 − 51,000) / 100,000 × 165,000 / 150,000 − 1
+    const result = timeWeightedReturn(flows, valuations);
+    expect(result.reason).toBeNull();
+    expect(result.rate).toBeCloseTo((100_000 / 102_000) * (99_000 / 100_000) * (165_000 / 150_000) - 1, 10);
+    // Bought at its value, the first piece is nothing: the return is the later pieces' alone.
+    expect(
+      timeWeightedReturn(
+        [{ date: '2025-01-01', amountCents: 100_000 }],
+        [
+          { date: '2025-01-01', valueCents: 100_000 },
+          { date: '2026-01-01', valueCents: 105_000 },
+        ],
+      ),
+    ).toEqual({ rate: 0.05, reason: null });
+  });
+});
+
 describe('a position with its purchase only, at its purchase price', () => {
   it(`returns exactly 0%, money- and time-weighted (fast-check seed ${SEED})`, () => {
     const day = fc.integer({ min: 0, max: 20_000 });

@@ -140,9 +140,19 @@ export function timeWeightedReturn(flows: readonly CashFlow[], valuations: reado
     if (day < firstFlow) continue;
     const value = valueByDay.get(day) ?? 0;
     const before = value - (flowByDay.get(day) ?? 0);
-    // More paid out on a day than the investment was worth before it: the valuations are wrong.
-    if (before < 0) return refuse('invalid_input');
-    if (previous !== null) {
+    if (previous === null) {
+      // The first piece runs from what was paid in to what it bought, so the fees paid with the
+      // first purchase weigh on it as those of every later purchase do.
+      const paidIn = flowByDay.get(day) ?? 0;
+      if (paidIn > 0 && before !== 0) {
+        numerator *= BigInt(value);
+        denominator *= BigInt(paidIn);
+        periods += 1;
+      }
+    } else if (before < 0) {
+      // More paid out on a day than the investment was worth before it: the valuations are wrong.
+      return refuse('invalid_input');
+    } else {
       if (previous === 0) {
         // Nothing held over the sub-period: it has no return, unless value appeared from nothing.
         if (before !== 0) return refuse('nothing_invested');

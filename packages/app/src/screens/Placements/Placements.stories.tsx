@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { formatReturn, investmentQuote, portfolioHistory } from '@vault/domain';
+import { formatEuros, formatReturn, investmentQuote, portfolioHistory } from '@vault/domain';
 import { HttpResponse } from 'msw';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { rpcAnswer, rpcLoading, rpcRefusal, tableAnswers } from '../../../../../mocks/story';
@@ -79,6 +79,8 @@ export const Performance: Story = {
     await expect(mwr).toMatch(/^-?\d+\.\d\d%$/);
     await expect(within(await card(canvasElement, 'Money-weighted return')).getByText(mwr)).toBeVisible();
     const twr = within(await card(canvasElement, 'Time-weighted return'));
+    // A figure, not a reason: the fees paid with each purchase do not make the history unreadable.
+    await expect(formatReturn(expected.portfolio.timeWeighted)).toMatch(/^-?\d+\.\d\d%$/);
     await expect(twr.getByText(formatReturn(expected.portfolio.timeWeighted))).toBeVisible();
     await expect(within(await card(canvasElement, 'Income received')).getByText('€125')).toBeVisible();
 
@@ -108,6 +110,10 @@ export const PerformanceLoading: Story = {
     await expect(await canvas.findByText('Loading your returns…', {}, SLOW)).toBeInTheDocument();
     const positions = canvas.getByRole('table', { name: 'Positions' });
     await expect(within(positions).getByRole('row', { name: /Groningen Solar Park II/ })).toHaveTextContent('…');
+    // No export of an income the screen does not show yet.
+    const exportButton = canvas.getByRole('button', { name: /Export CSV/ });
+    await expect(exportButton).toBeDisabled();
+    await expect(exportButton).toHaveAccessibleDescription('Waiting for the income received…');
   },
 };
 
@@ -134,8 +140,12 @@ export const PerformanceFailed: Story = {
     await expect(await canvas.findByText(/Your returns could not be loaded/, {}, SLOW)).toBeVisible();
     await expect(canvas.getByRole('table', { name: 'Positions' })).toBeVisible();
     await expect(canvas.queryByRole('group', { name: 'Money-weighted return' })).toBeNull();
+    const exportButton = canvas.getByRole('button', { name: /Export CSV/ });
+    await expect(exportButton).toBeDisabled();
+    await expect(exportButton).toHaveAccessibleDescription('No export without the income received');
     await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
     await expect(await card(canvasElement, 'Income received')).toHaveTextContent('€125');
+    await expect(exportButton).toBeEnabled();
     await expect(canvas.queryByText(/Your returns could not be loaded/)).toBeNull();
   },
 };
@@ -180,36 +190,76 @@ export const PendingCancel: Story = {
   },
 };
 
-/** The export's lines are the screen's cents: the positions' values add up to the Value card. */
+/** Kenya's income too, in odd cents, so the export's income column is checked on more than one figure. */
+const historyWithIncome = [
+  ...storyPositionHistory,
+  {
+    opportunity_id: 'clean-water-kenya',
+    day: '2025-12-15',
+    flow_cents: -3_075,
+    income_cents: 3_075,
+    value_cents: 500_000,
+  },
+];
+
+/**
+ * The export's lines are the screen's cents: the positions' values add up to the Value card, and
+ * each position's income received is the figure of its row, all of them the Income received card.
+ */
 export const CsvAgreesWithScreen: Story = {
-  parameters: { msw: { handlers: holdings } },
+  parameters: {
+    msw: { handlers: [rpcAnswer('my_position_history', historyWithIncome), ...holdings] },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('table', { name: 'Positions' }, SLOW);
+    const table = await canvas.findByRole('table', { name: 'Positions' }, SLOW);
+    const exportButton = canvas.getByRole('button', { name: /Export CSV/ });
+    // The export waits for the history, where the income comes from.
+    await waitFor(() => expect(exportButton).toBeEnabled(), SLOW);
     const blobs: Blob[] = [];
     const created = spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       if (blob instanceof Blob) blobs.push(blob);
       return 'blob:story';
     });
     try {
-      await userEvent.click(canvas.getByRole('button', { name: /Export CSV/ }));
+      await userEvent.click(exportButton);
       await waitFor(() => expect(blobs).toHaveLength(1));
     } finally {
       created.mockRestore();
     }
     const csv = (await blobs[0]?.text()) ?? '';
     const lines = csv.trim().split('\r\n');
-    await expect(lines[0]).toBe('Kind,Name,Category,Units,Cost (EUR),Fees (EUR),Value (EUR),Status');
+    await expect(lines[0]).toBe(
+      'Kind,Name,Category,Units,Cost (EUR),Fees (EUR),Value (EUR),Income received (EUR),Status',
+    );
     const fee = (investmentQuote(1_000_000, 'bank').managementFeeCents / 100).toFixed(2);
     await expect(lines).toContain(
-      `Position,Groningen Solar Park II,Renewable energy,10000,10000.00,${fee},10500.50,Active`,
+      `Position,Groningen Solar Park II,Renewable energy,10000,10000.00,${fee},10500.50,125.00,Active`,
     );
-    const valueCents = lines
-      .filter((line) => line.startsWith('Position,'))
-      .map((line) => Math.round(Number(line.split(',')[6]) * 100))
-      .reduce((a, b) => a + b, 0);
+    const positionLines = lines.filter((line) => line.startsWith('Position,')).map((line) => line.split(','));
+    const centsOf = (cell: string | undefined) => Math.round(Number(cell) * 100);
+    const valueCents = positionLines.map((cells) => centsOf(cells[6])).reduce((a, b) => a + b, 0);
     await expect(valueCents).toBe(1_800_050);
-    await expect(lines.filter((line) => line.startsWith('Pending,'))).toHaveLength(2);
+
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    const incomeColumn = headers.indexOf('Income received');
+    await expect(incomeColumn).toBeGreaterThan(0);
+    await expect(positionLines).toHaveLength(3);
+    for (const cells of positionLines) {
+      const row = within(table).getByRole('row', { name: new RegExp(cells[1] ?? '') });
+      await expect(row.children[incomeColumn]).toHaveTextContent(formatEuros(centsOf(cells[7])));
+    }
+    const incomeCents = positionLines.map((cells) => centsOf(cells[7])).reduce((a, b) => a + b, 0);
+    await expect(incomeCents).toBe(15_575);
+    await expect(
+      within(await card(canvasElement, 'Income received')).getByText(formatEuros(incomeCents)),
+    ).toBeVisible();
+    const pendingLines = lines.filter((line) => line.startsWith('Pending,'));
+    await expect(pendingLines).toHaveLength(2);
+    // A subscription not yet issued has received nothing: its income cell is empty.
+    for (const line of pendingLines) await expect(line).toMatch(/,,[^,]+$/);
   },
 };
 

@@ -6,9 +6,10 @@ import {
   formatReturn,
   hrefFor,
   impactText,
+  type PlacementsCsvLine,
   type Portfolio,
   type PortfolioPosition,
-  portfolioCsvLines,
+  placementsCsvLines,
   portfolioOf,
   type Returns,
 } from '@vault/domain';
@@ -26,7 +27,7 @@ import {
   StatCard,
   StatusChip,
 } from '@vault/ui';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Section } from '../../components/Section';
 import { useInvestments } from '../../data/investments/queries';
@@ -37,10 +38,8 @@ import { PendingSubscriptions } from './PendingSubscriptions';
 import { Performance, returnHint, useHistoryState } from './Performance';
 import { AllRedemptions, PositionLifecycle } from './PositionLifecycle';
 
-type CsvLine = ReturnType<typeof portfolioCsvLines>[number];
-
 /** The export's columns: plain euros with two decimals, from the same cents the screen shows. */
-const csvColumns: readonly CsvColumn<CsvLine>[] = [
+const csvColumns: readonly CsvColumn<PlacementsCsvLine>[] = [
   { header: 'Kind', value: (l) => l.kind },
   { header: 'Name', value: (l) => l.name },
   { header: 'Category', value: (l) => l.category },
@@ -48,6 +47,7 @@ const csvColumns: readonly CsvColumn<CsvLine>[] = [
   { header: 'Cost (EUR)', value: (l) => l.cost },
   { header: 'Fees (EUR)', value: (l) => l.fees },
   { header: 'Value (EUR)', value: (l) => l.value },
+  { header: 'Income received (EUR)', value: (l) => l.income },
   { header: 'Status', value: (l) => l.status },
 ];
 
@@ -223,23 +223,38 @@ function PortfolioBody({ portfolio }: { portfolio: Portfolio }) {
   useEffect(() => {
     if (openedPosition) document.getElementById(`position-${openedPosition.opportunityId}`)?.focus();
   }, [openedPosition]);
-  const lines = portfolioCsvLines(portfolio);
   const performance = useHistoryState();
   const returns = performance.history?.positions ?? null;
   const columns = useMemo(() => positionColumns(returns), [returns]);
+  // The income column comes from the history: until it is read the export waits, rather than
+  // write a figure the screen does not show.
+  const lines = placementsCsvLines(portfolio, returns ?? new Map());
+  const exportWaits = returns === null;
+  const waitId = useId();
   return (
     <>
       {openedPosition ? <PositionDetail position={openedPosition} /> : null}
       <Section
         title="Positions"
         actions={
-          <CsvExportButton
-            filename="vault-placements.csv"
-            rows={lines}
-            columns={csvColumns}
-            label="Export CSV"
-            variant="soft"
-          />
+          <Flex align="center" gap="2" wrap="wrap">
+            {exportWaits ? (
+              <Text size="1" color="gray" id={waitId}>
+                {performance.query.status === 'error'
+                  ? 'No export without the income received'
+                  : 'Waiting for the income received…'}
+              </Text>
+            ) : null}
+            <CsvExportButton
+              filename="vault-placements.csv"
+              rows={lines}
+              columns={csvColumns}
+              label="Export CSV"
+              variant="soft"
+              disabled={exportWaits}
+              aria-describedby={exportWaits ? waitId : undefined}
+            />
+          </Flex>
         }
       >
         {portfolio.positions.length === 0 ? (
