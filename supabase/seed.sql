@@ -9,6 +9,10 @@
 -- Demo mode on: new members get the agreement to sign and the demo functions work.
 update public.app_settings set demo_mode = true;
 
+-- Where members send bank transfers (payment_collection_account()): a test account, never paid.
+update public.app_settings set collection_beneficiary = 'Vault Collections TEST ACCOUNT (do not pay)', collection_iban = 'DE50000000000123456789',
+  collection_bic = 'TESTDEF0XXX';
+
 -- The SPVs, then the catalogue and the role tables.
 insert into public.spvs
   select * from jsonb_populate_recordset(null::public.spvs, '[

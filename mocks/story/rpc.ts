@@ -8,6 +8,7 @@ import {
   KYC_APPROVED,
   listMembers,
   type ProfileRow,
+  sampleCollectionAccount,
   sampleData,
   sampleMemberRows,
   serverActions,
@@ -153,6 +154,10 @@ const defaults: Readonly<Record<string, (body: Record<string, unknown>) => JsonB
   my_balance: () => [{ available_cents: 0, held_cents: 0, total_cents: 0 }],
   // The reference the SQL makes from the id (supabase/tests/ledger-access.test.ts holds them equal).
   investment_payment_reference: (body) => investmentPaymentReference(String(body.investment_id ?? '')),
+  // The seed's test account (supabase/seed.sql): where a bank transfer goes.
+  payment_collection_account: () => [{ ...sampleCollectionAccount }],
+  // No bank account linked; a story that links one answers the read from its own calls.
+  my_bank_account: () => [],
   my_ledger_lines: () => [],
   // After the issue: no income recorded, nothing declared, nothing asked to redeem.
   list_offering_income: () => [],

@@ -36,6 +36,8 @@ begin
     'appropriateness.submitted',
     'appropriateness.warning_acknowledged',
     'asset.status_changed',
+    'bank.account_linked',
+    'bank.account_unlinked',
     'distribution.declared',
     'distribution.paid',
     'document.signed',
@@ -259,10 +261,11 @@ as $$
   end
 $$;
 
--- The notifications the server sends a member, by kind: the title and the body, with `detail`
--- (a KYC decision's reason) in its place (`kycNotification` and `paymentNotifications` in
--- packages/domain/src/backend/kyc.ts).
-create or replace function public.notification_text(kind text, detail text default null, out title text, out body text)
+-- The title and body of each notification the server sends, by kind (`notificationTexts` in
+-- packages/domain/src/notifications/texts.ts): each {placeholder} is `params ->> '<name>'`, the
+-- text the caller formatted. A missing param makes the text null, never a text with a gap: the
+-- insert into public.notifications then fails on its not-null column. An unknown kind is null too.
+create or replace function public.notification_text(kind text, params jsonb default '{}'::jsonb, out title text, out body text)
 returns record
 language sql
 immutable
@@ -271,20 +274,90 @@ set search_path = ''
 as $$
   select
     case kind
-    when 'kyc.pending' then 'Verification submitted'
-    when 'kyc.approved' then 'Identity verified'
-    when 'kyc.rejected' then 'Verification not approved'
-    when 'kyc.resubmission_requested' then 'Verification needs more information'
-    when 'payment.onramp_completed' then 'First deposit received'
-    when 'payment.failed' then 'Payment failed'
+      when 'kyc.submitted' then 'Verification submitted'
+      when 'kyc.approved' then 'Identity verified'
+      when 'kyc.rejected' then 'Verification not approved'
+      when 'kyc.resubmission_requested' then 'Verification needs more information'
+      when 'onramp.completed' then 'First deposit received'
+      when 'payment.failed' then 'Payment failed'
+      when 'payment.charged_back' then 'Payment charged back'
+      when 'withdrawal.failed' then 'Withdrawal failed'
+      when 'investment.expired' then 'Investment cancelled'
+      when 'investment.confirmed' then 'Investment confirmed'
+      when 'investment.rejected' then 'Investment not accepted'
+      when 'investor.professional_reviewed.approved' then 'Professional status approved'
+      when 'investor.professional_reviewed.rejected' then 'Professional status not approved'
+      when 'member.role_changed' then 'Your access changed'
+      when 'member.role_changed.admin' then 'Your access changed'
+      when 'offering.issued' then 'Units issued'
+      when 'offering.issued.not_allocated' then 'Subscription not allocated'
+      when 'offering.issued.spv' then 'Offering issued'
+      when 'offering.failed' then 'Offering did not reach its minimum'
+      when 'offering.failed.spv' then 'Offering did not reach its minimum'
+      when 'offering.withdrawn' then 'Offering withdrawn'
+      when 'offering.withdrawn.spv' then 'Offering withdrawn'
+      when 'offering.opened.spv' then 'Offering open'
+      when 'offering.submitted.reviewers' then 'Offering to review'
+      when 'offering.approved.spv' then 'Offering approved'
+      when 'offering.returned.spv' then 'Offering returned'
+      when 'offering.price_set' then 'New unit price'
+      when 'distribution.declared.spv' then 'Distribution declared'
+      when 'distribution.paid' then 'Distribution paid'
+      when 'distribution.paid.withheld' then 'Distribution paid'
+      when 'distribution.paid.impact' then 'Distribution paid'
+      when 'distribution.paid.withheld.impact' then 'Distribution paid'
+      when 'redemption.requested' then 'Redemption requested'
+      when 'redemption.requested.spv' then 'Redemption to review'
+      when 'redemption.approved' then 'Redemption paid'
+      when 'redemption.rejected' then 'Redemption not accepted'
+      when 'offering.matured' then 'Investment matured'
+      when 'offering.matured.spv' then 'Offering matured'
+      when 'statement.issued.quarterly_assets' then 'Quarterly statement ready'
+      when 'statement.issued.annual_costs' then 'Costs and charges statement ready'
+      when 'statement.issued.annual_tax' then 'Tax summary ready'
     end,
     case kind
-    when 'kyc.pending' then 'We have your identity verification and will tell you once it is reviewed.'
-    when 'kyc.approved' then 'Your identity verification is approved.'
-    when 'kyc.rejected' then 'Your identity verification was not approved. Reason: ' || detail || '. Contact support if you think this is wrong.'
-    when 'kyc.resubmission_requested' then 'Please submit your identity verification again. Reason: ' || detail
-    when 'payment.onramp_completed' then 'Your first deposit has arrived in your wallet. You can now invest.'
-    when 'payment.failed' then 'A payment to your wallet did not go through. Please try again.'
+      when 'kyc.submitted' then 'We have your identity verification and will tell you once it is reviewed.'
+      when 'kyc.approved' then 'Your identity verification is approved.'
+      when 'kyc.rejected' then 'Your identity verification was not approved. Reason: ' || (params ->> 'reason') || '. Contact support if you think this is wrong.'
+      when 'kyc.resubmission_requested' then 'Please submit your identity verification again. Reason: ' || (params ->> 'reason')
+      when 'onramp.completed' then 'Your first deposit has arrived in your wallet. You can now invest.'
+      when 'payment.failed' then 'A payment to your wallet did not go through. Please try again.'
+      when 'payment.charged_back' then 'A deposit to your wallet was charged back. Please contact support.'
+      when 'withdrawal.failed' then 'Your withdrawal did not go through. The money is available in your wallet again.'
+      when 'investment.expired' then 'Your investment in ' || (params ->> 'offering') || ' was cancelled: the payment did not arrive within 7 days.'
+      when 'investment.confirmed' then 'Your investment in ' || (params ->> 'offering') || ' is confirmed and now active.'
+      when 'investment.rejected' then 'Your investment in ' || (params ->> 'offering') || ' was not accepted. Reason: ' || (params ->> 'reason')
+      when 'investor.professional_reviewed.approved' then 'You are now treated as a professional investor.'
+      when 'investor.professional_reviewed.rejected' then 'You are still treated as a retail investor. Reason: ' || (params ->> 'reason')
+      when 'member.role_changed' then 'Your role is now ' || (params ->> 'role') || '. Sign in again to use it.'
+      when 'member.role_changed.admin' then 'Your role is now ' || (params ->> 'role') || ', with administrator rights. Sign in again to use it.'
+      when 'offering.issued' then 'Your subscription to ' || (params ->> 'offering') || ' is allocated: your units are in your portfolio.'
+      when 'offering.issued.not_allocated' then (params ->> 'offering') || ' was oversubscribed and your subscription was not allocated. The money held for it is released.'
+      when 'offering.issued.spv' then (params ->> 'offering') || ' is issued: ' || (params ->> 'units') || ' units, ' || (params ->> 'amount') || ' raised.'
+      when 'offering.failed' then (params ->> 'reason') || ' Your subscription to ' || (params ->> 'offering') || ' is cancelled and the money held for it is released.'
+      when 'offering.failed.spv' then (params ->> 'offering') || ': ' || (params ->> 'reason')
+      when 'offering.withdrawn' then (params ->> 'reason') || ' Your subscription to ' || (params ->> 'offering') || ' is cancelled and the money held for it is released.'
+      when 'offering.withdrawn.spv' then (params ->> 'offering') || ': ' || (params ->> 'reason')
+      when 'offering.opened.spv' then (params ->> 'offering') || ' is open for subscriptions until ' || (params ->> 'time') || ' UTC.'
+      when 'offering.submitted.reviewers' then (params ->> 'offering') || ' was submitted for review. Approve it or return it to its SPV on Offerings.'
+      when 'offering.approved.spv' then (params ->> 'offering') || ' is approved. It opens at ' || (params ->> 'time') || ' UTC.'
+      when 'offering.returned.spv' then (params ->> 'offering') || ' was returned to draft. Reason: ' || (params ->> 'reason')
+      when 'offering.price_set' then (params ->> 'offering') || ' is valued at ' || (params ->> 'price') || ' a unit as of ' || (params ->> 'date') || '.'
+      when 'distribution.declared.spv' then 'A ' || (params ->> 'kind') || ' distribution of ' || (params ->> 'amount') || ' from ' || (params ->> 'offering') || ' to ' || (params ->> 'holders') || ' holders at ' || (params ->> 'date') || ' waits for payment.'
+      when 'distribution.paid' then (params ->> 'amount') || ' from ' || (params ->> 'offering') || ' is in your cash.'
+      when 'distribution.paid.withheld' then (params ->> 'amount') || ' from ' || (params ->> 'offering') || ' is in your cash (' || (params ->> 'gross') || ' less ' || (params ->> 'tax') || ' tax withheld).'
+      when 'distribution.paid.impact' then (params ->> 'amount') || ' from ' || (params ->> 'offering') || ' is in your cash. Your share of its impact for the period: ' || (params ->> 'impact') || '.'
+      when 'distribution.paid.withheld.impact' then (params ->> 'amount') || ' from ' || (params ->> 'offering') || ' is in your cash (' || (params ->> 'gross') || ' less ' || (params ->> 'tax') || ' tax withheld). Your share of its impact for the period: ' || (params ->> 'impact') || '.'
+      when 'redemption.requested' then 'Your request to redeem ' || (params ->> 'units') || ' units of ' || (params ->> 'offering') || ' is with its SPV, who decides by ' || (params ->> 'date') || '.'
+      when 'redemption.requested.spv' then 'A request to redeem ' || (params ->> 'units') || ' units of ' || (params ->> 'offering') || ' waits for your decision by ' || (params ->> 'time') || ' UTC.'
+      when 'redemption.approved' then (params ->> 'amount') || ' for ' || (params ->> 'units') || ' units of ' || (params ->> 'offering') || ' is in your cash (' || (params ->> 'gross') || ' less the ' || (params ->> 'fee') || ' early redemption fee).'
+      when 'redemption.rejected' then 'Your request to redeem ' || (params ->> 'units') || ' units of ' || (params ->> 'offering') || ' was not accepted: ' || (params ->> 'reason')
+      when 'offering.matured' then (params ->> 'offering') || ' has matured: ' || (params ->> 'amount') || ' for your ' || (params ->> 'units') || ' units is in your cash.'
+      when 'offering.matured.spv' then (params ->> 'offering') || ' has matured: ' || (params ->> 'amount') || ' paid to ' || (params ->> 'holders') || ' holders.'
+      when 'statement.issued.quarterly_assets' then 'Your statement of assets for ' || (params ->> 'start') || ' to ' || (params ->> 'end') || ' is in Documents.'
+      when 'statement.issued.annual_costs' then 'Your statement of costs and charges for ' || (params ->> 'start') || ' to ' || (params ->> 'end') || ' is in Documents.'
+      when 'statement.issued.annual_tax' then 'Your tax summary for ' || (params ->> 'start') || ' to ' || (params ->> 'end') || ' is in Documents.'
     end
 $$;
 
@@ -401,6 +474,120 @@ as $$
   ) as jobs (name, cron, command)
 $$;
 
+-- The length of an IBAN by its country code, null for a code no IBAN starts with (`ibanLengths`
+-- in packages/domain/src/backend/bankAccounts.ts).
+create or replace function public.iban_length(country text)
+returns integer
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case country
+    when 'AD' then 24
+    when 'AE' then 23
+    when 'AL' then 28
+    when 'AT' then 20
+    when 'AZ' then 28
+    when 'BA' then 20
+    when 'BE' then 16
+    when 'BG' then 22
+    when 'BH' then 22
+    when 'BI' then 27
+    when 'BR' then 29
+    when 'BY' then 28
+    when 'CH' then 21
+    when 'CR' then 22
+    when 'CY' then 28
+    when 'CZ' then 24
+    when 'DE' then 22
+    when 'DJ' then 27
+    when 'DK' then 18
+    when 'DO' then 28
+    when 'EE' then 20
+    when 'EG' then 29
+    when 'ES' then 24
+    when 'FI' then 18
+    when 'FK' then 18
+    when 'FO' then 18
+    when 'FR' then 27
+    when 'GB' then 22
+    when 'GE' then 22
+    when 'GI' then 23
+    when 'GL' then 18
+    when 'GR' then 27
+    when 'GT' then 28
+    when 'HN' then 28
+    when 'HR' then 21
+    when 'HU' then 28
+    when 'IE' then 22
+    when 'IL' then 23
+    when 'IQ' then 23
+    when 'IS' then 26
+    when 'IT' then 27
+    when 'JO' then 30
+    when 'KW' then 30
+    when 'KZ' then 20
+    when 'LB' then 28
+    when 'LC' then 32
+    when 'LI' then 21
+    when 'LT' then 20
+    when 'LU' then 20
+    when 'LV' then 21
+    when 'LY' then 25
+    when 'MC' then 27
+    when 'MD' then 24
+    when 'ME' then 22
+    when 'MK' then 19
+    when 'MN' then 20
+    when 'MR' then 27
+    when 'MT' then 31
+    when 'MU' then 30
+    when 'NI' then 28
+    when 'NL' then 18
+    when 'NO' then 15
+    when 'OM' then 23
+    when 'PK' then 24
+    when 'PL' then 28
+    when 'PS' then 29
+    when 'PT' then 25
+    when 'QA' then 29
+    when 'RO' then 24
+    when 'RS' then 22
+    when 'RU' then 33
+    when 'SA' then 24
+    when 'SC' then 31
+    when 'SD' then 18
+    when 'SE' then 24
+    when 'SI' then 19
+    when 'SK' then 24
+    when 'SM' then 27
+    when 'SO' then 23
+    when 'ST' then 25
+    when 'SV' then 28
+    when 'TL' then 23
+    when 'TN' then 24
+    when 'TR' then 26
+    when 'UA' then 29
+    when 'VA' then 22
+    when 'VG' then 24
+    when 'XK' then 20
+    when 'YE' then 30
+  end
+$$;
+
+-- A stored IBAN as it is shown and recorded after linking: its country code and last four
+-- characters, the rest masked (`maskIban` in packages/domain/src/backend/bankAccounts.ts).
+create or replace function public.iban_masked(iban text)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select left(iban, 2) || '•• …' || right(iban, 4)
+$$;
+
 -- This file comes before the default privileges of 01_identity_and_settings.sql, so each grant
 -- is written out. vault_role() runs as its caller, inside every policy.
 revoke execute on function public.vault_roles() from public, anon;
@@ -409,7 +596,7 @@ revoke execute on function public.audit_action_names() from public, anon;
 grant execute on function public.audit_action_names() to authenticated, service_role;
 revoke execute on function public.is_iso_country(text) from public, anon, authenticated, service_role;
 revoke execute on function public.eligibility_refusal_message(text, timestamptz) from public, anon, authenticated, service_role;
-revoke execute on function public.notification_text(text, text) from public, anon, authenticated, service_role;
+revoke execute on function public.notification_text(text, jsonb) from public, anon, authenticated, service_role;
 revoke execute on function public.appropriateness_questionnaire() from public, anon, authenticated, service_role;
 revoke execute on function public.withholding_bps(text, text) from public, anon, authenticated, service_role;
 revoke execute on function public.redemption_review_business_days() from public, anon, authenticated, service_role;
@@ -419,6 +606,8 @@ revoke execute on function public.is_uk_category(text) from public, anon, authen
 revoke execute on function public.skips_appropriateness(text) from public, anon, authenticated, service_role;
 revoke execute on function public.skips_reflection_period(text) from public, anon, authenticated, service_role;
 revoke execute on function public.cancellation_window() from public, anon, authenticated, service_role;
+revoke execute on function public.iban_length(text) from public, anon, authenticated, service_role;
+revoke execute on function public.iban_masked(text) from public, anon, authenticated, service_role;
 
 -- ─── schemas/01_identity_and_settings.sql ────────────────────────────────────────────────────────
 
@@ -444,23 +633,165 @@ alter default privileges in schema public revoke all on sequences from authentic
 alter default privileges in schema public revoke all on functions from anon;
 alter default privileges revoke execute on functions from public;
 
--- One row: whether demo mode is on. Off by default; seed.sql turns it on for local and demo
--- projects. The app reads it (anon and signed in) to decide whether to offer demo mode; no
--- client writes it (change it with SQL: update public.app_settings set demo_mode = false).
+-- Bank identifiers as the server keeps them (docs/ledger.md "Bank accounts"): an IBAN as typed,
+-- checked as `validateIban` in packages/domain/src/backend/bankAccounts.ts checks it (spaces
+-- dropped, upper-cased; letters and digits, a country code and two check digits, the country's
+-- length, ISO 7064 MOD 97-10 with check digits 00, 01 and 99 refused), with its messages; the
+-- IBAN as stored, or a 22023 refusal. The platform's collection account (below) and the members'
+-- linked accounts (link_bank_account, 11_ledger.sql) both go through it.
+create or replace function public.iban_checked(iban text)
+returns text
+language plpgsql
+immutable
+parallel safe
+set search_path = ''
+as $$
+declare
+  compact text := replace(coalesce(iban, ''), ' ', '');
+  normalised text;
+  country text;
+  expected integer;
+  rearranged text;
+  digit integer;
+  remainder integer := 0;
+begin
+  if compact = '' then
+    raise exception using errcode = '22023', message = 'an IBAN is required';
+  end if;
+  -- Before upper-casing: a letter outside A-Z may upper-case into something else.
+  if compact !~ '^[A-Za-z0-9]+$' then
+    raise exception using errcode = '22023', message = 'an IBAN has only letters, digits and spaces';
+  end if;
+  normalised := upper(compact);
+  if normalised !~ '^[A-Z]{2}[0-9]{2}' then
+    raise exception using errcode = '22023',
+      message = 'an IBAN starts with a country code and two check digits, like DE89';
+  end if;
+  country := left(normalised, 2);
+  expected := public.iban_length(country);
+  if expected is null then
+    raise exception using errcode = '22023', message = format('no IBAN starts with %s: check the country code', country);
+  end if;
+  if char_length(normalised) <> expected then
+    raise exception using errcode = '22023', message = format('an IBAN from %s has %s characters', country, expected);
+  end if;
+  -- The first four characters moved to the end, each letter read as 10 to 35.
+  rearranged := substr(normalised, 5) || left(normalised, 4);
+  for i in 1 .. char_length(rearranged) loop
+    digit := ascii(substr(rearranged, i, 1));
+    digit := case when digit <= 57 then digit - 48 else digit - 55 end;
+    remainder := case when digit >= 10 then (remainder * 100 + digit) % 97 else (remainder * 10 + digit) % 97 end;
+  end loop;
+  if substr(normalised, 3, 2) in ('00', '01', '99') or remainder <> 1 then
+    raise exception using errcode = '22023', message = 'the IBAN''s check digits do not match the rest: check it for a typo';
+  end if;
+  return normalised;
+end
+$$;
+
+-- A BIC (ISO 9362) as the server keeps it: spaces dropped, upper-cased, 8 or 11 characters
+-- (`normaliseBic` in bankAccounts.ts); otherwise a 22023 refusal.
+create or replace function public.bic_checked(bic text)
+returns text
+language plpgsql
+immutable
+parallel safe
+set search_path = ''
+as $$
+declare
+  compact text := replace(coalesce(bic, ''), ' ', '');
+begin
+  if compact !~ '^[A-Za-z0-9]+$' or upper(compact) !~ '^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$' then
+    raise exception using errcode = '22023', message = 'a BIC has 8 or 11 letters and digits';
+  end if;
+  return upper(compact);
+end
+$$;
+revoke execute on function public.iban_checked(text) from public, anon, authenticated, service_role;
+revoke execute on function public.bic_checked(text) from public, anon, authenticated, service_role;
+
+-- One row: whether demo mode is on, and the account members send bank transfers to. Demo mode
+-- is off by default; seed.sql turns it on for local and demo projects. The app reads it (anon
+-- and signed in) to decide whether to offer demo mode; no client writes it (change it with SQL:
+-- update public.app_settings set demo_mode = false).
+-- The collection account (beneficiary, IBAN, BIC) is the platform's account at its payment
+-- provider, where a member's SEPA transfer for an investment awaiting payment goes, with the
+-- investment's reference. Null until the operator sets it (update public.app_settings set
+-- collection_beneficiary = …, collection_iban = …, collection_bic = …); members read it through
+-- payment_collection_account(), never anon. The BIC may stay null: SEPA needs only the IBAN.
 create table if not exists public.app_settings (
   id boolean primary key default true check (id),
-  demo_mode boolean not null default false
+  demo_mode boolean not null default false,
+  collection_beneficiary text check (
+    collection_beneficiary is null
+    or (char_length(collection_beneficiary) between 1 and 140 and collection_beneficiary = btrim(collection_beneficiary))
+  ),
+  -- As stored: app_settings_collection_checked (below) checks and normalises what is written.
+  collection_iban text check (collection_iban is null or collection_iban ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'),
+  collection_bic text check (collection_bic is null or collection_bic ~ '^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$'),
+  constraint app_settings_collection_account_whole check (
+    (collection_beneficiary is null) = (collection_iban is null) and (collection_bic is null or collection_iban is not null)
+  )
 );
 insert into public.app_settings (id) values (true) on conflict (id) do nothing;
 
 alter table public.app_settings enable row level security;
 revoke all on table public.app_settings from anon, authenticated;
-grant select on table public.app_settings to anon, authenticated;
+-- The demo switch only: the collection account is read through its function, by members.
+grant select (id, demo_mode) on table public.app_settings to anon, authenticated;
 grant all on table public.app_settings to service_role;
 drop policy if exists app_settings_read on public.app_settings;
 create policy app_settings_read on public.app_settings for select to anon, authenticated using (true);
 comment on table public.app_settings is
-  'Readable by anon on purpose: the signed-out app asks whether to offer demo mode. One row, one flag, no member data.';
+  'anon and authenticated read id and demo_mode only, anon on purpose: the signed-out app asks whether to offer demo mode. No member data.';
+
+-- The collection account's IBAN and BIC, checked and stored as iban_checked and bic_checked make
+-- them, whoever writes them (the operator may type the IBAN with spaces). Security definer: the
+-- checks are no client's to execute, and run only when these columns are written.
+create or replace function public.app_settings_collection_checked()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.collection_iban is not null then
+    new.collection_iban := public.iban_checked(new.collection_iban);
+  end if;
+  if new.collection_bic is not null then
+    new.collection_bic := public.bic_checked(new.collection_bic);
+  end if;
+  return new;
+end
+$$;
+revoke execute on function public.app_settings_collection_checked() from public, anon, authenticated, service_role;
+drop trigger if exists app_settings_collection_checked on public.app_settings;
+create trigger app_settings_collection_checked
+  before insert or update of collection_iban, collection_bic on public.app_settings
+  for each row execute function public.app_settings_collection_checked();
+
+-- Where a member sends a bank transfer: the collection account's beneficiary, IBAN (as stored:
+-- upper case, no spaces) and BIC (null when not set). One row, or none while the project has
+-- not configured it (the app then says the details come by email). Any signed-in member.
+create or replace function public.payment_collection_account()
+returns table (beneficiary text, iban text, bic text)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if auth.uid() is null then
+    raise exception using errcode = '42501', message = 'not signed in';
+  end if;
+  return query
+    select s.collection_beneficiary, s.collection_iban, s.collection_bic
+    from public.app_settings s
+    where s.id and s.collection_iban is not null;
+end
+$$;
+revoke execute on function public.payment_collection_account() from public, anon, service_role;
+grant execute on function public.payment_collection_account() to authenticated;
 
 create or replace function public.vault_demo_mode()
 returns boolean
@@ -1850,7 +2181,7 @@ revoke execute on function public.audit_hashable_details(jsonb, jsonb) from publ
 --   reason, when the member submitted, when it was decided, and, for a provider that keys
 --   applicants by its own id, that id (written with the service role). One row per member.
 -- * Three functions carry every transition, each with its audit event and a notification for
---   the member (the transitions and texts: `kycTransitions`, `kycNotification` in the domain):
+--   the member (the transitions: `kycTransitions` in the domain; the texts: `notificationTexts`):
 --     start_kyc()                                  the member       (authenticated)
 --     apply_kyc_result(member_id, result, reason, event_id)
 --                                                  the provider     (service_role, webhook)
@@ -1949,7 +2280,6 @@ declare
   kept_reason text := case when new_status in ('rejected', 'resubmission_requested') then nullif(btrim(reason), '') end;
   result public.profiles;
   event public.audit_events;
-  texts record;
 begin
   if action is null then
     raise exception using errcode = '22023', message = 'unknown KYC status';
@@ -1973,8 +2303,17 @@ begin
     coalesce(details, '{}'::jsonb) || jsonb_build_object('status', new_status)
       || case when kept_reason is null then '{}'::jsonb else jsonb_build_object('reason', kept_reason) end
   );
-  select * into texts from public.notification_text('kyc.' || new_status, kept_reason);
-  perform public.notify_member(kyc_transition.member_id, event, texts.title, texts.body);
+  -- By the status reached: a case compliance reopens (kyc.reopened) gets the resubmission text.
+  perform public.notify_member(kyc_transition.member_id, event, texts.title, texts.body)
+  from public.notification_text(
+    case new_status
+      when 'pending' then 'kyc.submitted'
+      when 'approved' then 'kyc.approved'
+      when 'rejected' then 'kyc.rejected'
+      when 'resubmission_requested' then 'kyc.resubmission_requested'
+    end,
+    jsonb_build_object('reason', kept_reason)
+  ) texts;
   return result;
 end
 $$;
@@ -2230,7 +2569,6 @@ declare
   member public.profiles;
   event public.audit_events;
   details jsonb;
-  texts record;
   refusal text;
 begin
   if coalesce(auth.role(), '') <> 'service_role' then
@@ -2307,13 +2645,13 @@ begin
     if not member.first_onramp_ok and payment.currency = 'EUR' and payment.amount_cents >= 2000 then
       update public.profiles p set first_onramp_ok = true where p.id = payment.member_id;
       event := public.audit_append('onramp.completed', payment.member_id, 'payment', payment.id::text, details);
-      select * into texts from public.notification_text('payment.onramp_completed');
-      perform public.notify_member(payment.member_id, event, texts.title, texts.body);
+      perform public.notify_member(payment.member_id, event, texts.title, texts.body)
+      from public.notification_text('onramp.completed') texts;
     end if;
   elsif payment.status = 'failed' then
     event := public.audit_append('payment.failed', payment.member_id, 'payment', payment.id::text, details);
-    select * into texts from public.notification_text('payment.failed');
-    perform public.notify_member(payment.member_id, event, texts.title, texts.body);
+    perform public.notify_member(payment.member_id, event, texts.title, texts.body)
+    from public.notification_text('payment.failed') texts;
   end if;
   return payment;
 end
@@ -2953,15 +3291,11 @@ begin
     jsonb_build_object('status', result.status, 'opportunity_id', result.opportunity_id)
       || case when result.reason is null then '{}'::jsonb else jsonb_build_object('reason', result.reason) end
   );
-  perform public.notify_member(
-    result.user_id,
-    event,
-    case when decision = 'confirmed' then 'Investment confirmed' else 'Investment not accepted' end,
-    case when decision = 'confirmed'
-      then 'Your investment in ' || result.opportunity_name || ' is confirmed and now active.'
-      else 'Your investment in ' || result.opportunity_name || ' was not accepted. Reason: ' || result.reason
-    end
-  );
+  perform public.notify_member(result.user_id, event, texts.title, texts.body)
+  from public.notification_text(
+    case when decision = 'confirmed' then 'investment.confirmed' else 'investment.rejected' end,
+    jsonb_build_object('offering', result.opportunity_name, 'reason', result.reason)
+  ) texts;
   return result;
 end
 $$;
@@ -3701,14 +4035,14 @@ begin
     jsonb_build_object('decision', decision)
       || case when kept_reason is null then '{}'::jsonb else jsonb_build_object('reason', kept_reason) end
   );
-  perform public.notify_member(
-    review_professional_status.member_id, event,
-    case when decision = 'approved' then 'Professional status approved' else 'Professional status not approved' end,
+  perform public.notify_member(review_professional_status.member_id, event, texts.title, texts.body)
+  from public.notification_text(
     case when decision = 'approved'
-      then 'You are now treated as a professional investor.'
-      else 'You are still treated as a retail investor. Reason: ' || kept_reason
-    end
-  );
+      then 'investor.professional_reviewed.approved'
+      else 'investor.professional_reviewed.rejected'
+    end,
+    jsonb_build_object('reason', kept_reason)
+  ) texts;
   return investor;
 end
 $$;
@@ -4297,11 +4631,11 @@ begin
       'to', jsonb_build_object('role', set_member_role.role, 'is_admin', set_member_role.is_admin)
     )
   );
-  perform public.notify_member(
-    set_member_role.member_id, event, 'Your access changed',
-    'Your role is now ' || set_member_role.role || case when set_member_role.is_admin then ', with administrator rights' else '' end
-      || '. Sign in again to use it.'
-  );
+  perform public.notify_member(set_member_role.member_id, event, texts.title, texts.body)
+  from public.notification_text(
+    case when set_member_role.is_admin then 'member.role_changed.admin' else 'member.role_changed' end,
+    jsonb_build_object('role', set_member_role.role)
+  ) texts;
   return jsonb_build_object('id', set_member_role.member_id, 'role', set_member_role.role, 'is_admin', set_member_role.is_admin);
 end
 $$;
@@ -5315,6 +5649,25 @@ create policy withdrawals_select_own on public.withdrawals
   for select to authenticated
   using (member_id = (select auth.uid()));
 
+-- The member's linked bank account: where their withdrawals are paid (docs/ledger.md "Bank
+-- accounts"). One per member; linking another replaces it. Written only by link_bank_account and
+-- unlink_bank_account; the member reads their own row (my_bank_account() shows it masked).
+create table if not exists public.bank_accounts (
+  member_id uuid primary key references auth.users (id) on delete cascade,
+  holder_name text not null check (char_length(holder_name) between 1 and 140 and holder_name = btrim(holder_name)),
+  -- As iban_checked stores it: upper case, no spaces.
+  iban text not null check (iban ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'),
+  bic text check (bic is null or bic ~ '^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$'),
+  linked_at timestamptz not null default now()
+);
+alter table public.bank_accounts enable row level security;
+revoke all on table public.bank_accounts from public, anon, authenticated, service_role;
+grant select on table public.bank_accounts to authenticated, service_role;
+drop policy if exists bank_accounts_select_own on public.bank_accounts;
+create policy bank_accounts_select_own on public.bank_accounts
+  for select to authenticated
+  using (member_id = (select auth.uid()));
+
 -- The payment events the server took but could not apply, with the reason: the operators' review
 -- list (list_ledger_refusals). A refused payment keeps what the provider said about the money.
 create table if not exists public.ledger_refusals (
@@ -6064,10 +6417,8 @@ begin
   if not member.first_onramp_ok then
     update public.profiles p set first_onramp_ok = true where p.id = payment.member_id;
     event := public.audit_append('onramp.completed', payment.member_id, 'payment', payment.id::text, details);
-    perform public.notify_member(
-      payment.member_id, event, 'First deposit received',
-      'Your first deposit has arrived in your wallet. You can now invest.'
-    );
+    perform public.notify_member(payment.member_id, event, texts.title, texts.body)
+    from public.notification_text('onramp.completed') texts;
   end if;
 end
 $$;
@@ -6192,10 +6543,8 @@ begin
         'High'
       )
       on conflict do nothing;
-    perform public.notify_member(
-      payment.member_id, event, 'Payment charged back',
-      'A deposit to your wallet was charged back. Please contact support.'
-    );
+    perform public.notify_member(payment.member_id, event, texts.title, texts.body)
+    from public.notification_text('payment.charged_back') texts;
   end if;
   if member.first_onramp_ok and not public.ledger_onramp_stands(payment.member_id) then
     update public.profiles p set first_onramp_ok = false where p.id = payment.member_id;
@@ -6208,7 +6557,9 @@ $$;
 
 -- The member asks to take cash out: the amount is held from available cash to the provider's
 -- clearing account until the payout event posts it (paid) or voids it (failed). One withdrawal
--- per idempotency key: a retry with the same amount answers it, another amount is refused.
+-- per idempotency key: a retry with the same amount answers it, another amount is refused. The
+-- payout goes to the member's linked bank account (destination_ref its masked IBAN) when they
+-- have one, else back to where their latest settled deposit came from.
 create or replace function public.request_withdrawal(amount_cents bigint, idempotency_key uuid)
 returns public.withdrawals
 language plpgsql
@@ -6219,6 +6570,7 @@ declare
   me uuid := auth.uid();
   result public.withdrawals;
   source_ref text;
+  linked_ref text;
 begin
   if me is null then
     raise exception using errcode = '42501', message = 'not signed in';
@@ -6241,11 +6593,19 @@ begin
   if public.ledger_available(me, 'EUR') < amount_cents then
     raise exception using errcode = 'P0001', message = 'the amount exceeds your available cash';
   end if;
-  select p.provider_ref into source_ref from public.payments p
-    where p.member_id = me and p.status = 'settled' and p.currency = 'EUR'
-    order by p.settled_at desc, p.id limit 1;
+  -- The linked bank account when there is one (its IBAN masked), else where the deposits came from.
+  select public.iban_masked(b.iban) into linked_ref from public.bank_accounts b where b.member_id = me;
+  if linked_ref is null then
+    select p.provider_ref into source_ref from public.payments p
+      where p.member_id = me and p.status = 'settled' and p.currency = 'EUR'
+      order by p.settled_at desc, p.id limit 1;
+  end if;
   insert into public.withdrawals (member_id, idempotency_key, amount_cents, currency, destination, destination_ref)
-    values (me, request_withdrawal.idempotency_key, request_withdrawal.amount_cents, 'EUR', 'deposit_source', source_ref)
+    values (
+      me, request_withdrawal.idempotency_key, request_withdrawal.amount_cents, 'EUR',
+      case when linked_ref is null then 'deposit_source' else 'linked_bank_account' end,
+      coalesce(linked_ref, source_ref)
+    )
     returning * into result;
   perform public.ledger_transfer(
     public.ledger_id('withdrawal:' || result.id || ':hold'), 'pending',
@@ -6312,12 +6672,90 @@ begin
     jsonb_build_object('amount_cents', result.amount_cents, 'currency', result.currency, 'event_id', record_payout.event_id)
   );
   if status = 'failed' then
-    perform public.notify_member(
-      result.member_id, event, 'Withdrawal failed',
-      'Your withdrawal did not go through. The money is available in your wallet again.'
-    );
+    perform public.notify_member(result.member_id, event, texts.title, texts.body)
+    from public.notification_text('withdrawal.failed') texts;
   end if;
   return result;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- The linked bank account
+
+-- The member links the bank account their withdrawals are paid to: the holder's name (1 to 140
+-- characters once trimmed of spaces), the IBAN (checked by iban_checked: its country, its length,
+-- its check digits) and, optionally, the BIC. Any signed-in member. Linking the account already
+-- linked, with the same details, answers it and records nothing; other details replace it. The
+-- audit event holds the IBAN masked, never whole.
+create or replace function public.link_bank_account(holder_name text, iban text, bic text default null)
+returns public.bank_accounts
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := auth.uid();
+  holder text := btrim(holder_name);
+  account_iban text;
+  account_bic text;
+  previous public.bank_accounts;
+  result public.bank_accounts;
+begin
+  if me is null then
+    raise exception using errcode = '42501', message = 'not signed in';
+  end if;
+  if holder is null or char_length(holder) not between 1 and 140 then
+    raise exception using errcode = '22023', message = 'the account holder''s name must have 1 to 140 characters';
+  end if;
+  account_iban := public.iban_checked(link_bank_account.iban);
+  -- No BIC, or only spaces: none. SEPA needs only the IBAN.
+  if replace(coalesce(link_bank_account.bic, ''), ' ', '') <> '' then
+    account_bic := public.bic_checked(link_bank_account.bic);
+  end if;
+  select * into previous from public.bank_accounts b where b.member_id = me for update;
+  if found and previous.iban = account_iban and previous.holder_name = holder
+     and previous.bic is not distinct from account_bic then
+    return previous;
+  end if;
+  insert into public.bank_accounts as b (member_id, holder_name, iban, bic, linked_at)
+    values (me, holder, account_iban, account_bic, now())
+    on conflict (member_id) do update
+      set holder_name = excluded.holder_name, iban = excluded.iban, bic = excluded.bic, linked_at = excluded.linked_at
+    returning * into result;
+  perform public.audit_append(
+    'bank.account_linked', me, 'bank_account', me::text,
+    jsonb_build_object('iban_masked', public.iban_masked(result.iban), 'country', left(result.iban, 2))
+      || case when previous.member_id is null then '{}'::jsonb
+              else jsonb_build_object('replaced_iban_masked', public.iban_masked(previous.iban)) end
+  );
+  return result;
+end
+$$;
+
+-- The member unlinks their bank account: withdrawals go back to where their deposits came from.
+-- Answers whether there was one; with none linked it changes and records nothing.
+create or replace function public.unlink_bank_account()
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := auth.uid();
+  removed public.bank_accounts;
+begin
+  if me is null then
+    raise exception using errcode = '42501', message = 'not signed in';
+  end if;
+  delete from public.bank_accounts b where b.member_id = me returning * into removed;
+  if not found then
+    return false;
+  end if;
+  perform public.audit_append(
+    'bank.account_unlinked', me, 'bank_account', me::text,
+    jsonb_build_object('iban_masked', public.iban_masked(removed.iban), 'country', left(removed.iban, 2))
+  );
+  return true;
 end
 $$;
 
@@ -6485,10 +6923,8 @@ begin
       'investment.expired', inv.user_id, 'investment', inv.id::text,
       jsonb_build_object('opportunity_id', inv.opportunity_id, 'total_cents', inv.total_cents)
     );
-    perform public.notify_member(
-      inv.user_id, event, 'Investment cancelled',
-      'Your investment in ' || inv.opportunity_name || ' was cancelled: the payment did not arrive within 7 days.'
-    );
+    perform public.notify_member(inv.user_id, event, texts.title, texts.body)
+    from public.notification_text('investment.expired', jsonb_build_object('offering', inv.opportunity_name)) texts;
     n_investments := n_investments + 1;
   end loop;
   return query select n_transfers, n_investments;
@@ -6518,6 +6954,27 @@ begin
            coalesce(a.credits_posted - a.debits_posted, 0)::bigint
     from (select 1) one
     left join public.ledger_accounts a on a.kind = 'member_cash' and a.currency = 'EUR' and a.member_id = me;
+end
+$$;
+
+-- The caller's linked bank account, the IBAN masked (iban_masked: its country code and last four
+-- characters): one row, or none when nothing is linked.
+create or replace function public.my_bank_account()
+returns table (holder_name text, iban_masked text, bic text, linked_at timestamptz)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := auth.uid();
+begin
+  if me is null then
+    raise exception using errcode = '42501', message = 'not signed in';
+  end if;
+  return query
+    select b.holder_name, public.iban_masked(b.iban), b.bic, b.linked_at
+    from public.bank_accounts b where b.member_id = me;
 end
 $$;
 
@@ -6583,6 +7040,10 @@ security definer
 set search_path = ''
 as $$
 begin
+  -- The service role holds EXECUTE only where a server job may read too (ledger_verify, the trial balance).
+  if auth.role() = 'service_role' then
+    return;
+  end if;
   if auth.uid() is null or not (public.vault_role() in ('mfo_admin', 'compliance') or public.vault_is_admin()) then
     raise exception using errcode = '42501', message = 'only mfo_admin, compliance or an administrator may read the ledger';
   end if;
@@ -6788,14 +7249,20 @@ revoke execute on function public.ledger_run_expiries(timestamptz) from public, 
 grant execute on function public.ledger_run_expiries(timestamptz) to service_role;
 revoke execute on function public.request_withdrawal(bigint, uuid) from public, anon, service_role;
 grant execute on function public.request_withdrawal(bigint, uuid) to authenticated;
+revoke execute on function public.link_bank_account(text, text, text) from public, anon, service_role;
+grant execute on function public.link_bank_account(text, text, text) to authenticated;
+revoke execute on function public.unlink_bank_account() from public, anon, service_role;
+grant execute on function public.unlink_bank_account() to authenticated;
+revoke execute on function public.my_bank_account() from public, anon, service_role;
+grant execute on function public.my_bank_account() to authenticated;
 revoke execute on function public.my_balance() from public, anon, service_role;
 grant execute on function public.my_balance() to authenticated;
 revoke execute on function public.my_ledger_lines(bigint, integer) from public, anon, service_role;
 grant execute on function public.my_ledger_lines(bigint, integer) to authenticated;
-revoke execute on function public.ledger_trial_balance() from public, anon, service_role;
-grant execute on function public.ledger_trial_balance() to authenticated;
-revoke execute on function public.ledger_verify() from public, anon, service_role;
-grant execute on function public.ledger_verify() to authenticated;
+revoke execute on function public.ledger_trial_balance() from public, anon;
+grant execute on function public.ledger_trial_balance() to authenticated, service_role;
+revoke execute on function public.ledger_verify() from public, anon;
+grant execute on function public.ledger_verify() to authenticated, service_role;
 revoke execute on function public.ledger_escrows() from public, anon, service_role;
 grant execute on function public.ledger_escrows() to authenticated;
 
@@ -7696,6 +8163,24 @@ as $$
   on conflict do nothing
 $$;
 
+-- Notifies those who review offerings (mfo_admin, compliance, the admin flag: vault_sees_every_spv)
+-- once for an event, except `submitter`: nobody reviews their own submission.
+create or replace function public.offering_notify_reviewers(event public.audit_events, submitter uuid, title text, body text)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into public.notifications (user_id, id, title, body, at, read)
+  select u.id, 'evt-' || (event).id, title, body,
+         to_char((event).occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), false
+  from auth.users u
+  join public.profiles p on p.id = u.id
+  where (u.raw_app_meta_data ->> 'role' in ('mfo_admin', 'compliance') or (u.raw_app_meta_data -> 'is_admin') = 'true'::jsonb)
+    and u.id is distinct from submitter
+  on conflict do nothing
+$$;
+
 -- Notifies each member among `members` once for an event.
 create or replace function public.offering_notify_members(members uuid[], event public.audit_events, title text, body text)
 returns void
@@ -7817,13 +8302,14 @@ begin
     jsonb_build_object('held_cents', held, 'raised_cents', raised, 'units', units_issued,
       'subscriptions', subscriptions, 'rule', o.allocation_rule)
   );
-  perform public.offering_notify_members(allocated, event, 'Units issued',
-    'Your subscription to ' || o.name || ' is allocated: your units are in your portfolio.');
+  perform public.offering_notify_members(allocated, event, texts.title, texts.body)
+  from public.notification_text('offering.issued', jsonb_build_object('offering', o.name)) texts;
   perform public.offering_notify_members(
-    array(select m from unnest(not_allocated) m where m <> all (allocated)), event, 'Subscription not allocated',
-    o.name || ' was oversubscribed and your subscription was not allocated. The money held for it is released.');
-  perform public.offering_notify_spv(o.spv_id, event, 'Offering issued',
-    o.name || ' is issued: ' || units_issued || ' units, ' || public.format_euros(raised) || ' raised.');
+    array(select m from unnest(not_allocated) m where m <> all (allocated)), event, texts.title, texts.body)
+  from public.notification_text('offering.issued.not_allocated', jsonb_build_object('offering', o.name)) texts;
+  perform public.offering_notify_spv(o.spv_id, event, texts.title, texts.body)
+  from public.notification_text('offering.issued.spv', jsonb_build_object(
+    'offering', o.name, 'units', units_issued::text, 'amount', public.format_euros(raised))) texts;
   return result;
 end
 $$;
@@ -7841,8 +8327,6 @@ declare
   held bigint := public.offering_held_cents(o.id);
   investors uuid[];
   event public.audit_events;
-  title text := case outcome when 'failed' then 'Offering did not reach its minimum' else 'Offering withdrawn' end;
-  body text;
 begin
   with cancelled as (
     update public.investments i
@@ -7864,9 +8348,16 @@ begin
     jsonb_build_object('held_cents', held, 'min_target_cents', o.min_target_cents,
       'subscriptions', cardinality(investors), 'reason', offering_end.reason)
   );
-  body := offering_end.reason || ' Your subscription to ' || o.name || ' is cancelled and the money held for it is released.';
-  perform public.offering_notify_members(investors, event, title, body);
-  perform public.offering_notify_spv(o.spv_id, event, title, o.name || ': ' || offering_end.reason);
+  perform public.offering_notify_members(investors, event, texts.title, texts.body)
+  from public.notification_text(
+    case outcome when 'failed' then 'offering.failed' else 'offering.withdrawn' end,
+    jsonb_build_object('offering', o.name, 'reason', offering_end.reason)
+  ) texts;
+  perform public.offering_notify_spv(o.spv_id, event, texts.title, texts.body)
+  from public.notification_text(
+    case outcome when 'failed' then 'offering.failed.spv' else 'offering.withdrawn.spv' end,
+    jsonb_build_object('offering', o.name, 'reason', offering_end.reason)
+  ) texts;
   return result;
 end
 $$;
@@ -7957,8 +8448,9 @@ begin
   perform public.offering_publish_details(result);
   event := public.audit_append('offering.opened', null, 'offering', o.id,
     jsonb_build_object('opens_at', o.opens_at, 'deadline_at', o.deadline_at));
-  perform public.offering_notify_spv(o.spv_id, event, 'Offering open',
-    o.name || ' is open for subscriptions until ' || to_char(o.deadline_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC.');
+  perform public.offering_notify_spv(o.spv_id, event, texts.title, texts.body)
+  from public.notification_text('offering.opened.spv', jsonb_build_object(
+    'offering', o.name, 'time', to_char(o.deadline_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI'))) texts;
   return result;
 end
 $$;
@@ -8118,7 +8610,8 @@ begin
 end
 $$;
 
--- A complete draft goes to review. A retry of a submission answers the offering as it is.
+-- A complete draft goes to review, and its reviewers are told. A retry of a submission answers
+-- the offering as it is.
 create or replace function public.submit_offering(id text)
 returns public.opportunities
 language plpgsql
@@ -8128,6 +8621,7 @@ as $$
 declare
   o public.opportunities := public.offering_for_spv(id);
   result public.opportunities;
+  event public.audit_events;
 begin
   if o.status = 'in_review' then
     return o;
@@ -8142,8 +8636,10 @@ begin
   on conflict on constraint offering_records_pkey do update
     set submitted_by = excluded.submitted_by, submitted_at = excluded.submitted_at,
         approved_by = null, approved_at = null;
-  perform public.audit_append('offering.submitted', null, 'offering', o.id,
+  event := public.audit_append('offering.submitted', null, 'offering', o.id,
     jsonb_build_object('spv_id', o.spv_id));
+  perform public.offering_notify_reviewers(event, auth.uid(), texts.title, texts.body)
+  from public.notification_text('offering.submitted.reviewers', jsonb_build_object('offering', o.name)) texts;
   return result;
 end
 $$;
@@ -8181,8 +8677,9 @@ begin
   update public.offering_records r set approved_by = auth.uid(), approved_at = now() where r.opportunity_id = o.id;
   event := public.audit_append('offering.approved', null, 'offering', o.id,
     jsonb_build_object('opens_at', o.opens_at, 'deadline_at', o.deadline_at));
-  perform public.offering_notify_spv(o.spv_id, event, 'Offering approved',
-    o.name || ' is approved. It opens at ' || to_char(greatest(o.opens_at, now()) at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC.');
+  perform public.offering_notify_spv(o.spv_id, event, texts.title, texts.body)
+  from public.notification_text('offering.approved.spv', jsonb_build_object(
+    'offering', o.name, 'time', to_char(greatest(o.opens_at, now()) at time zone 'UTC', 'YYYY-MM-DD HH24:MI'))) texts;
   if o.opens_at <= now() then
     o := public.offering_open(o);
   end if;
@@ -8220,8 +8717,8 @@ begin
   update public.opportunities x set status = 'draft' where x.id = o.id returning * into result;
   update public.offering_records r set reason = kept_reason where r.opportunity_id = o.id;
   event := public.audit_append('offering.returned', null, 'offering', o.id, jsonb_build_object('reason', kept_reason));
-  perform public.offering_notify_spv(o.spv_id, event, 'Offering returned',
-    o.name || ' was returned to draft. Reason: ' || kept_reason);
+  perform public.offering_notify_spv(o.spv_id, event, texts.title, texts.body)
+  from public.notification_text('offering.returned.spv', jsonb_build_object('offering', o.name, 'reason', kept_reason)) texts;
   return result;
 end
 $$;
@@ -8767,6 +9264,7 @@ revoke execute on function public.offering_held_cents(text) from public, anon, a
 revoke execute on function public.offering_settle_holds(text, text) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_notify_spv(text, public.audit_events, text, text) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_notify_members(uuid[], public.audit_events, text, text) from public, anon, authenticated, service_role;
+revoke execute on function public.offering_notify_reviewers(public.audit_events, uuid, text, text) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_issue_units(uuid, text, bigint, bigint, bigint) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_issue(public.opportunities) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_end(public.opportunities, text, text) from public, anon, authenticated, service_role;
@@ -9221,8 +9719,9 @@ begin
   );
   perform public.offering_notify_members(
     array(select p.member_id from public.positions p where p.opportunity_id = o.id and p.units > 0 and p.status = 'Active'),
-    event, 'New unit price',
-    o.name || ' is valued at ' || public.format_euros(result.price_cents) || ' a unit as of ' || result.as_of || '.');
+    event, texts.title, texts.body)
+  from public.notification_text('offering.price_set', jsonb_build_object(
+    'offering', o.name, 'price', public.format_euros(result.price_cents), 'date', result.as_of::text)) texts;
   return result;
 end
 $$;
@@ -9458,9 +9957,10 @@ begin
     jsonb_build_object('opportunity_id', o.id, 'record_date', d.record_date, 'kind', d.kind,
       'amount_cents', d.amount_cents, 'holders', d.holders, 'units', d.units, 'withholding_cents', d.withholding_cents)
   );
-  perform public.offering_notify_spv(o.spv_id, event, 'Distribution declared',
-    'A ' || d.kind || ' distribution of ' || public.format_euros(d.amount_cents) || ' from ' || o.name
-      || ' to ' || d.holders || ' holders at ' || d.record_date || ' waits for payment.');
+  perform public.offering_notify_spv(o.spv_id, event, texts.title, texts.body)
+  from public.notification_text('distribution.declared.spv', jsonb_build_object(
+    'kind', d.kind, 'amount', public.format_euros(d.amount_cents), 'offering', o.name,
+    'holders', d.holders::text, 'date', d.record_date::text)) texts;
   return public.distribution_answer(d.id);
 end
 $$;
@@ -9534,17 +10034,28 @@ begin
     jsonb_build_object('opportunity_id', o.id, 'amount_cents', d.amount_cents, 'withholding_cents', d.withholding_cents,
       'net_cents', d.amount_cents - d.withholding_cents, 'holders', d.holders, 'declared_by', d.declared_by)
   );
+  -- The text says what was withheld only when something was, and the holder's impact only when
+  -- the offering reports one.
   insert into public.notifications (user_id, id, title, body, at, read)
-  select l.member_id, 'evt-' || event.id, 'Distribution paid',
-         public.format_euros(l.net_cents) || ' from ' || o.name || ' is in your cash'
-           || case when l.withholding_cents > 0
-                then ' (' || public.format_euros(l.gross_cents) || ' less ' || public.format_euros(l.withholding_cents) || ' tax withheld)'
-                else '' end
-           || '.' || coalesce(' Your share of its impact for the period: '
-                || public.offering_impact_text(o.impact_metrics, l.units::numeric / d.units,
-                     public.distribution_period_years(o.distribution_frequency)) || '.', ''),
+  select l.member_id, 'evt-' || event.id, texts.title, texts.body,
          to_char(event.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), false
-  from public.distribution_lines l where l.distribution_id = d.id
+  from public.distribution_lines l
+  cross join lateral (
+    select public.offering_impact_text(o.impact_metrics, l.units::numeric / d.units,
+      public.distribution_period_years(o.distribution_frequency)) as impact
+  ) line_impact
+  cross join lateral public.notification_text(
+    case
+      when l.withholding_cents > 0 and line_impact.impact is not null then 'distribution.paid.withheld.impact'
+      when l.withholding_cents > 0 then 'distribution.paid.withheld'
+      when line_impact.impact is not null then 'distribution.paid.impact'
+      else 'distribution.paid'
+    end,
+    jsonb_build_object(
+      'amount', public.format_euros(l.net_cents), 'offering', o.name, 'gross', public.format_euros(l.gross_cents),
+      'tax', public.format_euros(l.withholding_cents), 'impact', line_impact.impact)
+  ) texts
+  where l.distribution_id = d.id
   on conflict do nothing;
   return public.distribution_totals(d.id) || jsonb_build_object('paid_now', true);
 end
@@ -9713,12 +10224,14 @@ begin
     'redemption.requested', auth.uid(), 'redemption', result.id::text,
     jsonb_build_object('opportunity_id', o.id, 'units', result.units, 'due_at', result.due_at)
   );
-  perform public.notify_member(auth.uid(), event, 'Redemption requested',
-    'Your request to redeem ' || result.units || ' units of ' || o.name || ' is with its SPV, who decides by '
-      || to_char(result.due_at at time zone 'UTC', 'YYYY-MM-DD') || '.');
-  perform public.offering_notify_spv(o.spv_id, event, 'Redemption to review',
-    'A request to redeem ' || result.units || ' units of ' || o.name || ' waits for your decision by '
-      || to_char(result.due_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC.');
+  perform public.notify_member(auth.uid(), event, texts.title, texts.body)
+  from public.notification_text('redemption.requested', jsonb_build_object(
+    'units', result.units::text, 'offering', o.name,
+    'date', to_char(result.due_at at time zone 'UTC', 'YYYY-MM-DD'))) texts;
+  perform public.offering_notify_spv(o.spv_id, event, texts.title, texts.body)
+  from public.notification_text('redemption.requested.spv', jsonb_build_object(
+    'units', result.units::text, 'offering', o.name,
+    'time', to_char(result.due_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI'))) texts;
   return result.id;
 end
 $$;
@@ -9809,12 +10322,13 @@ begin
            then jsonb_build_object('unit_price_cents', unit_price, 'price_cents', price, 'fee_cents', fee, 'net_cents', price - fee)
            else jsonb_build_object('reason', kept_reason) end
   );
-  perform public.notify_member(r.member_id, event,
-    case when decision = 'approved' then 'Redemption paid' else 'Redemption not accepted' end,
-    case when decision = 'approved'
-      then public.format_euros(price - fee) || ' for ' || r.units || ' units of ' || o.name || ' is in your cash ('
-        || public.format_euros(price) || ' less the ' || public.format_euros(fee) || ' early redemption fee).'
-      else 'Your request to redeem ' || r.units || ' units of ' || o.name || ' was not accepted: ' || kept_reason end);
+  perform public.notify_member(r.member_id, event, texts.title, texts.body)
+  from public.notification_text(
+    case when decision = 'approved' then 'redemption.approved' else 'redemption.rejected' end,
+    jsonb_build_object(
+      'amount', public.format_euros(price - fee), 'units', r.units::text, 'offering', o.name,
+      'gross', public.format_euros(price), 'fee', public.format_euros(fee), 'reason', kept_reason)
+  ) texts;
   return r;
 end
 $$;
@@ -10119,11 +10633,12 @@ begin
       'paid_cents', result.paid_cents)
   );
   insert into public.notifications (user_id, id, title, body, at, read)
-  select p.member_id, 'evt-' || event.id, 'Investment matured',
-         o.name || ' has matured: ' || public.format_euros(p.units * final_price) || ' for your ' || p.units
-           || ' units is in your cash.',
+  select p.member_id, 'evt-' || event.id, texts.title, texts.body,
          to_char(event.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), false
-  from public.positions p where p.opportunity_id = o.id and p.units > 0 and p.status = 'Active'
+  from public.positions p
+  cross join lateral public.notification_text('offering.matured', jsonb_build_object(
+    'offering', o.name, 'amount', public.format_euros(p.units * final_price), 'units', p.units::text)) texts
+  where p.opportunity_id = o.id and p.units > 0 and p.status = 'Active'
   on conflict do nothing;
   update public.positions p set status = 'Matured', matured_at = now()
     where p.opportunity_id = o.id and p.status = 'Active';
@@ -10133,8 +10648,9 @@ begin
   insert into public.offering_maturities (opportunity_id, matured_at, matured_by, final_price_cents, holders, units, paid_cents)
   values (o.id, now(), result.matured_by, final_price, result.holders, result.units, result.paid_cents)
   returning * into result;
-  perform public.offering_notify_spv(o.spv_id, event, 'Offering matured',
-    o.name || ' has matured: ' || public.format_euros(result.paid_cents) || ' paid to ' || result.holders || ' holders.');
+  perform public.offering_notify_spv(o.spv_id, event, texts.title, texts.body)
+  from public.notification_text('offering.matured.spv', jsonb_build_object(
+    'offering', o.name, 'amount', public.format_euros(result.paid_cents), 'holders', result.holders::text)) texts;
   return to_jsonb(result) - 'matured_by';
 end
 $$;
@@ -10807,17 +11323,15 @@ begin
       event := public.audit_append('statement.issued', made.member_id, 'statement', made.id::text,
         jsonb_build_object('kind', made.kind, 'period_start', made.period_start, 'period_end', made.period_end,
                            'sha256', made.sha256));
-      perform public.notify_member(made.member_id, event,
+      perform public.notify_member(made.member_id, event, texts.title, texts.body)
+      from public.notification_text(
         case made.kind
-          when 'quarterly_assets' then 'Quarterly statement ready'
-          when 'annual_costs' then 'Costs and charges statement ready'
-          else 'Tax summary ready'
+          when 'quarterly_assets' then 'statement.issued.quarterly_assets'
+          when 'annual_costs' then 'statement.issued.annual_costs'
+          else 'statement.issued.annual_tax'
         end,
-        'Your ' || case made.kind
-          when 'quarterly_assets' then 'statement of assets'
-          when 'annual_costs' then 'statement of costs and charges'
-          else 'tax summary'
-        end || ' for ' || made.period_start || ' to ' || made.period_end || ' is in Documents.');
+        jsonb_build_object('start', made.period_start::text, 'end', made.period_end::text)
+      ) texts;
       case made.kind
         when 'quarterly_assets' then quarterly := quarterly + 1;
         when 'annual_costs' then costs := costs + 1;

@@ -31,6 +31,8 @@ begin
     'appropriateness.submitted',
     'appropriateness.warning_acknowledged',
     'asset.status_changed',
+    'bank.account_linked',
+    'bank.account_unlinked',
     'distribution.declared',
     'distribution.paid',
     'document.signed',
@@ -254,10 +256,11 @@ as $$
   end
 $$;
 
--- The notifications the server sends a member, by kind: the title and the body, with `detail`
--- (a KYC decision's reason) in its place (`kycNotification` and `paymentNotifications` in
--- packages/domain/src/backend/kyc.ts).
-create or replace function public.notification_text(kind text, detail text default null, out title text, out body text)
+-- The title and body of each notification the server sends, by kind (`notificationTexts` in
+-- packages/domain/src/notifications/texts.ts): each {placeholder} is `params ->> '<name>'`, the
+-- text the caller formatted. A missing param makes the text null, never a text with a gap: the
+-- insert into public.notifications then fails on its not-null column. An unknown kind is null too.
+create or replace function public.notification_text(kind text, params jsonb default '{}'::jsonb, out title text, out body text)
 returns record
 language sql
 immutable
@@ -266,20 +269,90 @@ set search_path = ''
 as $$
   select
     case kind
-    when 'kyc.pending' then 'Verification submitted'
-    when 'kyc.approved' then 'Identity verified'
-    when 'kyc.rejected' then 'Verification not approved'
-    when 'kyc.resubmission_requested' then 'Verification needs more information'
-    when 'payment.onramp_completed' then 'First deposit received'
-    when 'payment.failed' then 'Payment failed'
+      when 'kyc.submitted' then 'Verification submitted'
+      when 'kyc.approved' then 'Identity verified'
+      when 'kyc.rejected' then 'Verification not approved'
+      when 'kyc.resubmission_requested' then 'Verification needs more information'
+      when 'onramp.completed' then 'First deposit received'
+      when 'payment.failed' then 'Payment failed'
+      when 'payment.charged_back' then 'Payment charged back'
+      when 'withdrawal.failed' then 'Withdrawal failed'
+      when 'investment.expired' then 'Investment cancelled'
+      when 'investment.confirmed' then 'Investment confirmed'
+      when 'investment.rejected' then 'Investment not accepted'
+      when 'investor.professional_reviewed.approved' then 'Professional status approved'
+      when 'investor.professional_reviewed.rejected' then 'Professional status not approved'
+      when 'member.role_changed' then 'Your access changed'
+      when 'member.role_changed.admin' then 'Your access changed'
+      when 'offering.issued' then 'Units issued'
+      when 'offering.issued.not_allocated' then 'Subscription not allocated'
+      when 'offering.issued.spv' then 'Offering issued'
+      when 'offering.failed' then 'Offering did not reach its minimum'
+      when 'offering.failed.spv' then 'Offering did not reach its minimum'
+      when 'offering.withdrawn' then 'Offering withdrawn'
+      when 'offering.withdrawn.spv' then 'Offering withdrawn'
+      when 'offering.opened.spv' then 'Offering open'
+      when 'offering.submitted.reviewers' then 'Offering to review'
+      when 'offering.approved.spv' then 'Offering approved'
+      when 'offering.returned.spv' then 'Offering returned'
+      when 'offering.price_set' then 'New unit price'
+      when 'distribution.declared.spv' then 'Distribution declared'
+      when 'distribution.paid' then 'Distribution paid'
+      when 'distribution.paid.withheld' then 'Distribution paid'
+      when 'distribution.paid.impact' then 'Distribution paid'
+      when 'distribution.paid.withheld.impact' then 'Distribution paid'
+      when 'redemption.requested' then 'Redemption requested'
+      when 'redemption.requested.spv' then 'Redemption to review'
+      when 'redemption.approved' then 'Redemption paid'
+      when 'redemption.rejected' then 'Redemption not accepted'
+      when 'offering.matured' then 'Investment matured'
+      when 'offering.matured.spv' then 'Offering matured'
+      when 'statement.issued.quarterly_assets' then 'Quarterly statement ready'
+      when 'statement.issued.annual_costs' then 'Costs and charges statement ready'
+      when 'statement.issued.annual_tax' then 'Tax summary ready'
     end,
     case kind
-    when 'kyc.pending' then 'We have your identity verification and will tell you once it is reviewed.'
-    when 'kyc.approved' then 'Your identity verification is approved.'
-    when 'kyc.rejected' then 'Your identity verification was not approved. Reason: ' || detail || '. Contact support if you think this is wrong.'
-    when 'kyc.resubmission_requested' then 'Please submit your identity verification again. Reason: ' || detail
-    when 'payment.onramp_completed' then 'Your first deposit has arrived in your wallet. You can now invest.'
-    when 'payment.failed' then 'A payment to your wallet did not go through. Please try again.'
+      when 'kyc.submitted' then 'We have your identity verification and will tell you once it is reviewed.'
+      when 'kyc.approved' then 'Your identity verification is approved.'
+      when 'kyc.rejected' then 'Your identity verification was not approved. Reason: ' || (params ->> 'reason') || '. Contact support if you think this is wrong.'
+      when 'kyc.resubmission_requested' then 'Please submit your identity verification again. Reason: ' || (params ->> 'reason')
+      when 'onramp.completed' then 'Your first deposit has arrived in your wallet. You can now invest.'
+      when 'payment.failed' then 'A payment to your wallet did not go through. Please try again.'
+      when 'payment.charged_back' then 'A deposit to your wallet was charged back. Please contact support.'
+      when 'withdrawal.failed' then 'Your withdrawal did not go through. The money is available in your wallet again.'
+      when 'investment.expired' then 'Your investment in ' || (params ->> 'offering') || ' was cancelled: the payment did not arrive within 7 days.'
+      when 'investment.confirmed' then 'Your investment in ' || (params ->> 'offering') || ' is confirmed and now active.'
+      when 'investment.rejected' then 'Your investment in ' || (params ->> 'offering') || ' was not accepted. Reason: ' || (params ->> 'reason')
+      when 'investor.professional_reviewed.approved' then 'You are now treated as a professional investor.'
+      when 'investor.professional_reviewed.rejected' then 'You are still treated as a retail investor. Reason: ' || (params ->> 'reason')
+      when 'member.role_changed' then 'Your role is now ' || (params ->> 'role') || '. Sign in again to use it.'
+      when 'member.role_changed.admin' then 'Your role is now ' || (params ->> 'role') || ', with administrator rights. Sign in again to use it.'
+      when 'offering.issued' then 'Your subscription to ' || (params ->> 'offering') || ' is allocated: your units are in your portfolio.'
+      when 'offering.issued.not_allocated' then (params ->> 'offering') || ' was oversubscribed and your subscription was not allocated. The money held for it is released.'
+      when 'offering.issued.spv' then (params ->> 'offering') || ' is issued: ' || (params ->> 'units') || ' units, ' || (params ->> 'amount') || ' raised.'
+      when 'offering.failed' then (params ->> 'reason') || ' Your subscription to ' || (params ->> 'offering') || ' is cancelled and the money held for it is released.'
+      when 'offering.failed.spv' then (params ->> 'offering') || ': ' || (params ->> 'reason')
+      when 'offering.withdrawn' then (params ->> 'reason') || ' Your subscription to ' || (params ->> 'offering') || ' is cancelled and the money held for it is released.'
+      when 'offering.withdrawn.spv' then (params ->> 'offering') || ': ' || (params ->> 'reason')
+      when 'offering.opened.spv' then (params ->> 'offering') || ' is open for subscriptions until ' || (params ->> 'time') || ' UTC.'
+      when 'offering.submitted.reviewers' then (params ->> 'offering') || ' was submitted for review. Approve it or return it to its SPV on Offerings.'
+      when 'offering.approved.spv' then (params ->> 'offering') || ' is approved. It opens at ' || (params ->> 'time') || ' UTC.'
+      when 'offering.returned.spv' then (params ->> 'offering') || ' was returned to draft. Reason: ' || (params ->> 'reason')
+      when 'offering.price_set' then (params ->> 'offering') || ' is valued at ' || (params ->> 'price') || ' a unit as of ' || (params ->> 'date') || '.'
+      when 'distribution.declared.spv' then 'A ' || (params ->> 'kind') || ' distribution of ' || (params ->> 'amount') || ' from ' || (params ->> 'offering') || ' to ' || (params ->> 'holders') || ' holders at ' || (params ->> 'date') || ' waits for payment.'
+      when 'distribution.paid' then (params ->> 'amount') || ' from ' || (params ->> 'offering') || ' is in your cash.'
+      when 'distribution.paid.withheld' then (params ->> 'amount') || ' from ' || (params ->> 'offering') || ' is in your cash (' || (params ->> 'gross') || ' less ' || (params ->> 'tax') || ' tax withheld).'
+      when 'distribution.paid.impact' then (params ->> 'amount') || ' from ' || (params ->> 'offering') || ' is in your cash. Your share of its impact for the period: ' || (params ->> 'impact') || '.'
+      when 'distribution.paid.withheld.impact' then (params ->> 'amount') || ' from ' || (params ->> 'offering') || ' is in your cash (' || (params ->> 'gross') || ' less ' || (params ->> 'tax') || ' tax withheld). Your share of its impact for the period: ' || (params ->> 'impact') || '.'
+      when 'redemption.requested' then 'Your request to redeem ' || (params ->> 'units') || ' units of ' || (params ->> 'offering') || ' is with its SPV, who decides by ' || (params ->> 'date') || '.'
+      when 'redemption.requested.spv' then 'A request to redeem ' || (params ->> 'units') || ' units of ' || (params ->> 'offering') || ' waits for your decision by ' || (params ->> 'time') || ' UTC.'
+      when 'redemption.approved' then (params ->> 'amount') || ' for ' || (params ->> 'units') || ' units of ' || (params ->> 'offering') || ' is in your cash (' || (params ->> 'gross') || ' less the ' || (params ->> 'fee') || ' early redemption fee).'
+      when 'redemption.rejected' then 'Your request to redeem ' || (params ->> 'units') || ' units of ' || (params ->> 'offering') || ' was not accepted: ' || (params ->> 'reason')
+      when 'offering.matured' then (params ->> 'offering') || ' has matured: ' || (params ->> 'amount') || ' for your ' || (params ->> 'units') || ' units is in your cash.'
+      when 'offering.matured.spv' then (params ->> 'offering') || ' has matured: ' || (params ->> 'amount') || ' paid to ' || (params ->> 'holders') || ' holders.'
+      when 'statement.issued.quarterly_assets' then 'Your statement of assets for ' || (params ->> 'start') || ' to ' || (params ->> 'end') || ' is in Documents.'
+      when 'statement.issued.annual_costs' then 'Your statement of costs and charges for ' || (params ->> 'start') || ' to ' || (params ->> 'end') || ' is in Documents.'
+      when 'statement.issued.annual_tax' then 'Your tax summary for ' || (params ->> 'start') || ' to ' || (params ->> 'end') || ' is in Documents.'
     end
 $$;
 
@@ -396,6 +469,120 @@ as $$
   ) as jobs (name, cron, command)
 $$;
 
+-- The length of an IBAN by its country code, null for a code no IBAN starts with (`ibanLengths`
+-- in packages/domain/src/backend/bankAccounts.ts).
+create or replace function public.iban_length(country text)
+returns integer
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case country
+    when 'AD' then 24
+    when 'AE' then 23
+    when 'AL' then 28
+    when 'AT' then 20
+    when 'AZ' then 28
+    when 'BA' then 20
+    when 'BE' then 16
+    when 'BG' then 22
+    when 'BH' then 22
+    when 'BI' then 27
+    when 'BR' then 29
+    when 'BY' then 28
+    when 'CH' then 21
+    when 'CR' then 22
+    when 'CY' then 28
+    when 'CZ' then 24
+    when 'DE' then 22
+    when 'DJ' then 27
+    when 'DK' then 18
+    when 'DO' then 28
+    when 'EE' then 20
+    when 'EG' then 29
+    when 'ES' then 24
+    when 'FI' then 18
+    when 'FK' then 18
+    when 'FO' then 18
+    when 'FR' then 27
+    when 'GB' then 22
+    when 'GE' then 22
+    when 'GI' then 23
+    when 'GL' then 18
+    when 'GR' then 27
+    when 'GT' then 28
+    when 'HN' then 28
+    when 'HR' then 21
+    when 'HU' then 28
+    when 'IE' then 22
+    when 'IL' then 23
+    when 'IQ' then 23
+    when 'IS' then 26
+    when 'IT' then 27
+    when 'JO' then 30
+    when 'KW' then 30
+    when 'KZ' then 20
+    when 'LB' then 28
+    when 'LC' then 32
+    when 'LI' then 21
+    when 'LT' then 20
+    when 'LU' then 20
+    when 'LV' then 21
+    when 'LY' then 25
+    when 'MC' then 27
+    when 'MD' then 24
+    when 'ME' then 22
+    when 'MK' then 19
+    when 'MN' then 20
+    when 'MR' then 27
+    when 'MT' then 31
+    when 'MU' then 30
+    when 'NI' then 28
+    when 'NL' then 18
+    when 'NO' then 15
+    when 'OM' then 23
+    when 'PK' then 24
+    when 'PL' then 28
+    when 'PS' then 29
+    when 'PT' then 25
+    when 'QA' then 29
+    when 'RO' then 24
+    when 'RS' then 22
+    when 'RU' then 33
+    when 'SA' then 24
+    when 'SC' then 31
+    when 'SD' then 18
+    when 'SE' then 24
+    when 'SI' then 19
+    when 'SK' then 24
+    when 'SM' then 27
+    when 'SO' then 23
+    when 'ST' then 25
+    when 'SV' then 28
+    when 'TL' then 23
+    when 'TN' then 24
+    when 'TR' then 26
+    when 'UA' then 29
+    when 'VA' then 22
+    when 'VG' then 24
+    when 'XK' then 20
+    when 'YE' then 30
+  end
+$$;
+
+-- A stored IBAN as it is shown and recorded after linking: its country code and last four
+-- characters, the rest masked (`maskIban` in packages/domain/src/backend/bankAccounts.ts).
+create or replace function public.iban_masked(iban text)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select left(iban, 2) || '•• …' || right(iban, 4)
+$$;
+
 -- This file comes before the default privileges of 01_identity_and_settings.sql, so each grant
 -- is written out. vault_role() runs as its caller, inside every policy.
 revoke execute on function public.vault_roles() from public, anon;
@@ -404,7 +591,7 @@ revoke execute on function public.audit_action_names() from public, anon;
 grant execute on function public.audit_action_names() to authenticated, service_role;
 revoke execute on function public.is_iso_country(text) from public, anon, authenticated, service_role;
 revoke execute on function public.eligibility_refusal_message(text, timestamptz) from public, anon, authenticated, service_role;
-revoke execute on function public.notification_text(text, text) from public, anon, authenticated, service_role;
+revoke execute on function public.notification_text(text, jsonb) from public, anon, authenticated, service_role;
 revoke execute on function public.appropriateness_questionnaire() from public, anon, authenticated, service_role;
 revoke execute on function public.withholding_bps(text, text) from public, anon, authenticated, service_role;
 revoke execute on function public.redemption_review_business_days() from public, anon, authenticated, service_role;
@@ -414,3 +601,5 @@ revoke execute on function public.is_uk_category(text) from public, anon, authen
 revoke execute on function public.skips_appropriateness(text) from public, anon, authenticated, service_role;
 revoke execute on function public.skips_reflection_period(text) from public, anon, authenticated, service_role;
 revoke execute on function public.cancellation_window() from public, anon, authenticated, service_role;
+revoke execute on function public.iban_length(text) from public, anon, authenticated, service_role;
+revoke execute on function public.iban_masked(text) from public, anon, authenticated, service_role;

@@ -20,23 +20,165 @@ alter default privileges in schema public revoke all on sequences from authentic
 alter default privileges in schema public revoke all on functions from anon;
 alter default privileges revoke execute on functions from public;
 
--- One row: whether demo mode is on. Off by default; seed.sql turns it on for local and demo
--- projects. The app reads it (anon and signed in) to decide whether to offer demo mode; no
--- client writes it (change it with SQL: update public.app_settings set demo_mode = false).
+-- Bank identifiers as the server keeps them (docs/ledger.md "Bank accounts"): an IBAN as typed,
+-- checked as `validateIban` in packages/domain/src/backend/bankAccounts.ts checks it (spaces
+-- dropped, upper-cased; letters and digits, a country code and two check digits, the country's
+-- length, ISO 7064 MOD 97-10 with check digits 00, 01 and 99 refused), with its messages; the
+-- IBAN as stored, or a 22023 refusal. The platform's collection account (below) and the members'
+-- linked accounts (link_bank_account, 11_ledger.sql) both go through it.
+create or replace function public.iban_checked(iban text)
+returns text
+language plpgsql
+immutable
+parallel safe
+set search_path = ''
+as $$
+declare
+  compact text := replace(coalesce(iban, ''), ' ', '');
+  normalised text;
+  country text;
+  expected integer;
+  rearranged text;
+  digit integer;
+  remainder integer := 0;
+begin
+  if compact = '' then
+    raise exception using errcode = '22023', message = 'an IBAN is required';
+  end if;
+  -- Before upper-casing: a letter outside A-Z may upper-case into something else.
+  if compact !~ '^[A-Za-z0-9]+$' then
+    raise exception using errcode = '22023', message = 'an IBAN has only letters, digits and spaces';
+  end if;
+  normalised := upper(compact);
+  if normalised !~ '^[A-Z]{2}[0-9]{2}' then
+    raise exception using errcode = '22023',
+      message = 'an IBAN starts with a country code and two check digits, like DE89';
+  end if;
+  country := left(normalised, 2);
+  expected := public.iban_length(country);
+  if expected is null then
+    raise exception using errcode = '22023', message = format('no IBAN starts with %s: check the country code', country);
+  end if;
+  if char_length(normalised) <> expected then
+    raise exception using errcode = '22023', message = format('an IBAN from %s has %s characters', country, expected);
+  end if;
+  -- The first four characters moved to the end, each letter read as 10 to 35.
+  rearranged := substr(normalised, 5) || left(normalised, 4);
+  for i in 1 .. char_length(rearranged) loop
+    digit := ascii(substr(rearranged, i, 1));
+    digit := case when digit <= 57 then digit - 48 else digit - 55 end;
+    remainder := case when digit >= 10 then (remainder * 100 + digit) % 97 else (remainder * 10 + digit) % 97 end;
+  end loop;
+  if substr(normalised, 3, 2) in ('00', '01', '99') or remainder <> 1 then
+    raise exception using errcode = '22023', message = 'the IBAN''s check digits do not match the rest: check it for a typo';
+  end if;
+  return normalised;
+end
+$$;
+
+-- A BIC (ISO 9362) as the server keeps it: spaces dropped, upper-cased, 8 or 11 characters
+-- (`normaliseBic` in bankAccounts.ts); otherwise a 22023 refusal.
+create or replace function public.bic_checked(bic text)
+returns text
+language plpgsql
+immutable
+parallel safe
+set search_path = ''
+as $$
+declare
+  compact text := replace(coalesce(bic, ''), ' ', '');
+begin
+  if compact !~ '^[A-Za-z0-9]+$' or upper(compact) !~ '^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$' then
+    raise exception using errcode = '22023', message = 'a BIC has 8 or 11 letters and digits';
+  end if;
+  return upper(compact);
+end
+$$;
+revoke execute on function public.iban_checked(text) from public, anon, authenticated, service_role;
+revoke execute on function public.bic_checked(text) from public, anon, authenticated, service_role;
+
+-- One row: whether demo mode is on, and the account members send bank transfers to. Demo mode
+-- is off by default; seed.sql turns it on for local and demo projects. The app reads it (anon
+-- and signed in) to decide whether to offer demo mode; no client writes it (change it with SQL:
+-- update public.app_settings set demo_mode = false).
+-- The collection account (beneficiary, IBAN, BIC) is the platform's account at its payment
+-- provider, where a member's SEPA transfer for an investment awaiting payment goes, with the
+-- investment's reference. Null until the operator sets it (update public.app_settings set
+-- collection_beneficiary = …, collection_iban = …, collection_bic = …); members read it through
+-- payment_collection_account(), never anon. The BIC may stay null: SEPA needs only the IBAN.
 create table if not exists public.app_settings (
   id boolean primary key default true check (id),
-  demo_mode boolean not null default false
+  demo_mode boolean not null default false,
+  collection_beneficiary text check (
+    collection_beneficiary is null
+    or (char_length(collection_beneficiary) between 1 and 140 and collection_beneficiary = btrim(collection_beneficiary))
+  ),
+  -- As stored: app_settings_collection_checked (below) checks and normalises what is written.
+  collection_iban text check (collection_iban is null or collection_iban ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'),
+  collection_bic text check (collection_bic is null or collection_bic ~ '^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$'),
+  constraint app_settings_collection_account_whole check (
+    (collection_beneficiary is null) = (collection_iban is null) and (collection_bic is null or collection_iban is not null)
+  )
 );
 insert into public.app_settings (id) values (true) on conflict (id) do nothing;
 
 alter table public.app_settings enable row level security;
 revoke all on table public.app_settings from anon, authenticated;
-grant select on table public.app_settings to anon, authenticated;
+-- The demo switch only: the collection account is read through its function, by members.
+grant select (id, demo_mode) on table public.app_settings to anon, authenticated;
 grant all on table public.app_settings to service_role;
 drop policy if exists app_settings_read on public.app_settings;
 create policy app_settings_read on public.app_settings for select to anon, authenticated using (true);
 comment on table public.app_settings is
-  'Readable by anon on purpose: the signed-out app asks whether to offer demo mode. One row, one flag, no member data.';
+  'anon and authenticated read id and demo_mode only, anon on purpose: the signed-out app asks whether to offer demo mode. No member data.';
+
+-- The collection account's IBAN and BIC, checked and stored as iban_checked and bic_checked make
+-- them, whoever writes them (the operator may type the IBAN with spaces). Security definer: the
+-- checks are no client's to execute, and run only when these columns are written.
+create or replace function public.app_settings_collection_checked()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.collection_iban is not null then
+    new.collection_iban := public.iban_checked(new.collection_iban);
+  end if;
+  if new.collection_bic is not null then
+    new.collection_bic := public.bic_checked(new.collection_bic);
+  end if;
+  return new;
+end
+$$;
+revoke execute on function public.app_settings_collection_checked() from public, anon, authenticated, service_role;
+drop trigger if exists app_settings_collection_checked on public.app_settings;
+create trigger app_settings_collection_checked
+  before insert or update of collection_iban, collection_bic on public.app_settings
+  for each row execute function public.app_settings_collection_checked();
+
+-- Where a member sends a bank transfer: the collection account's beneficiary, IBAN (as stored:
+-- upper case, no spaces) and BIC (null when not set). One row, or none while the project has
+-- not configured it (the app then says the details come by email). Any signed-in member.
+create or replace function public.payment_collection_account()
+returns table (beneficiary text, iban text, bic text)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if auth.uid() is null then
+    raise exception using errcode = '42501', message = 'not signed in';
+  end if;
+  return query
+    select s.collection_beneficiary, s.collection_iban, s.collection_bic
+    from public.app_settings s
+    where s.id and s.collection_iban is not null;
+end
+$$;
+revoke execute on function public.payment_collection_account() from public, anon, service_role;
+grant execute on function public.payment_collection_account() to authenticated;
 
 create or replace function public.vault_demo_mode()
 returns boolean

@@ -7,7 +7,7 @@
 --   reason, when the member submitted, when it was decided, and, for a provider that keys
 --   applicants by its own id, that id (written with the service role). One row per member.
 -- * Three functions carry every transition, each with its audit event and a notification for
---   the member (the transitions and texts: `kycTransitions`, `kycNotification` in the domain):
+--   the member (the transitions: `kycTransitions` in the domain; the texts: `notificationTexts`):
 --     start_kyc()                                  the member       (authenticated)
 --     apply_kyc_result(member_id, result, reason, event_id)
 --                                                  the provider     (service_role, webhook)
@@ -106,7 +106,6 @@ declare
   kept_reason text := case when new_status in ('rejected', 'resubmission_requested') then nullif(btrim(reason), '') end;
   result public.profiles;
   event public.audit_events;
-  texts record;
 begin
   if action is null then
     raise exception using errcode = '22023', message = 'unknown KYC status';
@@ -130,8 +129,17 @@ begin
     coalesce(details, '{}'::jsonb) || jsonb_build_object('status', new_status)
       || case when kept_reason is null then '{}'::jsonb else jsonb_build_object('reason', kept_reason) end
   );
-  select * into texts from public.notification_text('kyc.' || new_status, kept_reason);
-  perform public.notify_member(kyc_transition.member_id, event, texts.title, texts.body);
+  -- By the status reached: a case compliance reopens (kyc.reopened) gets the resubmission text.
+  perform public.notify_member(kyc_transition.member_id, event, texts.title, texts.body)
+  from public.notification_text(
+    case new_status
+      when 'pending' then 'kyc.submitted'
+      when 'approved' then 'kyc.approved'
+      when 'rejected' then 'kyc.rejected'
+      when 'resubmission_requested' then 'kyc.resubmission_requested'
+    end,
+    jsonb_build_object('reason', kept_reason)
+  ) texts;
   return result;
 end
 $$;
@@ -387,7 +395,6 @@ declare
   member public.profiles;
   event public.audit_events;
   details jsonb;
-  texts record;
   refusal text;
 begin
   if coalesce(auth.role(), '') <> 'service_role' then
@@ -464,13 +471,13 @@ begin
     if not member.first_onramp_ok and payment.currency = 'EUR' and payment.amount_cents >= 2000 then
       update public.profiles p set first_onramp_ok = true where p.id = payment.member_id;
       event := public.audit_append('onramp.completed', payment.member_id, 'payment', payment.id::text, details);
-      select * into texts from public.notification_text('payment.onramp_completed');
-      perform public.notify_member(payment.member_id, event, texts.title, texts.body);
+      perform public.notify_member(payment.member_id, event, texts.title, texts.body)
+      from public.notification_text('onramp.completed') texts;
     end if;
   elsif payment.status = 'failed' then
     event := public.audit_append('payment.failed', payment.member_id, 'payment', payment.id::text, details);
-    select * into texts from public.notification_text('payment.failed');
-    perform public.notify_member(payment.member_id, event, texts.title, texts.body);
+    perform public.notify_member(payment.member_id, event, texts.title, texts.body)
+    from public.notification_text('payment.failed') texts;
   end if;
   return payment;
 end

@@ -382,15 +382,11 @@ begin
     jsonb_build_object('status', result.status, 'opportunity_id', result.opportunity_id)
       || case when result.reason is null then '{}'::jsonb else jsonb_build_object('reason', result.reason) end
   );
-  perform public.notify_member(
-    result.user_id,
-    event,
-    case when decision = 'confirmed' then 'Investment confirmed' else 'Investment not accepted' end,
-    case when decision = 'confirmed'
-      then 'Your investment in ' || result.opportunity_name || ' is confirmed and now active.'
-      else 'Your investment in ' || result.opportunity_name || ' was not accepted. Reason: ' || result.reason
-    end
-  );
+  perform public.notify_member(result.user_id, event, texts.title, texts.body)
+  from public.notification_text(
+    case when decision = 'confirmed' then 'investment.confirmed' else 'investment.rejected' end,
+    jsonb_build_object('offering', result.opportunity_name, 'reason', result.reason)
+  ) texts;
   return result;
 end
 $$;

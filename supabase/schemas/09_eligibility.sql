@@ -675,14 +675,14 @@ begin
     jsonb_build_object('decision', decision)
       || case when kept_reason is null then '{}'::jsonb else jsonb_build_object('reason', kept_reason) end
   );
-  perform public.notify_member(
-    review_professional_status.member_id, event,
-    case when decision = 'approved' then 'Professional status approved' else 'Professional status not approved' end,
+  perform public.notify_member(review_professional_status.member_id, event, texts.title, texts.body)
+  from public.notification_text(
     case when decision = 'approved'
-      then 'You are now treated as a professional investor.'
-      else 'You are still treated as a retail investor. Reason: ' || kept_reason
-    end
-  );
+      then 'investor.professional_reviewed.approved'
+      else 'investor.professional_reviewed.rejected'
+    end,
+    jsonb_build_object('reason', kept_reason)
+  ) texts;
   return investor;
 end
 $$;

@@ -521,11 +521,11 @@ begin
       'to', jsonb_build_object('role', set_member_role.role, 'is_admin', set_member_role.is_admin)
     )
   );
-  perform public.notify_member(
-    set_member_role.member_id, event, 'Your access changed',
-    'Your role is now ' || set_member_role.role || case when set_member_role.is_admin then ', with administrator rights' else '' end
-      || '. Sign in again to use it.'
-  );
+  perform public.notify_member(set_member_role.member_id, event, texts.title, texts.body)
+  from public.notification_text(
+    case when set_member_role.is_admin then 'member.role_changed.admin' else 'member.role_changed' end,
+    jsonb_build_object('role', set_member_role.role)
+  ) texts;
   return jsonb_build_object('id', set_member_role.member_id, 'role', set_member_role.role, 'is_admin', set_member_role.is_admin);
 end
 $$;

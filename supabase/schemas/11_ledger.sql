@@ -158,6 +158,25 @@ create policy withdrawals_select_own on public.withdrawals
   for select to authenticated
   using (member_id = (select auth.uid()));
 
+-- The member's linked bank account: where their withdrawals are paid (docs/ledger.md "Bank
+-- accounts"). One per member; linking another replaces it. Written only by link_bank_account and
+-- unlink_bank_account; the member reads their own row (my_bank_account() shows it masked).
+create table if not exists public.bank_accounts (
+  member_id uuid primary key references auth.users (id) on delete cascade,
+  holder_name text not null check (char_length(holder_name) between 1 and 140 and holder_name = btrim(holder_name)),
+  -- As iban_checked stores it: upper case, no spaces.
+  iban text not null check (iban ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'),
+  bic text check (bic is null or bic ~ '^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$'),
+  linked_at timestamptz not null default now()
+);
+alter table public.bank_accounts enable row level security;
+revoke all on table public.bank_accounts from public, anon, authenticated, service_role;
+grant select on table public.bank_accounts to authenticated, service_role;
+drop policy if exists bank_accounts_select_own on public.bank_accounts;
+create policy bank_accounts_select_own on public.bank_accounts
+  for select to authenticated
+  using (member_id = (select auth.uid()));
+
 -- The payment events the server took but could not apply, with the reason: the operators' review
 -- list (list_ledger_refusals). A refused payment keeps what the provider said about the money.
 create table if not exists public.ledger_refusals (
@@ -907,10 +926,8 @@ begin
   if not member.first_onramp_ok then
     update public.profiles p set first_onramp_ok = true where p.id = payment.member_id;
     event := public.audit_append('onramp.completed', payment.member_id, 'payment', payment.id::text, details);
-    perform public.notify_member(
-      payment.member_id, event, 'First deposit received',
-      'Your first deposit has arrived in your wallet. You can now invest.'
-    );
+    perform public.notify_member(payment.member_id, event, texts.title, texts.body)
+    from public.notification_text('onramp.completed') texts;
   end if;
 end
 $$;
@@ -1035,10 +1052,8 @@ begin
         'High'
       )
       on conflict do nothing;
-    perform public.notify_member(
-      payment.member_id, event, 'Payment charged back',
-      'A deposit to your wallet was charged back. Please contact support.'
-    );
+    perform public.notify_member(payment.member_id, event, texts.title, texts.body)
+    from public.notification_text('payment.charged_back') texts;
   end if;
   if member.first_onramp_ok and not public.ledger_onramp_stands(payment.member_id) then
     update public.profiles p set first_onramp_ok = false where p.id = payment.member_id;
@@ -1051,7 +1066,9 @@ $$;
 
 -- The member asks to take cash out: the amount is held from available cash to the provider's
 -- clearing account until the payout event posts it (paid) or voids it (failed). One withdrawal
--- per idempotency key: a retry with the same amount answers it, another amount is refused.
+-- per idempotency key: a retry with the same amount answers it, another amount is refused. The
+-- payout goes to the member's linked bank account (destination_ref its masked IBAN) when they
+-- have one, else back to where their latest settled deposit came from.
 create or replace function public.request_withdrawal(amount_cents bigint, idempotency_key uuid)
 returns public.withdrawals
 language plpgsql
@@ -1062,6 +1079,7 @@ declare
   me uuid := auth.uid();
   result public.withdrawals;
   source_ref text;
+  linked_ref text;
 begin
   if me is null then
     raise exception using errcode = '42501', message = 'not signed in';
@@ -1084,11 +1102,19 @@ begin
   if public.ledger_available(me, 'EUR') < amount_cents then
     raise exception using errcode = 'P0001', message = 'the amount exceeds your available cash';
   end if;
-  select p.provider_ref into source_ref from public.payments p
-    where p.member_id = me and p.status = 'settled' and p.currency = 'EUR'
-    order by p.settled_at desc, p.id limit 1;
+  -- The linked bank account when there is one (its IBAN masked), else where the deposits came from.
+  select public.iban_masked(b.iban) into linked_ref from public.bank_accounts b where b.member_id = me;
+  if linked_ref is null then
+    select p.provider_ref into source_ref from public.payments p
+      where p.member_id = me and p.status = 'settled' and p.currency = 'EUR'
+      order by p.settled_at desc, p.id limit 1;
+  end if;
   insert into public.withdrawals (member_id, idempotency_key, amount_cents, currency, destination, destination_ref)
-    values (me, request_withdrawal.idempotency_key, request_withdrawal.amount_cents, 'EUR', 'deposit_source', source_ref)
+    values (
+      me, request_withdrawal.idempotency_key, request_withdrawal.amount_cents, 'EUR',
+      case when linked_ref is null then 'deposit_source' else 'linked_bank_account' end,
+      coalesce(linked_ref, source_ref)
+    )
     returning * into result;
   perform public.ledger_transfer(
     public.ledger_id('withdrawal:' || result.id || ':hold'), 'pending',
@@ -1155,12 +1181,90 @@ begin
     jsonb_build_object('amount_cents', result.amount_cents, 'currency', result.currency, 'event_id', record_payout.event_id)
   );
   if status = 'failed' then
-    perform public.notify_member(
-      result.member_id, event, 'Withdrawal failed',
-      'Your withdrawal did not go through. The money is available in your wallet again.'
-    );
+    perform public.notify_member(result.member_id, event, texts.title, texts.body)
+    from public.notification_text('withdrawal.failed') texts;
   end if;
   return result;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- The linked bank account
+
+-- The member links the bank account their withdrawals are paid to: the holder's name (1 to 140
+-- characters once trimmed of spaces), the IBAN (checked by iban_checked: its country, its length,
+-- its check digits) and, optionally, the BIC. Any signed-in member. Linking the account already
+-- linked, with the same details, answers it and records nothing; other details replace it. The
+-- audit event holds the IBAN masked, never whole.
+create or replace function public.link_bank_account(holder_name text, iban text, bic text default null)
+returns public.bank_accounts
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := auth.uid();
+  holder text := btrim(holder_name);
+  account_iban text;
+  account_bic text;
+  previous public.bank_accounts;
+  result public.bank_accounts;
+begin
+  if me is null then
+    raise exception using errcode = '42501', message = 'not signed in';
+  end if;
+  if holder is null or char_length(holder) not between 1 and 140 then
+    raise exception using errcode = '22023', message = 'the account holder''s name must have 1 to 140 characters';
+  end if;
+  account_iban := public.iban_checked(link_bank_account.iban);
+  -- No BIC, or only spaces: none. SEPA needs only the IBAN.
+  if replace(coalesce(link_bank_account.bic, ''), ' ', '') <> '' then
+    account_bic := public.bic_checked(link_bank_account.bic);
+  end if;
+  select * into previous from public.bank_accounts b where b.member_id = me for update;
+  if found and previous.iban = account_iban and previous.holder_name = holder
+     and previous.bic is not distinct from account_bic then
+    return previous;
+  end if;
+  insert into public.bank_accounts as b (member_id, holder_name, iban, bic, linked_at)
+    values (me, holder, account_iban, account_bic, now())
+    on conflict (member_id) do update
+      set holder_name = excluded.holder_name, iban = excluded.iban, bic = excluded.bic, linked_at = excluded.linked_at
+    returning * into result;
+  perform public.audit_append(
+    'bank.account_linked', me, 'bank_account', me::text,
+    jsonb_build_object('iban_masked', public.iban_masked(result.iban), 'country', left(result.iban, 2))
+      || case when previous.member_id is null then '{}'::jsonb
+              else jsonb_build_object('replaced_iban_masked', public.iban_masked(previous.iban)) end
+  );
+  return result;
+end
+$$;
+
+-- The member unlinks their bank account: withdrawals go back to where their deposits came from.
+-- Answers whether there was one; with none linked it changes and records nothing.
+create or replace function public.unlink_bank_account()
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := auth.uid();
+  removed public.bank_accounts;
+begin
+  if me is null then
+    raise exception using errcode = '42501', message = 'not signed in';
+  end if;
+  delete from public.bank_accounts b where b.member_id = me returning * into removed;
+  if not found then
+    return false;
+  end if;
+  perform public.audit_append(
+    'bank.account_unlinked', me, 'bank_account', me::text,
+    jsonb_build_object('iban_masked', public.iban_masked(removed.iban), 'country', left(removed.iban, 2))
+  );
+  return true;
 end
 $$;
 
@@ -1328,10 +1432,8 @@ begin
       'investment.expired', inv.user_id, 'investment', inv.id::text,
       jsonb_build_object('opportunity_id', inv.opportunity_id, 'total_cents', inv.total_cents)
     );
-    perform public.notify_member(
-      inv.user_id, event, 'Investment cancelled',
-      'Your investment in ' || inv.opportunity_name || ' was cancelled: the payment did not arrive within 7 days.'
-    );
+    perform public.notify_member(inv.user_id, event, texts.title, texts.body)
+    from public.notification_text('investment.expired', jsonb_build_object('offering', inv.opportunity_name)) texts;
     n_investments := n_investments + 1;
   end loop;
   return query select n_transfers, n_investments;
@@ -1361,6 +1463,27 @@ begin
            coalesce(a.credits_posted - a.debits_posted, 0)::bigint
     from (select 1) one
     left join public.ledger_accounts a on a.kind = 'member_cash' and a.currency = 'EUR' and a.member_id = me;
+end
+$$;
+
+-- The caller's linked bank account, the IBAN masked (iban_masked: its country code and last four
+-- characters): one row, or none when nothing is linked.
+create or replace function public.my_bank_account()
+returns table (holder_name text, iban_masked text, bic text, linked_at timestamptz)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := auth.uid();
+begin
+  if me is null then
+    raise exception using errcode = '42501', message = 'not signed in';
+  end if;
+  return query
+    select b.holder_name, public.iban_masked(b.iban), b.bic, b.linked_at
+    from public.bank_accounts b where b.member_id = me;
 end
 $$;
 
@@ -1426,6 +1549,10 @@ security definer
 set search_path = ''
 as $$
 begin
+  -- The service role holds EXECUTE only where a server job may read too (ledger_verify, the trial balance).
+  if auth.role() = 'service_role' then
+    return;
+  end if;
   if auth.uid() is null or not (public.vault_role() in ('mfo_admin', 'compliance') or public.vault_is_admin()) then
     raise exception using errcode = '42501', message = 'only mfo_admin, compliance or an administrator may read the ledger';
   end if;
@@ -1631,13 +1758,19 @@ revoke execute on function public.ledger_run_expiries(timestamptz) from public, 
 grant execute on function public.ledger_run_expiries(timestamptz) to service_role;
 revoke execute on function public.request_withdrawal(bigint, uuid) from public, anon, service_role;
 grant execute on function public.request_withdrawal(bigint, uuid) to authenticated;
+revoke execute on function public.link_bank_account(text, text, text) from public, anon, service_role;
+grant execute on function public.link_bank_account(text, text, text) to authenticated;
+revoke execute on function public.unlink_bank_account() from public, anon, service_role;
+grant execute on function public.unlink_bank_account() to authenticated;
+revoke execute on function public.my_bank_account() from public, anon, service_role;
+grant execute on function public.my_bank_account() to authenticated;
 revoke execute on function public.my_balance() from public, anon, service_role;
 grant execute on function public.my_balance() to authenticated;
 revoke execute on function public.my_ledger_lines(bigint, integer) from public, anon, service_role;
 grant execute on function public.my_ledger_lines(bigint, integer) to authenticated;
-revoke execute on function public.ledger_trial_balance() from public, anon, service_role;
-grant execute on function public.ledger_trial_balance() to authenticated;
-revoke execute on function public.ledger_verify() from public, anon, service_role;
-grant execute on function public.ledger_verify() to authenticated;
+revoke execute on function public.ledger_trial_balance() from public, anon;
+grant execute on function public.ledger_trial_balance() to authenticated, service_role;
+revoke execute on function public.ledger_verify() from public, anon;
+grant execute on function public.ledger_verify() to authenticated, service_role;
 revoke execute on function public.ledger_escrows() from public, anon, service_role;
 grant execute on function public.ledger_escrows() to authenticated;

@@ -893,6 +893,24 @@ as $$
   on conflict do nothing
 $$;
 
+-- Notifies those who review offerings (mfo_admin, compliance, the admin flag: vault_sees_every_spv)
+-- once for an event, except `submitter`: nobody reviews their own submission.
+create or replace function public.offering_notify_reviewers(event public.audit_events, submitter uuid, title text, body text)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into public.notifications (user_id, id, title, body, at, read)
+  select u.id, 'evt-' || (event).id, title, body,
+         to_char((event).occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), false
+  from auth.users u
+  join public.profiles p on p.id = u.id
+  where (u.raw_app_meta_data ->> 'role' in ('mfo_admin', 'compliance') or (u.raw_app_meta_data -> 'is_admin') = 'true'::jsonb)
+    and u.id is distinct from submitter
+  on conflict do nothing
+$$;
+
 -- Notifies each member among `members` once for an event.
 create or replace function public.offering_notify_members(members uuid[], event public.audit_events, title text, body text)
 returns void
@@ -1014,13 +1032,14 @@ begin
     jsonb_build_object('held_cents', held, 'raised_cents', raised, 'units', units_issued,
       'subscriptions', subscriptions, 'rule', o.allocation_rule)
   );
-  perform public.offering_notify_members(allocated, event, 'Units issued',
-    'Your subscription to ' || o.name || ' is allocated: your units are in your portfolio.');
+  perform public.offering_notify_members(allocated, event, texts.title, texts.body)
+  from public.notification_text('offering.issued', jsonb_build_object('offering', o.name)) texts;
   perform public.offering_notify_members(
-    array(select m from unnest(not_allocated) m where m <> all (allocated)), event, 'Subscription not allocated',
-    o.name || ' was oversubscribed and your subscription was not allocated. The money held for it is released.');
-  perform public.offering_notify_spv(o.spv_id, event, 'Offering issued',
-    o.name || ' is issued: ' || units_issued || ' units, ' || public.format_euros(raised) || ' raised.');
+    array(select m from unnest(not_allocated) m where m <> all (allocated)), event, texts.title, texts.body)
+  from public.notification_text('offering.issued.not_allocated', jsonb_build_object('offering', o.name)) texts;
+  perform public.offering_notify_spv(o.spv_id, event, texts.title, texts.body)
+  from public.notification_text('offering.issued.spv', jsonb_build_object(
+    'offering', o.name, 'units', units_issued::text, 'amount', public.format_euros(raised))) texts;
   return result;
 end
 $$;
@@ -1038,8 +1057,6 @@ declare
   held bigint := public.offering_held_cents(o.id);
   investors uuid[];
   event public.audit_events;
-  title text := case outcome when 'failed' then 'Offering did not reach its minimum' else 'Offering withdrawn' end;
-  body text;
 begin
   with cancelled as (
     update public.investments i
@@ -1061,9 +1078,16 @@ begin
     jsonb_build_object('held_cents', held, 'min_target_cents', o.min_target_cents,
       'subscriptions', cardinality(investors), 'reason', offering_end.reason)
   );
-  body := offering_end.reason || ' Your subscription to ' || o.name || ' is cancelled and the money held for it is released.';
-  perform public.offering_notify_members(investors, event, title, body);
-  perform public.offering_notify_spv(o.spv_id, event, title, o.name || ': ' || offering_end.reason);
+  perform public.offering_notify_members(investors, event, texts.title, texts.body)
+  from public.notification_text(
+    case outcome when 'failed' then 'offering.failed' else 'offering.withdrawn' end,
+    jsonb_build_object('offering', o.name, 'reason', offering_end.reason)
+  ) texts;
+  perform public.offering_notify_spv(o.spv_id, event, texts.title, texts.body)
+  from public.notification_text(
+    case outcome when 'failed' then 'offering.failed.spv' else 'offering.withdrawn.spv' end,
+    jsonb_build_object('offering', o.name, 'reason', offering_end.reason)
+  ) texts;
   return result;
 end
 $$;
@@ -1154,8 +1178,9 @@ begin
   perform public.offering_publish_details(result);
   event := public.audit_append('offering.opened', null, 'offering', o.id,
     jsonb_build_object('opens_at', o.opens_at, 'deadline_at', o.deadline_at));
-  perform public.offering_notify_spv(o.spv_id, event, 'Offering open',
-    o.name || ' is open for subscriptions until ' || to_char(o.deadline_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC.');
+  perform public.offering_notify_spv(o.spv_id, event, texts.title, texts.body)
+  from public.notification_text('offering.opened.spv', jsonb_build_object(
+    'offering', o.name, 'time', to_char(o.deadline_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI'))) texts;
   return result;
 end
 $$;
@@ -1315,7 +1340,8 @@ begin
 end
 $$;
 
--- A complete draft goes to review. A retry of a submission answers the offering as it is.
+-- A complete draft goes to review, and its reviewers are told. A retry of a submission answers
+-- the offering as it is.
 create or replace function public.submit_offering(id text)
 returns public.opportunities
 language plpgsql
@@ -1325,6 +1351,7 @@ as $$
 declare
   o public.opportunities := public.offering_for_spv(id);
   result public.opportunities;
+  event public.audit_events;
 begin
   if o.status = 'in_review' then
     return o;
@@ -1339,8 +1366,10 @@ begin
   on conflict on constraint offering_records_pkey do update
     set submitted_by = excluded.submitted_by, submitted_at = excluded.submitted_at,
         approved_by = null, approved_at = null;
-  perform public.audit_append('offering.submitted', null, 'offering', o.id,
+  event := public.audit_append('offering.submitted', null, 'offering', o.id,
     jsonb_build_object('spv_id', o.spv_id));
+  perform public.offering_notify_reviewers(event, auth.uid(), texts.title, texts.body)
+  from public.notification_text('offering.submitted.reviewers', jsonb_build_object('offering', o.name)) texts;
   return result;
 end
 $$;
@@ -1378,8 +1407,9 @@ begin
   update public.offering_records r set approved_by = auth.uid(), approved_at = now() where r.opportunity_id = o.id;
   event := public.audit_append('offering.approved', null, 'offering', o.id,
     jsonb_build_object('opens_at', o.opens_at, 'deadline_at', o.deadline_at));
-  perform public.offering_notify_spv(o.spv_id, event, 'Offering approved',
-    o.name || ' is approved. It opens at ' || to_char(greatest(o.opens_at, now()) at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC.');
+  perform public.offering_notify_spv(o.spv_id, event, texts.title, texts.body)
+  from public.notification_text('offering.approved.spv', jsonb_build_object(
+    'offering', o.name, 'time', to_char(greatest(o.opens_at, now()) at time zone 'UTC', 'YYYY-MM-DD HH24:MI'))) texts;
   if o.opens_at <= now() then
     o := public.offering_open(o);
   end if;
@@ -1417,8 +1447,8 @@ begin
   update public.opportunities x set status = 'draft' where x.id = o.id returning * into result;
   update public.offering_records r set reason = kept_reason where r.opportunity_id = o.id;
   event := public.audit_append('offering.returned', null, 'offering', o.id, jsonb_build_object('reason', kept_reason));
-  perform public.offering_notify_spv(o.spv_id, event, 'Offering returned',
-    o.name || ' was returned to draft. Reason: ' || kept_reason);
+  perform public.offering_notify_spv(o.spv_id, event, texts.title, texts.body)
+  from public.notification_text('offering.returned.spv', jsonb_build_object('offering', o.name, 'reason', kept_reason)) texts;
   return result;
 end
 $$;
@@ -1964,6 +1994,7 @@ revoke execute on function public.offering_held_cents(text) from public, anon, a
 revoke execute on function public.offering_settle_holds(text, text) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_notify_spv(text, public.audit_events, text, text) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_notify_members(uuid[], public.audit_events, text, text) from public, anon, authenticated, service_role;
+revoke execute on function public.offering_notify_reviewers(public.audit_events, uuid, text, text) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_issue_units(uuid, text, bigint, bigint, bigint) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_issue(public.opportunities) from public, anon, authenticated, service_role;
 revoke execute on function public.offering_end(public.opportunities, text, text) from public, anon, authenticated, service_role;

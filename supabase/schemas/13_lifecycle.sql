@@ -404,8 +404,9 @@ begin
   );
   perform public.offering_notify_members(
     array(select p.member_id from public.positions p where p.opportunity_id = o.id and p.units > 0 and p.status = 'Active'),
-    event, 'New unit price',
-    o.name || ' is valued at ' || public.format_euros(result.price_cents) || ' a unit as of ' || result.as_of || '.');
+    event, texts.title, texts.body)
+  from public.notification_text('offering.price_set', jsonb_build_object(
+    'offering', o.name, 'price', public.format_euros(result.price_cents), 'date', result.as_of::text)) texts;
   return result;
 end
 $$;
@@ -641,9 +642,10 @@ begin
     jsonb_build_object('opportunity_id', o.id, 'record_date', d.record_date, 'kind', d.kind,
       'amount_cents', d.amount_cents, 'holders', d.holders, 'units', d.units, 'withholding_cents', d.withholding_cents)
   );
-  perform public.offering_notify_spv(o.spv_id, event, 'Distribution declared',
-    'A ' || d.kind || ' distribution of ' || public.format_euros(d.amount_cents) || ' from ' || o.name
-      || ' to ' || d.holders || ' holders at ' || d.record_date || ' waits for payment.');
+  perform public.offering_notify_spv(o.spv_id, event, texts.title, texts.body)
+  from public.notification_text('distribution.declared.spv', jsonb_build_object(
+    'kind', d.kind, 'amount', public.format_euros(d.amount_cents), 'offering', o.name,
+    'holders', d.holders::text, 'date', d.record_date::text)) texts;
   return public.distribution_answer(d.id);
 end
 $$;
@@ -717,17 +719,28 @@ begin
     jsonb_build_object('opportunity_id', o.id, 'amount_cents', d.amount_cents, 'withholding_cents', d.withholding_cents,
       'net_cents', d.amount_cents - d.withholding_cents, 'holders', d.holders, 'declared_by', d.declared_by)
   );
+  -- The text says what was withheld only when something was, and the holder's impact only when
+  -- the offering reports one.
   insert into public.notifications (user_id, id, title, body, at, read)
-  select l.member_id, 'evt-' || event.id, 'Distribution paid',
-         public.format_euros(l.net_cents) || ' from ' || o.name || ' is in your cash'
-           || case when l.withholding_cents > 0
-                then ' (' || public.format_euros(l.gross_cents) || ' less ' || public.format_euros(l.withholding_cents) || ' tax withheld)'
-                else '' end
-           || '.' || coalesce(' Your share of its impact for the period: '
-                || public.offering_impact_text(o.impact_metrics, l.units::numeric / d.units,
-                     public.distribution_period_years(o.distribution_frequency)) || '.', ''),
+  select l.member_id, 'evt-' || event.id, texts.title, texts.body,
          to_char(event.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), false
-  from public.distribution_lines l where l.distribution_id = d.id
+  from public.distribution_lines l
+  cross join lateral (
+    select public.offering_impact_text(o.impact_metrics, l.units::numeric / d.units,
+      public.distribution_period_years(o.distribution_frequency)) as impact
+  ) line_impact
+  cross join lateral public.notification_text(
+    case
+      when l.withholding_cents > 0 and line_impact.impact is not null then 'distribution.paid.withheld.impact'
+      when l.withholding_cents > 0 then 'distribution.paid.withheld'
+      when line_impact.impact is not null then 'distribution.paid.impact'
+      else 'distribution.paid'
+    end,
+    jsonb_build_object(
+      'amount', public.format_euros(l.net_cents), 'offering', o.name, 'gross', public.format_euros(l.gross_cents),
+      'tax', public.format_euros(l.withholding_cents), 'impact', line_impact.impact)
+  ) texts
+  where l.distribution_id = d.id
   on conflict do nothing;
   return public.distribution_totals(d.id) || jsonb_build_object('paid_now', true);
 end
@@ -896,12 +909,14 @@ begin
     'redemption.requested', auth.uid(), 'redemption', result.id::text,
     jsonb_build_object('opportunity_id', o.id, 'units', result.units, 'due_at', result.due_at)
   );
-  perform public.notify_member(auth.uid(), event, 'Redemption requested',
-    'Your request to redeem ' || result.units || ' units of ' || o.name || ' is with its SPV, who decides by '
-      || to_char(result.due_at at time zone 'UTC', 'YYYY-MM-DD') || '.');
-  perform public.offering_notify_spv(o.spv_id, event, 'Redemption to review',
-    'A request to redeem ' || result.units || ' units of ' || o.name || ' waits for your decision by '
-      || to_char(result.due_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC.');
+  perform public.notify_member(auth.uid(), event, texts.title, texts.body)
+  from public.notification_text('redemption.requested', jsonb_build_object(
+    'units', result.units::text, 'offering', o.name,
+    'date', to_char(result.due_at at time zone 'UTC', 'YYYY-MM-DD'))) texts;
+  perform public.offering_notify_spv(o.spv_id, event, texts.title, texts.body)
+  from public.notification_text('redemption.requested.spv', jsonb_build_object(
+    'units', result.units::text, 'offering', o.name,
+    'time', to_char(result.due_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI'))) texts;
   return result.id;
 end
 $$;
@@ -992,12 +1007,13 @@ begin
            then jsonb_build_object('unit_price_cents', unit_price, 'price_cents', price, 'fee_cents', fee, 'net_cents', price - fee)
            else jsonb_build_object('reason', kept_reason) end
   );
-  perform public.notify_member(r.member_id, event,
-    case when decision = 'approved' then 'Redemption paid' else 'Redemption not accepted' end,
-    case when decision = 'approved'
-      then public.format_euros(price - fee) || ' for ' || r.units || ' units of ' || o.name || ' is in your cash ('
-        || public.format_euros(price) || ' less the ' || public.format_euros(fee) || ' early redemption fee).'
-      else 'Your request to redeem ' || r.units || ' units of ' || o.name || ' was not accepted: ' || kept_reason end);
+  perform public.notify_member(r.member_id, event, texts.title, texts.body)
+  from public.notification_text(
+    case when decision = 'approved' then 'redemption.approved' else 'redemption.rejected' end,
+    jsonb_build_object(
+      'amount', public.format_euros(price - fee), 'units', r.units::text, 'offering', o.name,
+      'gross', public.format_euros(price), 'fee', public.format_euros(fee), 'reason', kept_reason)
+  ) texts;
   return r;
 end
 $$;
@@ -1302,11 +1318,12 @@ begin
       'paid_cents', result.paid_cents)
   );
   insert into public.notifications (user_id, id, title, body, at, read)
-  select p.member_id, 'evt-' || event.id, 'Investment matured',
-         o.name || ' has matured: ' || public.format_euros(p.units * final_price) || ' for your ' || p.units
-           || ' units is in your cash.',
+  select p.member_id, 'evt-' || event.id, texts.title, texts.body,
          to_char(event.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), false
-  from public.positions p where p.opportunity_id = o.id and p.units > 0 and p.status = 'Active'
+  from public.positions p
+  cross join lateral public.notification_text('offering.matured', jsonb_build_object(
+    'offering', o.name, 'amount', public.format_euros(p.units * final_price), 'units', p.units::text)) texts
+  where p.opportunity_id = o.id and p.units > 0 and p.status = 'Active'
   on conflict do nothing;
   update public.positions p set status = 'Matured', matured_at = now()
     where p.opportunity_id = o.id and p.status = 'Active';
@@ -1316,8 +1333,9 @@ begin
   insert into public.offering_maturities (opportunity_id, matured_at, matured_by, final_price_cents, holders, units, paid_cents)
   values (o.id, now(), result.matured_by, final_price, result.holders, result.units, result.paid_cents)
   returning * into result;
-  perform public.offering_notify_spv(o.spv_id, event, 'Offering matured',
-    o.name || ' has matured: ' || public.format_euros(result.paid_cents) || ' paid to ' || result.holders || ' holders.');
+  perform public.offering_notify_spv(o.spv_id, event, texts.title, texts.body)
+  from public.notification_text('offering.matured.spv', jsonb_build_object(
+    'offering', o.name, 'amount', public.format_euros(result.paid_cents), 'holders', result.holders::text)) texts;
   return to_jsonb(result) - 'matured_by';
 end
 $$;

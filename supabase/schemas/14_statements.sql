@@ -540,17 +540,15 @@ begin
       event := public.audit_append('statement.issued', made.member_id, 'statement', made.id::text,
         jsonb_build_object('kind', made.kind, 'period_start', made.period_start, 'period_end', made.period_end,
                            'sha256', made.sha256));
-      perform public.notify_member(made.member_id, event,
+      perform public.notify_member(made.member_id, event, texts.title, texts.body)
+      from public.notification_text(
         case made.kind
-          when 'quarterly_assets' then 'Quarterly statement ready'
-          when 'annual_costs' then 'Costs and charges statement ready'
-          else 'Tax summary ready'
+          when 'quarterly_assets' then 'statement.issued.quarterly_assets'
+          when 'annual_costs' then 'statement.issued.annual_costs'
+          else 'statement.issued.annual_tax'
         end,
-        'Your ' || case made.kind
-          when 'quarterly_assets' then 'statement of assets'
-          when 'annual_costs' then 'statement of costs and charges'
-          else 'tax summary'
-        end || ' for ' || made.period_start || ' to ' || made.period_end || ' is in Documents.');
+        jsonb_build_object('start', made.period_start::text, 'end', made.period_end::text)
+      ) texts;
       case made.kind
         when 'quarterly_assets' then quarterly := quarterly + 1;
         when 'annual_costs' then costs := costs + 1;

@@ -4,16 +4,18 @@ import {
   currentQuestionnaire,
   eligibilityRefusalMessage,
   eligibilityRefusals,
+  IBAN_MASK,
+  ibanLengths,
   investorCategories,
   isoCountryCodes,
   isUkCategory,
-  kycNotification,
-  paymentNotifications,
+  notificationTexts,
   REDEMPTION_REVIEW_BUSINESS_DAYS,
   roles,
   scheduledJobs,
   skipsAppropriateness,
   skipsReflectionPeriod,
+  templateParts,
   withholdingRates,
 } from '@vault/domain';
 
@@ -136,22 +138,22 @@ ${immutableFunction(
 )}`;
 }
 
+/** A template as SQL: its text as literals, each placeholder the param of its name. */
+function filledTemplate(template: string): string {
+  return templateParts(template)
+    .map((part) => ('text' in part ? literal(part.text) : `(params ->> ${literal(part.param)})`))
+    .join(' || ');
+}
+
 function notifications(): string {
-  const marker = '\u0000reason\u0000';
-  const texts: [string, { title: string; body: string }][] = [
-    ...(['pending', 'approved', 'rejected', 'resubmission_requested'] as const).map(
-      (status): [string, { title: string; body: string }] => [`kyc.${status}`, kycNotification(status, marker)],
-    ),
-    ['payment.onramp_completed', paymentNotifications.onrampCompleted],
-    ['payment.failed', paymentNotifications.failed],
-  ];
-  const titles = texts.map(([kind, n]) => `    when ${literal(kind)} then ${literal(n.title)}`);
-  const bodies = texts.map(([kind, n]) => `    when ${literal(kind)} then ${around(() => n.body, marker, 'detail')}`);
-  return `-- The notifications the server sends a member, by kind: the title and the body, with \`detail\`
--- (a KYC decision's reason) in its place (\`kycNotification\` and \`paymentNotifications\` in
--- packages/domain/src/backend/kyc.ts).
+  const titles = notificationTexts.map((t) => `      when ${literal(t.kind)} then ${filledTemplate(t.title)}`);
+  const bodies = notificationTexts.map((t) => `      when ${literal(t.kind)} then ${filledTemplate(t.body)}`);
+  return `-- The title and body of each notification the server sends, by kind (\`notificationTexts\` in
+-- packages/domain/src/notifications/texts.ts): each {placeholder} is \`params ->> '<name>'\`, the
+-- text the caller formatted. A missing param makes the text null, never a text with a gap: the
+-- insert into public.notifications then fails on its not-null column. An unknown kind is null too.
 ${immutableFunction(
-  'notification_text(kind text, detail text default null, out title text, out body text)',
+  "notification_text(kind text, params jsonb default '{}'::jsonb, out title text, out body text)",
   'record',
   `  select\n    case kind\n${titles.join('\n')}\n    end,\n    case kind\n${bodies.join('\n')}\n    end`,
 )}`;
@@ -209,6 +211,18 @@ ${immutableFunction(
 )}`;
 }
 
+function ibans(): string {
+  const rows = [...ibanLengths].sort((a, b) => (a.country < b.country ? -1 : a.country > b.country ? 1 : 0));
+  const cases = rows.map((r) => `    when ${literal(r.country)} then ${r.length}`);
+  return `-- The length of an IBAN by its country code, null for a code no IBAN starts with (\`ibanLengths\`
+-- in packages/domain/src/backend/bankAccounts.ts).
+${immutableFunction('iban_length(country text)', 'integer', `  select case country\n${cases.join('\n')}\n  end`)}
+
+-- A stored IBAN as it is shown and recorded after linking: its country code and last four
+-- characters, the rest masked (\`maskIban\` in packages/domain/src/backend/bankAccounts.ts).
+${immutableFunction('iban_masked(iban text)', 'text', `  select left(iban, 2) || ${literal(IBAN_MASK)} || right(iban, 4)`)}`;
+}
+
 export function generateDomainSql(): string {
   return `${[
     [
@@ -224,6 +238,7 @@ export function generateDomainSql(): string {
     withholding(),
     categories(),
     schedule(),
+    ibans(),
     `-- This file comes before the default privileges of 01_identity_and_settings.sql, so each grant
 -- is written out. vault_role() runs as its caller, inside every policy.
 revoke execute on function public.vault_roles() from public, anon;
@@ -232,7 +247,7 @@ revoke execute on function public.audit_action_names() from public, anon;
 grant execute on function public.audit_action_names() to authenticated, service_role;
 revoke execute on function public.is_iso_country(text) from public, anon, authenticated, service_role;
 revoke execute on function public.eligibility_refusal_message(text, timestamptz) from public, anon, authenticated, service_role;
-revoke execute on function public.notification_text(text, text) from public, anon, authenticated, service_role;
+revoke execute on function public.notification_text(text, jsonb) from public, anon, authenticated, service_role;
 revoke execute on function public.appropriateness_questionnaire() from public, anon, authenticated, service_role;
 revoke execute on function public.withholding_bps(text, text) from public, anon, authenticated, service_role;
 revoke execute on function public.redemption_review_business_days() from public, anon, authenticated, service_role;
@@ -241,6 +256,8 @@ revoke execute on function public.is_investor_category(text) from public, anon, 
 revoke execute on function public.is_uk_category(text) from public, anon, authenticated, service_role;
 revoke execute on function public.skips_appropriateness(text) from public, anon, authenticated, service_role;
 revoke execute on function public.skips_reflection_period(text) from public, anon, authenticated, service_role;
-revoke execute on function public.cancellation_window() from public, anon, authenticated, service_role;`,
+revoke execute on function public.cancellation_window() from public, anon, authenticated, service_role;
+revoke execute on function public.iban_length(text) from public, anon, authenticated, service_role;
+revoke execute on function public.iban_masked(text) from public, anon, authenticated, service_role;`,
   ].join('\n\n')}\n`;
 }

@@ -372,6 +372,19 @@ describe('the state table, allowed and refused', () => {
           value: { rows: [{ status: 'in_review' }] },
         });
       expect(await events(tx, id)).toEqual(['offering.created', 'offering.submitted']);
+      // Its reviewers are told once (the retry sent nothing more); the SPV and investors are not.
+      await owner(tx);
+      const { rows: told } = await tx.query<{ user_id: string; title: string; body: string }>(
+        `select user_id, title, body from public.notifications where title = 'Offering to review'`,
+      );
+      const name = (await tx.query<{ name: string }>('select name from public.opportunities where id = $1', [id]))
+        .rows[0]?.name;
+      const toldIds = told.map((n) => n.user_id);
+      for (const reviewer of [m.mfo_admin, m.compliance, m.adminFlag])
+        expect(toldIds.filter((user) => user === reviewer.id)).toHaveLength(1);
+      for (const other of [m.eq, m.investor, m.cl]) expect(toldIds).not.toContain(other.id);
+      expect(told[0]?.body).toBe(`${name} was submitted for review. Approve it or return it to its SPV on Offerings.`);
+      await become(tx, m.eq);
       expect(await call(tx, m.eq, 'select public.submit_offering($1)', ['nothing-here'])).toMatchObject(
         refusal(actionErrors.noSuchOffering),
       );

@@ -1,13 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { sampleMemberRows } from '@vault/domain';
-import { signHostKeys } from '../../../supabase/host/index.ts';
 import {
   backendTarget,
   databaseFile,
   expect,
   networkQuiet,
   type SignedInState,
+  serviceRoleKey,
   settled,
   stateFile,
   storedUser,
@@ -165,13 +165,6 @@ export async function bankTransferArrives(page: Page, cents: number): Promise<vo
   expect(arrived.status, `payments/decide answered ${JSON.stringify(arrived.body)}`).toBe(200);
   await callAsService(page, 'POST', '/embedded/v1/providers', { payments: 'settle' });
 }
-
-/**
- * The embedded backend's service-role key: signed with the local host's public JWT secret, as a
- * project's service-role key is with its own. Tests read what the server stored with it, and set
- * the embedded providers' outcomes (`/embedded/v1/providers`), as an operator would.
- */
-const serviceRoleKey = signHostKeys().then((keys) => keys.serviceRoleKey);
 
 /** A call to the embedded backend as the service role, from the page (through its transport). */
 export async function callAsService(

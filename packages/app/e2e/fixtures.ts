@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Locator, type Page, type Request, type Response } from '@playwright/test';
 import { documentTitle, type Role } from '@vault/domain';
+import { signHostKeys } from '../../../supabase/host/index.ts';
 
 /**
  * The journeys' test and what every journey shares: the storage keys, the signed-in states, the
@@ -110,7 +111,40 @@ export async function networkQuiet(page: Page): Promise<void> {
   await networkQuietOf.get(page)?.();
 }
 
-export const test = base.extend<{ watch: Watch }>({
+/**
+ * The embedded backend's service-role key: signed with the local host's public JWT secret, as a
+ * project's service-role key is with its own. Tests read what the server stored with it, set the
+ * embedded providers' outcomes (`/embedded/v1/providers`) as an operator would, and verify the ledger.
+ */
+export const serviceRoleKey = signHostKeys().then((keys) => keys.serviceRoleKey);
+
+/**
+ * ledger_verify() as the service role, from the page, in one attempt: its answer, or null when the
+ * page can no longer reach the embedded backend (closed, navigated away, or its backend cut off by
+ * the journey on purpose).
+ */
+async function ledgerVerdict(page: Page): Promise<{ status: number; body: string } | null> {
+  if (page.isClosed()) return null;
+  const key = await serviceRoleKey;
+  return page
+    .evaluate(async (token) => {
+      if (!window.location.protocol.startsWith('http')) return null;
+      try {
+        const response = await fetch(`${window.location.origin}/mock-supabase/rest/v1/rpc/ledger_verify`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', apikey: token, Authorization: `Bearer ${token}` },
+          body: '{}',
+        });
+        if (response.headers.get('x-vault-backend') !== 'embedded') return null;
+        return { status: response.status, body: await response.text() };
+      } catch {
+        return null;
+      }
+    }, key)
+    .catch(() => null);
+}
+
+export const test = base.extend<{ watch: Watch; ledgerInvariants: undefined }>({
   // A test started from a saved state starts its backend from the database saved with it.
   context: async ({ context, storageState }, use) => {
     const saved = typeof storageState === 'string' ? databaseFile(storageState) : null;
@@ -251,6 +285,21 @@ export const test = base.extend<{ watch: Watch }>({
       await use(watch);
       expect(watch.pageErrors, 'uncaught page errors').toEqual([]);
       expect(watch.hydration, 'hydration warnings (the prerendered page and the first render differ)').toEqual([]);
+    },
+    { auto: true },
+  ],
+  // After every journey whose page reached the embedded backend, the ledger's invariants hold
+  // (docs/ledger.md): ledger_verify() answers null. A real-mode build's journeys check it themselves.
+  ledgerInvariants: [
+    async ({ page }, use) => {
+      let reached = false;
+      page.on('response', (response) => {
+        if (isBackendCall(response.url()) && response.headers()['x-vault-backend'] === 'embedded') reached = true;
+      });
+      await use(undefined);
+      if (!reached || realBackend) return;
+      const verdict = await ledgerVerdict(page);
+      if (verdict) expect(verdict, 'ledger_verify() after the journey').toEqual({ status: 200, body: 'null' });
     },
     { auto: true },
   ],

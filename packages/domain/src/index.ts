@@ -12,6 +12,7 @@ export * from './lifecycle';
 export * from './messages';
 export * from './money';
 export * from './navigation';
+export * from './notifications';
 export * from './offerings';
 export * from './opportunities';
 export * from './palette';

@@ -81,20 +81,6 @@ export function readinessRefusal(id: string, role: Role, profile: ReadinessColum
   return need ? readinessRefusals[need] : null;
 }
 
-/** The notification the member receives when an investment is decided (review_investment). */
-export function investmentNotification(
-  decision: InvestmentDecision,
-  opportunityName: string,
-  reason: string | null,
-): { title: string; body: string } {
-  return decision === 'confirmed'
-    ? { title: 'Investment confirmed', body: `Your investment in ${opportunityName} is confirmed and now active.` }
-    : {
-        title: 'Investment not accepted',
-        body: `Your investment in ${opportunityName} was not accepted. Reason: ${reason ?? ''}`,
-      };
-}
-
 /** The first argument error of a review_investment call, as the SQL raises it, or null. */
 export function reviewInvestmentArgsError(args: Record<string, unknown>): BackendError | null {
   if (!v.is(UuidSchema, args.investment_id)) return actionErrors.investmentIdRequired;

@@ -37,7 +37,7 @@ function mostSpecific(issue: v.BaseIssue<unknown>): { path: string[]; message: s
 
 function entryName(entry: unknown, index: number): string {
   if (typeof entry === 'object' && entry !== null) {
-    for (const key of ['id', 'path', 'label'] as const) {
+    for (const key of ['id', 'path', 'label', 'kind'] as const) {
       const value = (entry as Record<string, unknown>)[key];
       if (typeof value === 'string' && value !== '') return `"${value}"`;
     }

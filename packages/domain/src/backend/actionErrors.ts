@@ -139,6 +139,22 @@ export const actionErrors = {
   unknownWithdrawal: { code: '22023', message: 'unknown withdrawal' },
   asOfRequired: { code: '22023', message: 'as_of is required' },
 
+  // The linked bank account (11_ledger.sql link_bank_account, bankAccounts.ts validateIban).
+  bankHolderNameLength: { code: '22023', message: "the account holder's name must have 1 to 140 characters" },
+  ibanRequired: { code: '22023', message: 'an IBAN is required' },
+  ibanBadCharacters: { code: '22023', message: 'an IBAN has only letters, digits and spaces' },
+  ibanBadStart: { code: '22023', message: 'an IBAN starts with a country code and two check digits, like DE89' },
+  ibanUnknownCountry: (country: string): BackendError => ({
+    code: '22023',
+    message: `no IBAN starts with ${country}: check the country code`,
+  }),
+  ibanBadLength: (country: string, length: number): BackendError => ({
+    code: '22023',
+    message: `an IBAN from ${country} has ${length} characters`,
+  }),
+  ibanBadChecksum: { code: '22023', message: "the IBAN's check digits do not match the rest: check it for a typo" },
+  bicBadFormat: { code: '22023', message: 'a BIC has 8 or 11 letters and digits' },
+
   ...consoleErrors,
   ...offeringErrors,
   ...statementErrors,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { kycNotification } from '../notifications';
 import { serverActions } from './actions';
 import { agreementCanonicalText, agreementSections, currentAgreement } from './agreement';
 import { auditActions } from './audit';
-import { kycNotification, kycStatuses, kycTransitions, nextKycStatus } from './kyc';
+import { kycStatuses, kycTransitions, nextKycStatus } from './kyc';
 
 // The hash itself is checked where a SHA-256 is at hand: supabase/tests/signatures.test.ts.
 describe('the agreement text that is hashed', () => {

@@ -64,6 +64,8 @@ export const auditActions = [
   'redemption.requested',
   'redemption.approved',
   'redemption.rejected',
+  'bank.account_linked',
+  'bank.account_unlinked',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 const AuditActionSchema = v.picklist(auditActions);

@@ -4,6 +4,7 @@ export * from './actions';
 export * from './agreement';
 export * from './audit';
 export * from './auditHash';
+export * from './bankAccounts';
 export * from './consoles';
 export * from './errors';
 export * from './fees';
@@ -11,7 +12,14 @@ export * from './kyc';
 export * from './ledger';
 export * from './payments';
 export * from './rpc';
-export { sampleData, sampleLoanSchedule, sampleMemberRows, sampleSharedRows, sampleSpvs } from './sample';
+export {
+  sampleCollectionAccount,
+  sampleData,
+  sampleLoanSchedule,
+  sampleMemberRows,
+  sampleSharedRows,
+  sampleSpvs,
+} from './sample';
 export * from './schedule';
 export * from './signatures';
 export * from './tables';

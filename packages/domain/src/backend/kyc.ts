@@ -5,7 +5,8 @@ import type { AuditAction } from './audit';
 /**
  * KYC: the statuses of `profiles.kyc_status` and the transitions the server functions carry
  * (06_kyc_and_payments.sql; docs/backend.md "KYC"). supabase/tests/kyc.test.ts runs every row of
- * `kycTransitions` against the SQL, and the notification texts against `kycNotification`.
+ * `kycTransitions` against the SQL, and the notification texts against `kycNotification`
+ * (packages/domain/src/notifications).
  */
 export const kycStatuses = ['not_started', 'pending', 'approved', 'rejected', 'resubmission_requested'] as const;
 export type KycStatus = (typeof kycStatuses)[number];
@@ -84,38 +85,3 @@ export const KYC_PROVIDER_NO_REASON = 'No reason given by the provider';
 
 /** The longest reason a decision may carry. */
 export const KYC_REASON_MAX_LENGTH = 500;
-
-/** The notification the member receives for each transition (`public.notifications`). */
-export function kycNotification(
-  status: Exclude<KycStatus, 'not_started'>,
-  reason = '',
-): { title: string; body: string } {
-  switch (status) {
-    case 'pending':
-      return {
-        title: 'Verification submitted',
-        body: 'We have your identity verification and will tell you once it is reviewed.',
-      };
-    case 'approved':
-      return { title: 'Identity verified', body: 'Your identity verification is approved.' };
-    case 'rejected':
-      return {
-        title: 'Verification not approved',
-        body: `Your identity verification was not approved. Reason: ${reason}. Contact support if you think this is wrong.`,
-      };
-    case 'resubmission_requested':
-      return {
-        title: 'Verification needs more information',
-        body: `Please submit your identity verification again. Reason: ${reason}`,
-      };
-  }
-}
-
-/** The notifications record_payment sends (06_kyc_and_payments.sql). */
-export const paymentNotifications = {
-  onrampCompleted: {
-    title: 'First deposit received',
-    body: 'Your first deposit has arrived in your wallet. You can now invest.',
-  },
-  failed: { title: 'Payment failed', body: 'A payment to your wallet did not go through. Please try again.' },
-} as const;

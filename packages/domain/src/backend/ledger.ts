@@ -3,8 +3,9 @@ import type { Role } from '../roles';
 
 /**
  * The ledger's rules as data (supabase/schemas/11_ledger.sql, docs/ledger.md):
- * the bounds, the days an investment may wait for its payment, the SEPA reference of an
- * investment, and what the member is told. supabase/tests/ledger*.test.ts hold the SQL to them.
+ * the bounds, the days an investment may wait for its payment and the SEPA reference of an
+ * investment (what the member is told is in notificationTexts). supabase/tests/ledger*.test.ts
+ * hold the SQL to them.
  */
 
 /** No investment's total (amount and fees) above €100,000,000. */
@@ -58,22 +59,6 @@ export function investmentFunding(availableCents: number, totalCents: number): I
     ? { status: 'Pending', heldNowCents: totalCents, collectedCents: 0 }
     : { status: 'Awaiting payment', heldNowCents: 0, collectedCents: totalCents - availableCents };
 }
-
-/** The notifications the ledger's functions send (title and body, as public.notifications holds them). */
-export const ledgerNotifications = {
-  chargedBack: {
-    title: 'Payment charged back',
-    body: 'A deposit to your wallet was charged back. Please contact support.',
-  },
-  withdrawalFailed: {
-    title: 'Withdrawal failed',
-    body: 'Your withdrawal did not go through. The money is available in your wallet again.',
-  },
-  investmentExpired: (opportunityName: string) => ({
-    title: 'Investment cancelled',
-    body: `Your investment in ${opportunityName} was cancelled: the payment did not arrive within ${AWAITING_PAYMENT_DAYS} days.`,
-  }),
-} as const;
 
 /** A caller as the ledger's readers check it: the Vault role and the admin flag. */
 interface LedgerCaller {

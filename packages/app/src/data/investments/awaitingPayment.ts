@@ -1,3 +1,4 @@
+import { type CollectionAccountRow, CollectionAccountRowSchema } from '@vault/domain';
 import { useCallback, useEffect, useState } from 'react';
 import * as v from 'valibot';
 import type { CallResult } from '../../backend/callResult';
@@ -5,13 +6,27 @@ import { useSessionStore } from '../../session/context';
 import type { SessionStore } from '../../session/store';
 import { callMemberAction } from '../_mutation/writeForMember';
 import { refreshQuery } from '../_query/cache';
+import { type MemberRead, useMemberRead } from '../_query/memberRead';
 import { type OnrampResult, startOnramp } from '../onramp/startOnramp';
 import { investmentsQuery } from './keys';
 
 /**
- * What an investment awaiting payment needs (docs/ledger.md "Every movement of money"): its SEPA
- * reference, as the server makes it, and a card checkout for what is missing.
+ * What an investment awaiting payment needs (docs/ledger.md "Every movement of money"): where a
+ * SEPA transfer goes and its reference, as the server gives them, and a card checkout for what is
+ * missing.
  */
+
+/**
+ * `payment_collection_account()`: the beneficiary, IBAN and BIC a member's bank transfer is made
+ * out to, from the server's settings; no row while the project has none configured. Read once a
+ * session, as the balance is.
+ */
+export const collectionAccountRead: MemberRead<CollectionAccountRow> = {
+  fn: 'payment_collection_account',
+  schema: CollectionAccountRowSchema,
+};
+
+export const useCollectionAccount = () => useMemberRead(collectionAccountRead);
 
 const ReferenceSchema = v.pipe(v.string(), v.regex(/^VLT-[0-9A-F]{16}$/));
 

@@ -3,13 +3,14 @@ import {
   AWAITING_PAYMENT_DAYS,
   CARD_FEE_BPS,
   formatEuros,
+  formatIban,
   type InvestmentRow,
   investmentFunding,
   paymentMethods,
 } from '@vault/domain';
 import { useContext, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { usePayMissingByCard, usePaymentReference } from '../../data/investments/awaitingPayment';
+import { useCollectionAccount, usePayMissingByCard, usePaymentReference } from '../../data/investments/awaitingPayment';
 import { ExternalNavigation } from '../Wallet/externalNavigation';
 import { availableCentsOf, type Balance, CashUnavailable, LoadingFigure } from './Cash';
 
@@ -18,8 +19,9 @@ type Row = Pick<InvestmentRow, 'id' | 'method' | 'total_cents' | 'card_fee_cents
 /**
  * Step 4 of an investment `Awaiting payment` (docs/ledger.md "Every movement of money"): the
  * server held nothing because the available cash did not cover the total. What is missing
- * (`investmentFunding`, from the server's balance) and how to pay it: a bank transfer with the
- * reference unique to this investment (`investment_payment_reference`), or a card checkout of it.
+ * (`investmentFunding`, from the server's balance) and how to pay it: a bank transfer to the
+ * platform's collection account (`payment_collection_account`) with the reference unique to this
+ * investment (`investment_payment_reference`), or a card checkout of it.
  * Once the cash covers the total, the server holds it and the investment is Pending.
  */
 export function AwaitingPayment({ row, balance }: { row: Row; balance: Balance }) {
@@ -52,6 +54,7 @@ export function AwaitingPayment({ row, balance }: { row: Row; balance: Balance }
           <DataList.Label>Payment method</DataList.Label>
           <DataList.Value>{paymentMethods[row.method].label}</DataList.Value>
         </DataList.Item>
+        {row.method === 'bank' ? <CollectionAccountItems /> : null}
         {row.method === 'bank' ? <ReferenceItem investmentId={row.id} /> : null}
       </DataList.Root>
       {row.method === 'card' && missing !== null && missing > 0 ? <CardCheckout amountCents={missing} /> : null}
@@ -59,17 +62,106 @@ export function AwaitingPayment({ row, balance }: { row: Row; balance: Balance }
   );
 }
 
+/** Copies a value the member types into their bank's form, and says so (or that it could not). */
+async function copyToClipboard(value: string, label: string, name: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(value);
+    toast.success(`${label} copied to clipboard`);
+  } catch {
+    toast.error(`Could not copy ${name}. Please select it and copy it yourself.`);
+  }
+}
+
+/**
+ * Where the transfer goes, from the server's settings: the beneficiary, the IBAN (printed in groups
+ * of four, copied without spaces) and the BIC; while they load, skeletons; their failure with
+ * Retry; and, for a project that has none configured, that they come by email.
+ */
+function CollectionAccountItems() {
+  const account = useCollectionAccount();
+  if (account.status === 'error') {
+    return (
+      <DataList.Item>
+        <DataList.Label>Bank details</DataList.Label>
+        <DataList.Value>
+          <Flex gap="2" align="center" wrap="wrap" role="alert">
+            <Text size="2" color="red">
+              The bank details could not be loaded.
+            </Text>
+            <Button type="button" size="1" variant="soft" onClick={account.retry}>
+              Retry
+            </Button>
+          </Flex>
+        </DataList.Value>
+      </DataList.Item>
+    );
+  }
+  if (account.status === 'loading') {
+    return (
+      <>
+        {['Beneficiary', 'IBAN', 'BIC'].map((label) => (
+          <DataList.Item key={label}>
+            <DataList.Label>{label}</DataList.Label>
+            <DataList.Value aria-busy>
+              <LoadingFigure />
+            </DataList.Value>
+          </DataList.Item>
+        ))}
+      </>
+    );
+  }
+  const details = account.rows[0];
+  if (!details) {
+    return (
+      <DataList.Item>
+        <DataList.Label>Bank details</DataList.Label>
+        <DataList.Value>
+          <Text size="2">We will send you the bank details for your transfer by email.</Text>
+        </DataList.Value>
+      </DataList.Item>
+    );
+  }
+  return (
+    <>
+      <DataList.Item>
+        <DataList.Label>Beneficiary</DataList.Label>
+        <DataList.Value data-testid="collection-beneficiary">{details.beneficiary}</DataList.Value>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.Label>IBAN</DataList.Label>
+        <DataList.Value>
+          <Flex gap="2" align="center" wrap="wrap">
+            <Code size="3" data-testid="collection-iban">
+              {formatIban(details.iban)}
+            </Code>
+            <Button
+              type="button"
+              size="1"
+              variant="soft"
+              onClick={() => void copyToClipboard(details.iban, 'IBAN', 'the IBAN')}
+            >
+              Copy IBAN
+            </Button>
+          </Flex>
+        </DataList.Value>
+      </DataList.Item>
+      {details.bic ? (
+        <DataList.Item>
+          <DataList.Label>BIC</DataList.Label>
+          <DataList.Value>
+            <Code size="3" data-testid="collection-bic">
+              {details.bic}
+            </Code>
+          </DataList.Value>
+        </DataList.Item>
+      ) : null}
+    </>
+  );
+}
+
 /** The SEPA reference as the server makes it, with Copy; its failure with Retry. */
 function ReferenceItem({ investmentId }: { investmentId: string }) {
   const { state, retry } = usePaymentReference(investmentId);
-  const copy = async (reference: string) => {
-    try {
-      await navigator.clipboard.writeText(reference);
-      toast.success('Payment reference copied to clipboard');
-    } catch {
-      toast.error('Could not copy the payment reference. Please select it and copy it yourself.');
-    }
-  };
   return (
     <DataList.Item>
       <DataList.Label>Payment reference</DataList.Label>
@@ -79,7 +171,12 @@ function ReferenceItem({ investmentId }: { investmentId: string }) {
             <Code size="3" data-testid="payment-reference">
               {state.reference}
             </Code>
-            <Button type="button" size="1" variant="soft" onClick={() => void copy(state.reference)}>
+            <Button
+              type="button"
+              size="1"
+              variant="soft"
+              onClick={() => void copyToClipboard(state.reference, 'Payment reference', 'the payment reference')}
+            >
               Copy reference
             </Button>
           </Flex>

@@ -158,14 +158,220 @@ export const CopyWalletId: Story = {
   },
 };
 
-/** Bank Account Linking. */
+/** The member's account as link_bank_account stores it and my_bank_account then shows it. */
+const linkedRow = {
+  holder_name: 'Ada Lovelace',
+  iban_masked: 'DE•• …3000',
+  bic: null,
+  linked_at: '2025-03-04T10:00:00Z',
+};
+
+/** This story's links: my_bank_account answers none until one was made, then the linked row. */
+const linking = recordedRpc('link_bank_account', (body) => ({
+  member_id: storyUsers.kycInvestor.id,
+  holder_name: String(body.holder_name).trim(),
+  iban: String(body.iban),
+  bic: null,
+  linked_at: linkedRow.linked_at,
+}));
+const linkedAfterLinking = recordedRpc('my_bank_account', () => (linking.calls.length > 0 ? [linkedRow] : []));
+
+/**
+ * Bank Account Linking from the keyboard: the form opens on the holder's name; the IBAN typed with
+ * spaces and in lower case is sent once, as stored; the server's account is read again and shown,
+ * its IBAN masked, with the focus back on the card.
+ */
 export const LinkBankAccount: Story = {
-  parameters: { app: { url: '/wallet', session: sessionAs('investor', storyUsers.kycInvestor) } },
+  parameters: {
+    app: { url: '/wallet', session: sessionAs('investor', storyUsers.kycInvestor) },
+    msw: { handlers: [linking.handler, linkedAfterLinking.handler] },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Link Bank Account' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Link Bank Account' }, SLOW));
+    const holder = canvas.getByLabelText('Account holder');
+    await waitFor(() => expect(holder).toHaveFocus());
+    await userEvent.keyboard('Ada Lovelace');
+    await userEvent.tab();
+    await expect(canvas.getByLabelText('IBAN')).toHaveFocus();
+    await userEvent.keyboard('de89 3704 0044 0532 0130 00{Enter}');
     await expectToast('Bank account linked');
-    await expect(canvas.getByText(/Bank account linked through open banking/)).toBeVisible();
+    await expect(await canvas.findByTestId('linked-iban', {}, SLOW)).toHaveTextContent('DE•• …3000');
+    await expect(canvas.getByText('Ada Lovelace')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Unlink' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Link Bank Account' })).toBeNull();
+    await expect(linking.calls).toEqual([{ holder_name: 'Ada Lovelace', iban: 'DE89370400440532013000' }]);
+    await expect(canvas.getByRole('heading', { name: 'Bank Account Linking' })).toHaveFocus();
+  },
+};
+
+/**
+ * Checked before sending: nothing typed refuses both fields, focus on the first; a wrong check digit
+ * refuses the IBAN beside it, as typed; nothing reaches the server.
+ */
+export const LinkBankAccountInvalid: Story = {
+  parameters: {
+    app: { url: '/wallet', session: sessionAs('investor', storyUsers.kycInvestor) },
+    msw: { handlers: [linking.handler] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Link Bank Account' }, SLOW));
+    await userEvent.click(canvas.getByRole('button', { name: 'Link account' }));
+    const holder = canvas.getByLabelText('Account holder');
+    const iban = canvas.getByLabelText('IBAN');
+    await expect(holder).toHaveAccessibleDescription("The account holder's name must have 1 to 140 characters.");
+    await expect(iban).toHaveAccessibleDescription('An IBAN is required.');
+    await expect(holder).toHaveFocus();
+    await userEvent.type(holder, 'Ada Lovelace');
+    await expect(holder).not.toHaveAttribute('aria-invalid');
+    await userEvent.type(iban, 'DE89 3704 0044 0532 0130 01{Enter}');
+    await expect(iban).toHaveAccessibleDescription(
+      "The IBAN's check digits do not match the rest: check it for a typo.",
+    );
+    await expect(iban).toHaveAttribute('aria-invalid', 'true');
+    await expect(iban).toHaveValue('DE89 3704 0044 0532 0130 01');
+    await expect(holder).toHaveValue('Ada Lovelace');
+    await expect(iban).toHaveFocus();
+    await expect(linking.calls).toHaveLength(0);
+  },
+};
+
+/** The server refuses: its reason beside the IBAN, what was typed kept, the form still open. */
+export const LinkBankAccountRefused: Story = {
+  parameters: {
+    app: { url: '/wallet', session: sessionAs('investor', storyUsers.kycInvestor) },
+    msw: { handlers: [rpcRefusal('link_bank_account', actionErrors.ibanBadLength('DE', 22))] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Link Bank Account' }, SLOW));
+    await userEvent.type(canvas.getByLabelText('Account holder'), 'Ada Lovelace');
+    const iban = canvas.getByLabelText('IBAN');
+    await userEvent.type(iban, 'DE89370400440532013000{Enter}');
+    await waitFor(() => expect(iban).toHaveAccessibleDescription('An IBAN from DE has 22 characters.'), SLOW);
+    await expect(iban).toHaveValue('DE89370400440532013000');
+    await expect(canvas.getByLabelText('Account holder')).toHaveValue('Ada Lovelace');
+    await expect(iban).toHaveFocus();
+    await expect(screen.queryByText('Bank account linked')).toBeNull();
+  },
+};
+
+/** Escape cancels the form: nothing is sent, and focus is back on Link Bank Account. */
+export const LinkBankAccountCancelled: Story = {
+  tags: ['no-visual'],
+  parameters: {
+    app: { url: '/wallet', session: sessionAs('investor', storyUsers.kycInvestor) },
+    msw: { handlers: [linking.handler] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Link Bank Account' }, SLOW));
+    await userEvent.keyboard('Ada{Escape}');
+    await expect(canvas.queryByLabelText('Account holder')).toBeNull();
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Link Bank Account' })).toHaveFocus());
+    await expect(linking.calls).toHaveLength(0);
+  },
+};
+
+/** Linked: the holder and the masked IBAN, Unlink, and Withdraw naming where the payout goes. */
+export const BankAccountLinked: Story = {
+  parameters: {
+    app: { url: '/wallet', session: sessionAs('investor', storyUsers.fundedInvestor) },
+    msw: { handlers: [rpcAnswer('my_balance', [storyBalance]), rpcAnswer('my_bank_account', [linkedRow])] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId('linked-iban', {}, SLOW)).toHaveTextContent('DE•• …3000');
+    await expect(canvas.getByText('Bank account linked. Your withdrawals are paid to it.')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Unlink' })).toBeVisible();
+    await expect(await canvas.findByTestId('payout-account', {}, SLOW)).toHaveTextContent('DE•• …3000');
+    await expect(canvas.getByText(/The payout goes to your linked bank account, Ada Lovelace,/)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Link Bank Account' })).toBeNull();
+  },
+};
+
+const unlinking = recordedRpc('unlink_bank_account', () => true);
+const linkedUntilUnlinked = recordedRpc('my_bank_account', () => (unlinking.calls.length > 0 ? [] : [linkedRow]));
+
+/**
+ * Unlink asks first: Escape keeps the account; confirming unlinks it once, the account is read
+ * again, and the card offers Link Bank Account, focused; Withdraw then says where the payout goes.
+ */
+export const UnlinkBankAccount: Story = {
+  parameters: {
+    app: { url: '/wallet', session: sessionAs('investor', storyUsers.fundedInvestor) },
+    msw: { handlers: [rpcAnswer('my_balance', [storyBalance]), unlinking.handler, linkedUntilUnlinked.handler] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Unlink' }, SLOW));
+    const question = canvas.getByRole('group', { name: /Unlink DE•• …3000\?/ });
+    await expect(within(question).getByRole('button', { name: 'Keep it' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Unlink' })).toHaveFocus());
+    await expect(unlinking.calls).toHaveLength(0);
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Unlink' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Unlink account' }));
+    await expectToast('Bank account unlinked');
+    const link = await canvas.findByRole('button', { name: 'Link Bank Account' }, SLOW);
+    await waitFor(() => expect(link).toHaveFocus());
+    await expect(canvas.queryByTestId('linked-iban')).toBeNull();
+    await expect(unlinking.calls).toHaveLength(1);
+    await expect(canvas.queryByTestId('payout-account')).toBeNull();
+    await expect(canvas.getByText(/The payout goes back to the account your deposits came from/)).toBeVisible();
+  },
+};
+
+/** The linked account loading: the card waits, announced as busy, with no button to press yet. */
+export const BankAccountLoading: Story = {
+  parameters: {
+    app: { url: '/wallet', session: sessionAs('investor', storyUsers.kycInvestor) },
+    msw: { handlers: [rpcLoading('my_bank_account')] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId('bank-account-loading', {}, SLOW)).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.queryByRole('button', { name: 'Link Bank Account' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Unlink' })).toBeNull();
+  },
+};
+
+/** The linked account cannot be read: the failure with Retry, and no button that would act on a guess. */
+export const BankAccountFailed: Story = {
+  parameters: {
+    app: { url: '/wallet', session: sessionAs('investor', storyUsers.kycInvestor) },
+    msw: { handlers: [rpcRefusal('my_bank_account', { code: 'XX000', message: 'Service unavailable' }, 500)] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Your linked bank account could not be loaded.', {}, SLOW)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Link Bank Account' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Unlink' })).toBeNull();
+  },
+};
+
+const failingOnce = recordedRpc('my_bank_account', (_body, call) =>
+  call === 1
+    ? HttpResponse.json({ code: 'XX000', message: 'Service unavailable', details: null, hint: null }, { status: 500 })
+    : [],
+);
+
+/** Retry after the failure asks again and shows the answer (no shot: it ends as Link Bank Account does). */
+export const BankAccountRetried: Story = {
+  tags: ['no-visual'],
+  parameters: {
+    app: { url: '/wallet', session: sessionAs('investor', storyUsers.kycInvestor) },
+    msw: { handlers: [failingOnce.handler] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Retry' }, SLOW));
+    await expect(await canvas.findByRole('button', { name: 'Link Bank Account' }, SLOW)).toBeVisible();
+    await expect(canvas.queryByText('Your linked bank account could not be loaded.')).toBeNull();
+    await expect(failingOnce.calls).toHaveLength(2);
   },
 };
 

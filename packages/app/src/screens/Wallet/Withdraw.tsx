@@ -1,15 +1,20 @@
 import { Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { formatEuros, parseEuroAmount, withdrawalAmountError, withdrawalErrorText } from '@vault/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { useBankAccount } from '../../data/bankAccount/bankAccount';
 import { useRequestWithdrawal } from '../../data/ledger/requestWithdrawal';
 
 /**
  * Withdraw (`request_withdrawal`, docs/ledger.md): an amount up to the available cash, checked
  * before it is sent and by the server; a refusal shows beside the field and the amount stays as
- * typed. One idempotency key per amount, so a retry after a lost answer asks for one payout.
+ * typed. One idempotency key per amount, so a retry after a lost answer asks for one payout. Where
+ * the payout goes is the server's rule: the linked bank account (named here once it is read), else
+ * back where the deposits came from.
  */
 export function Withdraw({ availableCents, onRequested }: { availableCents: number; onRequested: () => void }) {
   const requestWithdrawal = useRequestWithdrawal();
+  const bankAccount = useBankAccount();
+  const linked = bankAccount.status === 'ready' ? (bankAccount.rows[0] ?? null) : null;
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -56,8 +61,17 @@ export function Withdraw({ availableCents, onRequested }: { availableCents: numb
             Withdraw
           </Heading>
           <Text as="p" size="2" color="gray">
-            Available to withdraw: <strong>{formatEuros(availableCents)}</strong>. The payout goes to your linked bank
-            account, or back to the account your deposits came from.
+            Available to withdraw: <strong>{formatEuros(availableCents)}</strong>.{' '}
+            {linked ? (
+              <>
+                The payout goes to your linked bank account, {linked.holder_name},{' '}
+                <span data-testid="payout-account">{linked.iban_masked}</span>.
+              </>
+            ) : bankAccount.status === 'ready' ? (
+              'The payout goes back to the account your deposits came from, or link a bank account below to be paid there.'
+            ) : (
+              'The payout goes to your linked bank account, or back to the account your deposits came from.'
+            )}
           </Text>
           <Flex direction="column" gap="1" maxWidth="320px">
             <Text as="label" htmlFor={inputId} size="2" weight="medium">

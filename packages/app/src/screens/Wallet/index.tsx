@@ -21,6 +21,7 @@ import { useResetFirstOnramp } from '../../data/onramp/firstOnramp';
 import { useStartOnramp } from '../../data/onramp/startOnramp';
 import { useDemoMode } from '../../display/demoMode';
 import { useSession } from '../../session/SessionProvider';
+import { BankLinking } from './BankLinking';
 import { FirstOnramp } from './FirstOnramp';
 import { LedgerLines } from './LedgerLines';
 import { useFundedMemberSignal } from './useFundedMemberSignal';
@@ -169,40 +170,6 @@ function NextBestActions() {
             </li>
           ))}
         </ul>
-      </Flex>
-    </Card>
-  );
-}
-
-function BankLinking() {
-  const [linked, setLinked] = useState(false);
-  return (
-    <Card size="3">
-      <Flex direction="column" gap="3" align="start">
-        <Heading as="h2" size="5">
-          Bank Account Linking
-        </Heading>
-        {linked ? (
-          <Text as="p" role="status">
-            Bank account linked through open banking. Transfers to and from it need no extra details.
-          </Text>
-        ) : (
-          <>
-            <Text as="p" color="gray">
-              Link a bank account through our open-banking provider to fund your wallet and receive withdrawals.
-            </Text>
-            <Button
-              type="button"
-              variant="soft"
-              onClick={() => {
-                setLinked(true);
-                toast.success('Bank account linked');
-              }}
-            >
-              Link Bank Account
-            </Button>
-          </>
-        )}
       </Flex>
     </Card>
   );

@@ -1,3 +1,4 @@
+import { collectionAccount } from './collectionAccount';
 import { opportunities, opportunityDetails } from './opportunities';
 import { activity, notifications, repayments, upcomingActions, users } from './platform';
 import {
@@ -14,6 +15,9 @@ import { spvs } from './spvs';
 
 /** The sample SPVs (`public.spvs`): the seed writes them before the rows that name them. */
 export const sampleSpvs = spvs;
+
+/** The account the demo collects bank transfers on (`app_settings`): a test account. */
+export const sampleCollectionAccount = collectionAccount;
 
 /** The sample loans' repayment schedules (`public.loan_schedule`), written after the loans. */
 export const sampleLoanSchedule = loanSchedule;

@@ -1,0 +1,2 @@
+export * from './named';
+export * from './texts';
