@@ -893,24 +893,6 @@ as $$
   on conflict do nothing
 $$;
 
--- Notifies those who review offerings (mfo_admin, compliance, the admin flag: vault_sees_every_spv)
--- once for an event, except `submitter`: nobody reviews their own submission.
-create or replace function public.offering_notify_reviewers(event public.audit_events, submitter uuid, title text, body text)
-returns void
-language sql
-security definer
-set search_path = ''
-as $$
-  insert into public.notifications (user_id, id, title, body, at, read)
-  select u.id, 'evt-' || (event).id, title, body,
-         to_char((event).occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), false
-  from auth.users u
-  join public.profiles p on p.id = u.id
-  where (u.raw_app_meta_data ->> 'role' in ('mfo_admin', 'compliance') or (u.raw_app_meta_data -> 'is_admin') = 'true'::jsonb)
-    and u.id is distinct from submitter
-  on conflict do nothing
-$$;
-
 -- Notifies each member among `members` once for an event.
 create or replace function public.offering_notify_members(members uuid[], event public.audit_events, title text, body text)
 returns void
@@ -923,6 +905,25 @@ as $$
          to_char((event).occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), false
   from unnest(members) as m
   on conflict do nothing
+$$;
+
+-- Notifies those who review offerings (mfo_admin, compliance, the admin flag: vault_sees_every_spv)
+-- once for an event, except `submitter`: nobody reviews their own submission.
+create or replace function public.offering_notify_reviewers(event public.audit_events, submitter uuid, title text, body text)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  select public.offering_notify_members(
+    array(
+      select u.id from auth.users u
+      join public.profiles p on p.id = u.id
+      where (u.raw_app_meta_data ->> 'role' in ('mfo_admin', 'compliance') or (u.raw_app_meta_data -> 'is_admin') = 'true'::jsonb)
+        and u.id is distinct from submitter
+    ),
+    event, offering_notify_reviewers.title, offering_notify_reviewers.body
+  )
 $$;
 
 -- Issues units to one member (a sample opportunity's confirmed subscription), adding to their

@@ -139,32 +139,20 @@ function PaymentControls({ onDecided }: { onDecided: () => void }) {
               <ul style={{ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: 'var(--space-3)' }}>
                 {sessions.rows.map((session) => {
                   const shown = sessionStatuses[session.status] ?? { label: session.status, color: 'gray' as const };
-                  const name = `Payment of ${formatEuros(session.amountCents)}, ${shown.label.toLowerCase()}`;
                   return (
-                    <li key={session.id}>
-                      <Flex role="group" aria-label={name} gap="3" align="center" wrap="wrap">
-                        <Text size="2" weight="medium">
-                          {formatEuros(session.amountCents)}
-                        </Text>
-                        <Badge color={shown.color} variant="soft" highContrast>
-                          {shown.label}
-                        </Badge>
-                        {session.outcomes.map((outcome) => (
-                          <Button
-                            key={outcome}
-                            type="button"
-                            color="amber"
-                            variant="soft"
-                            highContrast
-                            loading={deciding === `${session.id}:${outcome}`}
-                            disabled={deciding !== null}
-                            onClick={() => void decideNow(session, outcome)}
-                          >
-                            {labelOf(outcome)}
-                          </Button>
-                        ))}
-                      </Flex>
-                    </li>
+                    <ProviderItem
+                      key={session.id}
+                      name={`Payment of ${formatEuros(session.amountCents)}, ${shown.label.toLowerCase()}`}
+                      amountCents={session.amountCents}
+                      badge={shown}
+                      actions={session.outcomes.map((outcome) => ({
+                        id: outcome,
+                        label: labelOf(outcome),
+                        loading: deciding === `${session.id}:${outcome}`,
+                        run: () => void decideNow(session, outcome),
+                      }))}
+                      busy={deciding !== null}
+                    />
                   );
                 })}
               </ul>
@@ -181,36 +169,19 @@ function PaymentControls({ onDecided }: { onDecided: () => void }) {
             ) : (
               <ul style={{ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: 'var(--space-3)' }}>
                 {awaiting.map((withdrawal) => (
-                  <li key={withdrawal.id}>
-                    <Flex
-                      role="group"
-                      aria-label={`Withdrawal of ${formatEuros(withdrawal.amountCents)}, awaiting its payout`}
-                      gap="3"
-                      align="center"
-                      wrap="wrap"
-                    >
-                      <Text size="2" weight="medium">
-                        {formatEuros(withdrawal.amountCents)}
-                      </Text>
-                      <Badge color="amber" variant="soft" highContrast>
-                        Awaiting its payout
-                      </Badge>
-                      {withdrawal.outcomes.map((outcome) => (
-                        <Button
-                          key={outcome}
-                          type="button"
-                          color="amber"
-                          variant="soft"
-                          highContrast
-                          loading={deciding === `${withdrawal.id}:${outcome}`}
-                          disabled={deciding !== null}
-                          onClick={() => void payOutNow(withdrawal, outcome)}
-                        >
-                          {payoutLabelOf(outcome)}
-                        </Button>
-                      ))}
-                    </Flex>
-                  </li>
+                  <ProviderItem
+                    key={withdrawal.id}
+                    name={`Withdrawal of ${formatEuros(withdrawal.amountCents)}, awaiting its payout`}
+                    amountCents={withdrawal.amountCents}
+                    badge={{ label: 'Awaiting its payout', color: 'amber' }}
+                    actions={withdrawal.outcomes.map((outcome) => ({
+                      id: outcome,
+                      label: payoutLabelOf(outcome),
+                      loading: deciding === `${withdrawal.id}:${outcome}`,
+                      run: () => void payOutNow(withdrawal, outcome),
+                    }))}
+                    busy={deciding !== null}
+                  />
                 ))}
               </ul>
             )}
@@ -221,5 +192,48 @@ function PaymentControls({ onDecided }: { onDecided: () => void }) {
         </Flex>
       ) : null}
     </DemoPanel>
+  );
+}
+
+interface ProviderAction {
+  id: string;
+  label: string;
+  loading: boolean;
+  run: () => void;
+}
+
+/** One payment or withdrawal in the provider's list: its amount, where it stands, and what may happen to it next. */
+function ProviderItem(props: {
+  name: string;
+  amountCents: number;
+  badge: { label: string; color: 'gray' | 'amber' | 'green' | 'red' };
+  actions: ProviderAction[];
+  busy: boolean;
+}) {
+  return (
+    <li>
+      <Flex role="group" aria-label={props.name} gap="3" align="center" wrap="wrap">
+        <Text size="2" weight="medium">
+          {formatEuros(props.amountCents)}
+        </Text>
+        <Badge color={props.badge.color} variant="soft" highContrast>
+          {props.badge.label}
+        </Badge>
+        {props.actions.map((action) => (
+          <Button
+            key={action.id}
+            type="button"
+            color="amber"
+            variant="soft"
+            highContrast
+            loading={action.loading}
+            disabled={props.busy}
+            onClick={action.run}
+          >
+            {action.label}
+          </Button>
+        ))}
+      </Flex>
+    </li>
   );
 }
