@@ -5,13 +5,38 @@ import type { DatabaseImage } from './protocol';
 
 /**
  * The embedded backend's database, one per browser profile and database image: PGlite in memory,
- * each write mirrored to the origin private file system (OPFS) before its answer, so it survives
- * reloads; in memory only where the browser offers no OPFS. A first start
+ * its writes mirrored to the origin private file system (OPFS) within a second of their answer, so
+ * they survive reloads; in memory only where the browser offers no OPFS. A first start
  * loads the build's image (schema and seed applied at build time); a marker file says the copy
  * on OPFS is complete. Copies of other images are dropped: a new build starts from its seed.
  */
 
 const PREFIX = 'vault-db-';
+/**
+ * How long the worker lets writes gather before it mirrors them to OPFS. A SharedWorker has no
+ * synchronous access handles, so each flush rewrites every file it touches in full through a
+ * writable stream (a 16 MB WAL segment for one row): gathering a burst of calls into one flush
+ * saves most of that work. A SharedWorker outlives its last tab long enough to finish a flush.
+ */
+export const FLUSH_DELAY_MS = 1_000;
+
+/** Memfs2OpfsFS whose per-query flushes wait FLUSH_DELAY_MS and are written together. */
+class GatheringOpfsFS extends Memfs2OpfsFS {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  override async syncToFs(relaxedDurability = false): Promise<void> {
+    if (!relaxedDurability) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      return super.syncToFs(false);
+    }
+    // The changes stay tracked until a flush takes them; a failed flush keeps them for the next.
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      super.syncToFs(true).catch((error: unknown) => console.warn('[embedded backend] OPFS flush failed', error));
+    }, FLUSH_DELAY_MS);
+  }
+}
 const directoryName = (image: DatabaseImage) => `${PREFIX}${image.version}`;
 const markerName = (image: DatabaseImage) => `${directoryName(image)}.ready`;
 
@@ -68,7 +93,7 @@ export async function openDatabase(
   await dropOtherImages(root, image);
   const stored = await exists(root, markerName(image));
   if (!stored) await remove(root, directoryName(image));
-  const fs = new Memfs2OpfsFS(directoryName(image));
+  const fs = new GatheringOpfsFS(directoryName(image));
   // Relaxed: an answer does not wait for its writes to reach OPFS. The worker outlives a reload,
   // and the copy is written so that an interrupted write leaves a state Postgres recovers from.
   const db = await PGlite.create({

@@ -81,10 +81,14 @@ export function kycDemoButton(page: Page): Locator {
   return page.getByRole('button', { name: /approve kyc/i });
 }
 
-/** Approves KYC with the demo button of /kyc-verification. */
+/**
+ * Approves KYC with the demo button of /kyc-verification. The first toast is the answer: a
+ * failure fails here with the error the member was shown, not later as a status that never came.
+ */
 export async function approveKyc(page: Page): Promise<void> {
   await page.goto('/kyc-verification');
   await kycDemoButton(page).click();
+  await expect(page.locator('[data-sonner-toast]').first()).toHaveText(/KYC approved/);
   await expect.poll(async () => (await storedUser(page))?.kycStatus).toBe('approved');
 }
 

@@ -14,6 +14,7 @@ describe('portfolioHistory', () => {
   it('one position: its returns are the worked example of docs/returns.md', () => {
     const history = portfolioHistory([
       row('a', '2025-01-01', 1_000_000, 1_000_000),
+      row('a', '2025-07-01', 0, 1_100_000),
       row('a', '2025-07-02', 500_000, 1_600_000),
       row('a', '2026-01-01', 0, 1_520_000),
     ]);
@@ -23,6 +24,7 @@ describe('portfolioHistory', () => {
     expect(history.portfolio).toEqual(a);
     expect(history.valueOverTime).toEqual([
       { date: '2025-01-01', valueCents: 1_000_000 },
+      { date: '2025-07-01', valueCents: 1_100_000 },
       { date: '2025-07-02', valueCents: 1_600_000 },
       { date: '2026-01-01', valueCents: 1_520_000 },
     ]);

@@ -16,6 +16,7 @@ const example = {
   ] satisfies CashFlow[],
   valuations: [
     { date: '2025-01-01', valueCents: 1_000_000 },
+    { date: '2025-07-01', valueCents: 1_100_000 },
     { date: '2025-07-02', valueCents: 1_600_000 },
     { date: '2026-01-01', valueCents: 1_520_000 },
   ] satisfies Valuation[],
@@ -35,7 +36,7 @@ describe('the worked example of docs/returns.md', () => {
     expect(Math.abs(balance(rate))).toBeLessThan(0.001);
   });
 
-  it('time-weighted: 1.10 × 0.95 − 1 = 4.5%', () => {
+  it('time-weighted: 1.10 × 1.00 × 0.95 − 1 = 4.5%', () => {
     const result = timeWeightedReturn(example.flows, example.valuations);
     expect(result).toEqual({ rate: 0.045, reason: null });
     expect(formatReturn(result)).toBe('4.50%');
@@ -114,7 +115,7 @@ describe('moneyWeightedReturn', () => {
 });
 
 describe('timeWeightedReturn', () => {
-  it('ignores the size and timing of flows: a payment at a valuation changes nothing', () => {
+  it('ignores the size and timing of flows: a payment made at the value of the day before changes nothing', () => {
     const alone = timeWeightedReturn(
       [{ date: '2025-01-01', amountCents: 10_000 }],
       [
@@ -130,6 +131,7 @@ describe('timeWeightedReturn', () => {
       ],
       [
         { date: '2025-01-01', valueCents: 10_000 },
+        { date: '2025-06-30', valueCents: 11_000 },
         { date: '2025-07-01', valueCents: 1_011_000 },
         { date: '2026-01-01', valueCents: 1_112_100 },
       ],
@@ -177,16 +179,13 @@ describe('timeWeightedReturn', () => {
       'nothing_invested',
     ],
     [
-      'a payment larger than the value after it',
+      'money paid out of nothing',
+      [{ date: '2025-01-01', amountCents: -100 }],
       [
-        { date: '2025-01-01', amountCents: 100 },
-        { date: '2025-02-01', amountCents: 500 },
+        { date: '2025-01-01', valueCents: 0 },
+        { date: '2025-02-01', valueCents: 0 },
       ],
-      [
-        { date: '2025-01-01', valueCents: 100 },
-        { date: '2025-02-01', valueCents: 100 },
-      ],
-      'invalid_input',
+      'nothing_invested',
     ],
     ['a bad date', [{ date: '01/01/2025', amountCents: 100 }], [], 'invalid_input'],
   ] as const)('%s: null with the reason', (_, flows, valuations, reason) => {
@@ -195,7 +194,7 @@ describe('timeWeightedReturn', () => {
 });
 
 describe('the fees paid with a purchase', () => {
-  it('weigh on the time-weighted return from the first purchase on: its first piece runs from what was paid in', () => {
+  it('weigh on the time-weighted return: each purchase joins its piece at what was paid, not at what it bought', () => {
     const flows = [
       { date: '2025-01-01', amountCents: 102_000 },
       { date: '2025-07-01', amountCents: 51_000 },
@@ -205,10 +204,10 @@ describe('the fees paid with a purchase', () => {
       { date: '2025-07-01', valueCents: 150_000 },
       { date: '2026-01-01', valueCents: 165_000 },
     ];
-    // 100,000 / 102,000 × (150,000 − 51,000) / 100,000 × 165,000 / 150,000 − 1
+    // 100,000 / 102,000 × 150,000 / (100,000 + 51,000) × 165,000 / 150,000 − 1
     const result = timeWeightedReturn(flows, valuations);
     expect(result.reason).toBeNull();
-    expect(result.rate).toBeCloseTo((100_000 / 102_000) * (99_000 / 100_000) * (165_000 / 150_000) - 1, 10);
+    expect(result.rate).toBeCloseTo((100_000 / 102_000) * (150_000 / 151_000) * (165_000 / 150_000) - 1, 10);
     // Bought at its value, the first piece is nothing: the return is the later pieces' alone.
     expect(
       timeWeightedReturn(
@@ -219,6 +218,43 @@ describe('the fees paid with a purchase', () => {
         ],
       ),
     ).toEqual({ rate: 0.05, reason: null });
+  });
+});
+
+describe('a later purchase’s fees', () => {
+  it('weigh on the money they came with, not on what was held before', () => {
+    // €10 held; €102 paid for €100 more (2% fees); nothing else moves: the loss is 2/112, not 2/10.
+    const result = timeWeightedReturn(
+      [
+        { date: '2025-01-01', amountCents: 1_000 },
+        { date: '2025-07-01', amountCents: 10_200 },
+      ],
+      [
+        { date: '2025-01-01', valueCents: 1_000 },
+        { date: '2025-07-01', valueCents: 11_000 },
+        { date: '2026-01-01', valueCents: 11_000 },
+      ],
+    );
+    expect(result.reason).toBeNull();
+    expect(result.rate).toBeCloseTo(11_000 / 11_200 - 1, 12);
+  });
+
+  it('have a figure when the position was bought again after it was redeemed in full', () => {
+    const result = timeWeightedReturn(
+      [
+        { date: '2025-01-01', amountCents: 10_000 },
+        { date: '2025-02-01', amountCents: -10_000 },
+        { date: '2025-03-01', amountCents: 10_200 },
+      ],
+      [
+        { date: '2025-01-01', valueCents: 10_000 },
+        { date: '2025-02-01', valueCents: 0 },
+        { date: '2025-03-01', valueCents: 10_000 },
+        { date: '2025-04-01', valueCents: 10_000 },
+      ],
+    );
+    expect(result.reason).toBeNull();
+    expect(result.rate).toBeCloseTo(10_000 / 10_200 - 1, 12);
   });
 });
 

@@ -110,9 +110,10 @@ export function moneyWeightedReturn(flows: readonly CashFlow[], valuation: Valua
 /**
  * The time-weighted return over the whole span (not annualised): the product of each
  * sub-period's growth, a sub-period running from one valuation to the next, so the flows' size
- * and timing do not weigh on it. At a valuation the value before that day's flows is
- * value − flows of the day; each sub-period grows by (value_k − flows_k) / value_(k−1).
- * A valuation is needed on each day with a flow.
+ * and timing do not weigh on it. Money paid in on day k joins at the start of the piece
+ * (value_k / (value_(k−1) + in_k)); money paid out leaves at its end
+ * ((value_k + out_k) / value_(k−1)). A valuation is needed on each day with a flow
+ * (docs/returns.md).
  */
 export function timeWeightedReturn(flows: readonly CashFlow[], valuations: readonly Valuation[]): ReturnResult {
   const flowByDay = new Map<number, number>();
@@ -134,38 +135,28 @@ export function timeWeightedReturn(flows: readonly CashFlow[], valuations: reado
   // The product as one fraction of whole cents, divided once: 1.10 × 0.95 − 1 is 4.5%, not 4.4999…%.
   let numerator = 1n;
   let denominator = 1n;
-  let previous: number | null = null;
+  if (days.filter((d) => d >= firstFlow).length <= 1) return refuse('one_cash_flow');
+  let previous = 0;
   let periods = 0;
   for (const day of days) {
     if (day < firstFlow) continue;
     const value = valueByDay.get(day) ?? 0;
-    const before = value - (flowByDay.get(day) ?? 0);
-    if (previous === null) {
-      // The first piece runs from what was paid in to what it bought, so the fees paid with the
-      // first purchase weigh on it as those of every later purchase do.
-      const paidIn = flowByDay.get(day) ?? 0;
-      if (paidIn > 0 && before !== 0) {
-        numerator *= BigInt(value);
-        denominator *= BigInt(paidIn);
-        periods += 1;
-      }
-    } else if (before < 0) {
-      // More paid out on a day than the investment was worth before it: the valuations are wrong.
-      return refuse('invalid_input');
+    const flow = flowByDay.get(day) ?? 0;
+    // Money paid in counts from the start of its day (it bought at the price before the day's
+    // change, and its fees weigh on what it bought); money paid out, at the end (it earned the day).
+    const start = flow > 0 ? previous + flow : previous;
+    const end = flow < 0 ? value - flow : value;
+    if (start === 0) {
+      // Nothing held over the piece: it has no return, unless value or money came from nothing.
+      if (end !== 0) return refuse('nothing_invested');
     } else {
-      if (previous === 0) {
-        // Nothing held over the sub-period: it has no return, unless value appeared from nothing.
-        if (before !== 0) return refuse('nothing_invested');
-      } else {
-        numerator *= BigInt(before);
-        denominator *= BigInt(previous);
-        periods += 1;
-      }
+      numerator *= BigInt(end);
+      denominator *= BigInt(start);
+      periods += 1;
     }
     previous = value;
   }
-  if (periods === 0)
-    return refuse(days.filter((d) => d >= firstFlow).length <= 1 ? 'one_cash_flow' : 'nothing_invested');
+  if (periods === 0) return refuse('nothing_invested');
   return answer(Number(((numerator - denominator) * SCALE) / denominator) / Number(SCALE));
 }
 
