@@ -18,7 +18,7 @@ const PREFIX = 'vault-db-';
  * writable stream (a 16 MB WAL segment for one row): gathering a burst of calls into one flush
  * saves most of that work. A SharedWorker outlives its last tab long enough to finish a flush.
  */
-export const FLUSH_DELAY_MS = 1_000;
+const FLUSH_DELAY_MS = 1_000;
 
 /** Memfs2OpfsFS whose per-query flushes wait FLUSH_DELAY_MS and are written together. */
 class GatheringOpfsFS extends Memfs2OpfsFS {

@@ -72,7 +72,7 @@ export async function callAsMember(
 }
 
 /** A request to the backend (any path under its URL) as the signed-in member, from the page. */
-function memberRequest(
+export function memberRequest(
   page: Page,
   method: 'GET' | 'POST',
   path: string,
