@@ -1,29 +1,15 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import type { PlatformUser } from '../entities';
-import { type MemberReadiness, memberReadiness, memberReadinessValues } from '../readiness';
+import { memberReadiness, memberReadinessValues } from '../readiness';
 import { routes } from '../routes';
 import { demoAccounts, demoEmail, effectiveReader, isDemoAccountId } from './accounts';
-import { alertStatusRank, consoleErrors, listAlertsPage } from './consoles';
 import { backendErrors, httpStatusFor } from './errors';
-import {
-  DEMO_WALLET_PREFIX,
-  demoFunctionNames,
-  demoFunctions,
-  demoWalletPatchAllowed,
-  type ListedMember,
-  listMembers,
-  listMembersErrors,
-  listMembersPage,
-  mayListMembers,
-  memberPageSize,
-} from './rpc';
+import { demoFunctionNames, demoFunctions, mayListMembers } from './rpc';
 import { sampleData, sampleMemberRows, sampleSharedRows } from './sample';
 import {
   backendTableNames,
   backendTables,
   clientPrivileges,
-  embeddedProfileUpdateGrant,
   ProfileRowSchema,
   profileColumns,
   profileUpdateGrant,
@@ -86,21 +72,11 @@ describe('the backend tables', () => {
     expect(new Set(all).size).toBe(all.length);
     expect(new Set([...all, 'id'])).toEqual(new Set(Object.keys(ProfileRowSchema.entries)));
     expect(profileColumns.serverOwned).toEqual(['kyc_status', 'first_onramp_ok', 'crossmint_wallet_id']);
-    for (const c of profileColumns.embeddedDemoPatch) expect(profileColumns.serverOwned).toContain(c);
     expect(profileUpdateGrant).toEqual(['name', 'preferences', 'updated_at']);
   });
 
-  it('grants no client the wallet id; only the embedded backend’s demo mode takes its PATCH', () => {
+  it('grants no client the wallet id, in any mode (demo_create_wallet() makes the demo wallet)', () => {
     expect(profileUpdateGrant).not.toContain('crossmint_wallet_id');
-    expect(embeddedProfileUpdateGrant(false)).toEqual(profileUpdateGrant);
-    expect(embeddedProfileUpdateGrant(true)).toEqual([...profileUpdateGrant, 'crossmint_wallet_id']);
-    const ok = { demoMode: true, current: null, value: `${DEMO_WALLET_PREFIX}abc`, takenByOther: false };
-    expect(demoWalletPatchAllowed(ok)).toBe(true);
-    expect(demoWalletPatchAllowed({ ...ok, demoMode: false })).toBe(false);
-    expect(demoWalletPatchAllowed({ ...ok, current: 'cw-real' })).toBe(false);
-    expect(demoWalletPatchAllowed({ ...ok, value: 'someone-elses-wallet' })).toBe(false);
-    expect(demoWalletPatchAllowed({ ...ok, takenByOther: true })).toBe(false);
-    expect(demoWalletPatchAllowed({ ...ok, value: `${DEMO_WALLET_PREFIX}${'x'.repeat(200)}` })).toBe(false);
   });
 
   it('grants anon nothing and signed-in clients reads only, except profile updates', () => {
@@ -165,31 +141,6 @@ describe('the demo functions and errors', () => {
 });
 
 describe('the member list', () => {
-  const member = (
-    id: string,
-    name: string,
-    email: string,
-    role: PlatformUser['role'],
-    readiness: MemberReadiness,
-  ): ListedMember => ({
-    id,
-    name,
-    email,
-    role,
-    status: 'Active',
-    joined: '2025-01-01',
-    readiness,
-  });
-  const ids = Array.from({ length: 450 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
-  // Readiness by the last digit: 0-3 wallet, 4-5 kyc, 6 onramp, 7-9 ready.
-  const readinessOf = (i: number): MemberReadiness =>
-    i % 10 < 4 ? 'wallet' : i % 10 < 6 ? 'kyc' : i % 10 < 7 ? 'onramp' : 'ready';
-  const members = ids
-    .map((id, i) =>
-      member(id, `Member ${i}`, `m${i}@example.test`, i % 10 === 0 ? 'compliance' : 'investor', readinessOf(i)),
-    )
-    .reverse();
-
   it('only for mfo_admin and the admin flag, and never a demo account with demo mode off', () => {
     expect(mayListMembers({ role: 'mfo_admin', isAdmin: false })).toBe(true);
     expect(mayListMembers({ role: 'investor', isAdmin: true })).toBe(true);
@@ -201,47 +152,6 @@ describe('the member list', () => {
     expect(mayListMembers(effectiveReader(token, { isDemoAccount: true, demoMode: false }))).toBe(false);
     expect(mayListMembers(effectiveReader(token, { isDemoAccount: true, demoMode: true }))).toBe(true);
     expect(mayListMembers(effectiveReader(token, { isDemoAccount: false, demoMode: false }))).toBe(true);
-  });
-
-  it('pages every member once, in id order, by keyset', () => {
-    const seen: string[] = [];
-    let after: string | null = null;
-    for (;;) {
-      const page = listMembersPage(members, { after, page_size: 200 });
-      if (!page.ok) throw new Error(page.error.message);
-      if (page.rows.length === 0) break;
-      seen.push(...page.rows.map((r) => r.id));
-      after = page.rows.at(-1)?.id ?? null;
-    }
-    expect(seen).toEqual(ids);
-  });
-
-  it('filters by readiness, with the role and the search, and pages the filtered rows by keyset', () => {
-    const kyc = listMembersPage(members, { readiness: 'kyc', page_size: 200 });
-    expect(kyc.ok && kyc.rows.length).toBe(90);
-    expect(kyc.ok && kyc.rows.every((r) => /[45]$/.test(r.name))).toBe(true);
-    // The rows are the list's own: the readiness is a filter, not a column.
-    expect(kyc.ok && Object.keys(kyc.rows[0] ?? {}).sort()).toEqual([
-      'email',
-      'id',
-      'joined',
-      'name',
-      'role',
-      'status',
-    ]);
-    const compliance = listMembersPage(members, { readiness: 'wallet', role: 'compliance', page_size: 200 });
-    expect(compliance.ok && compliance.rows.length).toBe(45);
-    expect(listMembersPage(members, { readiness: 'ready', role: 'compliance' })).toEqual({ ok: true, rows: [] });
-    const seen: string[] = [];
-    let after: string | null = null;
-    for (;;) {
-      const page = listMembersPage(members, { readiness: 'ready', after, page_size: 50 });
-      if (!page.ok) throw new Error(page.error.message);
-      if (page.rows.length === 0) break;
-      seen.push(...page.rows.map((r) => r.id));
-      after = page.rows.at(-1)?.id ?? null;
-    }
-    expect(seen).toEqual(ids.filter((_, i) => readinessOf(i) === 'ready'));
   });
 
   it("places a member on the gate's first missing step, in the gate's order", () => {
@@ -258,79 +168,5 @@ describe('the member list', () => {
     expect(memberReadiness({ ...base, crossmintWalletId: 'w', kycStatus: 'approved', firstOnrampOk: true })).toBe(
       'ready',
     );
-  });
-
-  it('caps the page size and defaults it', () => {
-    expect(memberPageSize(undefined)).toBe(listMembers.defaultPageSize);
-    expect(memberPageSize(100_000)).toBe(listMembers.maxPageSize);
-    expect(memberPageSize(0)).toBe(1);
-  });
-
-  it('searches name and email without case, filters by role, and refuses bad arguments', () => {
-    const page = listMembersPage(members, { search: 'M44', page_size: 200 });
-    expect(page.ok && page.rows.map((r) => r.email)).toEqual([
-      'm44@example.test',
-      ...Array.from({ length: 10 }, (_, i) => `m${440 + i}@example.test`),
-    ]);
-    const compliance = listMembersPage(members, { role: 'compliance', page_size: 200 });
-    expect(compliance.ok && compliance.rows.length).toBe(45);
-    expect(listMembersPage(members, { search: '%' })).toEqual({ ok: true, rows: [] });
-    expect(listMembersPage(members, { role: 'owner' })).toEqual({ ok: false, error: listMembersErrors.badRole });
-    expect(listMembersPage(members, { readiness: 'verified' })).toEqual({
-      ok: false,
-      error: listMembersErrors.badReadiness,
-    });
-    expect(listMembersPage(members, { after: 'x' })).toEqual({ ok: false, error: listMembersErrors.badCursor });
-    expect(listMembersPage(members, { search: 'x'.repeat(201) })).toEqual({
-      ok: false,
-      error: listMembersErrors.badSearch,
-    });
-  });
-});
-
-describe("/compliance's alert list", () => {
-  const statuses = ['resolved', 'open', 'acknowledged', 'open', 'resolved', 'open', 'acknowledged'] as const;
-  const alerts = statuses.map((status, i) => ({ id: i + 1, status, issue: `Alert ${i + 1}` }));
-
-  it('lists open, then acknowledged, then resolved, newest first within each', () => {
-    const page = listAlertsPage(alerts, {});
-    expect(page.ok && page.rows.map((a) => a.id)).toEqual([6, 4, 2, 7, 3, 5, 1]);
-    expect(alertStatusRank('open')).toBeLessThan(alertStatusRank('acknowledged'));
-    expect(alertStatusRank('acknowledged')).toBeLessThan(alertStatusRank('resolved'));
-  });
-
-  it('filters by one status and pages by keyset, across the statuses when unfiltered', () => {
-    const open = listAlertsPage(alerts, { status: 'open' });
-    expect(open.ok && open.rows.map((a) => a.id)).toEqual([6, 4, 2]);
-    const seen: number[] = [];
-    let after: string | null = null;
-    for (;;) {
-      const page: ReturnType<typeof listAlertsPage<(typeof alerts)[number]>> = listAlertsPage(alerts, {
-        after,
-        page_size: 2,
-      });
-      if (!page.ok) throw new Error(page.error.message);
-      if (page.rows.length === 0) break;
-      seen.push(...page.rows.map((a) => a.id));
-      after = String(page.rows.at(-1)?.id);
-    }
-    expect(seen).toEqual([6, 4, 2, 7, 3, 5, 1]);
-    const later = listAlertsPage(alerts, { status: 'acknowledged', after: '7' });
-    expect(later.ok && later.rows.map((a) => a.id)).toEqual([3]);
-  });
-
-  it('refuses a status or a cursor that is none', () => {
-    expect(listAlertsPage(alerts, { status: 'closed' })).toEqual({ ok: false, error: consoleErrors.badAlertStatus });
-    expect(listAlertsPage(alerts, { after: '99' })).toEqual({ ok: false, error: consoleErrors.badAlertCursor });
-    expect(listAlertsPage(alerts, { after: '1 or 1=1' })).toEqual({ ok: false, error: consoleErrors.badAlertCursor });
-  });
-
-  it('keeps the page within its bounds', () => {
-    const many = Array.from({ length: 250 }, (_, i) => ({ id: i + 1, status: 'open' as const }));
-    expect(listAlertsPage(many, {}).ok && (listAlertsPage(many, {}) as { rows: unknown[] }).rows.length).toBe(50);
-    const capped = listAlertsPage(many, { page_size: 10_000 });
-    expect(capped.ok && capped.rows.length).toBe(200);
-    const one = listAlertsPage(many, { page_size: 0 });
-    expect(one.ok && one.rows.length).toBe(1);
   });
 });

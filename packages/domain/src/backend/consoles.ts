@@ -1,14 +1,14 @@
 import * as v from 'valibot';
-import { alertStatuses } from '../entities';
+import type { alertStatuses } from '../entities';
 import { type Role, RoleSchema } from '../roles';
 import { parseTable } from '../table';
 import type { BackendError } from './errors';
 
 /**
  * The operators' consoles on the server (docs/backend.md "Consoles"): who may call each of their
- * functions, and which role may export which report. The SQL (supabase/schemas/10_consoles.sql)
- * and the embedded backend (mocks/actions/consoles.ts) both follow these tables;
- * supabase/tests/consoles.test.ts calls every function as every role and holds the SQL to them.
+ * functions, and which role may export which report. The SQL implements them
+ * (supabase/schemas/10_consoles.sql); these tables hold the data the app and the SQL tests share,
+ * and supabase/tests/consoles.test.ts calls every function as every role and holds the SQL to them.
  */
 
 /** The refusals of the consoles' functions (actionErrors.ts includes them). */
@@ -120,51 +120,12 @@ export function consolePageSize(requested: number | null | undefined): number {
 
 /**
  * The order of /compliance's alerts (`list_alerts`): open first, then acknowledged, then
- * resolved (an alert's status rank is its place in `alertStatuses`), and newest first within a
- * status (a higher id is a later alert: the sequence numbers them). The SQL's index is on
- * (public.alert_status_rank(status), id desc).
+ * resolved (an alert's status rank is its place in `alertStatuses`, as
+ * `public.alert_status_rank(status)` gives it), and newest first within a status (a higher id is
+ * a later alert). The SQL implements the order, the filter and the keyset paging
+ * (10_consoles.sql; supabase/tests/list-alerts.test.ts).
  */
 export type AlertStatus = (typeof alertStatuses)[number];
-export function alertStatusRank(status: AlertStatus): number {
-  return alertStatuses.indexOf(status);
-}
-
-/** An alert as `list_alerts` orders and filters it: its id and status (the rest rides along). */
-interface ListedAlert {
-  id: number;
-  status: AlertStatus;
-}
-
-/**
- * One page of `list_alerts` from every alert, as the SQL function computes it: `status` keeps one
- * status (null or '': all); `after` is the id of the previous page's last alert, which must exist
- * (unfiltered, its current status places it); at most the page size. Checks in the function's order.
- */
-export function listAlertsPage<Alert extends ListedAlert>(
-  alerts: readonly Alert[],
-  args: { status?: unknown; after?: unknown; page_size?: unknown },
-): { ok: true; rows: Alert[] } | { ok: false; error: BackendError } {
-  const status = typeof args.status === 'string' && args.status.trim() !== '' ? args.status.trim() : null;
-  const wanted = alertStatuses.find((s) => s === status) ?? null;
-  if (status !== null && wanted === null) return { ok: false, error: consoleErrors.badAlertStatus };
-  const ordered = alerts
-    .filter((a) => wanted === null || a.status === wanted)
-    .sort((a, b) => alertStatusRank(a.status) - alertStatusRank(b.status) || b.id - a.id);
-  const after = typeof args.after === 'string' && args.after !== '' ? args.after : null;
-  let start = 0;
-  if (after !== null) {
-    const cursor = /^[0-9]{1,18}$/.test(after) ? alerts.find((a) => a.id === Number(after)) : undefined;
-    if (!cursor) return { ok: false, error: consoleErrors.badAlertCursor };
-    // Within one status the order is the id alone, wherever the cursor's alert has moved since.
-    const rank = alertStatusRank(wanted ?? cursor.status);
-    start = ordered.findIndex(
-      (a) => alertStatusRank(a.status) > rank || (alertStatusRank(a.status) === rank && a.id < cursor.id),
-    );
-    if (start === -1) start = ordered.length;
-  }
-  const size = consolePageSize(typeof args.page_size === 'number' ? args.page_size : null);
-  return { ok: true, rows: ordered.slice(start, start + size) };
-}
 
 /** The reports of /reports, each a CSV over a date range. */
 export const reportKinds = ['investments', 'kyc_decisions', 'repayments', 'audit_events'] as const;

@@ -3,8 +3,8 @@ import type { BackendError } from './errors';
 import { MIN_FIRST_ONRAMP_CENTS } from './rpc';
 
 /**
- * Payments: the rules `public.record_payment` applies (06_kyc_and_payments.sql), as data and
- * pure functions, so the embedded backend (mocks/actions/payments.ts) takes them from here.
+ * Payments: the rules `public.record_payment` applies. The SQL implements them
+ * (06_kyc_and_payments.sql); here they are data and pure functions, and
  * supabase/tests/payment-rules.test.ts runs every case of these functions against the SQL.
  */
 export const paymentStatuses = ['pending', 'settled', 'failed'] as const;

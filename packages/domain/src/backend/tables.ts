@@ -25,9 +25,9 @@ import { AgreementSignatureRowSchema, DocumentSignatureRowSchema } from './signa
 /**
  * The backend contract: every table the client reads, who may read it, and which profile
  * columns a member may change (the member list behind /users is a function: `listMembers` in
- * rpc.ts). Both backends follow it: the SQL migrations in
- * `supabase/migrations` (tested against it on PGlite) and the embedded mock. docs/backend.md
- * explains the security model; the server enforces, the client only shows.
+ * rpc.ts). The SQL implements it (`supabase/schemas`, tested against it on PGlite), and both
+ * backends run that SQL. docs/backend.md explains the security model; the server enforces, the
+ * client only shows.
  */
 
 const UuidSchema = v.pipe(v.string(), v.uuid());
@@ -133,12 +133,6 @@ const ProfileColumnsSchema = v.object({
   serverOwned: v.array(v.picklist(profileColumnNames)),
   /** A trigger sets these whatever the client sends. */
   triggerSet: v.array(v.picklist(profileColumnNames)),
-  /**
-   * Server-owned columns the embedded backend lets a member's own PATCH set, in its demo mode
-   * only and only from null (the demo wallet PATCH of docs/product.md §7). The database grants
-   * them to no client in any mode: there the demo path is `demo_create_wallet()`.
-   */
-  embeddedDemoPatch: v.array(v.picklist(profileColumnNames)),
 });
 export type ProfileColumns = v.InferOutput<typeof ProfileColumnsSchema>;
 
@@ -162,7 +156,6 @@ export const backendTables: readonly TableSpec[] = parseTable('backend table', T
       editable: ['name', 'preferences'],
       serverOwned: ['kyc_status', 'first_onramp_ok', 'crossmint_wallet_id'],
       triggerSet: ['updated_at'],
-      embeddedDemoPatch: ['crossmint_wallet_id'],
     },
   },
   { name: 'documents', relation: 'table', access: { kind: 'per-member' }, key: ['user_id', 'id'] },
@@ -195,7 +188,7 @@ export function tableSpec(name: BackendTableName): TableSpec {
   return spec;
 }
 
-/** The profile column rules (editable, server-owned, trigger-set, the embedded demo PATCH). */
+/** The profile column rules (editable, server-owned, trigger-set). */
 export const profileColumns: ProfileColumns = (() => {
   const columns = tableSpec('profiles').profileColumns;
   if (!columns) throw new Error('profiles declares no column rules');
@@ -211,15 +204,6 @@ export const profileUpdateGrant: readonly (keyof ProfileRow)[] = [
   ...profileColumns.editable,
   ...profileColumns.triggerSet,
 ];
-
-/**
- * The columns a member's profile PATCH may name on the embedded backend: the database's grant,
- * plus, in its demo mode only, `embeddedDemoPatch` (then set only from null, to a demo wallet id
- * no one else holds: `demoWalletPatchAllowed`).
- */
-export function embeddedProfileUpdateGrant(demoMode: boolean): readonly (keyof ProfileRow)[] {
-  return demoMode ? [...profileUpdateGrant, ...profileColumns.embeddedDemoPatch] : profileUpdateGrant;
-}
 
 /** Who is asking: null when signed out (the anon key alone). */
 export interface Reader {
