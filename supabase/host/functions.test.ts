@@ -35,6 +35,9 @@ async function profile(
   return row;
 }
 
+/** An investment's id, as the investment flow's query names it (the host does not read it). */
+const investmentId = '7e570000-0000-4000-8000-0000000000f1';
+
 async function payments(id: string): Promise<{ status: string; amount_cents: string }[]> {
   return (
     await db.query<{ status: string; amount_cents: string }>(
@@ -132,6 +135,75 @@ describe('payments', () => {
     );
     expect(await payments(member.id)).toEqual([{ status: 'settled', amount_cents: '2500' }]);
     expect((await profile(member.id)).first_onramp_ok).toBe(true);
+  });
+
+  it('onramp-session returns the member to the investment they pay for, on the calling page’s origin', async () => {
+    const member = await signIn(host, 'pay.return@host.test');
+    const returnPath = `/investments/schools-ghana?step=4&amount=10000&method=card&investment=${investmentId}`;
+    const answer = await call(host, '/functions/v1/onramp-session', {
+      token: member.token,
+      body: { amountCents: 2500, returnPath },
+      headers: { 'Idempotency-Key': 'attempt-return-1', Origin: 'http://app.test' },
+    });
+    expect(answer.status).toBe(200);
+    const url = new URL((answer.body as { url: string }).url);
+    expect(`${url.origin}${url.pathname}`).toBe('http://app.test/investments/schools-ghana');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      step: '4',
+      amount: '10000',
+      method: 'card',
+      investment: investmentId,
+      onramp: 'success',
+      session_id: (answer.body as { sessionId: string }).sessionId,
+    });
+    expect(await payments(member.id)).toEqual([{ status: 'settled', amount_cents: '2500' }]);
+  });
+
+  it.each(['https://evil.example/wallet', '//evil.example/wallet', '/dashboard'])(
+    'onramp-session refuses %s as the page to return to, and nothing is paid',
+    async (returnPath) => {
+      const member = await signIn(host, `pay.foreign.${returnPath.length}@host.test`);
+      expect(
+        await call(host, '/functions/v1/onramp-session', {
+          token: member.token,
+          body: { amountCents: 2500, returnPath },
+          headers: { Origin: 'http://app.test' },
+        }),
+      ).toMatchObject({
+        status: 400,
+        body: { success: false, error: 'The page to return to after the payment is not a page of the app' },
+      });
+      expect(await payments(member.id)).toEqual([]);
+    },
+  );
+
+  it('with a checkout page and no automatic outcome, the checkout is told the page to return to', async () => {
+    const seen: { id: string; returnUrl: string }[] = [];
+    const paying = testHost(db, {
+      checkoutUrl: (session) => {
+        seen.push(session);
+        return `http://pay.test/checkout/${session.id}`;
+      },
+    });
+    paying.providers.payments.auto = null;
+    const member = await signIn(paying, 'pay.checkout@host.test');
+    const returnPath = `/investments/schools-ghana?step=4&method=card&investment=${investmentId}`;
+    const answer = await call(paying, '/functions/v1/onramp-session', {
+      token: member.token,
+      body: { amountCents: 2500, returnPath },
+      headers: { Origin: 'http://app.test' },
+    });
+    const sessionId = (answer.body as { sessionId: string }).sessionId;
+    expect(answer).toMatchObject({ status: 200, body: { url: `http://pay.test/checkout/${sessionId}` } });
+    expect(seen).toEqual([{ id: sessionId, returnUrl: `http://app.test${returnPath}` }]);
+    // Without a path, the wallet, as before.
+    await call(paying, '/functions/v1/onramp-session', {
+      token: member.token,
+      body: { amountCents: 2500 },
+      headers: { Origin: 'http://app.test' },
+    });
+    expect(seen[1]?.returnUrl).toBe('http://app.test/wallet');
+    expect(await payments(member.id)).toEqual([]);
   });
 
   it('a bank transfer: pending at checkout, settled when it arrives, then refunded through the webhook', async () => {

@@ -28,6 +28,7 @@ import {
   handleOnrampSession,
   type PaymentProvider,
   postgrestOnrampStore,
+  returnUrlWith,
 } from '../functions/onramp-session/handler.ts';
 import { handlePaymentsWebhook, postgrestPaymentsWebhookStore } from '../functions/payments-webhook/handler.ts';
 import {
@@ -55,7 +56,11 @@ export interface FunctionsContext {
   payments: EmbeddedPayments;
   /** Each member's own choice of their next outcome, used before `auto`. */
   next: EmbeddedNextOutcomes;
-  /** Where onramp-session sends the member to pay while no outcome is automatic (default: the app's /wallet). */
+  /**
+   * Where onramp-session sends the member to pay while no outcome is automatic (default: the page
+   * they return to). `returnUrl` is the request's checked `returnPath` (/wallet by default) on the
+   * calling page's origin, without a query of the outcome: add it with `returnUrlWith`.
+   */
   checkoutUrl?: (session: { id: string; returnUrl: string }) => string;
 }
 
@@ -88,11 +93,14 @@ async function platform(context: FunctionsContext) {
   return { rest, session, demoMode };
 }
 
-/** The app's page a payment returns to: the calling page's origin, as Stripe's success_url names it. */
-function returnUrlOf(request: Request, fallback: string): string {
+/**
+ * The app's page a payment returns to, as Stripe's success_url names it: the request's
+ * `returnPath` (checked by the handler before the provider is called) on the calling page's origin.
+ */
+function returnUrlOf(request: Request, fallback: string, returnPath: string): string {
   const origin = request.headers.get('origin');
   const base = origin && /^https?:\/\/[^/\s]+$/.test(origin) ? origin : new URL(fallback).origin;
-  return `${base}/wallet`;
+  return `${base}${returnPath}`;
 }
 
 /** Answers `/functions/v1/<name>`; null when the project has no such function. */
@@ -152,11 +160,11 @@ export async function handleFunction(
           opened = record;
           // The member's own choice is for their next new session, not a retry of one already open.
           if (created) outcome = (await context.next.take(record.memberId, 'payments')) ?? outcome;
-          const returnUrl = returnUrlOf(request, context.url);
+          const returnUrl = returnUrlOf(request, context.url, input.returnPath);
           const url =
             !outcome && context.checkoutUrl
               ? context.checkoutUrl({ id: record.id, returnUrl })
-              : `${returnUrl}?onramp=success&session_id=${encodeURIComponent(record.id)}`;
+              : returnUrlWith(returnUrl, `onramp=success&session_id=${encodeURIComponent(record.id)}`);
           return { kind: 'redirect', url, sessionId: record.id };
         },
       };

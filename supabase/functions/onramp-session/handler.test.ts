@@ -1,5 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import {
+  hrefFor,
+  isOnrampReturnPath,
   MAXIMUM_ONRAMP_CENTS,
   MIN_FIRST_ONRAMP_EUR,
   messages,
@@ -21,6 +23,8 @@ import {
   type PaymentProvider,
   type PaymentRecord,
   type PaymentRequest,
+  returnPathOf,
+  returnUrlWith,
   stripeProvider,
 } from './handler';
 
@@ -123,9 +127,54 @@ describe('the onramp-session handler', () => {
       error: null,
     });
     expect(d.payments.requests).toEqual([
-      expect.objectContaining({ memberId: alice.id, email: alice.email, amountCents: 2500, currency: 'EUR' }),
+      expect.objectContaining({
+        memberId: alice.id,
+        email: alice.email,
+        amountCents: 2500,
+        currency: 'EUR',
+        returnPath: '/wallet',
+      }),
     ]);
     expect(d.store.records).toEqual([]);
+  });
+
+  it('passes the investment flow the member pays from to the provider as the page to return to', async () => {
+    const d = deps();
+    const returnPath = flowPath('schools-ghana');
+    const response = await handleOnrampSession(post({ amountCents: 2500, returnPath }, signedIn()), d);
+    expect(response.status).toBe(200);
+    expect(d.payments.requests).toEqual([expect.objectContaining({ amountCents: 2500, returnPath })]);
+    expect((await handleOnrampSession(post({ amountCents: 2500, returnPath: '/wallet' }, signedIn()), d)).status).toBe(
+      200,
+    );
+    expect(d.payments.requests[1]?.returnPath).toBe('/wallet');
+  });
+
+  it.each([
+    ['an absolute URL', 'https://evil.example/wallet'],
+    ['a scheme-relative URL', '//evil.example/wallet'],
+    ['a backslash', '/\\evil.example/wallet'],
+    ['a dot segment', '/investments/../../evil'],
+    ['an escaped dot segment', '/investments/%2e%2e'],
+    ['a page that starts no payment', '/dashboard'],
+    ['the admins’ /investments', '/investments'],
+    ['a path under an investment', '/investments/schools-ghana/evil'],
+    ['a fragment', '/wallet#x'],
+    ['a URL in the query', '/wallet?next=https://evil.example'],
+    ['a relative path', 'wallet'],
+    ['an empty path', ''],
+    ['a number', 42],
+    ['null', null],
+    ['a path too long', `/investments/schools-ghana?pad=${'a'.repeat(1000)}`],
+  ])('refuses %s as the page to return to, before the provider', async (_what, returnPath) => {
+    const d = deps();
+    const response = await handleOnrampSession(post({ amountCents: 2500, returnPath }, signedIn()), d);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      success: false,
+      error: 'The page to return to after the payment is not a page of the app',
+    });
+    expect(d.payments.requests).toEqual([]);
   });
 
   it.each(['19.99', '', '0', 'abc', '20', '20.00', '€5,000', '999999.99'])(
@@ -221,12 +270,52 @@ describe('the onramp-session handler', () => {
   });
 });
 
+/** The investment flow's step 4 for an investment of `opportunityId`, as the app's URL has it. */
+function flowPath(opportunityId: string): string {
+  return hrefFor(
+    'investmentFlow',
+    { id: opportunityId },
+    {
+      step: '4',
+      amount: '10,000.50',
+      method: 'card',
+      key: '7e570000-0000-4000-8000-0000000000a1',
+      investment: '7e570000-0000-4000-8000-0000000000f1',
+    },
+  );
+}
+
+describe('the page to return to', () => {
+  it('is the domain’s rule, which the app checks before it asks', () => {
+    for (const path of ['/wallet', flowPath('schools-ghana'), flowPath('solar farm/ÉIRE'), '//evil.example', '']) {
+      expect(returnPathOf(path) !== null, path).toBe(isOnrampReturnPath(path));
+    }
+    expect(returnPathOf(undefined)).toBe('/wallet');
+    expect(returnPathOf(flowPath('solar farm/ÉIRE'))).toBe(flowPath('solar farm/ÉIRE'));
+  });
+
+  it('gets the outcome after a ? or a &, once', () => {
+    const origin = 'https://vault.example';
+    expect(returnUrlWith(`${origin}/wallet`, 'onramp=cancelled')).toBe(`${origin}/wallet?onramp=cancelled`);
+    expect(returnUrlWith(`${origin}/investments/a?step=4&investment=b`, 'onramp=success&session_id=cs_1')).toBe(
+      `${origin}/investments/a?step=4&investment=b&onramp=success&session_id=cs_1`,
+    );
+    expect(returnUrlWith(`${origin}/investments/a?`, 'onramp=cancelled')).toBe(
+      `${origin}/investments/a?onramp=cancelled`,
+    );
+    // An earlier return's outcome is not kept beside the new one.
+    expect(
+      returnUrlWith(`${origin}/investments/a?step=4&onramp=success&session_id=cs_0`, 'onramp=success&session_id=cs_1'),
+    ).toBe(`${origin}/investments/a?step=4&onramp=success&session_id=cs_1`);
+  });
+});
+
 describe('the Stripe Checkout client', () => {
   it('creates a one-line EUR Checkout Session naming the member on the session and its PaymentIntent', async () => {
     const seen: { url: string; init: RequestInit }[] = [];
     const provider = stripeProvider({
       secretKey: 'sk_test_123',
-      returnUrl: 'https://vault.example/wallet',
+      appOrigin: 'https://vault.example',
       fetch: async (url, init) => {
         seen.push({ url: String(url), init: init ?? {} });
         return Response.json({ id: 'cs_test_9', url: 'https://checkout.stripe.com/c/pay/cs_test_9' });
@@ -234,7 +323,14 @@ describe('the Stripe Checkout client', () => {
     });
     const signal = new AbortController().signal;
     const session = await provider.createSession(
-      { memberId: 'm-1', email: 'm@example.test', amountCents: 2500, currency: 'EUR', idempotencyKey: 'k-1' },
+      {
+        memberId: 'm-1',
+        email: 'm@example.test',
+        amountCents: 2500,
+        currency: 'EUR',
+        idempotencyKey: 'k-1',
+        returnPath: '/wallet',
+      },
       signal,
     );
     expect(session).toEqual({
@@ -257,13 +353,41 @@ describe('the Stripe Checkout client', () => {
       client_reference_id: 'm-1',
       customer_email: 'm@example.test',
       success_url: 'https://vault.example/wallet?onramp=success&session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://vault.example/wallet?onramp=cancelled',
     });
+  });
+
+  it('returns the member to the investment they pay for, its query kept', async () => {
+    const bodies: string[] = [];
+    const provider = stripeProvider({
+      secretKey: 'sk_test_123',
+      appOrigin: 'https://vault.example',
+      fetch: async (_url, init) => {
+        bodies.push(String(init?.body));
+        return Response.json({ id: 'cs_test_9', url: 'https://checkout.stripe.com/c/pay/cs_test_9' });
+      },
+    });
+    const returnPath = flowPath('schools-ghana');
+    await provider.createSession(
+      { memberId: 'm-1', amountCents: 2500, currency: 'EUR', idempotencyKey: 'k-1', returnPath },
+      new AbortController().signal,
+    );
+    const form = Object.fromEntries(new URLSearchParams(bodies[0]));
+    expect(form.success_url).toBe(`https://vault.example${returnPath}&onramp=success&session_id={CHECKOUT_SESSION_ID}`);
+    expect(form.cancel_url).toBe(`https://vault.example${returnPath}&onramp=cancelled`);
+    expect(new URL(form.success_url ?? '').searchParams.get('investment')).toBe('7e570000-0000-4000-8000-0000000000f1');
   });
 
   it('fails on an error status or an answer without a session', async () => {
     const signal = new AbortController().signal;
-    const input = { memberId: 'm', amountCents: 2500, currency: 'EUR' as const, idempotencyKey: 'k' };
-    const base = { secretKey: 'sk', returnUrl: 'https://vault.example/wallet' };
+    const input = {
+      memberId: 'm',
+      amountCents: 2500,
+      currency: 'EUR' as const,
+      idempotencyKey: 'k',
+      returnPath: '/wallet',
+    };
+    const base = { secretKey: 'sk', appOrigin: 'https://vault.example' };
     await expect(
       stripeProvider({ ...base, fetch: async () => new Response('{}', { status: 402 }) }).createSession(input, signal),
     ).rejects.toThrow('stripe answered 402');

@@ -7,6 +7,10 @@
  * - The same guards as every session function (../_shared/session.ts).
  * - Refuses less than the first on-ramp minimum with the on-ramp form's own text
  *   (`Minimum first on-ramp is €20`, @vault/domain messages.minimumOnramp; a test checks it).
+ * - The body's optional `returnPath` names the app's page the member comes back to: /wallet (the
+ *   default) or an investment's flow, `/investments/<id>?<its query>`, nothing else (400
+ *   'badReturnPath'). It is a path only, put behind the app's own origin by the provider, so the
+ *   return can never leave the app (no open redirect); see `returnPath` below.
  * - The provider is Stripe when STRIPE_SECRET_KEY is set; the demo provider only when it is
  *   absent AND demo mode is on: it settles at once, recorded with record_payment as the service
  *   role, so a demo project's journey stays the same. Otherwise 502 'unavailable'.
@@ -38,6 +42,8 @@ export const onrampSessionContract = {
     /** The on-ramp form's text (@vault/domain messages.minimumOnramp). */
     belowMinimum: 'Minimum first on-ramp is €20',
     aboveMaximum: 'The amount is too large',
+    /** A `returnPath` that is not one of the pages below. */
+    badReturnPath: 'The page to return to after the payment is not a page of the app',
   },
   status: {
     notSignedIn: 401,
@@ -51,10 +57,49 @@ export const onrampSessionContract = {
     unavailable: 502,
     belowMinimum: 400,
     aboveMaximum: 400,
+    badReturnPath: 400,
   },
   corsAllowHeaders: ['authorization', 'x-client-info', 'apikey', 'content-type', 'x-correlation-id', 'idempotency-key'],
   providerTimeoutMs: 10_000,
+  /**
+   * The body's optional `returnPath` (@vault/domain onrampSessionFunction.returnPath; a test checks
+   * they are equal): a path of the app, never a URL. Only /wallet (the default) and an investment's
+   * flow, `/investments/<id>` with its flow's query: the only pages that start a payment. The path
+   * segment and the query take unreserved characters and %-escapes only (no `.`, so no dot
+   * segment, and no `%2e` in the path), no `//`, no backslash, no `@`, no `:`, no fragment. The
+   * investment in the query is not checked as the caller's: the page reads only what the member
+   * may read, so another member's id shows nothing.
+   */
+  returnPath: {
+    default: '/wallet',
+    pattern: '^/(?:wallet|investments/(?:[A-Za-z0-9_~-]|%(?!2[Ee])[0-9A-Fa-f]{2})+)(?:\\?[A-Za-z0-9_~.%+=&*-]*)?$',
+    maxLength: 1000,
+  },
 } as const;
+
+const returnPathPattern = new RegExp(onrampSessionContract.returnPath.pattern);
+
+/** The body's `returnPath` as the page to come back to: the default when absent, null when refused. */
+export function returnPathOf(value: unknown): string | null {
+  if (value === undefined) return onrampSessionContract.returnPath.default;
+  if (typeof value !== 'string' || value.length > onrampSessionContract.returnPath.maxLength) return null;
+  return returnPathPattern.test(value) ? value : null;
+}
+
+/**
+ * The provider's return address: `returnUrl` (the app's origin and a `returnPath`) with `outcome`
+ * (e.g. `onramp=cancelled`) added to its query, after a `?` or a `&` as the query needs, and any
+ * earlier outcome dropped. `outcome` is added as given, so Stripe's `{CHECKOUT_SESSION_ID}` stays.
+ */
+export function returnUrlWith(returnUrl: string, outcome: string): string {
+  const at = returnUrl.indexOf('?');
+  const page = at < 0 ? returnUrl : returnUrl.slice(0, at);
+  const query = new URLSearchParams(at < 0 ? '' : returnUrl.slice(at + 1));
+  query.delete('onramp');
+  query.delete('session_id');
+  const kept = query.toString();
+  return `${page}?${kept === '' ? '' : `${kept}&`}${outcome}`;
+}
 
 export const onrampSessionRateLimit = { maxCalls: 10, windowSeconds: 600 } as const;
 
@@ -65,6 +110,8 @@ export interface PaymentRequest {
   currency: 'EUR';
   /** The same key for a retried request makes the provider answer the same session. */
   idempotencyKey: string;
+  /** The app's page the member returns to, checked (`returnPathOf`): a path, never a URL. */
+  returnPath: string;
 }
 
 type PaymentSession =
@@ -118,6 +165,10 @@ export function handleOnrampSession(request: Request, deps: OnrampSessionDeps): 
         return fail('belowMinimum', { userId: user.id, amountCents: String(amountCents) });
       }
       if (amountCents > maximumOnrampCents) return fail('aboveMaximum', { userId: user.id, amountCents });
+      const returnPath = returnPathOf(body.returnPath);
+      if (returnPath === null) {
+        return fail('badReturnPath', { userId: user.id, returnPath: String(body.returnPath).slice(0, 200) });
+      }
 
       const provider =
         deps.payments ??
@@ -132,7 +183,7 @@ export function handleOnrampSession(request: Request, deps: OnrampSessionDeps): 
       try {
         session = await withProviderTimeout('provider', (signal) =>
           provider.createSession(
-            { memberId: user.id, email: user.email, amountCents, currency: 'EUR', idempotencyKey },
+            { memberId: user.id, email: user.email, amountCents, currency: 'EUR', idempotencyKey, returnPath },
             signal,
           ),
         );
@@ -192,12 +243,13 @@ export const demoPaymentProvider: PaymentProvider = {
  * Stripe Checkout (`POST /v1/checkout/sessions`, form-encoded, secret key as bearer): one EUR
  * line of the amount, `metadata[member_id]` on the session AND on its PaymentIntent (so both
  * checkout.session.* and payment_intent.* events name the member), an Idempotency-Key, and the
- * app's /wallet as the return page.
+ * request's `returnPath` on the app's origin as the return page, with `onramp=success&session_id=…`
+ * or `onramp=cancelled` in its query.
  */
 export function stripeProvider(options: {
   secretKey: string;
-  /** The app's page the member returns to, e.g. https://vault.example/wallet. */
-  returnUrl: string;
+  /** The app's origin, e.g. https://vault.example: the return page is `<appOrigin><returnPath>`. */
+  appOrigin: string;
   baseUrl?: string;
   fetch?: typeof fetch;
 }): PaymentProvider {
@@ -206,6 +258,7 @@ export function stripeProvider(options: {
   return {
     name: 'stripe',
     async createSession(input, signal) {
+      const returnUrl = `${options.appOrigin}${input.returnPath}`;
       const form = new URLSearchParams({
         mode: 'payment',
         'line_items[0][quantity]': '1',
@@ -215,8 +268,8 @@ export function stripeProvider(options: {
         client_reference_id: input.memberId,
         'metadata[member_id]': input.memberId,
         'payment_intent_data[metadata][member_id]': input.memberId,
-        success_url: `${options.returnUrl}?onramp=success&session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${options.returnUrl}?onramp=cancelled`,
+        success_url: returnUrlWith(returnUrl, 'onramp=success&session_id={CHECKOUT_SESSION_ID}'),
+        cancel_url: returnUrlWith(returnUrl, 'onramp=cancelled'),
       });
       if (input.email) form.set('customer_email', input.email);
       const response = await doFetch(`${baseUrl}/v1/checkout/sessions`, {

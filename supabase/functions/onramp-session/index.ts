@@ -14,7 +14,8 @@ import {
 const env = (name: string) => Deno.env.get(name);
 const stripeKey = env('STRIPE_SECRET_KEY') ?? '';
 const platform = platformFromEnv(env, Number(env('STRIPE_TIMEOUT_MS')) || onrampSessionContract.providerTimeoutMs);
-// Where Stripe sends the member back: the app's /wallet on its (first) allowed origin.
+// Where Stripe sends the member back: the request's page of the app (/wallet by default) on the
+// app's (first) allowed origin.
 const appOrigin = parseAllowedOrigins(env('ALLOWED_ORIGIN'))[0] ?? '';
 
 const deps = {
@@ -23,7 +24,7 @@ const deps = {
     stripeKey && appOrigin
       ? stripeProvider({
           secretKey: stripeKey,
-          returnUrl: `${appOrigin}/wallet`,
+          appOrigin,
           baseUrl: env('STRIPE_BASE_URL') || undefined,
         })
       : null,

@@ -161,6 +161,8 @@ export const onrampSessionFunction = {
     /** The on-ramp form's own text (messages.minimumOnramp). */
     belowMinimum: 'Minimum first on-ramp is €20',
     aboveMaximum: 'The amount is too large',
+    /** A `returnPath` that is not one of the pages below. */
+    badReturnPath: 'The page to return to after the payment is not a page of the app',
   },
   status: {
     notSignedIn: 401,
@@ -174,7 +176,27 @@ export const onrampSessionFunction = {
     unavailable: 502,
     belowMinimum: 400,
     aboveMaximum: 400,
+    badReturnPath: 400,
   },
   corsAllowHeaders: ['authorization', 'x-client-info', 'apikey', 'content-type', 'x-correlation-id', 'idempotency-key'],
   providerTimeoutMs: 10_000,
+  /**
+   * The body's optional `returnPath`: the app's page the provider sends the member back to, on the
+   * app's own origin (the function puts the origin in front), with `onramp=success&session_id=…` or
+   * `onramp=cancelled` added to its query. Only the two pages that start a payment: /wallet (the
+   * default) and an investment's flow, `/investments/<id>` with its flow's query. Never a scheme, a
+   * host, `//`, a backslash, a dot segment or a fragment, so it cannot leave the app (docs/ledger.md
+   * "What people read").
+   */
+  returnPath: {
+    default: '/wallet',
+    pattern: '^/(?:wallet|investments/(?:[A-Za-z0-9_~-]|%(?!2[Ee])[0-9A-Fa-f]{2})+)(?:\\?[A-Za-z0-9_~.%+=&*-]*)?$',
+    maxLength: 1000,
+  },
 } as const;
+
+/** Whether onramp-session takes `path` as the page to return to (`onrampSessionFunction.returnPath`). */
+export function isOnrampReturnPath(path: string): boolean {
+  const { pattern, maxLength } = onrampSessionFunction.returnPath;
+  return path.length <= maxLength && new RegExp(pattern).test(path);
+}

@@ -83,13 +83,27 @@ describe('an investment awaiting payment', () => {
       rows: [{ available_cents: 100_000, held_cents: funding.heldNowCents }],
     });
 
-    expect(await payMissingByCard(store, funding.collectedCents, `${crypto.randomUUID()}:1`)).toMatchObject({
-      ok: true,
-    });
+    // The provider sends the member back to this investment's step 4, the outcome added to its query.
+    const flow = `/investments/${open?.id}?step=4&amount=5000&method=card&investment=${row.id}`;
+    const paid = await payMissingByCard(store, funding.collectedCents, `${crypto.randomUUID()}:1`, flow);
+    expect(paid).toMatchObject({ ok: true, status: 'pending' });
+    const back = new URL(paid.ok && paid.status === 'pending' ? paid.url : '');
+    expect(`${back.pathname}${back.search}`.replace(/cs_test_[0-9a-f]+$/, 'cs_test_…')).toBe(
+      `${flow}&onramp=success&session_id=cs_test_…`,
+    );
     expect(await statusOf(row.id)).toBe('Pending');
     expect(await loadMemberRead(store, balanceRead)).toEqual({
       ok: true,
       rows: [{ available_cents: 0, held_cents: quote.totalCents, total_cents: quote.totalCents }],
     });
+  });
+
+  it('comes back to /wallet when the page to return to is not one the function takes', async () => {
+    const store = await readyToInvest();
+    const paid = await payMissingByCard(store, 2000, `${crypto.randomUUID()}:1`, '//evil.example/investments/x');
+    expect(paid).toMatchObject({ ok: true, status: 'pending' });
+    const back = new URL(paid.ok && paid.status === 'pending' ? paid.url : '');
+    expect(back.pathname).toBe('/wallet');
+    expect(back.host).not.toBe('evil.example');
   });
 });

@@ -6,7 +6,8 @@ import { useSessionStore } from '../../session/context';
 import type { SessionStore } from '../../session/store';
 import { callMemberAction } from '../_mutation/writeForMember';
 import { refreshQuery } from '../_query/cache';
-import { type MemberRead, useMemberRead } from '../_query/memberRead';
+import { type MemberRead, refreshMemberRead, useMemberRead } from '../_query/memberRead';
+import { balanceRead } from '../ledger/balance';
 import { type OnrampResult, startOnramp } from '../onramp/startOnramp';
 import { investmentsQuery } from './keys';
 
@@ -74,18 +75,37 @@ export function usePaymentReference(investmentId: string): { state: PaymentRefer
  * payment as /wallet's). Its settlement credits the member's cash, and the server then holds the
  * investments awaiting payment, oldest first (`ledger_fund_awaiting`), so a settled answer reads
  * the investments again. `idempotencyKey` is one per attempt: a retry opens one checkout.
+ * `returnPath` is the investment's own page, where the provider sends the member back.
  */
 export async function payMissingByCard(
   store: SessionStore,
   amountCents: number,
   idempotencyKey: string,
+  returnPath: string,
 ): Promise<OnrampResult> {
-  const result = await startOnramp(store, amountCents, idempotencyKey);
+  const result = await startOnramp(store, amountCents, idempotencyKey, returnPath);
   if (result.ok && result.status === 'settled') refreshQuery(investmentsQuery.table);
   return result;
 }
 
-export function usePayMissingByCard(): (amountCents: number, idempotencyKey: string) => Promise<OnrampResult> {
+export function usePayMissingByCard(): (
+  amountCents: number,
+  idempotencyKey: string,
+  returnPath: string,
+) => Promise<OnrampResult> {
   const store = useSessionStore();
-  return useCallback((amountCents, idempotencyKey) => payMissingByCard(store, amountCents, idempotencyKey), [store]);
+  return useCallback(
+    (amountCents, idempotencyKey, returnPath) => payMissingByCard(store, amountCents, idempotencyKey, returnPath),
+    [store],
+  );
+}
+
+/**
+ * Reads the investments and the cash again, keeping them on screen meanwhile: after the card
+ * checkout's return, whose payment the provider's webhook may record a little after the member is
+ * back (its settlement holds the investment, `ledger_fund_awaiting`).
+ */
+export function readPaymentAgain(): void {
+  refreshQuery(investmentsQuery.table);
+  refreshMemberRead(balanceRead);
 }

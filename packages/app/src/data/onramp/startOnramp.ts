@@ -1,3 +1,4 @@
+import { isOnrampReturnPath } from '@vault/domain';
 import { useCallback } from 'react';
 import type { CallResult } from '../../backend/callResult';
 import { useSessionStore } from '../../session/context';
@@ -31,16 +32,22 @@ function providerPage(value: unknown): string | null {
 /**
  * Starts the member's on-ramp of `amountCents` through onramp-session. `idempotencyKey` is one per
  * attempt: a retry of the same attempt sends the same key, so the provider opens (or records) one
- * payment. A settled answer is followed by a profile read, so `firstOnrampOk` is the server's.
+ * payment. `returnPath` is the app's page the provider sends the member back to; one the function
+ * would refuse (`isOnrampReturnPath`) is not sent, and the member comes back to /wallet, the
+ * function's default. A settled answer is followed by a profile read, so `firstOnrampOk` is the
+ * server's.
  */
 export async function startOnramp(
   store: SessionStore,
   amountCents: number,
   idempotencyKey: string,
+  returnPath?: string,
 ): Promise<OnrampResult> {
+  const body =
+    returnPath !== undefined && isOnrampReturnPath(returnPath) ? { amountCents, returnPath } : { amountCents };
   const answer = await callForMember(store, (backend) =>
     backend.invokeFunction(ONRAMP_SESSION_FUNCTION, {
-      body: { amountCents },
+      body,
       headers: { 'Idempotency-Key': idempotencyKey },
     }),
   );

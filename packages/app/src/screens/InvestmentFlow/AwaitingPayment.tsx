@@ -9,10 +9,12 @@ import {
   paymentMethods,
 } from '@vault/domain';
 import { useContext, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useCollectionAccount, usePayMissingByCard, usePaymentReference } from '../../data/investments/awaitingPayment';
 import { ExternalNavigation } from '../Wallet/externalNavigation';
 import { availableCentsOf, type Balance, CashUnavailable, LoadingFigure } from './Cash';
+import { type CardReturn, checkoutReturnPath } from './checkoutReturn';
 
 type Row = Pick<InvestmentRow, 'id' | 'method' | 'total_cents' | 'card_fee_cents'>;
 
@@ -21,10 +23,19 @@ type Row = Pick<InvestmentRow, 'id' | 'method' | 'total_cents' | 'card_fee_cents
  * server held nothing because the available cash did not cover the total. What is missing
  * (`investmentFunding`, from the server's balance) and how to pay it: a bank transfer to the
  * platform's collection account (`payment_collection_account`) with the reference unique to this
- * investment (`investment_payment_reference`), or a card checkout of it.
+ * investment (`investment_payment_reference`), or a card checkout of it, which sends the member
+ * back to this page; `cardReturn` is what that return said (checkoutReturn.ts).
  * Once the cash covers the total, the server holds it and the investment is Pending.
  */
-export function AwaitingPayment({ row, balance }: { row: Row; balance: Balance }) {
+export function AwaitingPayment({
+  row,
+  balance,
+  cardReturn = null,
+}: {
+  row: Row;
+  balance: Balance;
+  cardReturn?: CardReturn;
+}) {
   const available = availableCentsOf(balance);
   const missing = available === null ? null : investmentFunding(available, row.total_cents).collectedCents;
   return (
@@ -57,8 +68,31 @@ export function AwaitingPayment({ row, balance }: { row: Row; balance: Balance }
         {row.method === 'bank' ? <CollectionAccountItems /> : null}
         {row.method === 'bank' ? <ReferenceItem investmentId={row.id} /> : null}
       </DataList.Root>
-      {row.method === 'card' && missing !== null && missing > 0 ? <CardCheckout amountCents={missing} /> : null}
+      {row.method === 'card' ? <CardReturnStatus cardReturn={cardReturn} /> : null}
+      {row.method === 'card' && cardReturn !== 'confirming' && missing !== null && missing > 0 ? (
+        <CardCheckout amountCents={missing} />
+      ) : null}
     </Flex>
+  );
+}
+
+/** What the card checkout's return said, above the checkout (none while it is being confirmed). */
+function CardReturnStatus({ cardReturn }: { cardReturn: CardReturn }) {
+  if (cardReturn === 'confirming') {
+    return (
+      <Flex gap="2" align="center" role="status">
+        <Spinner />
+        <Text size="2">Your card payment is being confirmed. Your funds are held as soon as it goes through.</Text>
+      </Flex>
+    );
+  }
+  if (cardReturn === null) return null;
+  return (
+    <Text as="p" size="2" role="status">
+      {cardReturn === 'cancelled'
+        ? 'The card payment was cancelled: nothing was paid.'
+        : 'Your card payment has not been confirmed yet. If it does not go through, you can pay again.'}
+    </Text>
   );
 }
 
@@ -203,12 +237,14 @@ type Checkout = { kind: 'idle'; error: string | null } | { kind: 'paying' } | { 
 
 /**
  * The card checkout of what is missing (onramp-session, as /wallet's payment): the provider's page,
- * or, with the demo provider, paid at once, after which the investments are read again. One
- * idempotency key per attempt and amount, kept through a retry, so a retry opens one checkout.
+ * which sends the member back to this investment's page (`checkoutReturnPath`), or, with the demo
+ * provider, paid at once, after which the investments are read again. One idempotency key per
+ * attempt and amount, kept through a retry, so a retry opens one checkout.
  */
 function CardCheckout({ amountCents }: { amountCents: number }) {
   const pay = usePayMissingByCard();
   const goTo = useContext(ExternalNavigation);
+  const returnPath = checkoutReturnPath(useLocation());
   const [attempt] = useState(() => crypto.randomUUID());
   const [checkout, setCheckout] = useState<Checkout>({ kind: 'idle', error: null });
   const mounted = useRef(true);
@@ -220,7 +256,7 @@ function CardCheckout({ amountCents }: { amountCents: number }) {
   );
   const start = async () => {
     setCheckout({ kind: 'paying' });
-    const result = await pay(amountCents, `${attempt}:${amountCents}`);
+    const result = await pay(amountCents, `${attempt}:${amountCents}`, returnPath);
     if (!mounted.current) return;
     if (!result.ok) {
       setCheckout({ kind: 'idle', error: result.superseded ? null : result.error });

@@ -523,8 +523,102 @@ export const CashShortCard: Story = {
     await userEvent.click(canvas.getByRole('button', { name: `Pay ${formatEuros(funding.collectedCents)} by card` }));
     await expect(await canvas.findByText('Taking you to the payment page…', {}, SLOW)).toBeVisible();
     await expect(checkoutCalls).toHaveBeenCalledTimes(1);
-    await expect(checkoutCalls).toHaveBeenCalledWith({ amountCents: funding.collectedCents });
+    // The checkout sends the member back to this investment's step 4, the page they pay from.
+    await expect(checkoutCalls).toHaveBeenCalledWith({
+      amountCents: funding.collectedCents,
+      returnPath: expect.stringMatching(/^\/investments\/schools-ghana\?/),
+    });
+    const [body] = checkoutCalls.mock.calls[0] ?? [];
+    const back = new URL(String((body as { returnPath?: unknown }).returnPath), 'https://vault.example');
+    await expect(back.pathname).toBe(url);
+    await expect(Object.fromEntries(back.searchParams)).toEqual({
+      step: '4',
+      amount: '10000',
+      method: 'card',
+      key: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      investment: submittedId,
+    });
     await expect(providerPages).toEqual([providerPage]);
+  },
+};
+
+/** Step 4 of this story's card investment, as the checkout sends the member back to it. */
+const cardReturnUrl = (outcome: string) =>
+  `${url}?step=4&amount=10000&method=card&investment=${submittedId}&${outcome}`;
+/** The card investment of €10,000 the member came back to. */
+const cardInvestment = (status: InvestmentRow['status']) =>
+  submittedRow({ opportunity_id: 'schools-ghana', amount_cents: 1_000_000, method: 'card' }, status);
+/** Whether the provider's webhook has recorded the story's card payment yet (the play says when). */
+const webhook = { arrived: false };
+
+/**
+ * Back from a paid checkout before the provider's webhook: the step says the payment is being
+ * confirmed (no second checkout offered) and reads the investment again until the server holds
+ * the total; then the funds are held, and a toast says the payment went through.
+ */
+export const CashShortCardReturned: Story = {
+  parameters: {
+    app: {
+      url: cardReturnUrl('onramp=success&session_id=cs_story_investment'),
+      path: '/investments/:id',
+      session: investor,
+    },
+    msw: {
+      handlers: {
+        submitted: [
+          tableAnswers.rows('investments', () => [
+            ...sampleMemberRows.investments,
+            cardInvestment(webhook.arrived ? 'Pending' : 'Awaiting payment'),
+          ]),
+        ],
+        balance: [rpcAnswer('my_balance', [shortCash])],
+      },
+    },
+  },
+  beforeEach: () => {
+    webhook.arrived = false;
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const confirming = await canvas.findByText(
+      'Your card payment is being confirmed. Your funds are held as soon as it goes through.',
+      {},
+      SLOW,
+    );
+    await expect(confirming).toBeVisible();
+    await expect(canvas.getByText('Awaiting payment')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: /by card/ })).toBeNull();
+    webhook.arrived = true;
+    const quote = investmentQuote(1_000_000, 'card');
+    await expect(
+      await canvas.findByText(`Your funds are held: ${formatEuros(quote.totalCents)}`, {}, SLOW),
+    ).toBeVisible();
+    await expectToast('Your card payment went through');
+    await expect(canvas.getByText('Pending')).toBeVisible();
+    await expect(canvas.queryByRole('heading', { name: 'What to do now' })).toBeNull();
+  },
+};
+
+/** Back from a checkout the member left without paying: the step says so and offers the checkout again. */
+export const CashShortCardCancelled: Story = {
+  parameters: {
+    app: { url: cardReturnUrl('onramp=cancelled'), path: '/investments/:id', session: investor },
+    msw: {
+      handlers: {
+        submitted: [
+          tableAnswers.rows('investments', () => [...sampleMemberRows.investments, cardInvestment('Awaiting payment')]),
+        ],
+        balance: [rpcAnswer('my_balance', [shortCash])],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('The card payment was cancelled: nothing was paid.', {}, SLOW)).toBeVisible();
+    const missing = investmentFunding(shortCash.available_cents, investmentQuote(1_000_000, 'card').totalCents);
+    await expect(
+      await canvas.findByRole('button', { name: `Pay ${formatEuros(missing.collectedCents)} by card` }, SLOW),
+    ).toBeVisible();
   },
 };
 
@@ -575,7 +669,7 @@ export const CashShortCardPaid: Story = {
     await expect(
       await canvas.findByText(`Your funds are held: ${formatEuros(quote.totalCents)}`, {}, SLOW),
     ).toBeVisible();
-    await expect(paidCalls).toHaveBeenCalledWith({ amountCents: missing });
+    await expect(paidCalls).toHaveBeenCalledWith({ amountCents: missing, returnPath: expect.stringContaining(url) });
     await expect(canvas.getByText('Pending')).toBeVisible();
     await expect(canvas.queryByRole('heading', { name: 'What to do now' })).toBeNull();
   },

@@ -26,6 +26,7 @@ import { AwaitingPayment } from './AwaitingPayment';
 import { CancelInvestment } from './CancelInvestment';
 import type { Balance } from './Cash';
 import { ConfirmStep } from './ConfirmStep';
+import { useCardReturn } from './checkoutReturn';
 import { amountCents, type FlowState, readFlowState, STEP_LABELS, type Step, writeFlowState } from './flowState';
 import { MethodStep } from './MethodStep';
 
@@ -158,10 +159,14 @@ function Flow({ opportunityId, name, onLeave }: { opportunityId: string; name: s
 
 /**
  * Step 4: the investment as the server stored it, read back from the member's investments. Pending:
- * its total is held from the member's cash; Awaiting payment: what to pay, and how.
+ * its total is held from the member's cash; Awaiting payment: what to pay, and how. The card
+ * checkout sends the member back here (`useCardReturn`).
  */
 function Submitted({ investmentId, balance, onDone }: { investmentId: string; balance: Balance; onDone: () => void }) {
   const investments = useInvestments();
+  const cardReturn = useCardReturn(
+    investments.status === 'ready' ? (investments.rows.find((r) => r.id === investmentId)?.status ?? null) : null,
+  );
   return (
     <Flex direction="column" gap="3" align="start">
       <TableData state={investments} what="your investment" skeleton="text" skeletonCount={2}>
@@ -191,7 +196,9 @@ function Submitted({ investmentId, balance, onDone }: { investmentId: string; ba
                   Your funds are held: {formatEuros(row.total_cents)}
                 </Text>
               ) : null}
-              {row.status === 'Awaiting payment' ? <AwaitingPayment row={row} balance={balance} /> : null}
+              {row.status === 'Awaiting payment' ? (
+                <AwaitingPayment row={row} balance={balance} cardReturn={cardReturn} />
+              ) : null}
               <Text as="p" size="2" color="gray">
                 Processing within {INVESTMENT_TERMS.processingBusinessDays} business days. We will email you when it is
                 confirmed.
