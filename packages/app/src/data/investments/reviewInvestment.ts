@@ -6,9 +6,10 @@ import { callForOperator } from '../audit/pagedCall';
 export type InvestmentDecision = 'confirmed' | 'rejected';
 
 /**
- * The equity SPV's decision on a pending investment (`review_investment`): the server checks the
- * caller, requires a reason to reject, records the decision and tells the investor. A refusal
- * comes back with the server's own message.
+ * An SPV administrator's decision on a pending investment (`review_investment`; /investments, and
+ * Reject on /offerings before the close): the server checks the caller, requires a reason to
+ * reject, records the decision and tells the investor. A refusal comes back with the server's own
+ * message.
  */
 async function reviewInvestment(
   store: SessionStore,

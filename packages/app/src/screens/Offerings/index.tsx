@@ -91,7 +91,8 @@ const summaryActions = ['submit', 'approve', 'close'] as const;
  * their own SPVs', staff every one). The SPV's administrators create and edit a draft, submit it,
  * close it once its minimum is held, or withdraw it with a reason; mfo_admin, compliance and the
  * admin flag approve it or return it with a reason, never one they submitted (the server holds
- * each rule). The detail shows the terms and the subscriptions with their holds; an issued
+ * each rule). The detail shows the terms and the subscriptions with their holds, and while the
+ * offering is open its SPV's administrators may reject a Pending one with a reason; an issued
  * offering's also its life after the issue (unit prices, distributions and their payment, its
  * maturity), and the SPV's administrators see the redemptions waiting for their decision under the
  * list. An offering that has matured reads Matured in the list (`offering_maturities`).
@@ -103,7 +104,9 @@ export default function OfferingsScreen() {
   const action = useConsoleAction<OfferingAction>();
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const [formVersion, setFormVersion] = useState(0);
-  const list = useOfferings(status || null, action.version + formVersion);
+  // A subscription rejected in the panel changes what the offering holds.
+  const [heldVersion, setHeldVersion] = useState(0);
+  const list = useOfferings(status || null, action.version + formVersion + heldVersion);
   const [maturedVersion, setMaturedVersion] = useState(0);
   const maturities = useOfferingMaturities(maturedVersion);
   const maturedIds = useMemo(() => new Set(maturities.rows.map((m) => m.opportunity_id)), [maturities.rows]);
@@ -337,7 +340,13 @@ export default function OfferingsScreen() {
         />
       ) : null}
       {selected ? (
-        <OfferingSubscriptions offeringId={selected.id} offeringName={selected.name} version={action.version} />
+        <OfferingSubscriptions
+          offeringId={selected.id}
+          offeringName={selected.name}
+          version={action.version}
+          rejects={actsFor(selected) && selected.offering_status === 'open'}
+          onRejected={() => setHeldVersion((n) => n + 1)}
+        />
       ) : null}
       {mySpvs.length > 0 ? <RedemptionQueue /> : null}
       {selected && openSummary ? (
