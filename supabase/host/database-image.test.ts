@@ -1,8 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { MemfsFrontendFS, type StorageBackend, type StorageEntry } from '@electric-sql/pglite/memfs-frontend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededDb } from '../tests/db';
 import type { Host } from './index.ts';
+import { tarBytes, untar } from './tar.ts';
 import { BASE, signIn, testHost } from './testing.ts';
 
 /**
@@ -47,6 +49,43 @@ describe('GET /embedded/v1/database', () => {
     try {
       const { rows } = await copy.query<{ email: string }>('select email from auth.users where id = $1', [written.id]);
       expect(rows).toEqual([{ email: 'before-the-copy@host.test' }]);
+    } finally {
+      await copy.close();
+    }
+  });
+});
+
+/** A storage backend that only lists `entries`, as the browser worker's lists the stored image. */
+function listing(entries: StorageEntry[]): StorageBackend {
+  return {
+    init: async () => undefined,
+    load: async function* () {
+      yield* entries;
+    },
+    apply: async () => undefined,
+    close: async () => undefined,
+  };
+}
+
+describe("the browser worker's reading of an image (mocks/worker/tar.ts)", () => {
+  it('lists every directory before what it holds, and a database opened from the listing holds what was written', async () => {
+    const written = await signIn(host, 'read-by-the-worker@host.test');
+    const { serviceRoleKey } = await host.keys();
+    const entries = [...untar(await tarBytes(await (await fetchImage(serviceRoleKey)).blob()))];
+    const dirs = new Set(entries.filter((e) => e.kind === 'dir').map((e) => e.path));
+    for (const entry of entries) {
+      const parent = entry.path.slice(0, entry.path.lastIndexOf('/'));
+      expect(parent === '' || dirs.has(parent), `${entry.path} after its directory`).toBe(true);
+    }
+    const version = entries.find((e) => e.path === '/PG_VERSION');
+    expect(version?.kind === 'file' ? new TextDecoder().decode(version.data).trim() : null).toMatch(/^\d+$/);
+    const wal = entries.find((e) => e.path.startsWith('/pg_wal/0'));
+    expect(wal?.kind === 'file' ? wal.data.length : 0).toBe(16 * 1024 * 1024);
+
+    const copy = await PGlite.create({ fs: new MemfsFrontendFS(listing(entries)), extensions: { pgcrypto } });
+    try {
+      const { rows } = await copy.query<{ email: string }>('select email from auth.users where id = $1', [written.id]);
+      expect(rows).toEqual([{ email: 'read-by-the-worker@host.test' }]);
     } finally {
       await copy.close();
     }

@@ -215,6 +215,34 @@ describe('defects', () => {
     expect(store.getState().session.user?.crossmintWalletId).toBeUndefined();
   });
 
+  it('6: a profile read that answers after a write never undoes it (KYC approved, then the older read arrives)', async () => {
+    const { store } = testStore();
+    await store.signIn(A, 'pw');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let answered = false;
+    server.use(
+      http.get('*/rest/v1/profiles', async ({ request }) => {
+        // Answered now, by the real host (KYC not started), delivered after the approval.
+        const early = await backend.host.fetch(request);
+        answered = true;
+        await held;
+        return early;
+      }),
+    );
+    const reloading = store.reloadProfile();
+    await vi.waitFor(() => expect(answered).toBe(true));
+    expect(await approveKyc(store)).toEqual({ ok: true });
+    expect(store.getState().session.user?.kycStatus).toBe('approved');
+    release();
+    await reloading;
+    expect(store.getState().session.user?.kycStatus).toBe('approved');
+    // A read started after the write applies as before.
+    server.resetHandlers();
+    await store.reloadProfile();
+    expect(store.getState().session.user?.kycStatus).toBe('approved');
+  });
+
   it('2: a profile save sends only the changed field, never the server-owned ones', async () => {
     const bodies: unknown[] = [];
     server.events.on('request:start', ({ request }) => {

@@ -135,6 +135,12 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
 
   const currentUserId = (): string | null => state.session.user?.id ?? null;
 
+  /**
+   * Counts the profiles applied. A read applies its answer only if none was applied while it ran:
+   * answers can arrive out of order, and an older read must not undo what a write just answered.
+   */
+  let profilesApplied = 0;
+
   /** Merges profile fields into the signed-in user, if it is still `userId`, and caches them. */
   function applyProfile(userId: string, patch: ProfilePatch): boolean {
     const user = state.session.user;
@@ -146,6 +152,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     }
     const next: User = mergeProfile(user, parsed.output);
     if (!cacheProfile(area.current(), next)) return false;
+    profilesApplied += 1;
     set({ ...state, session: { ...state.session, user: next } });
     return true;
   }
@@ -322,9 +329,10 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       if (!user) return;
       const loaded = await loadBackend();
       if (!loaded.ok) return;
+      const appliedBefore = profilesApplied;
       const answer = await loaded.backend.readProfile(user.id);
-      if (answer.ok) applyProfile(user.id, answer.profile);
-      else console.error('[session] The profile could not be refreshed', answer.error);
+      if (!answer.ok) console.error('[session] The profile could not be refreshed', answer.error);
+      else if (profilesApplied === appliedBefore) applyProfile(user.id, answer.profile);
     },
 
     syncFromStorage() {
