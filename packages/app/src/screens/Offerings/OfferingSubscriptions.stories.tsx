@@ -200,6 +200,8 @@ export const ReasonRequired: Story = {
     await expect(field).toHaveAccessibleDescription('A reason is required');
     await expect(field).toHaveFocus();
     await expect(review.calls).toEqual([]);
+    // Where the page stands behind the dialog depends on when the rows arrived: shot from its top.
+    canvasElement.ownerDocument.scrollingElement?.scrollTo(0, 0);
   },
 };
 
@@ -257,6 +259,8 @@ export const RejectRefused: Story = {
     await expect(await within(dialog).findByRole('alert', {}, SLOW)).toBeVisible();
     await expect(screen.getByRole('dialog')).toBeVisible();
     await expect(field).toHaveValue(REASON);
+    // Where the page stands behind the dialog depends on when the rows arrived: shot from its top.
+    canvasElement.ownerDocument.scrollingElement?.scrollTo(0, 0);
   },
 };
 
@@ -272,6 +276,8 @@ export const Rejecting: Story = {
     const busy = await within(dialog).findByRole('button', { name: 'Reject…' }, SLOW);
     await expect(busy).toBeDisabled();
     await expect(busy).toHaveAttribute('aria-busy', 'true');
+    // Where the page stands behind the dialog depends on when the rows arrived: shot from its top.
+    canvasElement.ownerDocument.scrollingElement?.scrollTo(0, 0);
   },
 };
 
