@@ -13,9 +13,9 @@ import { become } from './actors';
 import { type Account, asActor, createUser, seededDb, tryQuery } from './db';
 
 /**
- * The domain's payment rules (packages/domain/src/backend/payments.ts), which the embedded backend
- * applies, against `public.record_payment`: every case of each pure function gives the same
- * outcome in SQL. The SQL stays the truth; this proves the mock has no rule of its own.
+ * `public.record_payment` over every case of the domain's payment rules
+ * (packages/domain/src/backend/payments.ts), which serve as the expected outcomes: each case gives
+ * the same outcome in SQL. The SQL is the implementation; the table of cases is the oracle.
  */
 
 let db: PGlite;

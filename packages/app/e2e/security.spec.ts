@@ -147,8 +147,7 @@ test('a member cannot approve their own KYC or fund themselves with a hand-made 
       body: { code: '42501', message: 'permission denied for table profiles' },
     });
   }
-  // Outside the demo PATCH's one case (no wallet yet, demo mode on), the wallet id is the server's
-  // too: the column is not granted to members.
+  // The wallet id is the server's too: the column is not granted to members, in any mode.
   await page.goto('/settings');
   await createWalletButton(page).click();
   await expect(toast(page, 'Wallet created successfully!')).toBeVisible();

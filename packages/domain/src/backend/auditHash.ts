@@ -1,9 +1,8 @@
 /**
  * The audit trail's hash, defined once: `hash = sha256_hex(prev_hash || jsonb_text(content))`,
- * as `public.audit_event_hash` computes it in SQL (05_audit.sql). The embedded
- * backend chains its events with these functions, and supabase/tests/audit-hash.test.ts proves
- * them equal to the SQL on every row the database writes. Pure TypeScript: the domain has no
- * crypto library, and a synchronous hash lets the mock append an event in one write.
+ * as `public.audit_event_hash` computes it in SQL (05_audit.sql), so an export can be checked
+ * outside the database; supabase/tests/audit-hash.test.ts proves them equal to the SQL on every
+ * row the database writes. Pure TypeScript: the domain has no crypto library.
  */
 
 // The prev_hash of the first event is declared once, beside the trail's row schema.

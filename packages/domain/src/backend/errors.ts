@@ -2,7 +2,7 @@ import { MIN_FIRST_ONRAMP_EUR } from '../constants';
 
 /**
  * The error answers both backends give, as PostgREST turns Postgres errors into HTTP
- * (docs/backend.md "Error answers"). The SQL raises these codes and texts; the mock answers them.
+ * (docs/backend.md "Error answers"). The SQL raises these codes and texts; the app and the tests read them here.
  */
 export interface BackendError {
   code: string;
