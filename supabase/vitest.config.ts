@@ -14,5 +14,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     environment: 'node',
+    // Each test file compiles PGlite's WebAssembly anew; V8's optimizing tier would recompile it in
+    // the background, which costs a short-lived worker more than it gains (docs/testing.md).
+    execArgv: ['--liftoff-only'],
   },
 });

@@ -11,6 +11,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // Each test file compiles PGlite's WebAssembly anew; V8's optimizing tier would recompile it in
+    // the background, which costs a short-lived worker more than it gains (docs/testing.md).
+    execArgv: ['--liftoff-only'],
     // The tests that talk to the backend run the local host over PGlite, loaded from the dump the
     // database tests make (supabase/tests/global-setup.ts).
     globalSetup: ['../../supabase/tests/global-setup.ts'],

@@ -6,7 +6,9 @@ import { chromiumArgs, chromiumPath } from '../../../.ci/chromium.mjs';
 export const journeyBrowser = {
   browserName: 'chromium',
   headless: true,
-  launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs] },
+  // Every journey's context compiles PGlite's WebAssembly anew; V8's optimizing tier would
+  // recompile it in the background, which costs a 2-core machine more than the journey gains.
+  launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs, '--js-flags=--liftoff-only'] },
   viewport: { width: 1280, height: 900 },
   locale: 'en-IE',
   timezoneId: 'Europe/Dublin',
