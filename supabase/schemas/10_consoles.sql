@@ -1116,8 +1116,8 @@ grant execute on function public.export_report(text, timestamptz, timestamptz) t
 
 -- /compliance reads its alerts through one function, paged and filtered on the server
 -- (docs/backend.md "Consoles"). Declared in packages/domain/src/backend/consoles.ts
--- (consoleFunctions, consoleServerActions; the order and cursor rule is listAlertsPage), with the
--- same rules in the embedded backend (mocks/actions/consoles.ts).
+-- (consoleFunctions, consoleServerActions). The embedded backend runs this function itself;
+-- supabase/tests/list-alerts.test.ts holds its order, pages and filters.
 --
 -- public.list_alerts(status, after, page_size):
 -- * checks its caller first: mfo_admin or the admin flag, as the route table opens /compliance
