@@ -474,6 +474,41 @@ as $$
   ) as jobs (name, cron, command)
 $$;
 
+-- The largest total of one investment, amount and fees (`LEDGER_MAX_INVESTMENT_TOTAL_CENTS` in
+-- packages/domain/src/backend/ledger.ts), and the largest amount an offering counts in: its
+-- prices, targets and tickets (`OFFERING_MAX_CENTS` in packages/domain/src/offerings/terms.ts).
+create or replace function public.max_investment_total_cents()
+returns bigint
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select 10000000000::bigint
+$$;
+
+create or replace function public.offering_max_cents()
+returns bigint
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select 10000000000::bigint
+$$;
+
+-- How long an investment may await its payment before it is cancelled (`AWAITING_PAYMENT_DAYS`
+-- in packages/domain/src/backend/ledger.ts).
+create or replace function public.awaiting_payment_window()
+returns interval
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select interval '7 days'
+$$;
+
 -- The length of an IBAN by its country code, null for a code no IBAN starts with (`ibanLengths`
 -- in packages/domain/src/backend/bankAccounts.ts).
 create or replace function public.iban_length(country text)
@@ -606,6 +641,9 @@ revoke execute on function public.is_uk_category(text) from public, anon, authen
 revoke execute on function public.skips_appropriateness(text) from public, anon, authenticated, service_role;
 revoke execute on function public.skips_reflection_period(text) from public, anon, authenticated, service_role;
 revoke execute on function public.cancellation_window() from public, anon, authenticated, service_role;
+revoke execute on function public.max_investment_total_cents() from public, anon, authenticated, service_role;
+revoke execute on function public.offering_max_cents() from public, anon, authenticated, service_role;
+revoke execute on function public.awaiting_payment_window() from public, anon, authenticated, service_role;
 revoke execute on function public.iban_length(text) from public, anon, authenticated, service_role;
 revoke execute on function public.iban_masked(text) from public, anon, authenticated, service_role;
 
@@ -1357,10 +1395,10 @@ create table if not exists public.opportunities (
   constraint opportunities_offering_check check (
     status in ('draft', 'in_review', 'open', 'issued', 'failed', 'withdrawn', 'closed')
     and open = (status = 'open')
-    and (unit_price_cents is null or unit_price_cents between 1 and 10000000000)
-    and (min_target_cents is null or min_target_cents between 1 and 10000000000)
-    and (max_target_cents is null or max_target_cents between 1 and 10000000000)
-    and (max_ticket_cents is null or max_ticket_cents between 1 and 10000000000)
+    and (unit_price_cents is null or unit_price_cents between 1 and public.offering_max_cents())
+    and (min_target_cents is null or min_target_cents between 1 and public.offering_max_cents())
+    and (max_target_cents is null or max_target_cents between 1 and public.offering_max_cents())
+    and (max_ticket_cents is null or max_ticket_cents between 1 and public.offering_max_cents())
     and (term_months is null or term_months between 1 and 600)
     and (projected_yield_bps is null or projected_yield_bps between 0 and 10000)
     and (distribution_frequency is null or distribution_frequency in ('monthly', 'quarterly', 'annual'))
@@ -3098,9 +3136,9 @@ begin
   if method is null or method not in ('bank', 'card') then
     raise exception using errcode = '22023', message = 'method must be bank or card';
   end if;
-  -- LEDGER_MAX_INVESTMENT_TOTAL_CENTS: every sum of the ledger stays exact in a JavaScript number.
+  -- Every sum of the ledger stays exact in a JavaScript number.
   select * into quote from public.investment_quote(submit_investment.amount_cents, submit_investment.method);
-  if quote.total_cents > 10000000000 then
+  if quote.total_cents > public.max_investment_total_cents() then
     raise exception using errcode = '22023', message = 'an investment''s total may not exceed €100,000,000';
   end if;
 
@@ -6912,12 +6950,12 @@ begin
   end loop;
   for inv in
     select * from public.investments i
-    where i.status = 'Awaiting payment' and i.submitted_at + interval '7 days' <= as_of
+    where i.status = 'Awaiting payment' and i.submitted_at + public.awaiting_payment_window() <= as_of
     order by i.arrival
     for update
   loop
     update public.investments i set status = 'Cancelled', decided_at = as_of,
-      reason = 'The payment did not arrive within 7 days.'
+      reason = 'The payment did not arrive within ' || extract(day from public.awaiting_payment_window()) || ' days.'
       where i.id = inv.id;
     event := public.audit_append(
       'investment.expired', inv.user_id, 'investment', inv.id::text,
@@ -7558,7 +7596,7 @@ create policy offering_allocations_read on public.offering_allocations
 create table if not exists public.unit_prices (
   opportunity_id text not null references public.opportunities (id) on delete cascade,
   as_of date not null,
-  price_cents bigint not null check (price_cents between 0 and 10000000000),
+  price_cents bigint not null check (price_cents between 0 and public.offering_max_cents()),
   reason text not null check (char_length(reason) between 1 and 500),
   set_by uuid,
   set_at timestamptz not null default now(),
@@ -7729,7 +7767,7 @@ declare
     'impact_metrics', 'documents'
   ];
   never_null text[] := array['spv_id', 'name', 'category', 'region', 'country', 'description', 'impact_metrics', 'documents'];
-  money_max constant numeric := 10000000000;
+  money_max constant numeric := public.offering_max_cents();
   impact_message constant text := 'impact_metrics must be a list of at most 20 {name, unit, per_year}, per_year 0 or more';
   documents_message constant text := 'documents must be a list of at most 20 {kind, name, sha256}: kind key_information, subscription_terms or other, sha256 64 lower-case hex digits';
   unknown text;
@@ -7771,7 +7809,7 @@ begin
         ok := public.offering_text(value, 1, 2000); message := 'description must be 1 to 2000 characters';
       when 'unit_price_cents', 'min_target_cents', 'max_target_cents', 'min_ticket_cents', 'max_ticket_cents' then
         ok := public.offering_whole(value, 1, money_max);
-        message := field || ' must be a whole number of cents from 1 to 10000000000';
+        message := field || ' must be a whole number of cents from 1 to ' || money_max;
       when 'opens_at', 'deadline_at' then
         ok := public.offering_time(value); message := field || ' must be a time such as 2026-01-31T09:00:00Z';
       when 'term_months' then
@@ -9685,8 +9723,9 @@ declare
   result public.unit_prices;
   event public.audit_events;
 begin
-  if price_cents is null or price_cents < 0 or price_cents > 10000000000 then
-    raise exception using errcode = '22023', message = 'price_cents must be a whole number of cents from 0 to 10000000000';
+  if price_cents is null or price_cents < 0 or price_cents > public.offering_max_cents() then
+    raise exception using errcode = '22023',
+      message = 'price_cents must be a whole number of cents from 0 to ' || public.offering_max_cents();
   end if;
   if as_of is null or as_of > public.lifecycle_today() then
     raise exception using errcode = '22023', message = 'as_of must be a date, not in the future';

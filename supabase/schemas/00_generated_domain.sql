@@ -469,6 +469,41 @@ as $$
   ) as jobs (name, cron, command)
 $$;
 
+-- The largest total of one investment, amount and fees (`LEDGER_MAX_INVESTMENT_TOTAL_CENTS` in
+-- packages/domain/src/backend/ledger.ts), and the largest amount an offering counts in: its
+-- prices, targets and tickets (`OFFERING_MAX_CENTS` in packages/domain/src/offerings/terms.ts).
+create or replace function public.max_investment_total_cents()
+returns bigint
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select 10000000000::bigint
+$$;
+
+create or replace function public.offering_max_cents()
+returns bigint
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select 10000000000::bigint
+$$;
+
+-- How long an investment may await its payment before it is cancelled (`AWAITING_PAYMENT_DAYS`
+-- in packages/domain/src/backend/ledger.ts).
+create or replace function public.awaiting_payment_window()
+returns interval
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select interval '7 days'
+$$;
+
 -- The length of an IBAN by its country code, null for a code no IBAN starts with (`ibanLengths`
 -- in packages/domain/src/backend/bankAccounts.ts).
 create or replace function public.iban_length(country text)
@@ -601,5 +636,8 @@ revoke execute on function public.is_uk_category(text) from public, anon, authen
 revoke execute on function public.skips_appropriateness(text) from public, anon, authenticated, service_role;
 revoke execute on function public.skips_reflection_period(text) from public, anon, authenticated, service_role;
 revoke execute on function public.cancellation_window() from public, anon, authenticated, service_role;
+revoke execute on function public.max_investment_total_cents() from public, anon, authenticated, service_role;
+revoke execute on function public.offering_max_cents() from public, anon, authenticated, service_role;
+revoke execute on function public.awaiting_payment_window() from public, anon, authenticated, service_role;
 revoke execute on function public.iban_length(text) from public, anon, authenticated, service_role;
 revoke execute on function public.iban_masked(text) from public, anon, authenticated, service_role;

@@ -189,9 +189,9 @@ begin
   if method is null or method not in ('bank', 'card') then
     raise exception using errcode = '22023', message = 'method must be bank or card';
   end if;
-  -- LEDGER_MAX_INVESTMENT_TOTAL_CENTS: every sum of the ledger stays exact in a JavaScript number.
+  -- Every sum of the ledger stays exact in a JavaScript number.
   select * into quote from public.investment_quote(submit_investment.amount_cents, submit_investment.method);
-  if quote.total_cents > 10000000000 then
+  if quote.total_cents > public.max_investment_total_cents() then
     raise exception using errcode = '22023', message = 'an investment''s total may not exceed €100,000,000';
   end if;
 

@@ -1421,12 +1421,12 @@ begin
   end loop;
   for inv in
     select * from public.investments i
-    where i.status = 'Awaiting payment' and i.submitted_at + interval '7 days' <= as_of
+    where i.status = 'Awaiting payment' and i.submitted_at + public.awaiting_payment_window() <= as_of
     order by i.arrival
     for update
   loop
     update public.investments i set status = 'Cancelled', decided_at = as_of,
-      reason = 'The payment did not arrive within 7 days.'
+      reason = 'The payment did not arrive within ' || extract(day from public.awaiting_payment_window()) || ' days.'
       where i.id = inv.id;
     event := public.audit_append(
       'investment.expired', inv.user_id, 'investment', inv.id::text,

@@ -288,7 +288,7 @@ create policy offering_allocations_read on public.offering_allocations
 create table if not exists public.unit_prices (
   opportunity_id text not null references public.opportunities (id) on delete cascade,
   as_of date not null,
-  price_cents bigint not null check (price_cents between 0 and 10000000000),
+  price_cents bigint not null check (price_cents between 0 and public.offering_max_cents()),
   reason text not null check (char_length(reason) between 1 and 500),
   set_by uuid,
   set_at timestamptz not null default now(),
@@ -459,7 +459,7 @@ declare
     'impact_metrics', 'documents'
   ];
   never_null text[] := array['spv_id', 'name', 'category', 'region', 'country', 'description', 'impact_metrics', 'documents'];
-  money_max constant numeric := 10000000000;
+  money_max constant numeric := public.offering_max_cents();
   impact_message constant text := 'impact_metrics must be a list of at most 20 {name, unit, per_year}, per_year 0 or more';
   documents_message constant text := 'documents must be a list of at most 20 {kind, name, sha256}: kind key_information, subscription_terms or other, sha256 64 lower-case hex digits';
   unknown text;
@@ -501,7 +501,7 @@ begin
         ok := public.offering_text(value, 1, 2000); message := 'description must be 1 to 2000 characters';
       when 'unit_price_cents', 'min_target_cents', 'max_target_cents', 'min_ticket_cents', 'max_ticket_cents' then
         ok := public.offering_whole(value, 1, money_max);
-        message := field || ' must be a whole number of cents from 1 to 10000000000';
+        message := field || ' must be a whole number of cents from 1 to ' || money_max;
       when 'opens_at', 'deadline_at' then
         ok := public.offering_time(value); message := field || ' must be a time such as 2026-01-31T09:00:00Z';
       when 'term_months' then

@@ -369,8 +369,9 @@ declare
   result public.unit_prices;
   event public.audit_events;
 begin
-  if price_cents is null or price_cents < 0 or price_cents > 10000000000 then
-    raise exception using errcode = '22023', message = 'price_cents must be a whole number of cents from 0 to 10000000000';
+  if price_cents is null or price_cents < 0 or price_cents > public.offering_max_cents() then
+    raise exception using errcode = '22023',
+      message = 'price_cents must be a whole number of cents from 0 to ' || public.offering_max_cents();
   end if;
   if as_of is null or as_of > public.lifecycle_today() then
     raise exception using errcode = '22023', message = 'as_of must be a date, not in the future';

@@ -1,4 +1,5 @@
 import {
+  AWAITING_PAYMENT_DAYS,
   auditActions,
   CANCELLATION_WINDOW_DAYS,
   currentQuestionnaire,
@@ -9,7 +10,9 @@ import {
   investorCategories,
   isoCountryCodes,
   isUkCategory,
+  LEDGER_MAX_INVESTMENT_TOTAL_CENTS,
   notificationTexts,
+  OFFERING_MAX_CENTS,
   REDEMPTION_REVIEW_BUSINESS_DAYS,
   roles,
   scheduledJobs,
@@ -211,6 +214,19 @@ ${immutableFunction(
 )}`;
 }
 
+function bounds(): string {
+  return `-- The largest total of one investment, amount and fees (\`LEDGER_MAX_INVESTMENT_TOTAL_CENTS\` in
+-- packages/domain/src/backend/ledger.ts), and the largest amount an offering counts in: its
+-- prices, targets and tickets (\`OFFERING_MAX_CENTS\` in packages/domain/src/offerings/terms.ts).
+${immutableFunction('max_investment_total_cents()', 'bigint', `  select ${LEDGER_MAX_INVESTMENT_TOTAL_CENTS}::bigint`)}
+
+${immutableFunction('offering_max_cents()', 'bigint', `  select ${OFFERING_MAX_CENTS}::bigint`)}
+
+-- How long an investment may await its payment before it is cancelled (\`AWAITING_PAYMENT_DAYS\`
+-- in packages/domain/src/backend/ledger.ts).
+${immutableFunction('awaiting_payment_window()', 'interval', `  select interval '${AWAITING_PAYMENT_DAYS} days'`)}`;
+}
+
 function ibans(): string {
   const rows = [...ibanLengths].sort((a, b) => (a.country < b.country ? -1 : a.country > b.country ? 1 : 0));
   const cases = rows.map((r) => `    when ${literal(r.country)} then ${r.length}`);
@@ -238,6 +254,7 @@ export function generateDomainSql(): string {
     withholding(),
     categories(),
     schedule(),
+    bounds(),
     ibans(),
     `-- This file comes before the default privileges of 01_identity_and_settings.sql, so each grant
 -- is written out. vault_role() runs as its caller, inside every policy.
@@ -257,6 +274,9 @@ revoke execute on function public.is_uk_category(text) from public, anon, authen
 revoke execute on function public.skips_appropriateness(text) from public, anon, authenticated, service_role;
 revoke execute on function public.skips_reflection_period(text) from public, anon, authenticated, service_role;
 revoke execute on function public.cancellation_window() from public, anon, authenticated, service_role;
+revoke execute on function public.max_investment_total_cents() from public, anon, authenticated, service_role;
+revoke execute on function public.offering_max_cents() from public, anon, authenticated, service_role;
+revoke execute on function public.awaiting_payment_window() from public, anon, authenticated, service_role;
 revoke execute on function public.iban_length(text) from public, anon, authenticated, service_role;
 revoke execute on function public.iban_masked(text) from public, anon, authenticated, service_role;`,
   ].join('\n\n')}\n`;

@@ -1,4 +1,5 @@
 import type { BackendError } from '../backend/errors';
+import { OFFERING_MAX_CENTS } from '../offerings/terms';
 
 /**
  * The refusals of the functions of an offering's life after issue
@@ -7,7 +8,10 @@ import type { BackendError } from '../backend/errors';
 export const lifecycleErrors = {
   unknownOffering: { code: '22023', message: 'unknown offering' },
   priceInFuture: { code: '22023', message: 'as_of must be a date, not in the future' },
-  priceOutOfRange: { code: '22023', message: 'price_cents must be a whole number of cents from 0 to 10000000000' },
+  priceOutOfRange: {
+    code: '22023',
+    message: `price_cents must be a whole number of cents from 0 to ${OFFERING_MAX_CENTS}`,
+  },
   priceBeforeIssue: { code: 'P0001', message: 'as_of is before the offering issued its units' },
   offeringNotIssued: { code: 'P0001', message: 'the offering has issued no units' },
   offeringMatured: { code: 'P0001', message: 'the offering has matured' },

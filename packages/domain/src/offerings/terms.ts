@@ -30,7 +30,7 @@ export type AllocationRule = (typeof allocationRules)[number];
 export const offeringDocumentKinds = ['key_information', 'subscription_terms', 'other'] as const;
 
 /** The largest amount an offering counts in: €100,000,000, so every sum fits a JavaScript number. */
-const OFFERING_MAX_CENTS = 10_000_000_000;
+export const OFFERING_MAX_CENTS = 10_000_000_000;
 const MAX_MONTHS = 600;
 const MAX_BPS = 10_000;
 const MAX_LIST = 20;
