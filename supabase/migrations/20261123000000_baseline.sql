@@ -509,6 +509,32 @@ as $$
   select interval '7 days'
 $$;
 
+-- The categories and regions an opportunity may have (`opportunityCategories`,
+-- `opportunityRegions` in packages/domain/src/opportunities.ts).
+create or replace function public.opportunity_categories()
+returns text[]
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select array[
+    'Renewable energy', 'Social impact, Housing', 'Clean water', 'Education'
+  ]::text[]
+$$;
+
+create or replace function public.opportunity_regions()
+returns text[]
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select array[
+    'EU', 'Netherlands', 'Africa', 'Asia'
+  ]::text[]
+$$;
+
 -- The length of an IBAN by its country code, null for a code no IBAN starts with (`ibanLengths`
 -- in packages/domain/src/backend/bankAccounts.ts).
 create or replace function public.iban_length(country text)
@@ -644,6 +670,8 @@ revoke execute on function public.cancellation_window() from public, anon, authe
 revoke execute on function public.max_investment_total_cents() from public, anon, authenticated, service_role;
 revoke execute on function public.offering_max_cents() from public, anon, authenticated, service_role;
 revoke execute on function public.awaiting_payment_window() from public, anon, authenticated, service_role;
+revoke execute on function public.opportunity_categories() from public, anon, authenticated, service_role;
+revoke execute on function public.opportunity_regions() from public, anon, authenticated, service_role;
 revoke execute on function public.iban_length(text) from public, anon, authenticated, service_role;
 revoke execute on function public.iban_masked(text) from public, anon, authenticated, service_role;
 
@@ -7798,11 +7826,11 @@ begin
       when 'name' then
         ok := public.offering_text(value, 1, 200); message := 'name must be 1 to 200 characters';
       when 'category' then
-        ok := value #>> '{}' in ('Renewable energy', 'Social impact, Housing', 'Clean water', 'Education') and jsonb_typeof(value) = 'string';
-        message := 'category must be one of: Renewable energy; Social impact, Housing; Clean water; Education';
+        ok := value #>> '{}' = any (public.opportunity_categories()) and jsonb_typeof(value) = 'string';
+        message := 'category must be one of: ' || array_to_string(public.opportunity_categories(), '; ');
       when 'region' then
-        ok := value #>> '{}' in ('EU', 'Netherlands', 'Africa', 'Asia') and jsonb_typeof(value) = 'string';
-        message := 'region must be one of: EU; Netherlands; Africa; Asia';
+        ok := value #>> '{}' = any (public.opportunity_regions()) and jsonb_typeof(value) = 'string';
+        message := 'region must be one of: ' || array_to_string(public.opportunity_regions(), '; ');
       when 'country' then
         ok := public.offering_text(value, 1, 100); message := 'country must be 1 to 100 characters';
       when 'description' then

@@ -504,6 +504,32 @@ as $$
   select interval '7 days'
 $$;
 
+-- The categories and regions an opportunity may have (`opportunityCategories`,
+-- `opportunityRegions` in packages/domain/src/opportunities.ts).
+create or replace function public.opportunity_categories()
+returns text[]
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select array[
+    'Renewable energy', 'Social impact, Housing', 'Clean water', 'Education'
+  ]::text[]
+$$;
+
+create or replace function public.opportunity_regions()
+returns text[]
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select array[
+    'EU', 'Netherlands', 'Africa', 'Asia'
+  ]::text[]
+$$;
+
 -- The length of an IBAN by its country code, null for a code no IBAN starts with (`ibanLengths`
 -- in packages/domain/src/backend/bankAccounts.ts).
 create or replace function public.iban_length(country text)
@@ -639,5 +665,7 @@ revoke execute on function public.cancellation_window() from public, anon, authe
 revoke execute on function public.max_investment_total_cents() from public, anon, authenticated, service_role;
 revoke execute on function public.offering_max_cents() from public, anon, authenticated, service_role;
 revoke execute on function public.awaiting_payment_window() from public, anon, authenticated, service_role;
+revoke execute on function public.opportunity_categories() from public, anon, authenticated, service_role;
+revoke execute on function public.opportunity_regions() from public, anon, authenticated, service_role;
 revoke execute on function public.iban_length(text) from public, anon, authenticated, service_role;
 revoke execute on function public.iban_masked(text) from public, anon, authenticated, service_role;

@@ -490,11 +490,11 @@ begin
       when 'name' then
         ok := public.offering_text(value, 1, 200); message := 'name must be 1 to 200 characters';
       when 'category' then
-        ok := value #>> '{}' in ('Renewable energy', 'Social impact, Housing', 'Clean water', 'Education') and jsonb_typeof(value) = 'string';
-        message := 'category must be one of: Renewable energy; Social impact, Housing; Clean water; Education';
+        ok := value #>> '{}' = any (public.opportunity_categories()) and jsonb_typeof(value) = 'string';
+        message := 'category must be one of: ' || array_to_string(public.opportunity_categories(), '; ');
       when 'region' then
-        ok := value #>> '{}' in ('EU', 'Netherlands', 'Africa', 'Asia') and jsonb_typeof(value) = 'string';
-        message := 'region must be one of: EU; Netherlands; Africa; Asia';
+        ok := value #>> '{}' = any (public.opportunity_regions()) and jsonb_typeof(value) = 'string';
+        message := 'region must be one of: ' || array_to_string(public.opportunity_regions(), '; ');
       when 'country' then
         ok := public.offering_text(value, 1, 100); message := 'country must be 1 to 100 characters';
       when 'description' then

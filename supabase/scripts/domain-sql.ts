@@ -13,6 +13,8 @@ import {
   LEDGER_MAX_INVESTMENT_TOTAL_CENTS,
   notificationTexts,
   OFFERING_MAX_CENTS,
+  opportunityCategories,
+  opportunityRegions,
   REDEMPTION_REVIEW_BUSINESS_DAYS,
   roles,
   scheduledJobs,
@@ -227,6 +229,14 @@ ${immutableFunction('offering_max_cents()', 'bigint', `  select ${OFFERING_MAX_C
 ${immutableFunction('awaiting_payment_window()', 'interval', `  select interval '${AWAITING_PAYMENT_DAYS} days'`)}`;
 }
 
+function catalogue(): string {
+  return `-- The categories and regions an opportunity may have (\`opportunityCategories\`,
+-- \`opportunityRegions\` in packages/domain/src/opportunities.ts).
+${immutableFunction('opportunity_categories()', 'text[]', `  select ${textArray(opportunityCategories, 4)}`)}
+
+${immutableFunction('opportunity_regions()', 'text[]', `  select ${textArray(opportunityRegions, 4)}`)}`;
+}
+
 function ibans(): string {
   const rows = [...ibanLengths].sort((a, b) => (a.country < b.country ? -1 : a.country > b.country ? 1 : 0));
   const cases = rows.map((r) => `    when ${literal(r.country)} then ${r.length}`);
@@ -255,6 +265,7 @@ export function generateDomainSql(): string {
     categories(),
     schedule(),
     bounds(),
+    catalogue(),
     ibans(),
     `-- This file comes before the default privileges of 01_identity_and_settings.sql, so each grant
 -- is written out. vault_role() runs as its caller, inside every policy.
@@ -277,6 +288,8 @@ revoke execute on function public.cancellation_window() from public, anon, authe
 revoke execute on function public.max_investment_total_cents() from public, anon, authenticated, service_role;
 revoke execute on function public.offering_max_cents() from public, anon, authenticated, service_role;
 revoke execute on function public.awaiting_payment_window() from public, anon, authenticated, service_role;
+revoke execute on function public.opportunity_categories() from public, anon, authenticated, service_role;
+revoke execute on function public.opportunity_regions() from public, anon, authenticated, service_role;
 revoke execute on function public.iban_length(text) from public, anon, authenticated, service_role;
 revoke execute on function public.iban_masked(text) from public, anon, authenticated, service_role;`,
   ].join('\n\n')}\n`;
