@@ -82,14 +82,15 @@ from generate_series(1, ${LEDGER_TRANSFERS - BIG_ACCOUNT_LINES - 10}) i
 cross join lateral (select md5('bench-rest-' || i)::uuid as id) g
 join bench_accounts d on d.n = 1 + (i::bigint * 7919) % ${PARALLEL_ACCOUNTS}
 join bench_accounts c on c.n = 1 + (i::bigint * 7919 + 1 + i % 997) % ${PARALLEL_ACCOUNTS};
--- The balances their transfers make.
+-- The balances these transfers add (all posted) to what the seed's own transfers made.
 with sums as (
   select account_id, sum(dp) as dp, sum(cp) as cp from (
-    select debit_account_id as account_id, amount_cents as dp, 0 as cp from public.ledger_transfers
-    union all select credit_account_id, 0, amount_cents from public.ledger_transfers
+    select debit_account_id as account_id, amount_cents as dp, 0 as cp from public.ledger_transfers where subject_type = 'bench'
+    union all select credit_account_id, 0, amount_cents from public.ledger_transfers where subject_type = 'bench'
   ) x group by account_id
 )
-update public.ledger_accounts a set debits_posted = s.dp, credits_posted = s.cp from sums s where s.account_id = a.id;
+update public.ledger_accounts a set debits_posted = a.debits_posted + s.dp, credits_posted = a.credits_posted + s.cp
+from sums s where s.account_id = a.id;
 create table bench.transfers_bare (like public.ledger_transfers including defaults including constraints including indexes);
 analyze;
 select public.ledger_account('member_cash', 'EUR', '${bigMember}'),
