@@ -91,7 +91,9 @@ with sums as (
 )
 update public.ledger_accounts a set debits_posted = a.debits_posted + s.dp, credits_posted = a.credits_posted + s.cp
 from sums s where s.account_id = a.id;
+-- The reference: the same columns and indexes, holding the same million rows.
 create table bench.transfers_bare (like public.ledger_transfers including defaults including constraints including indexes);
+insert into bench.transfers_bare select * from public.ledger_transfers;
 analyze;
 select public.ledger_account('member_cash', 'EUR', '${bigMember}'),
   (select max(seq) - ${BIG_ACCOUNT_LINES / 2} from public.ledger_transfers
