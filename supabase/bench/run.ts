@@ -322,7 +322,11 @@ async function main() {
           if (all.some((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'audit_events')) {
             failures.push(`${q.label}: sequential scan of audit_events`);
           }
-          if (!all.some((n) => /Index/.test(n['Node Type']))) failures.push(`${q.label}: a plan uses no index`);
+          // A row written from values (the audit event of record_personal_data_view) reads no table.
+          const writesValues =
+            plan['Node Type'] === 'ModifyTable' && all.slice(1).every((n) => n['Node Type'] === 'Result');
+          if (!writesValues && !all.some((n) => /Index/.test(n['Node Type'])))
+            failures.push(`${q.label}: a plan uses no index`);
           for (const line of planLines(plan)) console.log(`    ${line}`);
         }
       }
