@@ -83,6 +83,7 @@ begin
     'statement.viewed',
     'wallet.created',
     'withdrawal.failed',
+    'withdrawal.overdue',
     'withdrawal.paid',
     'withdrawal.requested'
   ]::text[];
@@ -504,6 +505,18 @@ as $$
   select interval '7 days'
 $$;
 
+-- How long a withdrawal may wait for its payout event before compliance is alerted
+-- (`WITHDRAWAL_OVERDUE_DAYS` in packages/domain/src/backend/ledger.ts).
+create or replace function public.withdrawal_overdue_window()
+returns interval
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select interval '5 days'
+$$;
+
 -- The categories and regions an opportunity may have (`opportunityCategories`,
 -- `opportunityRegions` in packages/domain/src/opportunities.ts).
 create or replace function public.opportunity_categories()
@@ -665,6 +678,7 @@ revoke execute on function public.cancellation_window() from public, anon, authe
 revoke execute on function public.max_investment_total_cents() from public, anon, authenticated, service_role;
 revoke execute on function public.offering_max_cents() from public, anon, authenticated, service_role;
 revoke execute on function public.awaiting_payment_window() from public, anon, authenticated, service_role;
+revoke execute on function public.withdrawal_overdue_window() from public, anon, authenticated, service_role;
 revoke execute on function public.opportunity_categories() from public, anon, authenticated, service_role;
 revoke execute on function public.opportunity_regions() from public, anon, authenticated, service_role;
 revoke execute on function public.iban_length(text) from public, anon, authenticated, service_role;

@@ -1391,7 +1391,7 @@ $$;
 -- AWAITING_PAYMENT_DAYS (7) after submission are cancelled and the member told. Answers how many
 -- of each it handled.
 create or replace function public.ledger_run_expiries(as_of timestamptz default now())
-returns table (expired_transfers integer, cancelled_investments integer)
+returns table (expired_transfers integer, cancelled_investments integer, overdue_withdrawals integer)
 language plpgsql
 security definer
 set search_path = ''
@@ -1399,9 +1399,12 @@ as $$
 declare
   p public.ledger_transfers;
   inv public.investments;
+  w public.withdrawals;
   event public.audit_events;
   n_transfers integer := 0;
   n_investments integer := 0;
+  n_withdrawals integer := 0;
+  alerted bigint;
 begin
   if as_of is null then
     raise exception using errcode = '22023', message = 'as_of is required';
@@ -1436,7 +1439,31 @@ begin
     from public.notification_text('investment.expired', jsonb_build_object('offering', inv.opportunity_name)) texts;
     n_investments := n_investments + 1;
   end loop;
-  return query select n_transfers, n_investments;
+  -- A withdrawal the provider has not answered for too long: its hold stays (the money may have
+  -- left), and compliance is alerted once, the alert naming the withdrawal.
+  for w in
+    select * from public.withdrawals x
+    where x.status = 'requested' and x.requested_at + public.withdrawal_overdue_window() <= as_of
+    order by x.requested_at, x.id
+  loop
+    insert into public.compliance_alerts ("user", issue, priority, member_id)
+      select coalesce(nullif(pr.name, ''), u.email::text, w.member_id::text),
+             'Withdrawal ' || w.id || ' of ' || w.amount_cents || ' cents has had no payout event for '
+               || extract(day from public.withdrawal_overdue_window()) || ' days',
+             'High', w.member_id
+      from auth.users u left join public.profiles pr on pr.id = u.id
+      where u.id = w.member_id
+      on conflict do nothing
+      returning id into alerted;
+    continue when alerted is null;
+    perform public.audit_append(
+      'withdrawal.overdue', w.member_id, 'withdrawal', w.id::text,
+      jsonb_build_object('amount_cents', w.amount_cents, 'currency', w.currency, 'requested_at', w.requested_at,
+                         'alert_id', alerted)
+    );
+    n_withdrawals := n_withdrawals + 1;
+  end loop;
+  return query select n_transfers, n_investments, n_withdrawals;
 end
 $$;
 

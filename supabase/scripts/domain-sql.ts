@@ -21,6 +21,7 @@ import {
   skipsAppropriateness,
   skipsReflectionPeriod,
   templateParts,
+  WITHDRAWAL_OVERDUE_DAYS,
   withholdingRates,
 } from '@vault/domain';
 
@@ -226,7 +227,11 @@ ${immutableFunction('offering_max_cents()', 'bigint', `  select ${OFFERING_MAX_C
 
 -- How long an investment may await its payment before it is cancelled (\`AWAITING_PAYMENT_DAYS\`
 -- in packages/domain/src/backend/ledger.ts).
-${immutableFunction('awaiting_payment_window()', 'interval', `  select interval '${AWAITING_PAYMENT_DAYS} days'`)}`;
+${immutableFunction('awaiting_payment_window()', 'interval', `  select interval '${AWAITING_PAYMENT_DAYS} days'`)}
+
+-- How long a withdrawal may wait for its payout event before compliance is alerted
+-- (\`WITHDRAWAL_OVERDUE_DAYS\` in packages/domain/src/backend/ledger.ts).
+${immutableFunction('withdrawal_overdue_window()', 'interval', `  select interval '${WITHDRAWAL_OVERDUE_DAYS} days'`)}`;
 }
 
 function catalogue(): string {
@@ -288,6 +293,7 @@ revoke execute on function public.cancellation_window() from public, anon, authe
 revoke execute on function public.max_investment_total_cents() from public, anon, authenticated, service_role;
 revoke execute on function public.offering_max_cents() from public, anon, authenticated, service_role;
 revoke execute on function public.awaiting_payment_window() from public, anon, authenticated, service_role;
+revoke execute on function public.withdrawal_overdue_window() from public, anon, authenticated, service_role;
 revoke execute on function public.opportunity_categories() from public, anon, authenticated, service_role;
 revoke execute on function public.opportunity_regions() from public, anon, authenticated, service_role;
 revoke execute on function public.iban_length(text) from public, anon, authenticated, service_role;

@@ -6,6 +6,7 @@ import {
   investmentQuote,
   LEDGER_MAX_INVESTMENT_TOTAL_CENTS,
   ledgerNotifications,
+  WITHDRAWAL_OVERDUE_DAYS,
 } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { become, type Callers, createCallers } from './actors';
@@ -396,6 +397,53 @@ describe('withdrawals', () => {
       expect(await tryQuery(tx, `select public.record_payout(gen_random_uuid(), 'paid', 'evt-w5')`)).toMatchObject(
         refusal(actionErrors.unknownWithdrawal),
       );
+      expect(await verify(tx, callers.adminFlag)).toBeNull();
+    });
+  });
+
+  it(`alerts compliance once about a withdrawal with no payout event after ${WITHDRAWAL_OVERDUE_DAYS} days, and keeps its hold`, async () => {
+    await asActor(db, 'service_role', async (tx) => {
+      const me = callers.investorA;
+      await recordPayment(tx, me, 'pi_overdue', 10_000, 'settled');
+      await become(tx, me);
+      const waiting = await tx.query<{ id: string }>(request, [3_000, crypto.randomUUID()]);
+      const paid = await tx.query<{ id: string }>(request, [2_000, crypto.randomUUID()]);
+      const waitingId = waiting.rows[0]?.id ?? '';
+      await become(tx, 'service_role');
+      await tx.query(`select public.record_payout($1, 'paid', 'evt-overdue-paid')`, [paid.rows[0]?.id]);
+      const run = async (days: number) => {
+        await become(tx, 'service_role');
+        const { rows } = await tx.query<{ overdue_withdrawals: number }>(
+          'select * from public.ledger_run_expiries(now() + $1::interval)',
+          [`${days} days`],
+        );
+        return rows[0]?.overdue_withdrawals;
+      };
+      const alerts = async () => {
+        await tx.exec('reset role');
+        const { rows } = await tx.query<{ issue: string; priority: string; member_id: string; status: string }>(
+          `select issue, priority, member_id, status from public.compliance_alerts where issue like 'Withdrawal %'`,
+        );
+        return rows;
+      };
+      expect(await run(WITHDRAWAL_OVERDUE_DAYS - 1)).toBe(0);
+      expect(await alerts()).toEqual([]);
+      expect(await run(WITHDRAWAL_OVERDUE_DAYS)).toBe(1);
+      expect(await run(WITHDRAWAL_OVERDUE_DAYS + 1)).toBe(0);
+      expect(await alerts()).toEqual([
+        {
+          issue: `Withdrawal ${waitingId} of 3000 cents has had no payout event for ${WITHDRAWAL_OVERDUE_DAYS} days`,
+          priority: 'High',
+          member_id: me.id,
+          status: 'open',
+        },
+      ]);
+      expect((await actionsOf(tx, me)).filter((action) => action === 'withdrawal.overdue')).toHaveLength(1);
+      // The hold stays until the provider answers: the money may already have left.
+      expect(await balanceOf(tx, me)).toEqual({ available: 5_000, held: 3_000, total: 8_000 });
+      await become(tx, 'service_role');
+      await tx.query(`select public.record_payout($1, 'failed', 'evt-overdue-failed')`, [waitingId]);
+      expect(await balanceOf(tx, me)).toEqual({ available: 8_000, held: 0, total: 8_000 });
       expect(await verify(tx, callers.adminFlag)).toBeNull();
     });
   });

@@ -21,8 +21,10 @@ const outDir = process.env.VAULT_E2E_DIST || join(appDir, 'dist');
 const dist = join(outDir, 'index.html');
 
 // The config is evaluated again in every worker process; the port picked by the first evaluation
-// (the runner) travels to the workers in the environment, so all agree on one server.
-if (!process.env.VAULT_E2E_PORT) {
+// (the runner) travels to the workers in the environment, so all agree on one server. Another
+// tool reading the config (knip, in the lint step) neither picks a port nor builds.
+const readByPlaywright = process.argv.some((arg) => /playwright/.test(arg));
+if (!process.env.VAULT_E2E_PORT && readByPlaywright) {
   process.env.VAULT_E2E_PORT = String(await freePort());
   // The test command builds before the journeys; run alone, a missing build is made once here.
   if (process.env.VAULT_E2E_DIST && !existsSync(dist)) {

@@ -22,7 +22,9 @@ const outDir = join(appDir, 'e2e', '.real-dist');
 const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
 
 // The runner picks the ports and builds once; its workers read the same values from the environment.
-if (!process.env.VAULT_E2E_BACKEND_URL) {
+// Another tool reading the config (knip, in the lint step) does neither.
+const readByPlaywright = process.argv.some((arg) => /playwright/.test(arg));
+if (!process.env.VAULT_E2E_BACKEND_URL && readByPlaywright) {
   const hostPort = await freePort();
   process.env.VAULT_E2E_APP_PORT = String(await freePort());
   process.env.VAULT_E2E_BACKEND_URL = `http://127.0.0.1:${hostPort}`;
@@ -42,7 +44,8 @@ if (!process.env.VAULT_E2E_BACKEND_URL) {
     },
   });
 }
-const backendUrl = process.env.VAULT_E2E_BACKEND_URL;
+// Port 0 where no runner picked one: a tool that only reads the config starts nothing.
+const backendUrl = process.env.VAULT_E2E_BACKEND_URL ?? 'http://127.0.0.1:0';
 const appPort = Number(process.env.VAULT_E2E_APP_PORT);
 const baseURL = `http://127.0.0.1:${appPort}`;
 

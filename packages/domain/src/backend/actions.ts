@@ -184,7 +184,7 @@ export const serverActions: readonly ServerAction[] = parseTable('server action'
     args: ['as_of'],
     executableBy: ['service_role'],
     accepts: 'the service role',
-    records: ['investment.expired', 'ledger.transferred'],
+    records: ['investment.expired', 'withdrawal.overdue', 'ledger.transferred'],
   },
   { name: 'my_balance', args: [], executableBy: ['authenticated'], accepts: 'the member', records: [] },
   {

@@ -37,6 +37,7 @@ export const auditActions = [
   'withdrawal.requested',
   'withdrawal.paid',
   'withdrawal.failed',
+  'withdrawal.overdue',
   'investment.funded',
   'investment.expired',
   'kyc.result_ignored',

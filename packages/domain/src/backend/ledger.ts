@@ -14,6 +14,12 @@ export const LEDGER_MAX_INVESTMENT_TOTAL_CENTS = 10_000_000_000;
 /** An investment still awaiting its payment this long after submission is cancelled. */
 export const AWAITING_PAYMENT_DAYS = 7;
 
+/**
+ * A withdrawal with no payout event this long after its request raises a compliance alert. Its hold
+ * stays: the provider may have sent the money, so only its event or an operator may release it.
+ */
+export const WITHDRAWAL_OVERDUE_DAYS = 5;
+
 /** The kinds of account the ledger starts with; more are rows of public.ledger_account_kinds. */
 export const ledgerAccountKinds = [
   'member_cash',

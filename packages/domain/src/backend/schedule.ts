@@ -38,7 +38,7 @@ export const scheduledJobs: readonly ScheduledJob[] = v.parse(v.array(ScheduledJ
     name: 'vault-ledger-expiries',
     cron: '*/5 * * * *',
     call: 'public.ledger_run_expiries()',
-    does: 'Expires pending transfers past their timeout and cancels investments still awaiting payment.',
+    does: 'Expires pending transfers, cancels investments still awaiting payment, reports overdue withdrawals.',
   },
   {
     name: 'vault-statements',

@@ -83,7 +83,10 @@ export const TermNotEnded: Story = {
 export const ConfirmSummary: Story = {
   play: async ({ canvasElement }) => {
     const card = await findMaturity(canvasElement);
-    await expect(card.getByText(/Its term ended on/)).toHaveTextContent('Its term ended on 1 Feb 2026');
+    // The card reads the offering's record and prices first: wait for it to say the term ended.
+    await expect(await card.findByText(/Its term ended on/, {}, SLOW)).toHaveTextContent(
+      'Its term ended on 1 Feb 2026',
+    );
     await userEvent.click(await card.findByRole('button', { name: 'Mature' }, SLOW));
     const dialog = within(await screen.findByRole('dialog', { name: 'Mature Porto Heat Network' }, SLOW));
     await expect(dialog.getByText('Units outstanding').nextElementSibling).toHaveTextContent('1,000');
