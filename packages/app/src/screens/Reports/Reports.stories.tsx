@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { consoleErrors } from '@vault/domain';
 import { HttpResponse, http } from 'msw';
-import { expect, fireEvent, userEvent, within } from 'storybook/test';
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 import { type AppStoryParameters, recordedRpc, SLOW, sessionAs, withApp } from '../../test-support';
 import Reports from '.';
 
@@ -58,7 +58,14 @@ export const ExportInRange: Story = {
     fireEvent.change(await canvas.findByLabelText('From', {}, SLOW), { target: { value: '2026-11-01' } });
     fireEvent.change(canvas.getByLabelText('To'), { target: { value: '2026-11-30' } });
     await userEvent.click(canvas.getByRole('button', { name: 'Export CSV: KYC decisions' }));
-    await expect(await canvas.findByRole('status', {}, SLOW)).toHaveTextContent('(1 row)');
+    // The page has other statuses (the escrow section's loading one among them): find the export's.
+    await waitFor(
+      () =>
+        expect(canvas.getAllByRole('status').map((status) => status.textContent)).toContainEqual(
+          expect.stringContaining('(1 row)'),
+        ),
+      SLOW,
+    );
     await expect(exporting.calls).toEqual([
       { kind: 'kyc_decisions', from_at: '2026-11-01T00:00:00Z', to_at: '2026-12-01T00:00:00.000Z' },
     ]);
