@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import type { PlaywrightTestConfig } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../../../.ci/chromium.mjs';
+import { chromiumArgs, headlessShellPath } from '../../../.ci/chromium.mjs';
 
 /** What both e2e configs (the embedded build's and the real-mode build's) run their journeys in. */
 export const journeyBrowser = {
@@ -8,7 +8,7 @@ export const journeyBrowser = {
   headless: true,
   // Every journey's context compiles PGlite's WebAssembly anew; V8's optimizing tier would
   // recompile it in the background, which costs a 2-core machine more than the journey gains.
-  launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs, '--js-flags=--liftoff-only'] },
+  launchOptions: { executablePath: headlessShellPath, args: [...chromiumArgs, '--js-flags=--liftoff-only'] },
   viewport: { width: 1280, height: 900 },
   locale: 'en-IE',
   timezoneId: 'Europe/Dublin',
