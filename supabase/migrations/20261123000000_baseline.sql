@@ -362,6 +362,28 @@ as $$
     end
 $$;
 
+-- The issue and priority of each compliance alert the server raises, by kind
+-- (`complianceAlertTexts` in packages/domain/src/notifications/alerts.ts): as notification_text,
+-- each {placeholder} is `params ->> '<name>'`, and a missing param or an unknown kind gives null,
+-- which the alert's not-null columns refuse.
+create or replace function public.compliance_alert_text(kind text, params jsonb default '{}'::jsonb, out issue text, out priority text)
+returns record
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select
+    case kind
+      when 'payment.charged_back' then 'Chargeback of payment ' || (params ->> 'payment') || ': ' || (params ->> 'amountCents') || ' cents, ' || (params ->> 'owedCents') || ' cents owed'
+      when 'withdrawal.overdue' then 'Withdrawal ' || (params ->> 'withdrawal') || ' of ' || (params ->> 'amountCents') || ' cents has had no payout event for 5 days'
+    end,
+    case kind
+      when 'payment.charged_back' then 'High'
+      when 'withdrawal.overdue' then 'High'
+    end
+$$;
+
 -- The tax withheld from a distribution, in basis points, by the holder's tax residence and the
 -- distribution's kind (`withholdingRates` in packages/domain/src/tax/withholding.ts); 0 for a
 -- residence the table does not list.
@@ -671,6 +693,7 @@ grant execute on function public.audit_action_names() to authenticated, service_
 revoke execute on function public.is_iso_country(text) from public, anon, authenticated, service_role;
 revoke execute on function public.eligibility_refusal_message(text, timestamptz) from public, anon, authenticated, service_role;
 revoke execute on function public.notification_text(text, jsonb) from public, anon, authenticated, service_role;
+revoke execute on function public.compliance_alert_text(text, jsonb) from public, anon, authenticated, service_role;
 revoke execute on function public.appropriateness_questionnaire() from public, anon, authenticated, service_role;
 revoke execute on function public.withholding_bps(text, text) from public, anon, authenticated, service_role;
 revoke execute on function public.redemption_review_business_days() from public, anon, authenticated, service_role;
@@ -6615,13 +6638,11 @@ begin
   );
   if kind = 'chargeback' then
     select u.email into email from auth.users u where u.id = payment.member_id;
-    insert into public.compliance_alerts ("user", issue, priority)
-      values (
-        coalesce(nullif(member.name, ''), email, payment.member_id::text),
-        'Chargeback of payment ' || payment.provider_ref || ': ' || payment.amount_cents || ' cents, '
-          || owed || ' cents owed',
-        'High'
-      )
+    insert into public.compliance_alerts ("user", issue, priority, member_id)
+      select coalesce(nullif(member.name, ''), email, payment.member_id::text), texts.issue, texts.priority,
+             payment.member_id
+      from public.compliance_alert_text('payment.charged_back', jsonb_build_object(
+        'payment', payment.provider_ref, 'amountCents', payment.amount_cents::text, 'owedCents', owed::text)) texts
       on conflict do nothing;
     perform public.notify_member(payment.member_id, event, texts.title, texts.body)
     from public.notification_text('payment.charged_back') texts;
@@ -7018,11 +7039,10 @@ begin
     order by x.requested_at, x.id
   loop
     insert into public.compliance_alerts ("user", issue, priority, member_id)
-      select coalesce(nullif(pr.name, ''), u.email::text, w.member_id::text),
-             'Withdrawal ' || w.id || ' of ' || w.amount_cents || ' cents has had no payout event for '
-               || extract(day from public.withdrawal_overdue_window()) || ' days',
-             'High', w.member_id
+      select coalesce(nullif(pr.name, ''), u.email::text, w.member_id::text), texts.issue, texts.priority, w.member_id
       from auth.users u left join public.profiles pr on pr.id = u.id
+      cross join public.compliance_alert_text('withdrawal.overdue', jsonb_build_object(
+        'withdrawal', w.id::text, 'amountCents', w.amount_cents::text)) texts
       where u.id = w.member_id
       on conflict do nothing
       returning id into alerted;

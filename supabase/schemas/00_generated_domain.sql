@@ -357,6 +357,28 @@ as $$
     end
 $$;
 
+-- The issue and priority of each compliance alert the server raises, by kind
+-- (`complianceAlertTexts` in packages/domain/src/notifications/alerts.ts): as notification_text,
+-- each {placeholder} is `params ->> '<name>'`, and a missing param or an unknown kind gives null,
+-- which the alert's not-null columns refuse.
+create or replace function public.compliance_alert_text(kind text, params jsonb default '{}'::jsonb, out issue text, out priority text)
+returns record
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select
+    case kind
+      when 'payment.charged_back' then 'Chargeback of payment ' || (params ->> 'payment') || ': ' || (params ->> 'amountCents') || ' cents, ' || (params ->> 'owedCents') || ' cents owed'
+      when 'withdrawal.overdue' then 'Withdrawal ' || (params ->> 'withdrawal') || ' of ' || (params ->> 'amountCents') || ' cents has had no payout event for 5 days'
+    end,
+    case kind
+      when 'payment.charged_back' then 'High'
+      when 'withdrawal.overdue' then 'High'
+    end
+$$;
+
 -- The tax withheld from a distribution, in basis points, by the holder's tax residence and the
 -- distribution's kind (`withholdingRates` in packages/domain/src/tax/withholding.ts); 0 for a
 -- residence the table does not list.
@@ -666,6 +688,7 @@ grant execute on function public.audit_action_names() to authenticated, service_
 revoke execute on function public.is_iso_country(text) from public, anon, authenticated, service_role;
 revoke execute on function public.eligibility_refusal_message(text, timestamptz) from public, anon, authenticated, service_role;
 revoke execute on function public.notification_text(text, jsonb) from public, anon, authenticated, service_role;
+revoke execute on function public.compliance_alert_text(text, jsonb) from public, anon, authenticated, service_role;
 revoke execute on function public.appropriateness_questionnaire() from public, anon, authenticated, service_role;
 revoke execute on function public.withholding_bps(text, text) from public, anon, authenticated, service_role;
 revoke execute on function public.redemption_review_business_days() from public, anon, authenticated, service_role;

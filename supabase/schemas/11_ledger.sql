@@ -1044,13 +1044,11 @@ begin
   );
   if kind = 'chargeback' then
     select u.email into email from auth.users u where u.id = payment.member_id;
-    insert into public.compliance_alerts ("user", issue, priority)
-      values (
-        coalesce(nullif(member.name, ''), email, payment.member_id::text),
-        'Chargeback of payment ' || payment.provider_ref || ': ' || payment.amount_cents || ' cents, '
-          || owed || ' cents owed',
-        'High'
-      )
+    insert into public.compliance_alerts ("user", issue, priority, member_id)
+      select coalesce(nullif(member.name, ''), email, payment.member_id::text), texts.issue, texts.priority,
+             payment.member_id
+      from public.compliance_alert_text('payment.charged_back', jsonb_build_object(
+        'payment', payment.provider_ref, 'amountCents', payment.amount_cents::text, 'owedCents', owed::text)) texts
       on conflict do nothing;
     perform public.notify_member(payment.member_id, event, texts.title, texts.body)
     from public.notification_text('payment.charged_back') texts;
@@ -1447,11 +1445,10 @@ begin
     order by x.requested_at, x.id
   loop
     insert into public.compliance_alerts ("user", issue, priority, member_id)
-      select coalesce(nullif(pr.name, ''), u.email::text, w.member_id::text),
-             'Withdrawal ' || w.id || ' of ' || w.amount_cents || ' cents has had no payout event for '
-               || extract(day from public.withdrawal_overdue_window()) || ' days',
-             'High', w.member_id
+      select coalesce(nullif(pr.name, ''), u.email::text, w.member_id::text), texts.issue, texts.priority, w.member_id
       from auth.users u left join public.profiles pr on pr.id = u.id
+      cross join public.compliance_alert_text('withdrawal.overdue', jsonb_build_object(
+        'withdrawal', w.id::text, 'amountCents', w.amount_cents::text)) texts
       where u.id = w.member_id
       on conflict do nothing
       returning id into alerted;

@@ -2,6 +2,7 @@ import {
   AWAITING_PAYMENT_DAYS,
   auditActions,
   CANCELLATION_WINDOW_DAYS,
+  complianceAlertTexts,
   currentQuestionnaire,
   eligibilityRefusalMessage,
   eligibilityRefusals,
@@ -165,6 +166,20 @@ ${immutableFunction(
 )}`;
 }
 
+function complianceAlerts(): string {
+  const issues = complianceAlertTexts.map((a) => `      when ${literal(a.kind)} then ${filledTemplate(a.issue)}`);
+  const priorities = complianceAlertTexts.map((a) => `      when ${literal(a.kind)} then ${literal(a.priority)}`);
+  return `-- The issue and priority of each compliance alert the server raises, by kind
+-- (\`complianceAlertTexts\` in packages/domain/src/notifications/alerts.ts): as notification_text,
+-- each {placeholder} is \`params ->> '<name>'\`, and a missing param or an unknown kind gives null,
+-- which the alert's not-null columns refuse.
+${immutableFunction(
+  "compliance_alert_text(kind text, params jsonb default '{}'::jsonb, out issue text, out priority text)",
+  'record',
+  `  select\n    case kind\n${issues.join('\n')}\n    end,\n    case kind\n${priorities.join('\n')}\n    end`,
+)}`;
+}
+
 function withholding(): string {
   const rows = [...withholdingRates].sort((a, b) => (a.country < b.country ? -1 : a.country > b.country ? 1 : 0));
   const cases = rows.map(
@@ -266,6 +281,7 @@ export function generateDomainSql(): string {
     questionnaire(),
     refusalMessages(),
     notifications(),
+    complianceAlerts(),
     withholding(),
     categories(),
     schedule(),
@@ -281,6 +297,7 @@ grant execute on function public.audit_action_names() to authenticated, service_
 revoke execute on function public.is_iso_country(text) from public, anon, authenticated, service_role;
 revoke execute on function public.eligibility_refusal_message(text, timestamptz) from public, anon, authenticated, service_role;
 revoke execute on function public.notification_text(text, jsonb) from public, anon, authenticated, service_role;
+revoke execute on function public.compliance_alert_text(text, jsonb) from public, anon, authenticated, service_role;
 revoke execute on function public.appropriateness_questionnaire() from public, anon, authenticated, service_role;
 revoke execute on function public.withholding_bps(text, text) from public, anon, authenticated, service_role;
 revoke execute on function public.redemption_review_business_days() from public, anon, authenticated, service_role;

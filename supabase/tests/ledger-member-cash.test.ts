@@ -2,6 +2,7 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 import {
   AWAITING_PAYMENT_DAYS,
   actionErrors,
+  complianceAlertText,
   investmentPaymentReference,
   investmentQuote,
   LEDGER_MAX_INVESTMENT_TOTAL_CENTS,
@@ -296,11 +297,19 @@ describe('refunds and chargebacks', () => {
         [me.id],
       );
       expect(Number(receivable.rows[0]?.owed)).toBe(100_000 - left);
-      const alerts = await tx.query<{ issue: string; priority: string }>(
-        `select issue, priority from public.compliance_alerts where issue like 'Chargeback of payment pi_cb%'`,
+      const alerts = await tx.query<{ issue: string; priority: string; member_id: string }>(
+        `select issue, priority, member_id from public.compliance_alerts where issue like 'Chargeback of payment pi_cb%'`,
       );
-      expect(alerts.rows).toHaveLength(1);
-      expect(alerts.rows[0]?.priority).toBe('High');
+      expect(alerts.rows).toEqual([
+        {
+          ...complianceAlertText('payment.charged_back', {
+            payment: 'pi_cb',
+            amountCents: '100000',
+            owedCents: String(100_000 - left),
+          }),
+          member_id: me.id,
+        },
+      ]);
       const notes = await tx.query<{ title: string; body: string }>(
         `select title, body from public.notifications where user_id = $1 and title = $2`,
         [me.id, ledgerNotifications.chargedBack.title],

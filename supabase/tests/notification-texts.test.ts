@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { type NotificationKind, type NotificationParam, notificationText, notificationTexts } from '@vault/domain';
+import {
+  type ComplianceAlertKind,
+  complianceAlertText,
+  complianceAlertTexts,
+  type NotificationKind,
+  type NotificationParam,
+  notificationText,
+  notificationTexts,
+} from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaPaths } from '../scripts/baseline';
 import { generatedDomainFile } from '../scripts/domain-sql';
@@ -11,7 +19,8 @@ import { seededDb, supabaseDir } from './db';
  * The notification texts are written once, in `notificationTexts` (@vault/domain): the SQL's
  * generated `public.notification_text(kind, params)` gives, for every kind, what the domain's
  * `notificationText(kind, params)` gives, and no schema file writes a notification's title or body
- * itself.
+ * itself. The same for the compliance alerts' issues, in `complianceAlertTexts` and
+ * `public.compliance_alert_text(kind, params)`.
  */
 
 let db: PGlite;
@@ -105,6 +114,39 @@ describe('public.notification_text', () => {
       }
     }
     expect(await sqlText('no.such_kind', {})).toEqual({ title: null, body: null });
+  });
+});
+
+describe('public.compliance_alert_text', () => {
+  /** Values an issue must carry through untouched, as for the notifications. */
+  const alertSamples = [
+    { payment: `pi_'x' 100%`, withdrawal: '7d1c9a4e-0000-4000-8000-000000000001', amountCents: '0', owedCents: '\\' },
+    { payment: 'Ünïcödé 🌱', withdrawal: "'; select 1; --", amountCents: '9007199254740991', owedCents: '$$' },
+  ];
+
+  async function sqlAlert(kind: string, params: Record<string, string>) {
+    const { rows } = await db.query<{ issue: string | null; priority: string | null }>(
+      'select issue, priority from public.compliance_alert_text($1, $2::jsonb)',
+      [kind, JSON.stringify(params)],
+    );
+    return rows[0];
+  }
+
+  it('gives every kind the issue and priority the domain gives, and null without a param or for another kind', async () => {
+    expect(complianceAlertTexts.length).toBeGreaterThan(1);
+    for (const sample of alertSamples) {
+      for (const alert of complianceAlertTexts) {
+        const params = Object.fromEntries(alert.params.map((name) => [name, sample[name]]));
+        expect(await sqlAlert(alert.kind, params), alert.kind).toEqual(
+          complianceAlertText(alert.kind as ComplianceAlertKind, params as never),
+        );
+        for (const missing of alert.params) {
+          const without = Object.fromEntries(Object.entries(params).filter(([name]) => name !== missing));
+          expect((await sqlAlert(alert.kind, without))?.issue, `${alert.kind} without ${missing}`).toBeNull();
+        }
+      }
+    }
+    expect(await sqlAlert('no.such_kind', {})).toEqual({ issue: null, priority: null });
   });
 });
 
@@ -235,6 +277,31 @@ function textsWrittenInSql(files: { path: string; sql: string }[]): string[] {
   return found;
 }
 
+/**
+ * Where a compliance alert's issue or priority is written in SQL rather than read from a
+ * compliance_alert_text row: `<file>:<line> <column> = <expression>`.
+ */
+function alertTextsWrittenInSql(files: { path: string; sql: string }[]): string[] {
+  const found: string[] = [];
+  for (const { path, sql } of files) {
+    for (const m of sql.matchAll(/insert\s+into\s+public\.compliance_alerts\s*\(([^)]*)\)\s*(values|select)\b/gi)) {
+      const columns = (m[1] ?? '').split(',').map((column) => column.trim().replace(/"/g, ''));
+      const rest = sql.slice(m.index + m[0].length);
+      const list =
+        m[2]?.toLowerCase() === 'values'
+          ? callArguments(rest, rest.indexOf('('))
+          : callArguments(`(${rest.split(/\bfrom\b/i)[0] ?? ''})`, 0);
+      for (const column of ['issue', 'priority']) {
+        const expression = list[columns.indexOf(column)];
+        if (expression === undefined || !new RegExp(`^\\w+\\.${column}$`).test(expression)) {
+          found.push(`${path}:${lineOf(sql, m.index)} ${column} = ${expression}`);
+        }
+      }
+    }
+  }
+  return found;
+}
+
 /** The kinds the schema files pass to notification_text, as string literals in its first argument. */
 function kindsSent(files: { path: string; sql: string }[]): Map<string, string> {
   const kinds = new Map<string, string>();
@@ -261,6 +328,19 @@ describe('the schema files', () => {
     const known = new Set<string>(notificationTexts.map((t) => t.kind));
     expect([...sent].filter(([kind]) => !known.has(kind)).map(([kind, where]) => `${where} ${kind}`)).toEqual([]);
     expect([...known].filter((kind) => !sent.has(kind))).toEqual([]);
+  });
+
+  it('take every compliance alert’s issue and priority from compliance_alert_text', () => {
+    expect(alertTextsWrittenInSql(schemaFiles())).toEqual([]);
+    const sql = withoutComments(`
+      insert into public.compliance_alerts ("user", issue, priority) values (m, 'Chargeback ' || ref, 'High');
+      insert into public.compliance_alerts ("user", issue, priority, member_id)
+        select u.email, texts.issue, texts.priority, u.id from auth.users u
+        cross join public.compliance_alert_text('withdrawal.overdue', '{}') texts;`);
+    expect(alertTextsWrittenInSql([{ path: 'x.sql', sql }])).toEqual([
+      "x.sql:2 issue = 'Chargeback ' || ref",
+      "x.sql:2 priority = 'High'",
+    ]);
   });
 
   it('would show a text written in SQL, in a call or in an insert', () => {

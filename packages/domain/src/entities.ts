@@ -93,7 +93,7 @@ export const ProductionAssetSchema = v.object({
 });
 export type ProductionAsset = v.InferOutput<typeof ProductionAssetSchema>;
 
-const alertPriorities = ['High', 'Medium'] as const;
+export const alertPriorities = ['High', 'Medium'] as const;
 /** An alert moves open → acknowledged → resolved (or open → resolved), never back (acknowledge_alert, resolve_alert). */
 export const alertStatuses = ['open', 'acknowledged', 'resolved'] as const;
 const OptionalTextSchema = v.optional(v.nullable(v.string()));

@@ -1,2 +1,3 @@
+export * from './alerts';
 export * from './named';
 export * from './texts';

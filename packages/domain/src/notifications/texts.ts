@@ -16,8 +16,8 @@ import { parseTable } from '../table';
  */
 
 const placeholderPattern = /\{([^{}]*)\}/g;
-const placeholderNamePattern = /^[a-z][a-zA-Z]*$/;
-const kindPattern = /^[a-z_]+\.[a-z_]+(\.[a-z_]+)*$/;
+export const placeholderNamePattern = /^[a-z][a-zA-Z]*$/;
+export const kindPattern = /^[a-z_]+\.[a-z_]+(\.[a-z_]+)*$/;
 
 /** A template's pieces in order: the text around the placeholders, and each placeholder's name. */
 export function templateParts(template: string): ({ text: string } | { param: string })[] {
@@ -32,7 +32,7 @@ export function templateParts(template: string): ({ text: string } | { param: st
   return parts;
 }
 
-function placeholdersOf(template: string): string[] {
+export function placeholdersOf(template: string): string[] {
   return templateParts(template).flatMap((part) => ('param' in part ? [part.param] : []));
 }
 
@@ -41,7 +41,7 @@ function hasStrayBrace(template: string): boolean {
   return /[{}]/.test(template.replace(placeholderPattern, ''));
 }
 
-const TemplateSchema = v.pipe(
+export const TemplateSchema = v.pipe(
   v.string(),
   v.nonEmpty(),
   v.check((t) => !hasStrayBrace(t), 'a brace outside a {placeholder}'),
