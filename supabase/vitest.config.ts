@@ -17,5 +17,8 @@ export default defineConfig({
     // Each test file compiles PGlite's WebAssembly anew; V8's optimizing tier would recompile it in
     // the background, which costs a short-lived worker more than it gains (docs/testing.md).
     execArgv: ['--liftoff-only'],
+    // A worker runs its files one after another in one module graph: nothing here mocks a module or
+    // a global, and each file opens its own database (docs/testing.md).
+    isolate: false,
   },
 });
