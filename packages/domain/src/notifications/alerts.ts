@@ -1,9 +1,7 @@
 import * as v from 'valibot';
-import { auditActions } from '../backend/audit';
 import { WITHDRAWAL_OVERDUE_DAYS } from '../backend/ledger';
 import { alertPriorities } from '../entities';
-import { parseTable } from '../table';
-import { kindPattern, placeholderNamePattern, placeholdersOf, TemplateSchema, templateParts } from './texts';
+import { fillTemplate, kindSchema, ParamsSchema, parseKindTable, placeholdersOf, TemplateSchema } from './templates';
 
 /**
  * Every compliance alert the server raises (`public.compliance_alerts`), by kind: its issue as a
@@ -15,18 +13,8 @@ import { kindPattern, placeholderNamePattern, placeholdersOf, TemplateSchema, te
 
 const ComplianceAlertTextSchema = v.pipe(
   v.object({
-    kind: v.pipe(
-      v.string(),
-      v.regex(kindPattern, 'a kind is dot-separated lower-case words'),
-      v.check(
-        (kind) => auditActions.some((action) => kind === action || kind.startsWith(`${action}.`)),
-        'a kind starts with the audit action its alert accompanies',
-      ),
-    ),
-    params: v.pipe(
-      v.array(v.pipe(v.string(), v.regex(placeholderNamePattern, 'a param is a camelCase word'))),
-      v.check((names) => new Set(names).size === names.length, 'a param is declared twice'),
-    ),
+    kind: kindSchema('alert'),
+    params: ParamsSchema,
     issue: TemplateSchema,
     priority: v.picklist(alertPriorities),
   }),
@@ -42,11 +30,7 @@ export type ComplianceAlertText = v.InferOutput<typeof ComplianceAlertTextSchema
 
 /** Validates a table of alert texts: each entry, then that no kind is listed twice. */
 export function parseComplianceAlertTexts(entries: readonly unknown[]): ComplianceAlertText[] {
-  const alerts = parseTable('compliance alert', ComplianceAlertTextSchema, entries);
-  const kinds = alerts.map((a) => a.kind);
-  const twice = kinds.find((kind, i) => kinds.indexOf(kind) !== i);
-  if (twice !== undefined) throw new Error(`Invalid compliance alert entry "${twice}": the kind is listed twice`);
-  return alerts;
+  return parseKindTable('compliance alert', ComplianceAlertTextSchema, entries);
 }
 
 const declaredAlerts = [
@@ -80,14 +64,6 @@ export function complianceAlertText<K extends ComplianceAlertKind>(
 ): { issue: string; priority: DeclaredAlert['priority'] } {
   const alert = complianceAlertTexts.find((a) => a.kind === kind);
   if (!alert) throw new RangeError(`unknown compliance alert kind "${kind}"`);
-  const values: Readonly<Record<string, string | undefined>> = params;
-  const issue = templateParts(alert.issue)
-    .map((part) => {
-      if ('text' in part) return part.text;
-      const value = values[part.param];
-      if (value === undefined) throw new RangeError(`compliance alert "${kind}" needs the param "${part.param}"`);
-      return value;
-    })
-    .join('');
+  const issue = fillTemplate(`compliance alert "${kind}"`, alert.issue, params);
   return { issue, priority: alert.priority };
 }

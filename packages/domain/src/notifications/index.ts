@@ -1,3 +1,4 @@
 export * from './alerts';
 export * from './named';
+export * from './templates';
 export * from './texts';

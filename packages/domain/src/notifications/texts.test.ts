@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { auditActions } from '../backend/audit';
 import { AWAITING_PAYMENT_DAYS } from '../backend/ledger';
 import { investmentNotification, kycNotification, ledgerNotifications, paymentNotifications } from './named';
+import { templateParts } from './templates';
 import {
   type NotificationKind,
   type NotificationParam,
@@ -9,7 +10,6 @@ import {
   notificationText,
   notificationTexts,
   parseNotificationTexts,
-  templateParts,
 } from './texts';
 
 /** A value for every placeholder name, each one distinct and found nowhere in the templates. */

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { auditActions } from '../backend/audit';
 import { AWAITING_PAYMENT_DAYS } from '../backend/ledger';
-import { parseTable } from '../table';
+import { fillTemplate, kindSchema, ParamsSchema, parseKindTable, placeholdersOf, TemplateSchema } from './templates';
 
 /**
  * Every notification the server sends (`public.notifications`), by kind: its title and body as
@@ -15,54 +14,10 @@ import { parseTable } from '../table';
  * text the sender formats (money with `public.format_euros`, dates as the SQL casts them).
  */
 
-const placeholderPattern = /\{([^{}]*)\}/g;
-export const placeholderNamePattern = /^[a-z][a-zA-Z]*$/;
-export const kindPattern = /^[a-z_]+\.[a-z_]+(\.[a-z_]+)*$/;
-
-/** A template's pieces in order: the text around the placeholders, and each placeholder's name. */
-export function templateParts(template: string): ({ text: string } | { param: string })[] {
-  const parts: ({ text: string } | { param: string })[] = [];
-  let at = 0;
-  for (const match of template.matchAll(placeholderPattern)) {
-    if (match.index > at) parts.push({ text: template.slice(at, match.index) });
-    parts.push({ param: match[1] ?? '' });
-    at = match.index + match[0].length;
-  }
-  if (at < template.length) parts.push({ text: template.slice(at) });
-  return parts;
-}
-
-export function placeholdersOf(template: string): string[] {
-  return templateParts(template).flatMap((part) => ('param' in part ? [part.param] : []));
-}
-
-/** A brace that opens or closes no placeholder: a typo the template would send as it stands. */
-function hasStrayBrace(template: string): boolean {
-  return /[{}]/.test(template.replace(placeholderPattern, ''));
-}
-
-export const TemplateSchema = v.pipe(
-  v.string(),
-  v.nonEmpty(),
-  v.check((t) => !hasStrayBrace(t), 'a brace outside a {placeholder}'),
-  v.check((t) => placeholdersOf(t).every((name) => placeholderNamePattern.test(name)), 'a placeholder is {camelCase}'),
-);
-
 const NotificationTextSchema = v.pipe(
   v.object({
-    kind: v.pipe(
-      v.string(),
-      v.regex(kindPattern, 'a kind is dot-separated lower-case words'),
-      v.check(
-        (kind) => auditActions.some((action) => kind === action || kind.startsWith(`${action}.`)),
-        'a kind starts with the audit action its notification accompanies',
-      ),
-    ),
-    /** The placeholders the templates use, each one a value every sender gives. */
-    params: v.pipe(
-      v.array(v.pipe(v.string(), v.regex(placeholderNamePattern, 'a param is a camelCase word'))),
-      v.check((names) => new Set(names).size === names.length, 'a param is declared twice'),
-    ),
+    kind: kindSchema('notification'),
+    params: ParamsSchema,
     title: TemplateSchema,
     body: TemplateSchema,
   }),
@@ -93,11 +48,7 @@ export type NotificationText = v.InferOutput<typeof NotificationTextSchema>;
 
 /** Validates a table of notification texts: each entry, then that no kind is listed twice. */
 export function parseNotificationTexts(entries: readonly unknown[]): NotificationText[] {
-  const texts = parseTable('notification text', NotificationTextSchema, entries);
-  const kinds = texts.map((t) => t.kind);
-  const twice = kinds.find((kind, i) => kinds.indexOf(kind) !== i);
-  if (twice !== undefined) throw new Error(`Invalid notification text entry "${twice}": the kind is listed twice`);
-  return texts;
+  return parseKindTable('notification text', NotificationTextSchema, entries);
 }
 
 const impactSentence = 'Your share of its impact for the period: {impact}.';
@@ -380,18 +331,6 @@ export const notificationTexts: readonly DeclaredText[] = declaredTexts;
 
 const textByKind = new Map<string, DeclaredText>(notificationTexts.map((text) => [text.kind, text]));
 
-function fill(kind: string, template: string, params: Readonly<Record<string, string | undefined>>): string {
-  return templateParts(template)
-    .map((part) => {
-      if ('text' in part) return part.text;
-      const value = params[part.param];
-      // The SQL's text is null without it; here the caller hears why.
-      if (value === undefined) throw new RangeError(`notification "${kind}" needs the param "${part.param}"`);
-      return value;
-    })
-    .join('');
-}
-
 /**
  * The title and body of a notification of `kind`, each placeholder replaced by its param's value
  * as given (no escaping: the texts are shown as plain text). A kind without params takes none.
@@ -405,5 +344,6 @@ export function notificationText<K extends NotificationKind>(
   const text = textByKind.get(kind);
   if (!text) throw new RangeError(`unknown notification kind "${kind}"`);
   const values: Readonly<Record<string, string | undefined>> = params ?? {};
-  return { title: fill(kind, text.title, values), body: fill(kind, text.body, values) };
+  const label = `notification "${kind}"`;
+  return { title: fillTemplate(label, text.title, values), body: fillTemplate(label, text.body, values) };
 }
