@@ -65,7 +65,7 @@ describe('every caller', () => {
   const noExecute = (n: Name) => n === 'anon' || n === 'service_role';
   const administers = (n: Name) => n === 'eq' || n === 'adminFlag';
   // Administrators of other SPVs: the offering is not theirs to learn of.
-  const otherSpv = (n: Name) => n === 'cl' || n === 'eqOther';
+  const otherSpv = (n: Name) => n === 'cl' || n === 'prod' || n === 'eqOther';
 
   it.each(names)('record_offering_income as %s', async (name) => {
     await asActor(db, m.eq, async (tx) => {

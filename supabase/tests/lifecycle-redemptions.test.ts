@@ -68,7 +68,7 @@ it("the SQL fee rule equals the domain's redemptionFeeCents", async () => {
 
 describe('every function × every caller', () => {
   const noExecute = (n: Name) => n === 'anon' || n === 'service_role';
-  const staff = (n: Name) => ['mfo_admin', 'compliance', 'eq', 'cl', 'eqOther'].includes(n);
+  const staff = (n: Name) => ['mfo_admin', 'compliance', 'eq', 'cl', 'prod', 'eqOther'].includes(n);
 
   it.each(names)('redemption_quote, request_redemption as %s', async (name) => {
     await asActor(db, m.eq, async (tx) => {
@@ -115,10 +115,11 @@ describe('every function × every caller', () => {
       expect(mine).toMatchObject({ ok: true, value: { rows: name === 'investor' ? [{ id: r }] : [] } });
       if (['eq', 'mfo_admin', 'compliance', 'adminFlag'].includes(name))
         expect(listed).toMatchObject({ ok: true, value: { rows: [{ id: r }] } });
-      else if (name === 'cl' || name === 'eqOther') expect(listed).toMatchObject({ ok: true, value: { rows: [] } });
+      else if (name === 'cl' || name === 'prod' || name === 'eqOther')
+        expect(listed).toMatchObject({ ok: true, value: { rows: [] } });
       else expect(listed).toMatchObject(refusal(actionErrors.offeringSpvDenied));
       if (name === 'eq' || name === 'adminFlag') expect(reviewed).toMatchObject({ ok: true });
-      else if (name === 'cl' || name === 'eqOther')
+      else if (name === 'cl' || name === 'prod' || name === 'eqOther')
         expect(reviewed).toMatchObject(refusal(actionErrors.unknownRedemption));
       else expect(reviewed).toMatchObject(refusal(actionErrors.offeringSpvDenied));
     });

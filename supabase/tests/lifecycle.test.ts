@@ -127,7 +127,8 @@ describe('every function × every caller', () => {
       const sees = ['eq', 'mfo_admin', 'compliance', 'adminFlag'].includes(name);
       if (sees)
         expect(listed).toMatchObject({ ok: true, value: { rows: [{ opportunity_id: id, status: 'declared' }] } });
-      else if (name === 'cl' || name === 'eqOther') expect(listed).toMatchObject({ ok: true, value: { rows: [] } });
+      else if (name === 'cl' || name === 'prod' || name === 'eqOther')
+        expect(listed).toMatchObject({ ok: true, value: { rows: [] } });
       else expect(listed).toMatchObject(refusal(actionErrors.offeringSpvDenied));
       const lines = name === 'investor' ? 1 : name === 'investor2' ? 1 : 0;
       expect(mine).toMatchObject({ ok: true });

@@ -1,57 +1,19 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { type BackendError, type Role, validOfferingDetails } from '@vault/domain';
-import { become, runSampleSpv } from './actors';
-import { type Account, createUser, tryQuery, type Who } from './db';
+import { validOfferingDetails } from '@vault/domain';
+import { become } from './actors';
+import type { Account } from './db';
+import { type Members, offeringMembers, owner } from './offeringsSupport';
 
 /**
  * What the lifecycle tests share (lifecycle*.test.ts): the callers, an issued offering with
  * holders and a funded account made as the owner, and the reads they check.
  */
 
-export type Name =
-  | 'anon'
-  | 'investor'
-  | 'investor2'
-  | 'mfo_admin'
-  | 'compliance'
-  | 'eq'
-  | 'cl'
-  | 'eqOther'
-  | 'adminFlag'
-  | 'service_role';
-export const names: readonly Name[] = [
-  'anon',
-  'investor',
-  'investor2',
-  'mfo_admin',
-  'compliance',
-  'eq',
-  'cl',
-  'eqOther',
-  'adminFlag',
-  'service_role',
-];
-export type Members = Record<Exclude<Name, 'anon' | 'service_role'>, Account>;
+export { call, type Members, type Name, names, owner, refusal, whoOf } from './offeringsSupport';
 
-/** The callers: two investors resident in NL and GB, staff, the equity SPV's admin and another SPV's. */
+/** The callers of offeringsSupport.ts, the two investors resident in NL and GB. */
 export async function makeMembers(db: PGlite): Promise<Members> {
-  const make = (role: Role, isAdmin = false) => createUser(db, { role, isAdmin });
-  const m: Members = {
-    investor: await make('investor'),
-    investor2: await make('investor'),
-    mfo_admin: await make('mfo_admin'),
-    compliance: await make('compliance'),
-    eq: await make('eq_spv_admin'),
-    cl: await make('cl_spv_admin'),
-    eqOther: await make('eq_spv_admin'),
-    adminFlag: await make('investor', true),
-  };
-  await runSampleSpv(db, m.eq);
-  await runSampleSpv(db, m.cl);
-  await db.query(`insert into public.spvs (id, name, kind) values ('spv-equity-2', 'Second Equity SPV', 'equity')`);
-  await db.query(`insert into public.spv_administrators (spv_id, member_id) values ('spv-equity-2', $1)`, [
-    m.eqOther.id,
-  ]);
+  const m = await offeringMembers(db);
   await residence(db, m.investor, 'NL');
   await residence(db, m.investor2, 'GB');
   return m;
@@ -63,24 +25,6 @@ export async function residence(db: PGlite | Transaction, member: Account, count
      on conflict (member_id) do update set country = excluded.country`,
     [member.id, country],
   );
-}
-
-export function whoOf(m: Members, name: Name): Who {
-  return name === 'anon' || name === 'service_role' ? name : m[name];
-}
-
-export async function owner(tx: Transaction): Promise<void> {
-  await tx.exec('reset role');
-  await tx.query(`select set_config('request.jwt.claims', '', true)`);
-}
-
-export async function call(tx: Transaction, by: Who, sql: string, params: unknown[] = []) {
-  await become(tx, by);
-  return tryQuery<Record<string, unknown>>(tx, sql, params);
-}
-
-export function refusal(error: BackendError) {
-  return { ok: false, code: error.code, message: error.message };
 }
 
 export interface Holder {

@@ -1,16 +1,10 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import {
-  actionErrors,
-  type BackendError,
-  investmentQuote,
-  type Role,
-  staffQueueKeys,
-  validOfferingDetails,
-} from '@vault/domain';
+import { actionErrors, type BackendError, investmentQuote, staffQueueKeys, validOfferingDetails } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { become, runSampleSpv } from './actors';
-import { type Account, asActor, createUser, seededDb, tryQuery, type Who } from './db';
+import { become } from './actors';
+import { type Account, asActor, type Who } from './db';
 import { makeReadyToInvest, recordPayment } from './ledgerSupport';
+import { call, type Members, type Name, names, offeringSteps, offeringsWorld, refusal } from './offeringsSupport';
 
 /**
  * The staff's readers of supabase/schemas/12_offerings.sql: list_offerings, offering_spvs,
@@ -18,84 +12,22 @@ import { makeReadyToInvest, recordPayment } from './ledgerSupport';
  * staff_queues, every one as every caller; an SPV administrator sees only their own SPVs'.
  */
 
-type Name =
-  | 'anon'
-  | 'investor'
-  | 'mfo_admin'
-  | 'compliance'
-  | 'eq'
-  | 'cl'
-  | 'prod'
-  | 'eqOther'
-  | 'adminFlag'
-  | 'service_role';
-const names: readonly Name[] = [
-  'anon',
-  'investor',
-  'mfo_admin',
-  'compliance',
-  'eq',
-  'cl',
-  'prod',
-  'eqOther',
-  'adminFlag',
-  'service_role',
-];
-
 let db: PGlite;
-let m: Record<Exclude<Name, 'anon' | 'service_role'>, Account>;
-
-const who = (name: Name): Who => (name === 'anon' || name === 'service_role' ? name : m[name]);
+let m: Members;
+const { who, opened } = offeringSteps(() => m);
 
 beforeAll(async () => {
-  db = await seededDb();
-  const make = (role: Role, isAdmin = false) => createUser(db, { role, isAdmin });
-  m = {
-    investor: await make('investor'),
-    mfo_admin: await make('mfo_admin'),
-    compliance: await make('compliance'),
-    eq: await make('eq_spv_admin'),
-    cl: await make('cl_spv_admin'),
-    prod: await make('production_spv'),
-    eqOther: await make('eq_spv_admin'),
-    adminFlag: await make('investor', true),
-  };
-  for (const a of [m.eq, m.cl, m.prod]) await runSampleSpv(db, a);
-  await db.query(`insert into public.spvs (id, name, kind) values ('spv-equity-2', 'Second Equity SPV', 'equity')`);
-  await db.query('insert into public.spv_administrators (spv_id, member_id) values ($1, $2)', [
-    'spv-equity-2',
-    m.eqOther.id,
-  ]);
+  ({ db, m } = await offeringsWorld());
 });
 
 afterAll(async () => {
   await db?.close();
 });
 
-const refusal = (error: BackendError) => ({ ok: false, code: error.code, message: error.message });
-
-async function call(tx: Transaction, by: Who, sql: string, params: unknown[] = []) {
-  await become(tx, by);
-  return tryQuery<Record<string, unknown>>(tx, sql, params);
-}
-
 async function rowsOf(tx: Transaction, by: Who, sql: string, params: unknown[] = []) {
   const result = await call(tx, by, sql, params);
   if (!result.ok) throw new Error(`${sql}: ${result.message}`);
   return result.value.rows;
-}
-
-/** An offering of the sample equity SPV, submitted by its administrator and approved: open now. */
-async function opened(tx: Transaction): Promise<string> {
-  await become(tx, m.eq);
-  const { rows } = await tx.query<{ id: string }>('select public.create_offering($1::jsonb) as id', [
-    JSON.stringify(validOfferingDetails),
-  ]);
-  const id = rows[0]?.id ?? '';
-  await tx.query('select public.submit_offering($1)', [id]);
-  await become(tx, m.mfo_admin);
-  await tx.query('select public.approve_offering($1)', [id]);
-  return id;
 }
 
 /** A subscription as submit_investment stores it; `funded` holds its total in the ledger first. */

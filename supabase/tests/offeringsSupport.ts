@@ -5,8 +5,8 @@ import { become, runSampleSpv } from './actors';
 import { type Account, createUser, seededDb, tryQuery, type Who } from './db';
 
 /**
- * What the offerings' test files (offerings*.test.ts) start from and the steps they take: a
- * seeded database with a member of each role (each SPV role running its sample SPV, and a second
+ * What the offerings' test files (offerings*.test.ts) start from and the steps they take (the
+ * lifecycle's files start from the same members, lifecycleSupport.ts): a seeded database with a member of each role (each SPV role running its sample SPV, and a second
  * equity SPV run by an eq_spv_admin who runs nothing else), and an offering taken through its life.
  */
 
@@ -37,9 +37,11 @@ export const names: readonly Name[] = [
 ];
 export type Members = Record<Exclude<Name, 'anon' | 'service_role'>, Account>;
 
-/** A file's own database and members (its beforeAll makes them; its afterAll closes the database). */
-export async function offeringsWorld(): Promise<{ db: PGlite; m: Members }> {
-  const db = await seededDb();
+/**
+ * The members, in `db`: one of each role, each SPV role running its sample SPV, and a second equity
+ * SPV run by an eq_spv_admin who runs nothing else.
+ */
+export async function offeringMembers(db: PGlite): Promise<Members> {
   const make = (role: Role, isAdmin = false) => createUser(db, { role, isAdmin });
   const m: Members = {
     investor: await make('investor'),
@@ -58,7 +60,17 @@ export async function offeringsWorld(): Promise<{ db: PGlite; m: Members }> {
     'spv-equity-2',
     m.eqOther.id,
   ]);
-  return { db, m };
+  return m;
+}
+
+/** A file's own seeded database and members (its beforeAll makes them; its afterAll closes the database). */
+export async function offeringsWorld(): Promise<{ db: PGlite; m: Members }> {
+  const db = await seededDb();
+  return { db, m: await offeringMembers(db) };
+}
+
+export function whoOf(m: Members, name: Name): Who {
+  return name === 'anon' || name === 'service_role' ? name : m[name];
 }
 
 export function refusal(error: BackendError) {
@@ -81,9 +93,7 @@ export async function call(tx: Transaction, by: Who, sql: string, params: unknow
  * approved and so opened.
  */
 export function offeringSteps(members: () => Members) {
-  function who(name: Name): Who {
-    return name === 'anon' || name === 'service_role' ? name : members()[name];
-  }
+  const who = (name: Name): Who => whoOf(members(), name);
   async function create(tx: Transaction, details: Record<string, unknown> = {}, by?: Account): Promise<string> {
     await become(tx, by ?? members().eq);
     const { rows } = await tx.query<{ id: string }>('select public.create_offering($1::jsonb) as id', [
