@@ -67,6 +67,24 @@ function listing(entries: StorageEntry[]): StorageBackend {
   };
 }
 
+describe('the image leaves out the WAL written before it (image.ts)', () => {
+  it('holds one segment, not the one in use before the copy, and that segment is all but empty', async () => {
+    await signIn(host, 'before-the-switch@host.test');
+    const { rows } = await db.query<{ name: string }>('select pg_walfile_name(pg_current_wal_lsn()) as name');
+    const before = rows[0]?.name;
+    const { serviceRoleKey } = await host.keys();
+    const entries = [...untar(await tarBytes(await (await fetchImage(serviceRoleKey)).blob()))];
+    const segments = entries.filter((e) => /^\/pg_wal\/[0-9A-F]{24}$/.test(e.path));
+    expect(segments.map((e) => e.path)).toHaveLength(1);
+    expect(segments[0]?.path).not.toBe(`/pg_wal/${before}`);
+    const data = segments[0]?.kind === 'file' ? segments[0].data : new Uint8Array();
+    const used = data.reduce((count, byte) => count + (byte === 0 ? 0 : 1), 0);
+    expect(used).toBeLessThan(64 * 1024);
+    const { rows: after } = await db.query<{ setting: string }>("select current_setting('wal_recycle') as setting");
+    expect(after[0]?.setting).toBe('on');
+  });
+});
+
 describe("the browser worker's reading of an image (mocks/worker/tar.ts)", () => {
   it('lists every directory before what it holds, and a database opened from the listing holds what was written', async () => {
     const written = await signIn(host, 'read-by-the-worker@host.test');

@@ -16,6 +16,7 @@ import type { Logger } from '../functions/_shared/logger.ts';
 import { type AuthContext, type AuthOptions, handleAuth } from './auth.ts';
 import { handleFunction } from './functions.ts';
 import { type Caller, callerOf, isRecord, jsonResponse } from './http.ts';
+import { dataDirectoryImage } from './image.ts';
 import { type JwtSigner, jwtSigner } from './jwt.ts';
 import { handleRest, jwtRefusal } from './postgrest.ts';
 import {
@@ -179,8 +180,7 @@ export function createHost(options: HostOptions): Host {
       // The whole database as a PGlite data directory, to start another copy from (the e2e
       // journeys' saved states): the operator's only.
       if (!service) return refused(403, 'the service role only');
-      await options.db.exec('checkpoint');
-      const image = await options.db.dumpDataDir('gzip');
+      const image = await dataDirectoryImage(options.db);
       return new Response(image, { headers: { 'Content-Type': 'application/gzip' } });
     }
     if (path === 'next' && (request.method === 'GET' || request.method === 'POST')) {

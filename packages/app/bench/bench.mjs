@@ -9,7 +9,7 @@
 //            --no-interactions, --no-modes, --out DIR (default bench-results/)
 //   npm run bench -- --pages placements --no-interactions --no-modes   /placements alone
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -161,6 +161,9 @@ const run = {
   images: { placements: path.join(benchDir, 'dist', 'database-placements.tar.gz') },
 };
 
+/** The embedded build's database image, in its assets. */
+const DATABASE_IMAGE = /^vault-database-.*\.tar\.gz$/;
+
 /** Files of the embedded mock backend (MSW and its worker), counted apart from the product's JS. */
 const mockBackendFiles = new Set(['mockServiceWorker.js', 'embeddedServiceWorker.js']);
 
@@ -208,7 +211,14 @@ async function main() {
 
   const servers = {};
   for (const floor of floors) servers[floor.id] = await startStaticServer(floor.outDir);
-  if (appPages.length > 0) servers.app = await startStaticServer(appSnapshot);
+  if (appPages.length > 0) {
+    // The embedded build is served with the run's database images at the build's image path.
+    const imagePath = `/assets/${readdirSync(path.join(appSnapshot, 'assets')).find((f) => DATABASE_IMAGE.test(f))}`;
+    servers.app = await startStaticServer(appSnapshot, { replace: { [imagePath]: run.imageFile } });
+    for (const image of new Set(appPages.map((page) => page.image).filter(Boolean))) {
+      servers[`app-${image}`] = await startStaticServer(appSnapshot, { replace: { [imagePath]: run.images[image] } });
+    }
+  }
   const measureBothModes = appPages.length > 0 && !options['no-modes'];
   let host = null;
   if (appPages.length > 0) {
@@ -245,7 +255,7 @@ async function main() {
     const loadsStart = Date.now();
     for (const [index, slot] of schedule.entries()) {
       const origin = servers[slot.server].origin;
-      const isApp = slot.server === 'app';
+      const isApp = slot.server.startsWith('app');
       const sample = await measureLoad(browser, `${origin}${slot.path}`, servers[slot.server], isApp, slot);
       samples.push({ index, target: slot.target, ...sample });
       if ((index + 1) % 10 === 0 || index + 1 === schedule.length) {
@@ -268,7 +278,6 @@ async function main() {
         embedded: servers.app.origin,
         real: servers.real.origin,
         sessions: run.sessions,
-        imageFile: run.imageFile,
         loads: modeLoads,
         network: profile,
       });
@@ -332,7 +341,7 @@ function makeSchedule() {
       if (floorPositions.has(position)) pushFloor();
       slots.push({
         target: page.id,
-        server: 'app',
+        server: page.image ? `app-${page.image}` : 'app',
         path: page.path,
         session: page.session,
         reads: page.reads,
@@ -367,14 +376,11 @@ async function checkAppStarts(browser, origin) {
 
 /**
  * A fresh browser context (cold cache, no service worker, no storage) with the fixed profile, the
- * session and database image named (the run's image by default), and the table to time, if any.
+ * session named, and the table to time, if any.
  */
-async function openThrottledPage(browser, sessionName, { image = null, table = null } = {}) {
+async function openThrottledPage(browser, sessionName, { table = null } = {}) {
   const context = await browser.newContext({ viewport: profile.viewport });
-  await prepareContext(context, {
-    session: sessionName ? run.sessions[sessionName] : null,
-    imageFile: image ? run.images[image] : run.imageFile,
-  });
+  await prepareContext(context, { session: sessionName ? run.sessions[sessionName] : null });
   await context.addInitScript(installLoadObservers, { table });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -391,8 +397,8 @@ async function openThrottledPage(browser, sessionName, { image = null, table = n
 }
 
 /** One cold load: transferred bytes from the DevTools network events, timings from the page. */
-async function measureLoad(browser, url, server, withMockBackend, { session, reads = [], image, table } = {}) {
-  const { context, page, cdp } = await openThrottledPage(browser, session, { image, table });
+async function measureLoad(browser, url, server, withMockBackend, { session, reads = [], table } = {}) {
+  const { context, page, cdp } = await openThrottledPage(browser, session, { table });
   const requests = new Map();
   let lastNetworkActivity = Date.now();
   cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {

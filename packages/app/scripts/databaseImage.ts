@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { basename, join } from 'node:path';
 import type { Plugin } from 'vite';
 import { cachedDumps, loadDb, supabaseDir } from '../../../supabase/host/database.ts';
+import { dataDirectoryImage } from '../../../supabase/host/image.ts';
 
 /**
  * The embedded backend's database image: supabase/tests/shim.sql (what a Supabase project
@@ -21,20 +22,19 @@ async function databaseImage(): Promise<{ hash: string; bytes: Uint8Array }> {
   // The dump's name holds the hash of PGlite's version, the shim, each migration and the seed.
   const hash = /-([0-9a-f]+)\.tar$/.exec(basename(seeded))?.[1];
   if (!hash) throw new Error(`databaseImage: ${seeded} is not named by its hash`);
-  const cacheDir = join(supabaseDir, '..', 'node_modules', '.cache', 'vault-database-image');
+  // The folder's number changes with how the image is made from the dump (below).
+  const cacheDir = join(supabaseDir, '..', 'node_modules', '.cache', 'vault-database-image-2');
   const cached = join(cacheDir, `${hash}.tar.gz`);
   if (existsSync(cached)) return { hash, bytes: readFileSync(cached) };
   const db = await loadDb(seeded);
   let bytes: Uint8Array;
   try {
-    // Written out now, so the browser's first start does not replay the WAL.
     // The template databases serve only CREATE DATABASE, which the app never runs: without them
     // the image is a third smaller and the browser starts it sooner.
     await db.exec(`update pg_database set datistemplate = false where datname in ('template0', 'template1')`);
     await db.exec('drop database template0');
     await db.exec('drop database template1');
-    await db.exec('checkpoint');
-    bytes = new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer());
+    bytes = new Uint8Array(await (await dataDirectoryImage(db)).arrayBuffer());
   } finally {
     await db.close();
   }

@@ -76,6 +76,10 @@ const hydrate =
   !document.documentElement.hasAttribute(CLIENT_RENDER_ATTRIBUTE) &&
   sameView(resolveView(signedOut, prerendered), resolveView(session, window.location.pathname));
 
+// A stored session's first screen asks for its data as it renders: its backend starts now, beside
+// the screen's code, rather than after it. A signed-out visitor's first backend call starts it.
+if (mockBackend && session.user) void backendReady();
+
 // The first screen's code is fetched before the first render, so it paints (or hydrates) without a
 // loading state. Not a top-level await: the screen's chunk imports this entry chunk, which must finish first.
 void preloadFirstScreen(session, window.location.pathname, { screens, shell: ShellLayout }).then(() => {
@@ -103,8 +107,4 @@ void preloadFirstScreen(session, window.location.pathname, { screens, shell: She
   }
   // Once the first render is under way: every utility class and colour, for what the page shows next.
   void loadAllUtilitiesAndColours();
-  // Once the first render is under way, so starting the mock backend does not hold it back: at once
-  // for a stored session, whose first screen asks for its data as it renders; a signed-out visitor's
-  // first backend call starts it.
-  if (mockBackend && session.user) void backendReady();
 });

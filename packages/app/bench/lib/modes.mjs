@@ -53,7 +53,7 @@ async function firstScreen(page, url) {
 }
 
 /** Cold and warm first screens of each role, in both builds, taking turns so drift hits both alike. */
-export async function measureModes(browser, { embedded, real, sessions, imageFile, loads, network }) {
+export async function measureModes(browser, { embedded, real, sessions, loads, network }) {
   const { roleIds } = await import('@vault/domain');
   const samples = [];
   const errors = [];
@@ -65,7 +65,7 @@ export async function measureModes(browser, { embedded, real, sessions, imageFil
       ]) {
         const context = await browser.newContext({ viewport: network.viewport });
         try {
-          await prepareContext(context, { session: sessions[role], imageFile: mode === 'embedded' ? imageFile : null });
+          await prepareContext(context, { session: sessions[role] });
           const page = await context.newPage();
           const cdp = await context.newCDPSession(page);
           await cdp.send('Network.enable');

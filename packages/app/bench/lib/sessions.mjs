@@ -4,18 +4,13 @@
 // the local host's Auth (localHost.mjs makeSessions); the app reads the profile itself.
 
 const AUTH_KEY = 'vault.auth';
-/** The embedded build's database image, which a fresh profile's backend worker asks for first. */
-const DATABASE_IMAGE = '**/assets/vault-database-*.tar.gz';
-
 /**
  * Prepares a fresh browser context: the session (if any) in localStorage before any page script
- * runs, and, for the embedded build, the run's database image in place of the build's, so its
- * backend knows the session's member.
+ * runs. (The run's database image is served by the bench's static server at the build's path, so
+ * it comes through the throttled network and the browser's cache as every other file: a route
+ * here would hand it over unthrottled and turn the context's HTTP cache off.)
  */
-export async function prepareContext(context, { session = null, imageFile = null } = {}) {
-  if (imageFile) {
-    await context.route(DATABASE_IMAGE, (route) => route.fulfill({ path: imageFile, contentType: 'application/gzip' }));
-  }
+export async function prepareContext(context, { session = null } = {}) {
   if (!session) return;
   await context.addInitScript(
     ([key, value]) => {
