@@ -16,7 +16,9 @@ import type { PGlite } from '@electric-sql/pglite';
  *   sequence or function, or usage of the GraphQL schema;
  * - unindexed_foreign_key: a foreign key whose columns lead no index;
  * - policy_call_unwrapped: a function call in a policy outside a `(select …)`, evaluated per
- *   row instead of once per query (splinter only sees literal auth.<fn>() calls).
+ *   row instead of once per query (splinter only sees literal auth.<fn>() calls);
+ * - write_check_not_executable: a check constraint or column default calls a function that a
+ *   role allowed to write the table may not execute, so its writes fail with a permission error.
  */
 
 const lintNames = [
@@ -27,6 +29,7 @@ const lintNames = [
   'anon_privilege',
   'unindexed_foreign_key',
   'policy_call_unwrapped',
+  'write_check_not_executable',
 ] as const;
 type LintName = (typeof lintNames)[number];
 
@@ -281,6 +284,47 @@ async function policyCallsUnwrapped(db: PGlite): Promise<Finding[]> {
   );
 }
 
+/** The API's roles that may write a table: each must be able to run what its checks call. */
+const writingRoles = ['anon', 'authenticated', 'service_role'];
+
+async function writeChecksNotExecutable(db: PGlite): Promise<Finding[]> {
+  const found = await rows(
+    db,
+    `with calls as (
+       select k.conrelid as rel, d.refobjid as fn, k.conname as via
+       from pg_catalog.pg_constraint k
+       join pg_catalog.pg_depend d on d.classid = 'pg_catalog.pg_constraint'::regclass and d.objid = k.oid
+         and d.refclassid = 'pg_catalog.pg_proc'::regclass
+       where k.contype = 'c'
+       union
+       select a.adrelid, d.refobjid, 'default of ' || t.attname
+       from pg_catalog.pg_attrdef a
+       join pg_catalog.pg_attribute t on t.attrelid = a.adrelid and t.attnum = a.adnum
+       join pg_catalog.pg_depend d on d.classid = 'pg_catalog.pg_attrdef'::regclass and d.objid = a.oid
+         and d.refclassid = 'pg_catalog.pg_proc'::regclass
+     )
+     select c.relname as name, calls.via, r.role, ${functionName} as fn
+     from calls
+     join pg_catalog.pg_class c on c.oid = calls.rel
+     join pg_catalog.pg_namespace cn on cn.oid = c.relnamespace
+     join pg_catalog.pg_proc p on p.oid = calls.fn
+     join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+     cross join unnest($2::text[]) as r(role)
+     where cn.nspname = $1 and ${notFromExtension('c.oid')}
+       and exists (select 1 from pg_catalog.pg_roles x where x.rolname = r.role)
+       and (pg_catalog.has_table_privilege(r.role, c.oid, 'INSERT')
+            or pg_catalog.has_any_column_privilege(r.role, c.oid, 'UPDATE'))
+       and not pg_catalog.has_function_privilege(r.role, p.oid, 'EXECUTE')
+     order by 1, 2, 3, 4`,
+    [SCHEMA, writingRoles],
+  );
+  return found.map((r) => ({
+    lint: 'write_check_not_executable' as const,
+    object: `${SCHEMA}.${r.name} ${r.via}: ${r.fn} (${r.role})`,
+    detail: `${r.role} may write the table, but not execute what its ${r.via} calls: its writes fail`,
+  }));
+}
+
 /** Every finding on this database, in a stable order. */
 export async function lintDatabase(db: PGlite): Promise<Finding[]> {
   return [
@@ -290,6 +334,7 @@ export async function lintDatabase(db: PGlite): Promise<Finding[]> {
     ...(await anonPrivileges(db)),
     ...(await unindexedForeignKeys(db)),
     ...(await policyCallsUnwrapped(db)),
+    ...(await writeChecksNotExecutable(db)),
   ];
 }
 

@@ -704,7 +704,9 @@ revoke execute on function public.skips_appropriateness(text) from public, anon,
 revoke execute on function public.skips_reflection_period(text) from public, anon, authenticated, service_role;
 revoke execute on function public.cancellation_window() from public, anon, authenticated, service_role;
 revoke execute on function public.max_investment_total_cents() from public, anon, authenticated, service_role;
-revoke execute on function public.offering_max_cents() from public, anon, authenticated, service_role;
+-- The catalogue's and the unit prices' checks call it, and the service role may write both tables.
+revoke execute on function public.offering_max_cents() from public, anon, authenticated;
+grant execute on function public.offering_max_cents() to service_role;
 revoke execute on function public.awaiting_payment_window() from public, anon, authenticated, service_role;
 revoke execute on function public.withdrawal_overdue_window() from public, anon, authenticated, service_role;
 revoke execute on function public.opportunity_categories() from public, anon, authenticated, service_role;

@@ -45,6 +45,11 @@ describe('the database lint', () => {
         alter table public.parents enable row level security;
         create policy per_row on public.with_policy for select using (public.role_of() = 'x');
         create view public.emails as select id, email from auth.users;
+        create function public.limit_of() returns int language sql immutable set search_path = '' as $$ select 10 $$;
+        revoke execute on function public.limit_of() from public, anon, authenticated, service_role;
+        create table public.checked (id int primary key, n int check (n < public.limit_of()));
+        alter table public.checked enable row level security;
+        grant insert on public.checked to authenticated;
       `);
       const found = (await lintDatabase(bad)).map((f) => `${f.lint} ${f.object}`);
       expect(found).toEqual(
@@ -57,6 +62,7 @@ describe('the database lint', () => {
           'anon_privilege public.role_of(): EXECUTE',
           'unindexed_foreign_key public.no_rls: no_rls_parent_fkey',
           'policy_call_unwrapped public.with_policy policy per_row: public.role_of()',
+          'write_check_not_executable public.checked checked_n_check: public.limit_of() (authenticated)',
         ]),
       );
     } finally {

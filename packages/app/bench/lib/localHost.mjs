@@ -120,8 +120,8 @@ const PRICE_DAYS = [90, 60, 30, 1];
 const DAY_MS = 86_400_000;
 
 /**
- * The demo investor, ready as `readyInvestor` is, holding `count` positions: `count` offerings
- * copied from a seed opportunity and issued 90 days ago, each with its issue record, a unit price
+ * The demo investor, ready as `readyInvestor` is, holding `count` positions: those the seed gives,
+ * and as many more offerings copied from a seed opportunity and issued 90 days ago, each with its issue record, a unit price
  * history and the investor's position, inserted as the service role (as
  * supabase/bench/lifecycle.ts does in SQL). Every member reads the catalogue, so this belongs on a
  * host of its own: on the run's main host it would lengthen every other page's list of offerings.
@@ -140,7 +140,10 @@ export async function makePlacementsHolder(host, count) {
   ).json();
   if (!Array.isArray(template) || template.length !== 1) throw new Error('no seed opportunity schools-ghana to copy');
   const issuedAt = new Date(Date.now() - PRICE_DAYS[0] * DAY_MS).toISOString();
-  const offerings = Array.from({ length: count }, (_, i) => ({
+  // The seed may give the demo investor positions of its own: the bench's offerings make up the rest.
+  const positionsNow = async () => (await call(host, 'POST', '/rest/v1/rpc/my_positions', { token, body: {} })).json();
+  const seeded = await positionsNow();
+  const offerings = Array.from({ length: count - (Array.isArray(seeded) ? seeded.length : 0) }, (_, i) => ({
     id: `bench-placement-${String(i + 1).padStart(3, '0')}`,
     name: `Bench Placement ${i + 1}`,
     category: PLACEMENT_CATEGORIES[i % PLACEMENT_CATEGORIES.length],
@@ -177,7 +180,7 @@ export async function makePlacementsHolder(host, count) {
       first_issued_at: issuedAt,
     })),
   );
-  const held = await (await call(host, 'POST', '/rest/v1/rpc/my_positions', { token, body: {} })).json();
+  const held = await positionsNow();
   if (!Array.isArray(held) || held.length !== count) {
     throw new Error(`my_positions() lists ${Array.isArray(held) ? held.length : 'no'} positions, not ${count}`);
   }
