@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { auditActions, serverActions } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededDb } from './db';
+import { executeGrants, seededDb } from './db';
 
 /**
  * The server actions the domain declares (packages/domain/src/backend/actions.ts) are the
@@ -83,15 +83,7 @@ describe('the internal helpers', () => {
     'archive_deleted_member',
     'investment_window_ends_at',
   ])('%s is executable by no client role and not by the service role', async (name) => {
-    const { rows } = await db.query<{ anon: boolean; authenticated: boolean; service_role: boolean }>(
-      `select has_function_privilege('anon', p.oid, 'execute') as anon,
-              has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
-              has_function_privilege('service_role', p.oid, 'execute') as service_role
-       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-       where n.nspname = 'public' and p.proname = $1`,
-      [name],
-    );
-    expect(rows).toEqual([{ anon: false, authenticated: false, service_role: false }]);
+    expect(await executeGrants(db, name)).toEqual([{ anon: false, authenticated: false, service_role: false }]);
   });
 });
 

@@ -10,7 +10,7 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, become, type Callers, callerNames, createCallers, whoIs } from './actors';
-import { type Account, asActor, seededDb, tryQuery } from './db';
+import { type Account, asActor, executeGrants, seededDb, tryQuery } from './db';
 import { recordPayment, refusal } from './ledgerSupport';
 
 /**
@@ -198,14 +198,7 @@ describe('the IBAN check in SQL', () => {
   it.each(['iban_checked', 'bic_checked', 'iban_length', 'iban_masked', 'app_settings_collection_checked'])(
     '%s is executable by no client role and not by the service role',
     async (fn) => {
-      const { rows } = await db.query<{ anon: boolean; authenticated: boolean; service_role: boolean }>(
-        `select has_function_privilege('anon', p.oid, 'execute') as anon,
-              has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
-              has_function_privilege('service_role', p.oid, 'execute') as service_role
-       from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.proname = $1`,
-        [fn],
-      );
-      expect(rows).toEqual([{ anon: false, authenticated: false, service_role: false }]);
+      expect(await executeGrants(db, fn)).toEqual([{ anon: false, authenticated: false, service_role: false }]);
     },
   );
 });

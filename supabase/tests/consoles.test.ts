@@ -12,7 +12,7 @@ import {
 } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, become, runSampleSpv } from './actors';
-import { type Account, asActor, createUser, seededDb, tryQuery, type Who } from './db';
+import { type Account, asActor, createUser, executeGrants, seededDb, tryQuery, type Who } from './db';
 
 /**
  * The operators' consoles on the server (10_consoles.sql, docs/backend.md "Consoles"):
@@ -545,15 +545,7 @@ describe('the internal helpers of the consoles', () => {
   it.each(['alert_transition', 'compliance_alerts_defaults', 'csv_field', 'csv_line', 'csv_time', 'csv_euros'])(
     '%s is executable by no client role and not by the service role',
     async (name) => {
-      const { rows } = await db.query<{ anon: boolean; authenticated: boolean; service_role: boolean }>(
-        `select has_function_privilege('anon', p.oid, 'execute') as anon,
-              has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
-              has_function_privilege('service_role', p.oid, 'execute') as service_role
-       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-       where n.nspname = 'public' and p.proname = $1`,
-        [name],
-      );
-      expect(rows).toEqual([{ anon: false, authenticated: false, service_role: false }]);
+      expect(await executeGrants(db, name)).toEqual([{ anon: false, authenticated: false, service_role: false }]);
     },
   );
 

@@ -132,3 +132,19 @@ export async function tryQuery<T = Record<string, unknown>>(
     return { ok: false, code: sqlState(error), message: (error as Error).message };
   }
 }
+
+/** Whether each API role may execute the public function `name`: a row per overload. */
+export async function executeGrants(
+  db: PGlite | Transaction,
+  name: string,
+): Promise<{ anon: boolean; authenticated: boolean; service_role: boolean }[]> {
+  const { rows } = await db.query<{ anon: boolean; authenticated: boolean; service_role: boolean }>(
+    `select has_function_privilege('anon', p.oid, 'execute') as anon,
+            has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
+            has_function_privilege('service_role', p.oid, 'execute') as service_role
+     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     where n.nspname = 'public' and p.proname = $1`,
+    [name],
+  );
+  return rows;
+}

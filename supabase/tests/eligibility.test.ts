@@ -18,7 +18,7 @@ import {
 } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, become } from './actors';
-import { type Account, asActor, createUser, seededDb, tryQuery } from './db';
+import { type Account, asActor, createUser, executeGrants, seededDb, tryQuery } from './db';
 
 /**
  * Investor eligibility (09_eligibility.sql) against its domain twin
@@ -636,15 +636,7 @@ describe('the internal helpers and tables of eligibility', () => {
     'is_first_time_investor',
     'member_eligibility',
   ])('%s is executable by no client role and not by the service role', async (name) => {
-    const { rows } = await db.query<{ anon: boolean; authenticated: boolean; service_role: boolean }>(
-      `select has_function_privilege('anon', p.oid, 'execute') as anon,
-              has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
-              has_function_privilege('service_role', p.oid, 'execute') as service_role
-       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-       where n.nspname = 'public' and p.proname = $1`,
-      [name],
-    );
-    expect(rows).toEqual([{ anon: false, authenticated: false, service_role: false }]);
+    expect(await executeGrants(db, name)).toEqual([{ anon: false, authenticated: false, service_role: false }]);
   });
 
   it.each(['investor_profiles', 'appropriateness_assessments', 'cooling_off_periods'])(

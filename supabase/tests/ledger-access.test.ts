@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { actionErrors, investmentPaymentReference } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, become, type CallerName, type Callers, callerNames, createCallers, whoIs } from './actors';
-import { asActor, seededDb, tryQuery } from './db';
+import { asActor, executeGrants, seededDb, tryQuery } from './db';
 import { balanceOf, recordPayment, refusal } from './ledgerSupport';
 
 /**
@@ -146,14 +146,7 @@ describe('who may call the ledger’s functions', () => {
     'ledger_reader_check',
     'ledger_transfers_append_only',
   ])('%s is executable by no client role and not by the service role', async (fn) => {
-    const { rows } = await db.query<{ anon: boolean; authenticated: boolean; service_role: boolean }>(
-      `select has_function_privilege('anon', p.oid, 'execute') as anon,
-              has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
-              has_function_privilege('service_role', p.oid, 'execute') as service_role
-       from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.proname = $1`,
-      [fn],
-    );
-    expect(rows).toEqual([{ anon: false, authenticated: false, service_role: false }]);
+    expect(await executeGrants(db, fn)).toEqual([{ anon: false, authenticated: false, service_role: false }]);
   });
 
   it('lets no client read or write the ledger’s tables, and a member read only their own withdrawals', async () => {

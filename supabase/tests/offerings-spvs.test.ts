@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { actionErrors, sampleSharedRows, validOfferingDetails } from '@vault/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { become } from './actors';
-import { type Account, asActor, createUser } from './db';
+import { type Account, asActor, createUser, executeGrants } from './db';
 import { call, hold, type Members, offeringSteps, offeringsWorld, owner, refusal } from './offeringsSupport';
 
 /**
@@ -154,14 +154,6 @@ describe('the internal helpers', () => {
     'offering_allocation',
     'vault_acts_for_spv',
   ])('%s is executable by no client role and not by the service role', async (name) => {
-    const { rows } = await db.query(
-      `select has_function_privilege('anon', p.oid, 'execute') as anon,
-              has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
-              has_function_privilege('service_role', p.oid, 'execute') as service_role
-       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-       where n.nspname = 'public' and p.proname = $1`,
-      [name],
-    );
-    expect(rows).toEqual([{ anon: false, authenticated: false, service_role: false }]);
+    expect(await executeGrants(db, name)).toEqual([{ anon: false, authenticated: false, service_role: false }]);
   });
 });
